@@ -1,0 +1,50 @@
+import type { Metadata, Viewport } from "next";
+import { GeistSans } from "geist/font/sans";
+import type { CSSProperties, ReactNode } from "react";
+import { BackToTop } from "@/components/shell/BackToTop";
+import { Footer } from "@/components/shell/Footer";
+import { Navbar } from "@/components/shell/Navbar";
+import { StartLoader } from "@/components/shell/StartLoader";
+import { config } from "@/lib/config";
+import { getViewer } from "@/lib/auth/session";
+import "./globals.css";
+
+const { brand } = config;
+
+// Every page shows who is logged in, and many read the database: render per request, never at build.
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(config.appUrl),
+  title: { default: `${brand.name} — ${brand.tagline}`, template: `%s | ${brand.name}` },
+  description: `${brand.name}: online olympiad quizzes for students and general participants. ${brand.tagline}.`,
+  applicationName: brand.name,
+};
+
+export const viewport: Viewport = { themeColor: brand.primaryColor, width: "device-width", initialScale: 1 };
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const viewer = await getViewer();
+  const brandColours = {
+    "--brand-primary": brand.primaryColor,
+    "--brand-accent": brand.accentColor,
+  } as CSSProperties;
+
+  return (
+    <html lang="en-IN" className={GeistSans.variable} style={brandColours}>
+      <body className="flex min-h-screen flex-col font-sans">
+        <StartLoader brandName={brand.name} />
+        <Navbar
+          brandName={brand.name}
+          viewer={viewer ? { name: viewer.name, isAdmin: viewer.role === "admin" } : null}
+          socialLinks={config.socialLinks}
+        />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <Footer brandName={brand.name} tagline={brand.tagline} />
+        <BackToTop />
+      </body>
+    </html>
+  );
+}

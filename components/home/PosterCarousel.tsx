@@ -1,0 +1,52 @@
+"use client";
+
+import Image from "next/image";
+import { useEffect, useState } from "react";
+
+export interface Poster {
+  src: string;
+  alt: string;
+}
+
+/** Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read. */
+export function PosterCarousel({ posters, intervalMs, priority = false }: { posters: Poster[]; intervalMs: number; priority?: boolean }) {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused || posters.length < 2) return;
+    const timer = setInterval(() => setIndex((current) => (current + 1) % posters.length), intervalMs);
+    return () => clearInterval(timer);
+  }, [paused, posters.length, intervalMs]);
+
+  return (
+    <div
+      className="relative overflow-hidden rounded-xl bg-slate-200"
+      aria-roledescription="carousel"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      {posters.map((poster, position) => (
+        <div key={poster.src} aria-hidden={position !== index} className={position === index ? "block" : "hidden"}>
+          <Image src={poster.src} alt={poster.alt} width={1200} height={600} priority={priority && position === 0} className="h-auto w-full" />
+        </div>
+      ))}
+      {posters.length > 1 && (
+        <div className="absolute right-0 bottom-2 left-0 flex justify-center gap-2">
+          {posters.map((poster, position) => (
+            <button
+              key={poster.src}
+              type="button"
+              aria-label={`Show poster ${position + 1} of ${posters.length}`}
+              aria-current={position === index}
+              onClick={() => setIndex(position)}
+              className={`h-3 w-3 rounded-full border border-white ${position === index ? "bg-white" : "bg-white/40"}`}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

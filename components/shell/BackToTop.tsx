@@ -1,0 +1,27 @@
+"use client";
+
+import { useEffect, useState } from "react";
+
+const SHOW_AFTER_PX = 300;
+
+export function BackToTop() {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > SHOW_AFTER_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+      className="fixed right-4 bottom-4 z-40 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg focus:outline-none focus-visible:ring-4 focus-visible:ring-brand/40"
+    >
+      <span aria-hidden="true">↑ </span>Back to top
+    </button>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+
+import Link from "next/link";
+import { signOut } from "next-auth/react";
+import { useEffect, useRef, useState } from "react";
+
+interface NavbarProps {
+  brandName: string;
+  viewer: { name: string; isAdmin: boolean } | null;
+  socialLinks: { name: string; url: string }[];
+}
+
+const MAIN_LINKS = [
+  { href: "/", label: "Home" },
+  { href: "/winnerleaderboard", label: "Winners" },
+  { href: "/prizelisting", label: "Prize" },
+  { href: "/readblogs", label: "Read Blogs" },
+];
+
+const MORE_LINKS = [
+  { href: "/tnc", label: "T&C" },
+  { href: "/privacypolicy", label: "Privacy policy" },
+  { href: "/contactus", label: "Contact Us" },
+];
+
+const linkClass = "rounded px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand";
+
+function logout() {
+  void signOut({ callbackUrl: "/" });
+}
+
+/** Hidden while scrolling down, shown again on the way up (SPEC §2 shell). */
+function useHideOnScrollDown() {
+  const [hidden, setHidden] = useState(false);
+  const lastY = useRef(0);
+  useEffect(() => {
+    const onScroll = () => {
+      const y = window.scrollY;
+      setHidden(y > lastY.current && y > 64);
+      lastY.current = y;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  return hidden;
+}
+
+export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
+  const hidden = useHideOnScrollDown();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  return (
+    <header
+      className={`sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 ${hidden && !menuOpen ? "-translate-y-full" : ""}`}
+      data-testid="navbar"
+    >
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">Skip to content</a>
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a tiny local SVG needs no optimiser */}
+          <img src="/icon.svg" alt="" width={32} height={32} className="rounded" />
+          {brandName}
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          {MAIN_LINKS.map((link) => (
+            <Link key={link.href} href={link.href} className={linkClass}>{link.label}</Link>
+          ))}
+          {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>Admin</Link>}
+          {viewer ? <AccountMenu viewer={viewer} /> : (
+            <Link href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
+              Login/signup
+            </Link>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="rounded border border-slate-300 px-3 py-2 text-sm font-medium md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="offcanvas-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          Menu
+        </button>
+      </nav>
+
+      {menuOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/40" onClick={closeMenu} />
+          <div
+            id="offcanvas-menu"
+            role="dialog"
+            aria-modal="true"
+            aria-label={`${brandName} menu`}
+            className="absolute top-0 right-0 flex h-full w-72 max-w-[85%] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
+          >
+            <div className="mb-2 flex items-center justify-between">
+              <span className="font-bold text-brand">{brandName}</span>
+              <button type="button" className="rounded px-2 py-1 text-sm" onClick={closeMenu} autoFocus>
+                Close
+              </button>
+            </div>
+            {[...MAIN_LINKS, ...(viewer ? [{ href: "/profiledetails", label: "Profile details" }, { href: "/walletdetails", label: "Wallet" }] : [])].map((link) => (
+              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>
+            ))}
+            {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>Admin</Link>}
+            <hr className="my-2 border-slate-200" />
+            {MORE_LINKS.map((link) => (
+              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>
+            ))}
+            {socialLinks.length > 0 && (
+              <ul aria-label="Social links" className="mt-2 flex flex-wrap gap-2">
+                {socialLinks.map((link) => (
+                  <li key={link.name}>
+                    <a href={link.url} rel="noopener noreferrer" target="_blank" className={linkClass}>{link.name}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-auto pt-4">
+              {viewer ? (
+                <button type="button" onClick={logout} className="w-full rounded border border-slate-300 px-4 py-2 text-sm font-semibold">
+                  Logout
+                </button>
+              ) : (
+                <Link href="/login" onClick={closeMenu} className="block rounded bg-brand px-4 py-2 text-center text-sm font-semibold text-white">
+                  Login/signup
+                </Link>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}
+
+function AccountMenu({ viewer }: { viewer: { name: string } }) {
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menuRef.current?.contains(event.target as Node)) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative ml-2" ref={menuRef}>
+      <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className={`${linkClass} border border-slate-300`}>
+        {viewer.name || "Account"} ▾
+      </button>
+      {open && (
+        <div role="menu" className="absolute right-0 mt-2 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
+          <Link role="menuitem" href="/profiledetails" className={linkClass}>Profile details</Link>
+          <Link role="menuitem" href="/walletdetails" className={linkClass}>Wallet</Link>
+          <button role="menuitem" type="button" onClick={logout} className={`${linkClass} text-left`}>Logout</button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,449 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Every timestamp is stored in UTC; the UI shows India time. */
+const utc = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => utc("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  utc("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const userRole = pgEnum("user_role", ["participant", "admin"]);
+export const transactionStatus = pgEnum("transaction_status", ["pending", "verified", "rejected"]);
+/** The spec's paymentType: money in, money out, or an entry fee. */
+export const transactionType = pgEnum("transaction_type", ["credit", "debit", "form pay"]);
+export const paymentMode = pgEnum("payment_mode", ["upi", "wallet"]);
+export const referralStatus = pgEnum("referral_status", ["pending", "rewarded"]);
+export const notificationTarget = pgEnum("notification_target", ["all", "user", "admin"]);
+export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
+export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Stored lower-cased so uniqueness ignores case. */
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    googleId: text("google_id"),
+    role: userRole("role").notNull().default("participant"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    mobile: text("mobile"),
+    street: text("street"),
+    city: text("city"),
+    state: text("state"),
+    postalCode: text("postal_code"),
+    country: text("country"),
+    profileImageKey: text("profile_image_key"),
+    referralCode: text("referral_code").notNull(),
+    referredById: uuid("referred_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    /**
+     * Cached sum of the user's verified ledger rows, changed only in the same database
+     * transaction that verifies a ledger row; the check makes an overdraw impossible.
+     */
+    walletBalancePaise: integer("wallet_balance_paise").notNull().default(0),
+    /** Set when the account is deleted: personal data is wiped, ledger and results stay. */
+    deletedAt: utc("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(table.email),
+    uniqueIndex("users_google_id_unique").on(table.googleId),
+    uniqueIndex("users_referral_code_unique").on(table.referralCode),
+    index("users_referred_by_idx").on(table.referredById),
+    index("users_role_idx").on(table.role),
+    check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
+    check("users_wallet_not_negative", sql`${table.walletBalancePaise} >= 0`),
+  ],
+);
+
+export const quizzes = pgTable(
+  "quizzes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    prizeMoneyPaise: integer("prize_money_paise").notNull().default(0),
+    entryFeePaise: integer("entry_fee_paise").notNull().default(50_000),
+    /** Seats on offer; null means unlimited and hides the seats-left counter. */
+    capacity: integer("capacity"),
+    durationSeconds: integer("duration_seconds").notNull().default(1800),
+    questionCount: integer("question_count").notNull().default(25),
+    marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    shuffleQuestions: boolean("shuffle_questions").notNull().default(true),
+    shuffleOptions: boolean("shuffle_options").notNull().default(false),
+    /** The free practice quiz of /demoquiz: its answers may be shown, it takes no payment. */
+    isDemo: boolean("is_demo").notNull().default(false),
+    posterUrls: text("poster_urls").array().notNull().default(sql`'{}'::text[]`),
+    formStartAt: utc("form_start_at").notNull(),
+    formEndAt: utc("form_end_at").notNull(),
+    examStartAt: utc("exam_start_at").notNull(),
+    examEndAt: utc("exam_end_at").notNull(),
+    resultAt: utc("result_at").notNull(),
+    resultsPublishedAt: utc("results_published_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("quizzes_exam_start_idx").on(table.examStartAt),
+    uniqueIndex("quizzes_single_demo").on(table.isDemo).where(sql`${table.isDemo}`),
+    check("quizzes_prize_not_negative", sql`${table.prizeMoneyPaise} >= 0`),
+    check("quizzes_fee_not_negative", sql`${table.entryFeePaise} >= 0`),
+    check("quizzes_capacity_positive", sql`${table.capacity} is null or ${table.capacity} > 0`),
+    check("quizzes_duration_positive", sql`${table.durationSeconds} > 0`),
+    check("quizzes_question_count_positive", sql`${table.questionCount} > 0`),
+    check("quizzes_marks_positive", sql`${table.marksPerQuestion} > 0`),
+    check(
+      "quizzes_dates_in_order",
+      sql`${table.formStartAt} <= ${table.formEndAt} and ${table.formEndAt} <= ${table.examStartAt} and ${table.examStartAt} < ${table.examEndAt} and ${table.examEndAt} <= ${table.resultAt}`,
+    ),
+  ],
+);
+
+export const questions = pgTable(
+  "questions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Plain text, or an image URL when it starts with http. */
+    text: text("text").notNull(),
+    subject: text("subject").notNull(),
+    options: text("options").array().notNull(),
+    correctOptionIndex: smallint("correct_option_index").notNull(),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("questions_subject_idx").on(table.subject),
+    check("questions_four_options", sql`cardinality(${table.options}) = 4`),
+    check(
+      "questions_correct_option_in_range",
+      sql`${table.correctOptionIndex} between 0 and 3`,
+    ),
+  ],
+);
+
+export const quizQuestions = pgTable(
+  "quiz_questions",
+  {
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    /** A question in use by a quiz cannot be deleted from the bank. */
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.questionId] }),
+    unique("quiz_questions_position_unique").on(table.quizId, table.position),
+    index("quiz_questions_question_idx").on(table.questionId),
+    check("quiz_questions_position_not_negative", sql`${table.position} >= 0`),
+  ],
+);
+
+export const attempts = pgTable(
+  "attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "restrict" }),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** Seeds the per-participant question and option order so a resume sees the same order. */
+    shuffleSeed: integer("shuffle_seed").notNull(),
+    startedAt: utc("started_at").notNull().defaultNow(),
+    /** The server's hard limit: duration plus the pause allowance. */
+    deadlineAt: utc("deadline_at").notNull(),
+    currentQuestionIndex: integer("current_question_index").notNull().default(0),
+    /** Visible timer left as last reported by the client while in fullscreen, for resuming. */
+    timeLeftSeconds: integer("time_left_seconds").notNull(),
+    submittedAt: utc("submitted_at"),
+    score: integer("score"),
+    timeTakenSeconds: integer("time_taken_seconds"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("attempts_one_per_participant_and_quiz").on(table.participantId, table.quizId),
+    index("attempts_quiz_ranking_idx").on(table.quizId, table.score, table.timeTakenSeconds),
+    index("attempts_overdue_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
+    check("attempts_deadline_after_start", sql`${table.deadlineAt} > ${table.startedAt}`),
+    check("attempts_score_not_negative", sql`${table.score} is null or ${table.score} >= 0`),
+    check(
+      "attempts_time_taken_not_negative",
+      sql`${table.timeTakenSeconds} is null or ${table.timeTakenSeconds} >= 0`,
+    ),
+    check("attempts_time_left_not_negative", sql`${table.timeLeftSeconds} >= 0`),
+  ],
+);
+
+export const attemptAnswers = pgTable(
+  "attempt_answers",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "restrict" }),
+    /** Null when the participant cleared the answer. */
+    selectedOptionIndex: smallint("selected_option_index"),
+    /** When the client made the change: a late, older save never overwrites a newer one. */
+    answeredAt: utc("answered_at").notNull(),
+    savedAt: utc("saved_at").notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.questionId] }),
+    check(
+      "attempt_answers_option_in_range",
+      sql`${table.selectedOptionIndex} is null or ${table.selectedOptionIndex} between 0 and 3`,
+    ),
+  ],
+);
+
+export const focusEvents = pgTable(
+  "focus_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    /** e.g. blur, long-focus-loss, fullscreen-exit, copy, paste, context-menu, devtools. */
+    kind: text("kind").notNull(),
+    occurredAt: utc("occurred_at").notNull(),
+    durationMs: integer("duration_ms"),
+    detail: text("detail"),
+  },
+  (table) => [index("focus_events_attempt_idx").on(table.attemptId, table.occurredAt)],
+);
+
+export const recordingChunks = pgTable(
+  "recording_chunks",
+  {
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    kind: recordingKind("kind").notNull(),
+    sequence: integer("sequence").notNull(),
+    objectKey: text("object_key").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.attemptId, table.kind, table.sequence] }),
+    check("recording_chunks_sequence_not_negative", sql`${table.sequence} >= 0`),
+    check("recording_chunks_size_positive", sql`${table.sizeBytes} > 0`),
+  ],
+);
+
+/** The ledger. Rows are never deleted; a verified row is final. */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    quizId: uuid("quiz_id").references(() => quizzes.id, { onDelete: "restrict" }),
+    type: transactionType("type").notNull(),
+    mode: paymentMode("mode").notNull().default("upi"),
+    status: transactionStatus("status").notNull().default("pending"),
+    amountPaise: integer("amount_paise").notNull(),
+    /** The participant's UPI transaction id, when given. */
+    paymentReference: text("payment_reference"),
+    payeeName: text("payee_name"),
+    upiId: text("upi_id"),
+    reason: text("reason").notNull(),
+    proofObjectKey: text("proof_object_key"),
+    reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: utc("reviewed_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("transactions_user_idx").on(table.userId, table.createdAt),
+    index("transactions_status_idx").on(table.status, table.createdAt),
+    index("transactions_quiz_idx").on(table.quizId, table.status),
+    uniqueIndex("transactions_one_pending_entry_fee")
+      .on(table.userId, table.quizId)
+      .where(sql`${table.type} = 'form pay' and ${table.status} = 'pending'`),
+    uniqueIndex("transactions_one_verified_entry_fee")
+      .on(table.userId, table.quizId)
+      .where(sql`${table.type} = 'form pay' and ${table.status} = 'verified'`),
+    check("transactions_amount_positive", sql`${table.amountPaise} > 0`),
+    check(
+      "transactions_entry_fee_names_quiz",
+      sql`${table.type} <> 'form pay' or ${table.quizId} is not null`,
+    ),
+  ],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    /** A user is referred at most once. */
+    referredUserId: uuid("referred_user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referrerId: uuid("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: referralStatus("status").notNull().default("pending"),
+    rewardTransactionId: uuid("reward_transaction_id").references(() => transactions.id, {
+      onDelete: "restrict",
+    }),
+    createdAt: createdAt(),
+    rewardedAt: utc("rewarded_at"),
+  },
+  (table) => [
+    index("referrals_referrer_idx").on(table.referrerId, table.createdAt),
+    uniqueIndex("referrals_reward_unique").on(table.rewardTransactionId),
+    check("referrals_not_self", sql`${table.referredUserId} <> ${table.referrerId}`),
+    check(
+      "referrals_rewarded_has_transaction",
+      sql`(${table.status} = 'rewarded') = (${table.rewardTransactionId} is not null)`,
+    ),
+  ],
+);
+
+export const blogs = pgTable(
+  "blogs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    keywords: text("keywords").array().notNull().default(sql`'{}'::text[]`),
+    /** Markdown, rendered sanitised. */
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    category: text("category").notNull(),
+    imageUrl: text("image_url"),
+    publishedAt: utc("published_at").notNull().defaultNow(),
+    viewCount: integer("view_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("blogs_slug_unique").on(table.slug),
+    index("blogs_published_idx").on(table.publishedAt),
+    index("blogs_category_idx").on(table.category, table.publishedAt),
+    index("blogs_popular_idx").on(table.viewCount),
+    check("blogs_slug_format", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("blogs_view_count_not_negative", sql`${table.viewCount} >= 0`),
+  ],
+);
+
+/** One row per recipient, so each participant has their own read state. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    target: notificationTarget("target").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    icon: text("icon"),
+    url: text("url"),
+    readAt: utc("read_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("notifications_user_idx").on(table.userId, table.createdAt)],
+);
+
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(table.endpoint),
+    index("push_subscriptions_user_idx").on(table.userId),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    readAt: utc("read_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    /** SHA-256 of the token mailed to the user; the token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: utc("expires_at").notNull(),
+    usedAt: utc("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("password_reset_tokens_user_idx").on(table.userId),
+    index("password_reset_tokens_expiry_idx").on(table.expiresAt),
+  ],
+);
+
+/** A quiz's prizes by rank range; rows with no quiz are the default table. */
+export const prizeTiers = pgTable(
+  "prize_tiers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id").references(() => quizzes.id, { onDelete: "cascade" }),
+    rankFrom: integer("rank_from").notNull(),
+    rankTo: integer("rank_to").notNull(),
+    kind: prizeKind("kind").notNull(),
+    amountPaise: integer("amount_paise").notNull().default(0),
+  },
+  (table) => [
+    unique("prize_tiers_rank_unique").on(table.quizId, table.rankFrom).nullsNotDistinct(),
+    check("prize_tiers_rank_range", sql`${table.rankFrom} >= 1 and ${table.rankFrom} <= ${table.rankTo}`),
+    check(
+      "prize_tiers_amount_matches_kind",
+      sql`(${table.kind} = 'cash' and ${table.amountPaise} > 0) or (${table.kind} = 'free_pass' and ${table.amountPaise} = 0)`,
+    ),
+  ],
+);

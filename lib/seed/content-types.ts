@@ -1,0 +1,23 @@
+export type SeedOptions = readonly [string, string, string, string];
+
+export interface SeedQuestion {
+  readonly text: string;
+  readonly subject: string;
+  readonly options: SeedOptions;
+  readonly correctOptionIndex: 0 | 1 | 2 | 3;
+}
+
+/** "product" is the brand's own category; the seed replaces it with the configured brand name. */
+export type SeedBlogCategory = "product" | "education" | "quiz" | "information" | "result" | "winner";
+
+export interface SeedArticle {
+  readonly slug: string; // lowercase-kebab, unique
+  readonly title: string;
+  readonly description: string; // 140-160 characters, for the meta description
+  readonly keywords: readonly string[];
+  readonly category: SeedBlogCategory;
+  readonly author: string; // a plausible Indian name, e.g. "Ananya Rao"
+  readonly imageUrl: string; // one of the /blog/*.svg files
+  readonly publishedDaysAgo: number; // distinct values between 1 and 120
+  readonly content: string; // Markdown, 350-600 words, with ## headings, a list somewhere
+}

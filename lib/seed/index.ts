@@ -1,0 +1,158 @@
+import { randomBytes } from "node:crypto";
+import { eq, isNull } from "drizzle-orm";
+import { blogs, prizeTiers, questions, quizQuestions, quizzes, users } from "@/db/schema";
+import { config } from "@/lib/config";
+import type { Queryable } from "@/lib/db";
+import { hashPassword } from "@/lib/auth/password";
+import { rupeesToPaise } from "@/lib/money";
+import { generateReferralCode } from "@/lib/users/referral-code";
+import { seedArticles } from "./articles";
+import type { SeedQuestion } from "./content-types";
+import { demoQuestions } from "./demo-questions";
+import { paidQuizQuestions } from "./paid-quiz-questions";
+
+/** Stable ids make every insert idempotent: a second run conflicts and changes nothing. */
+function seedUuid(group: number, index: number): string {
+  return `5eed0000-0000-4000-8${group.toString(16).padStart(3, "0")}-${index.toString(16).padStart(12, "0")}`;
+}
+
+export const DEMO_QUIZ_ID = seedUuid(1, 1);
+export const SAMPLE_PAID_QUIZ_ID = seedUuid(1, 2);
+const DEMO_QUESTION_GROUP = 2;
+const PAID_QUESTION_GROUP = 3;
+const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
+
+export const DEFAULT_PRIZE_TIERS = [
+  { rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: rupeesToPaise(100_000) },
+  { rankFrom: 2, rankTo: 2, kind: "cash", amountPaise: rupeesToPaise(51_000) },
+  { rankFrom: 3, rankTo: 3, kind: "cash", amountPaise: rupeesToPaise(25_000) },
+  { rankFrom: 4, rankTo: 53, kind: "free_pass", amountPaise: 0 },
+] as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 10:00 in India (UTC+05:30) on the day `days` from `now`. */
+function indiaMorning(now: Date, days: number): Date {
+  const date = new Date(now.getTime() + days * DAY_MS);
+  date.setUTCHours(4, 30, 0, 0);
+  return date;
+}
+
+export async function seedDatabase(db: Queryable, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const adminId = await seedAdmin(tx);
+    await seedPrizeTable(tx);
+    await seedQuiz(tx, {
+      id: DEMO_QUIZ_ID,
+      title: "Demo Olympiad Quiz",
+      name: "demo",
+      description: "Ten quick questions to try the quiz screen before the real thing. Free, no sign-up.",
+      entryFeePaise: 0,
+      prizeMoneyPaise: 0,
+      durationSeconds: 300,
+      questionCount: demoQuestions.length,
+      shuffleQuestions: false,
+      isDemo: true,
+      posterUrls: POSTERS,
+      formStartAt: indiaMorning(now, -1),
+      formEndAt: indiaMorning(now, -1),
+      examStartAt: indiaMorning(now, -1),
+      examEndAt: indiaMorning(now, 3650),
+      resultAt: indiaMorning(now, 3650),
+    }, demoQuestions, DEMO_QUESTION_GROUP, adminId);
+    await seedQuiz(tx, {
+      id: SAMPLE_PAID_QUIZ_ID,
+      title: `${config.brand.name} Season 2`,
+      name: "season-2",
+      description:
+        "25 questions across mathematics, science, reasoning, English and general knowledge. " +
+        "Highest score wins; faster submission breaks ties.",
+      entryFeePaise: rupeesToPaise(500),
+      prizeMoneyPaise: rupeesToPaise(176_000),
+      capacity: 1000,
+      durationSeconds: 1800,
+      questionCount: paidQuizQuestions.length,
+      shuffleQuestions: true,
+      posterUrls: POSTERS,
+      formStartAt: indiaMorning(now, -1),
+      formEndAt: indiaMorning(now, 7),
+      examStartAt: indiaMorning(now, 7),
+      examEndAt: new Date(indiaMorning(now, 7).getTime() + 12 * 60 * 60 * 1000),
+      resultAt: indiaMorning(now, 9),
+    }, paidQuizQuestions, PAID_QUESTION_GROUP, adminId);
+    await seedBlogs(tx, now);
+  });
+}
+
+async function seedAdmin(tx: Queryable): Promise<string> {
+  const [existing] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, config.admin.email));
+  if (existing) return existing.id;
+
+  const password = config.admin.password ?? randomBytes(12).toString("base64url");
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      name: `${config.brand.name} Admin`,
+      email: config.admin.email,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+      referralCode: generateReferralCode(),
+    })
+    .returning({ id: users.id });
+  if (!config.admin.password) {
+    // Printed once, when the account is created; set ADMIN_PASSWORD to choose it instead.
+    console.log(`\nAdmin account created: ${config.admin.email} / ${password}\n`);
+  }
+  return admin.id;
+}
+
+async function seedPrizeTable(tx: Queryable) {
+  const existing = await tx.select({ id: prizeTiers.id }).from(prizeTiers).where(isNull(prizeTiers.quizId));
+  if (existing.length > 0) return;
+  await tx.insert(prizeTiers).values(DEFAULT_PRIZE_TIERS.map((tier) => ({ ...tier, quizId: null })));
+}
+
+async function seedQuiz(
+  tx: Queryable,
+  quiz: typeof quizzes.$inferInsert & { id: string },
+  bank: readonly SeedQuestion[],
+  questionGroup: number,
+  adminId: string,
+) {
+  const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
+  if (inserted.length === 0) return;
+  const rows = bank.map((question, index) => ({
+    id: seedUuid(questionGroup, index + 1),
+    text: question.text,
+    subject: question.subject,
+    options: [...question.options],
+    correctOptionIndex: question.correctOptionIndex,
+    createdById: adminId,
+  }));
+  await tx.insert(questions).values(rows).onConflictDoNothing();
+  await tx
+    .insert(quizQuestions)
+    .values(rows.map((row, position) => ({ quizId: quiz.id, questionId: row.id, position })))
+    .onConflictDoNothing();
+}
+
+async function seedBlogs(tx: Queryable, now: Date) {
+  await tx
+    .insert(blogs)
+    .values(
+      seedArticles.map((article) => ({
+        slug: article.slug,
+        title: article.title,
+        description: article.description,
+        keywords: [...article.keywords],
+        content: article.content,
+        author: article.author,
+        category: article.category === "product" ? config.brand.name : article.category,
+        imageUrl: article.imageUrl,
+        publishedAt: new Date(now.getTime() - article.publishedDaysAgo * DAY_MS),
+      })),
+    )
+    .onConflictDoNothing();
+}

@@ -1,0 +1,160 @@
+import type { SeedQuestion } from "./content-types";
+
+/** Twenty-five olympiad-level questions for the sample paid quiz (1 mark each, no negative marking). */
+export const paidQuizQuestions: readonly SeedQuestion[] = [
+  {
+    text: "How many positive divisors does 360 have?",
+    subject: "Mathematics",
+    options: ["20", "24", "18", "30"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "A stone is dropped from rest from a height of 45 m. Taking g = 10 m/s² and ignoring air resistance, how long does it take to reach the ground?",
+    subject: "Physics",
+    options: ["3 s", "2 s", "4.5 s", "9 s"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "How many moles of carbon dioxide are there in 22 g of CO₂? (C = 12, O = 16)",
+    subject: "Chemistry",
+    options: ["0.25 mol", "1 mol", "0.5 mol", "2 mol"],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "During which stage of prophase I of meiosis does crossing over between homologous chromosomes take place?",
+    subject: "Biology",
+    options: ["Leptotene", "Zygotene", "Pachytene", "Diakinesis"],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "What number comes next in the series 3, 8, 15, 24, 35, ...?",
+    subject: "Reasoning",
+    options: ["46", "49", "50", "48"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "Which Article of the Constitution of India abolishes untouchability?",
+    subject: "General Knowledge",
+    options: ["Article 14", "Article 17", "Article 21", "Article 32"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "Choose the word closest in meaning to \"ephemeral\".",
+    subject: "English",
+    options: ["Short-lived", "Everlasting", "Mysterious", "Enormous"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "The interior angles of a convex polygon add up to 1440°. How many sides does the polygon have?",
+    subject: "Mathematics",
+    options: ["8", "9", "12", "10"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "Three resistors of 6 Ω each are connected in parallel. What is their equivalent resistance?",
+    subject: "Physics",
+    options: ["3 Ω", "2 Ω", "6 Ω", "18 Ω"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "What is the pH of a 0.001 M solution of hydrochloric acid, assuming it dissociates completely?",
+    subject: "Chemistry",
+    options: ["3", "1", "11", "4"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "Which blood vessel carries oxygen-rich blood from the lungs to the heart?",
+    subject: "Biology",
+    options: ["Pulmonary artery", "Aorta", "Superior vena cava", "Pulmonary vein"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "What is the smaller angle between the hour hand and the minute hand of a clock at 3:40?",
+    subject: "Reasoning",
+    options: ["120°", "125°", "130°", "140°"],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "Which Indian mission made the first soft landing near the Moon's south polar region, in August 2023?",
+    subject: "General Knowledge",
+    options: ["Chandrayaan-3", "Chandrayaan-2", "Mangalyaan", "Aditya-L1"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "What is the last digit of 7 raised to the power 2025?",
+    subject: "Mathematics",
+    options: ["9", "3", "7", "1"],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "What is the SI unit of magnetic flux?",
+    subject: "Physics",
+    options: ["Tesla", "Henry", "Gauss", "Weber"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "Which element has the highest electronegativity on the Pauling scale?",
+    subject: "Chemistry",
+    options: ["Oxygen", "Fluorine", "Chlorine", "Nitrogen"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "Two pea plants, both heterozygous for height (Tt), are crossed. Tall (T) is dominant over dwarf (t). What fraction of the offspring is expected to be dwarf?",
+    subject: "Biology",
+    options: ["1/4", "1/2", "3/4", "0"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "Pointing to a woman in a photograph, Ravi says, \"She is the only daughter of my mother's only son.\" How is the woman related to Ravi?",
+    subject: "Reasoning",
+    options: ["Sister", "Daughter", "Niece", "Cousin"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "Which sentence is grammatically correct?",
+    subject: "English",
+    options: [
+      "Neither the coach nor the players was ready.",
+      "Neither the coach or the players were ready.",
+      "Neither the coach nor the players were ready.",
+      "Neither of the coach nor the players were ready.",
+    ],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "If log₂ x + log₂ (x − 2) = 3, what is the value of x?",
+    subject: "Mathematics",
+    options: ["4", "−2", "2", "8"],
+    correctOptionIndex: 0,
+  },
+  {
+    text: "Light passes from air into glass of refractive index 1.5. If the speed of light in air is 3 × 10⁸ m/s, what is its speed in the glass?",
+    subject: "Physics",
+    options: ["4.5 × 10⁸ m/s", "3 × 10⁸ m/s", "2 × 10⁸ m/s", "1.5 × 10⁸ m/s"],
+    correctOptionIndex: 2,
+  },
+  {
+    text: "What is the hybridisation of each carbon atom in ethyne (C₂H₂)?",
+    subject: "Chemistry",
+    options: ["sp³", "sp²", "dsp²", "sp"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "Asha walks 5 km north, turns right and walks 3 km, then turns right again and walks 9 km. Where is she now relative to her starting point?",
+    subject: "Reasoning",
+    options: ["5 km north-east", "4 km south", "7 km south-west", "5 km south-east"],
+    correctOptionIndex: 3,
+  },
+  {
+    text: "The Tropic of Cancer does NOT pass through which of these Indian states?",
+    subject: "General Knowledge",
+    options: ["Tripura", "Odisha", "Mizoram", "Jharkhand"],
+    correctOptionIndex: 1,
+  },
+  {
+    text: "Two fair six-sided dice are rolled together. What is the probability that the numbers shown add up to 8?",
+    subject: "Mathematics",
+    options: ["1/6", "5/36", "7/36", "1/9"],
+    correctOptionIndex: 1,
+  },
+];

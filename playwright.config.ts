@@ -1,0 +1,46 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+
+/** Debian's Chromium: Playwright's own browser download is not reachable from these machines. */
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    // A production build on a fresh embedded database of its own.
+    command: "rm -rf .data/e2e && exec node_modules/.bin/next start",
+    url: `${baseURL}/prizelisting`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      PORT: String(PORT),
+      NEXTAUTH_URL: baseURL,
+      DATA_DIR: ".data/e2e",
+      EMBEDDED_DATABASE_PORT: process.env.E2E_DATABASE_PORT ?? "54339",
+      ADMIN_PASSWORD: "admin-password-for-e2e",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

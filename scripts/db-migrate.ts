@@ -1,0 +1,11 @@
+/** Applies pending migrations to the configured database: for deployers who migrate once per release. */
+import { openConfiguredDatabase } from "@/lib/db";
+import { migrateDatabase } from "@/lib/db/prepare";
+
+const connection = await openConfiguredDatabase();
+try {
+  await migrateDatabase(connection.pool);
+  console.log("Migrations are up to date.");
+} finally {
+  await connection.close();
+}

@@ -1,0 +1,13 @@
+/** Seeds the demo data. Idempotent: running it again changes nothing. */
+import { openConfiguredDatabase } from "@/lib/db";
+import { migrateDatabase } from "@/lib/db/prepare";
+import { seedDatabase } from "@/lib/seed";
+
+const connection = await openConfiguredDatabase();
+try {
+  await migrateDatabase(connection.pool);
+  await seedDatabase(connection.db);
+  console.log("Seed data is in place.");
+} finally {
+  await connection.close();
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every check, in order: types, lint, migrations against the schema, Vitest on the embedded
+# database and on the machine's PostgreSQL, then Playwright against a production build.
+# Ends with one line "N passed, N failed, N skipped" summed over every runner.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+check() { # name, command...: a check that is not a test runner counts as one test
+  local name=$1
+  shift
+  echo "::: $name"
+  if "$@"; then echo "passed" >"$results/check-$name"; else echo "failed" >"$results/check-$name"; fi
+}
+
+vitest_on() { # embedded | postgres
+  echo "::: vitest on $1 PostgreSQL"
+  TEST_DATABASE=$1 node_modules/.bin/vitest run --reporter=default --reporter=json \
+    --outputFile.json="$results/vitest-$1.json" || true
+  [ -s "$results/vitest-$1.json" ] || echo "failed" >"$results/check-vitest-$1-ran"
+}
+
+check typecheck node_modules/.bin/tsc --noEmit
+check lint node_modules/.bin/eslint .
+check migrations-match-schema node_modules/.bin/tsx scripts/check-migrations.ts
+vitest_on embedded
+vitest_on postgres
+check build node_modules/.bin/next build
+if [ "$(cat "$results/check-build")" = "passed" ]; then
+  echo "::: playwright"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" node_modules/.bin/playwright test --reporter=list,json || true
+  [ -s "$results/playwright.json" ] || echo "failed" >"$results/check-playwright-ran"
+fi
+
+node scripts/summarise-tests.mjs "$results"

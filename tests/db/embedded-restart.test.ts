@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { Client } from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, temporaryDirectory, testDatabaseKind } from "../support/test-server";
+
+/** The embedded default keeps data across restarts and recovers from a crash (kill -9). */
+describe.runIf(testDatabaseKind === "embedded")("the embedded database across restarts", () => {
+  const started: ChildProcess[] = [];
+  let dataDir = "";
+
+  afterAll(async () => {
+    for (const child of started) if (child.exitCode === null) child.kill("SIGTERM");
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function startApp(environment: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
+    // One process, not the tsx wrapper: kill -9 must hit the process that owns the database.
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/app-database.ts"], {
+      env: { ...inherited, ...environment },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    started.push(child);
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = "";
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = output.match(/READY (\S+)/);
+        if (ready) resolve(ready[1]);
+      };
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      child.once("exit", (code) => reject(new Error(`app exited with ${code} before it was ready:\n${output}`)));
+    });
+    return { child, url };
+  }
+
+  async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  function exited(child: ChildProcess): Promise<number | null> {
+    return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once("exit", resolve));
+  }
+
+  it("keeps a row written before a restart, after a clean stop and after kill -9", { timeout: 120_000 }, async () => {
+    dataDir = await temporaryDirectory("olympiad-restart-");
+    const environment = { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()) };
+    const postmasterPid = path.join(dataDir, "pg", "postmaster.pid");
+
+    const first = await startApp(environment);
+    await query(first.url, "insert into contact_messages (name, email, subject, message) values ('Asha', 'asha@example.test', 'Restart', 'kept')");
+    first.child.kill("SIGTERM");
+    await exited(first.child);
+    expect(existsSync(postmasterPid), "SIGTERM stops the embedded database cleanly").toBe(false);
+
+    const second = await startApp(environment);
+    expect(await query(second.url, "select message from contact_messages where subject = 'Restart'")).toEqual([{ message: "kept" }]);
+    second.child.kill("SIGKILL");
+    await exited(second.child);
+    expect(existsSync(postmasterPid), "after kill -9 the database is left running as an orphan").toBe(true);
+
+    const third = await startApp(environment);
+    expect(await query(third.url, "select message from contact_messages where subject = 'Restart'")).toEqual([{ message: "kept" }]);
+    const admins = await query<{ count: number }>(third.url, "select count(*)::int as count from users where role = 'admin'");
+    expect(admins).toEqual([{ count: 1 }]);
+    third.child.kill("SIGTERM");
+    await exited(third.child);
+  });
+});

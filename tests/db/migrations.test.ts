@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { openDatabase, type DatabaseConnection } from "@/lib/db";
+import { migrateDatabase, prepareDatabase } from "@/lib/db/prepare";
+import { seedDatabase } from "@/lib/seed";
+import { createDatabase, dropDatabase } from "../support/test-server";
+
+const adminUrl = inject("adminDatabaseUrl");
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function scratchDatabase(): Promise<DatabaseConnection> {
+  const database = await createDatabase(adminUrl);
+  const connection = openDatabase(database.url, 2);
+  cleanups.push(async () => {
+    await connection.close();
+    await dropDatabase(adminUrl, database.name);
+  });
+  return connection;
+}
+
+/** Row count and a digest of every row of every table: equal snapshots mean nothing changed. */
+async function snapshot(connection: DatabaseConnection) {
+  const tables = await connection.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  const result: Record<string, { rows: number; digest: string | null }> = {};
+  for (const { table_name } of tables.rows) {
+    const { rows } = await connection.db.execute<{ rows: number; digest: string | null }>(
+      sql`select count(*)::int as rows, md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.identifier(table_name)} t`,
+    );
+    result[table_name] = rows[0];
+  }
+  return result;
+}
+
+describe("migrations and seed", () => {
+  it("apply from an empty database and can be run again", async () => {
+    const connection = await scratchDatabase();
+    await migrateDatabase(connection.pool);
+    const first = await snapshot(connection);
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(["users", "quizzes", "questions", "attempts", "attempt_answers", "transactions", "blogs"]),
+    );
+
+    await migrateDatabase(connection.pool);
+    expect(await snapshot(connection)).toEqual(first);
+    const applied = await connection.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    expect(applied.rows[0].count).toBeGreaterThan(0);
+  });
+
+  it("seeds the demo data once, and a second run changes nothing", async () => {
+    const connection = await scratchDatabase();
+    await prepareDatabase(connection.pool);
+    const seeded = await snapshot(connection);
+    expect(seeded.users.rows).toBe(1);
+    expect(seeded.quizzes.rows).toBe(2);
+    expect(seeded.questions.rows).toBe(35);
+    expect(seeded.quiz_questions.rows).toBe(35);
+    expect(seeded.blogs.rows).toBeGreaterThanOrEqual(8);
+    expect(seeded.prize_tiers.rows).toBe(4);
+
+    await seedDatabase(connection.db);
+    await prepareDatabase(connection.pool);
+    expect(await snapshot(connection)).toEqual(seeded);
+  });
+
+  it("seeds one admin, a free demo quiz and a paid quiz of 500 rupees with 25 questions", async () => {
+    const connection = await scratchDatabase();
+    await prepareDatabase(connection.pool);
+    const { rows: admins } = await connection.db.execute<{ email: string; role: string }>(sql`select email, role from users`);
+    expect(admins).toEqual([{ email: "admin@olympiad.local", role: "admin" }]);
+    const { rows: quizzes } = await connection.db.execute<{ is_demo: boolean; entry_fee_paise: number; questions: number }>(
+      sql`select q.is_demo, q.entry_fee_paise, count(qq.*)::int as questions
+          from quizzes q join quiz_questions qq on qq.quiz_id = q.id group by q.id order by q.is_demo desc`,
+    );
+    expect(quizzes).toEqual([
+      { is_demo: true, entry_fee_paise: 0, questions: 10 },
+      { is_demo: false, entry_fee_paise: 50_000, questions: 25 },
+    ]);
+  });
+});

@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import { questions, quizzes, users } from "@/db/schema";
+import type { Queryable } from "@/lib/db";
+import { generateReferralCode } from "@/lib/users/referral-code";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function uniqueEmail(): string {
+  return `user-${randomBytes(6).toString("hex")}@example.test`;
+}
+
+export async function createUser(db: Queryable, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({ name: "Test Participant", email: uniqueEmail(), referralCode: generateReferralCode(), ...overrides })
+    .returning();
+  return user;
+}
+
+export async function createQuiz(db: Queryable, overrides: Partial<typeof quizzes.$inferInsert> = {}) {
+  const now = Date.now();
+  const [quiz] = await db
+    .insert(quizzes)
+    .values({
+      title: "Test Olympiad",
+      name: "test",
+      formStartAt: new Date(now - DAY_MS),
+      formEndAt: new Date(now + DAY_MS),
+      examStartAt: new Date(now + DAY_MS),
+      examEndAt: new Date(now + 2 * DAY_MS),
+      resultAt: new Date(now + 3 * DAY_MS),
+      ...overrides,
+    })
+    .returning();
+  return quiz;
+}
+
+export async function createQuestion(db: Queryable, overrides: Partial<typeof questions.$inferInsert> = {}) {
+  const [question] = await db
+    .insert(questions)
+    .values({ text: "What is 2 + 2?", subject: "Mathematics", options: ["3", "4", "5", "22"], correctOptionIndex: 1, ...overrides })
+    .returning();
+  return question;
+}

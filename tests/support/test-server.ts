@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+
+/**
+ * The database server a test run uses: the machine's PostgreSQL (TEST_DATABASE=postgres) or
+ * a throwaway embedded one (the default). Each run gets fresh, randomly named databases.
+ */
+export interface TestServer {
+  /** URL of the server's maintenance database, for creating and dropping databases. */
+  adminUrl: string;
+  stop(): Promise<void>;
+}
+
+export const testDatabaseKind = process.env.TEST_DATABASE === "postgres" ? "postgres" : "embedded";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  if (testDatabaseKind === "postgres") {
+    const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+    return { adminUrl, stop: async () => undefined };
+  }
+  const directory = await temporaryDirectory("olympiad-test-pg-");
+  const embedded = await startEmbeddedDatabase({ directory: path.join(directory, "pg"), port: await freePort(), persistent: false });
+  return {
+    adminUrl: embedded.url.replace(/\/[^/]+$/, "/postgres"),
+    stop: async () => {
+      await embedded.stop();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** mkdtemp makes a 0700 directory; the embedded server runs as the postgres user and must enter it. */
+export async function temporaryDirectory(prefix: string): Promise<string> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(directory, 0o755);
+  return directory;
+}
+
+export function databaseUrl(adminUrl: string, name: string): string {
+  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+}
+
+export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string }> {
+  const name = `olympiad_test_${randomBytes(6).toString("hex")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  return { name, url: databaseUrl(adminUrl, name) };
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+async function withAdminClient<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
