@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 // Read by lib/config in the global setup (which seeds) and in every worker alike.
 process.env.ADMIN_PASSWORD ??= "admin-password-for-tests";
 process.env.DATA_DIR ??= ".data/test";
+// Google sign-in against a local OpenID issuer that tests/api/google-login.test.ts starts.
+process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
+process.env.GOOGLE_ISSUER ??= "http://localhost:47231";
+process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:47231/jwks";
 
 export default defineConfig({
   resolve: {

@@ -36,6 +36,7 @@ export const referralStatus = pgEnum("referral_status", ["pending", "rewarded"])
 export const notificationTarget = pgEnum("notification_target", ["all", "user", "admin"]);
 export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
 export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
+export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile"]);
 
 export const users = pgTable(
   "users",
@@ -54,7 +55,7 @@ export const users = pgTable(
     state: text("state"),
     postalCode: text("postal_code"),
     country: text("country"),
-    profileImageKey: text("profile_image_key"),
+    profileImageId: uuid("profile_image_id").references((): AnyPgColumn => uploads.id, { onDelete: "set null" }),
     referralCode: text("referral_code").notNull(),
     referredById: uuid("referred_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /**
@@ -445,5 +446,41 @@ export const prizeTiers = pgTable(
       "prize_tiers_amount_matches_kind",
       sql`(${table.kind} = 'cash' and ${table.amountPaise} > 0) or (${table.kind} = 'free_pass' and ${table.amountPaise} = 0)`,
     ),
+  ],
+);
+
+/** Files a user uploaded (payment proofs, profile images), kept privately in object storage. */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    purpose: uploadPurpose("purpose").notNull(),
+    objectKey: text("object_key").notNull(),
+    /** Detected from the file's bytes, never taken from the client. */
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("uploads_object_key_unique").on(table.objectKey),
+    index("uploads_owner_idx").on(table.ownerId, table.createdAt),
+    check("uploads_size_in_limit", sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
+  ],
+);
+
+/** Fixed-window counters shared by every instance (login attempts per IP and per email). */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").notNull(),
+    windowStart: utc("window_start").notNull(),
+    hits: integer("hits").notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index("rate_limit_hits_window_idx").on(table.windowStart),
   ],
 );

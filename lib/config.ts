@@ -33,6 +33,18 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email().default("admin@olympiad.local"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+
   BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
   BRAND_TAGLINE: z.string().min(1).max(80).default("learn, think, win"),
   BRAND_PRIMARY_COLOR: hexColor.default("#4338ca"),
@@ -102,6 +114,14 @@ export function loadConfig(environment: Environment) {
       secret: env.NEXTAUTH_SECRET ?? env.AUTH_SECRET,
       secretFile: path.join(dataDir, "auth-secret"),
     },
+    google: env.GOOGLE_CLIENT_ID
+      ? { clientId: env.GOOGLE_CLIENT_ID, issuer: env.GOOGLE_ISSUER, jwksUrl: env.GOOGLE_JWKS_URL }
+      : null,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
+    },
+    loginAttemptsPerMinute: env.LOGIN_ATTEMPTS_PER_MINUTE,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     brand: {
       name: env.BRAND_NAME,

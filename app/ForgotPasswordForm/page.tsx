@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
+import { PageTitle } from "@/components/ui/PageTitle";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export const metadata: Metadata = { title: "Forgot password", alternates: { canonical: "/ForgotPasswordForm" } };
 
 export default function ForgotPasswordPage() {
   return (
     <>
       <PageTitle lead="Enter the email address of your account and we will send you a link to choose a new password.">Forgot password</PageTitle>
-      <ComingNext>Password reset by email opens here together with accounts.</ComingNext>
+      <ForgotPasswordForm />
     </>
   );
 }

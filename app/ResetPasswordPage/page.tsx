@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import { ResetPasswordForm } from "@/components/auth/ResetPasswordForm";
+import { PageTitle } from "@/components/ui/PageTitle";
 
-export const metadata: Metadata = { title: "Reset password" };
+export const metadata: Metadata = { title: "Reset password", robots: { index: false } };
 
-export default function ResetPasswordPage() {
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+  const { token } = await searchParams;
   return (
     <>
-      <PageTitle lead="Choose a new password for your account using the link from your email.">Reset password</PageTitle>
-      <ComingNext>Password reset by email opens here together with accounts.</ComingNext>
+      <PageTitle lead="Choose a new password for your account.">Reset password</PageTitle>
+      <ResetPasswordForm token={typeof token === "string" ? token : ""} />
     </>
   );
 }

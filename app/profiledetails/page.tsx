@@ -1,15 +1,60 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import Link from "next/link";
+import { DeleteAccount } from "@/components/profile/DeleteAccount";
+import { ProfileDetails } from "@/components/profile/ProfileDetails";
+import { ProfileImage } from "@/components/profile/ProfileImage";
+import { TransactionHistory } from "@/components/profile/TransactionHistory";
+import { PageTitle } from "@/components/ui/PageTitle";
 import { requireViewer } from "@/lib/auth/session";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import { uploadUrl } from "@/lib/uploads/service";
+import { getProfile } from "@/lib/users/service";
+import { listTransactions } from "@/lib/wallet/service";
 
 export const metadata: Metadata = { title: "Profile details", robots: { index: false } };
 
-export default async function Page() {
-  await requireViewer();
+function pageNumber(value: string | string[] | undefined): number {
+  const page = Number(typeof value === "string" ? value : 1);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+export default async function ProfilePage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
+  const viewer = await requireViewer();
+  const page = pageNumber((await searchParams).page);
+  const [profile, history] = await Promise.all([
+    getProfile(viewer.id),
+    listTransactions(viewer.id, page).catch((error: unknown) => {
+      console.error("loading transactions failed", error);
+      return null;
+    }),
+  ]);
+
   return (
     <>
-      <PageTitle lead="Your personal details, address, profile picture and transaction history.">Profile details</PageTitle>
-      <ComingNext>Viewing and editing your profile opens here together with accounts.</ComingNext>
+      <PageTitle>Profile details</PageTitle>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <section aria-labelledby="picture-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="picture-heading" className="sr-only">Profile image</h2>
+          <ProfileImage imageUrl={profile.profileImageId ? uploadUrl(profile.profileImageId) : null} name={profile.name} />
+          <div className="mt-6 border-t border-slate-200 pt-4 text-center">
+            <p className="text-sm text-slate-600">Wallet balance</p>
+            <p className="text-2xl font-bold text-brand">{formatRupeesWithSymbol(profile.walletBalancePaise)}</p>
+            <Link href="/walletdetails" className="mt-2 inline-block font-semibold text-brand underline">Go to Wallet</Link>
+          </div>
+        </section>
+        <section aria-labelledby="info-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="info-heading" className="mb-4 text-lg font-semibold">Personal info and address</h2>
+          <ProfileDetails profile={profile} />
+        </section>
+      </div>
+      <section aria-labelledby="history-heading" className="mt-8">
+        <h2 id="history-heading" className="mb-3 text-lg font-semibold">Transaction history</h2>
+        <TransactionHistory history={history} pageHref={(target) => `/profiledetails?page=${target}`} />
+      </section>
+      <section aria-labelledby="danger-heading" className="mt-8 rounded-xl border border-red-200 bg-white p-6">
+        <h2 id="danger-heading" className="mb-3 text-lg font-semibold text-red-900">Delete account</h2>
+        <DeleteAccount userId={profile.id} />
+      </section>
     </>
   );
 }

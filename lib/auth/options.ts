@@ -1,36 +1,23 @@
 import type { NextAuthOptions } from "next-auth";
-import CredentialsProvider from "next-auth/providers/credentials";
-import { z } from "zod";
 import { authSecret } from "./secret";
-import { authenticateWithPassword, currentRole } from "./service";
+import { currentRole } from "./service";
 
-const credentialsSchema = z.object({ email: z.email(), password: z.string().min(1) });
-
+/**
+ * next-auth owns the session cookie format, getServerSession, proxy.ts's token check and
+ * sign-out. Sign-in happens in /api/login, /api/register and /api/google-login, which
+ * rate-limit and verify before issuing the same cookie (lib/auth/session-cookie.ts).
+ */
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
   session: { strategy: "jwt" },
   pages: { signIn: "/login" },
-  providers: [
-    CredentialsProvider({
-      name: "Email and password",
-      credentials: { email: { type: "email" }, password: { type: "password" } },
-      async authorize(credentials) {
-        const parsed = credentialsSchema.safeParse(credentials);
-        if (!parsed.success) return null;
-        return authenticateWithPassword(parsed.data.email, parsed.data.password);
-      },
-    }),
-  ],
+  providers: [],
   callbacks: {
-    async jwt({ token, user }) {
-      if (user) token.userId = user.id;
-      if (token.userId) {
-        // Re-read on every refresh so a changed role or a deleted account takes effect.
-        const role = await currentRole(token.userId);
-        if (!role) return { ...token, userId: undefined, role: undefined };
-        token.role = role;
-      }
-      return token;
+    async jwt({ token }) {
+      if (!token.userId) return token;
+      // Re-read on every session read, so a changed role or a deleted account takes effect.
+      const role = await currentRole(token.userId);
+      return role ? { ...token, role } : { ...token, userId: undefined, role: undefined };
     },
     session({ session, token }) {
       if (token.userId && token.role) {

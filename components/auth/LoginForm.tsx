@@ -1,0 +1,110 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { loginSchema, registerSchema } from "@/lib/auth/schemas";
+import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client/api";
+import { GoogleSignIn } from "./GoogleSignIn";
+
+type Mode = "login" | "signup";
+
+const signupFormSchema = registerSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+type SignupValues = z.input<typeof signupFormSchema>;
+type LoginValues = z.input<typeof loginSchema>;
+
+function goToLanding(result: LoggedIn) {
+  // A full load, so the server-rendered navbar shows the new session.
+  window.location.assign(landingFor(result.user.userType));
+}
+
+export function LoginForm({ referralCode, googleClientId }: { referralCode?: string; googleClientId?: string }) {
+  const [mode, setMode] = useState<Mode>(referralCode ? "signup" : "login");
+
+  return (
+    <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h1 className="mb-6 text-2xl font-bold">{mode === "login" ? "Login" : "Sign up"}</h1>
+      {mode === "login" ? <LoginFields /> : <SignupFields referralCode={referralCode} />}
+      {googleClientId && <GoogleSignIn clientId={googleClientId} referralCode={referralCode} />}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        {mode === "login" ? (
+          <>Don&apos;t have an account? <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("signup")}>Sign up</button></>
+        ) : (
+          <>Already have an account? <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("login")}>Login</button></>
+        )}
+      </p>
+    </div>
+  );
+}
+
+function LoginFields() {
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, resetField, formState } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(undefined);
+    try {
+      goToLanding(await callApi<LoggedIn>("/api/login", { json: values }));
+    } catch (caught) {
+      resetField("password");
+      const tooMany = caught instanceof ApiError && caught.status === 429;
+      setError(tooMany ? caught.serverMessage : "Invalid email or password. Please try again.");
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field id="login-email" label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
+      <Field id="login-password" label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register("password")} />
+      <FormMessage tone="error">{error}</FormMessage>
+      <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Logging in…" : "Login"}
+      </button>
+      <Link href="/ForgotPasswordForm" className="text-center text-sm font-medium text-brand underline">Forgot password?</Link>
+    </form>
+  );
+}
+
+function SignupFields({ referralCode }: { referralCode?: string }) {
+  const [error, setError] = useState<string>();
+  const [serverError, setServerError] = useState<string>();
+  const { register, handleSubmit, resetField, formState } = useForm<SignupValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { referredBy: referralCode ?? "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    setError(undefined);
+    setServerError(undefined);
+    try {
+      goToLanding(await callApi<LoggedIn>("/api/register", { json: { ...values, referredBy: referralCode } }));
+    } catch (caught) {
+      resetField("password");
+      resetField("confirmPassword");
+      setError("Registration failed. Please try again.");
+      setServerError(caught instanceof ApiError ? caught.serverMessage ?? "Signup failed" : "Signup failed");
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <Field id="signup-name" label="Full name" autoComplete="name" error={formState.errors.name?.message} {...register("name")} />
+      <Field id="signup-email" label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
+      <Field id="signup-mobile" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" error={formState.errors.mobile?.message} {...register("mobile")} />
+      <Field id="signup-password" label="Password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register("password")} />
+      <Field id="signup-confirm" label="Confirm password" type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register("confirmPassword")} />
+      {referralCode && <Field id="signup-referral" label="Referral code" readOnly disabled {...register("referredBy")} />}
+      <FormMessage tone="error">{error}</FormMessage>
+      {serverError && <p className="text-sm text-red-700">{serverError}</p>}
+      <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? "Creating your account…" : "Sign up"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useState } from "react";
+import { FormMessage } from "@/components/ui/form";
+import { ApiError, callApi } from "@/lib/client/api";
+
+export function DeleteAccount({ userId }: { userId: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function deleteNow() {
+    setDeleting(true);
+    setError(undefined);
+    try {
+      await callApi(`/api/deleteUser/${userId}`, { method: "DELETE" });
+      // A full load: the server-rendered navbar must drop the ended session.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.assign("/");
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.serverMessage ?? "Delete failed" : "Delete failed");
+      setDeleting(false);
+    }
+  }
+
+  if (!confirming) {
+    return (
+      <button type="button" onClick={() => setConfirming(true)} className="rounded-lg border border-red-300 bg-white px-5 py-2.5 font-semibold text-red-800 hover:bg-red-50">
+        Delete Account
+      </button>
+    );
+  }
+  return (
+    <div role="alertdialog" aria-labelledby="delete-title" aria-describedby="delete-text" className="rounded-lg border border-red-300 bg-red-50 p-4">
+      <h3 id="delete-title" className="font-semibold text-red-900">Delete your account?</h3>
+      <p id="delete-text" className="mt-1 text-sm text-red-900">
+        Your personal details, profile image and login are removed and you are logged out. Payment and result records stay,
+        without your name, as the law requires. This cannot be undone.
+      </p>
+      <div className="mt-3 flex gap-3">
+        <button type="button" onClick={deleteNow} disabled={deleting} className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+          {deleting ? "Deleting…" : "Yes, delete my account"}
+        </button>
+        <button type="button" onClick={() => setConfirming(false)} className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-semibold" autoFocus>
+          Cancel
+        </button>
+      </div>
+      {error && <div className="mt-3"><FormMessage tone="error">{error}</FormMessage></div>}
+    </div>
+  );
+}

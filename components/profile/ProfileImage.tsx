@@ -1,0 +1,53 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type ChangeEvent } from "react";
+import { FormMessage } from "@/components/ui/form";
+import { ApiError, callApi } from "@/lib/client/api";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+
+type Status = { state: "idle" } | { state: "uploading" } | { state: "success"; text: string } | { state: "failed"; text: string };
+
+export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name: string }) {
+  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const router = useRouter();
+
+  async function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setStatus({ state: "failed", text: FILE_TOO_LARGE });
+      return;
+    }
+    setStatus({ state: "uploading" });
+    const form = new FormData();
+    form.set("file", file);
+    form.set("imageType", "profile");
+    try {
+      const { message } = await callApi<{ message: string }>("/api/upload", { form });
+      setStatus({ state: "success", text: message || "File uploaded successfully!" });
+      router.refresh();
+    } catch (caught) {
+      setStatus({ state: "failed", text: caught instanceof ApiError ? caught.serverMessage ?? "Upload failed!" : "Upload failed!" });
+    }
+  }
+
+  const initials = name.split(/\s+/).map((part) => part[0]).join("").slice(0, 2).toUpperCase();
+  return (
+    <div className="flex flex-col items-center gap-3">
+      {imageUrl ? (
+        // eslint-disable-next-line @next/next/no-img-element -- a private, per-user file served by the app itself
+        <img src={imageUrl} alt={`Profile picture of ${name}`} width={112} height={112} className="h-28 w-28 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex h-28 w-28 items-center justify-center rounded-full bg-brand text-3xl font-bold text-white">{initials}</span>
+      )}
+      <label className="cursor-pointer rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand">
+        {status.state === "uploading" ? "Uploading…" : "Change profile image"}
+        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={onChange} disabled={status.state === "uploading"} />
+      </label>
+      {status.state === "success" && <FormMessage tone="success">{status.text}</FormMessage>}
+      {status.state === "failed" && <FormMessage tone="error">{status.text}</FormMessage>}
+    </div>
+  );
+}

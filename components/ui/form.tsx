@@ -1,0 +1,38 @@
+import type { InputHTMLAttributes, ReactNode } from "react";
+
+export const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600";
+export const primaryButtonClass =
+  "rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60";
+export const secondaryButtonClass =
+  "rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60";
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  id: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input whose error is shown under it and announced to screen readers. */
+export function Field({ label, id, error, hint, ...input }: FieldProps) {
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint && <p id={`${id}-hint`} className="text-sm text-slate-600">{hint}</p>}
+      {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+  if (!children) return null;
+  const colours = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-800";
+  return (
+    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${colours}`}>
+      {children}
+    </p>
+  );
+}

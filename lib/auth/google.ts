@@ -1,0 +1,41 @@
+import { createRemoteJWKSet, jwtVerify } from "jose";
+
+export interface GoogleSettings {
+  clientId: string;
+  issuer: string;
+  jwksUrl: string;
+}
+
+export interface GoogleIdentity {
+  googleId: string;
+  email: string;
+  name: string;
+  picture?: string;
+}
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+/**
+ * Verifies a Google ID token's signature against Google's published keys, its issuer, audience
+ * and expiry. Returns null for anything forged, expired or meant for another app.
+ */
+export async function verifyGoogleIdToken(idToken: string, settings: GoogleSettings): Promise<GoogleIdentity | null> {
+  let keys = keySets.get(settings.jwksUrl);
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(settings.jwksUrl));
+    keySets.set(settings.jwksUrl, keys);
+  }
+  const issuers = [settings.issuer, settings.issuer.replace(/^https:\/\//, "")];
+  try {
+    const { payload } = await jwtVerify(idToken, keys, { issuer: issuers, audience: settings.clientId });
+    if (typeof payload.sub !== "string" || typeof payload.email !== "string" || payload.email_verified === false) return null;
+    return {
+      googleId: payload.sub,
+      email: payload.email.toLowerCase(),
+      name: typeof payload.name === "string" && payload.name.trim() ? payload.name : payload.email.split("@")[0],
+      picture: typeof payload.picture === "string" ? payload.picture : undefined,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { uploads, users } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { Invalid, NotFound } from "@/lib/errors";
+import { storage, type StoredObject } from "@/lib/storage";
+import type { ActiveUser } from "@/lib/users/service";
+import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE } from "./image";
+
+export type UploadPurpose = "payment" | "profile";
+
+const MISSING_FILE: Record<UploadPurpose, string> = {
+  payment: "Please upload a payment screenshot.",
+  profile: "Please choose a profile image.",
+};
+
+export function uploadUrl(id: string): string {
+  return `/api/files/${id}`;
+}
+
+/**
+ * Checks size and real image content before anything is stored, so a refused file leaves
+ * nothing behind. A new profile image replaces the old one.
+ */
+export async function storeUpload(owner: ActiveUser, purpose: UploadPurpose, file: File | null) {
+  if (!file || file.size === 0) throw new Invalid(MISSING_FILE[purpose]);
+  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = detectImageType(bytes);
+  if (!image) throw new Invalid(NOT_AN_IMAGE);
+
+  const id = randomUUID();
+  const objectKey = `${purpose}/${owner.id}/${id}.${image.extension}`;
+  await storage().put(objectKey, bytes, image.contentType);
+
+  const db = await getDb();
+  const replaced = await db.transaction(async (tx) => {
+    await tx.insert(uploads).values({ id, ownerId: owner.id, purpose, objectKey, contentType: image.contentType, sizeBytes: bytes.length });
+    if (purpose !== "profile") return [];
+    const [previous] = await tx.select({ id: users.profileImageId }).from(users).where(eq(users.id, owner.id)).for("update");
+    await tx.update(users).set({ profileImageId: id }).where(eq(users.id, owner.id));
+    if (!previous?.id) return [];
+    return tx.delete(uploads).where(eq(uploads.id, previous.id)).returning({ objectKey: uploads.objectKey });
+  });
+  await Promise.all(replaced.map((old) => storage().delete(old.objectKey)));
+  return { id, url: uploadUrl(id), message: "File uploaded successfully!" };
+}
+
+/** Only the owner and admins may read an upload; to anyone else it does not exist. */
+export async function openUpload(viewer: ActiveUser, id: string): Promise<StoredObject> {
+  const db = await getDb();
+  const [upload] = await db
+    .select({ objectKey: uploads.objectKey, ownerId: uploads.ownerId })
+    .from(uploads)
+    .where(viewer.role === "admin" ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.ownerId, viewer.id)));
+  const object = upload ? await storage().stream(upload.objectKey) : null;
+  if (!object) throw new NotFound("File not found.");
+  return object;
+}

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { PUT as editUser } from "@/app/api/editUser/[id]/route";
+import { DELETE as deleteUser } from "@/app/api/deleteUser/[id]/route";
+import { POST as login } from "@/app/api/login/route";
+import { POST as referStatus } from "@/app/api/referstatus/route";
+import { POST as registerRoute } from "@/app/api/register/route";
+import { referrals, users } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { uniqueEmail } from "../support/factories";
+import { call } from "../support/http";
+import { participant, TEST_PASSWORD } from "../support/users";
+
+afterAll(closeDatabase);
+
+function uniqueIp() {
+  return `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join(".")}`;
+}
+
+describe("sign-up", () => {
+  it("creates a participant, logs them in, and never an admin whatever the body says", async () => {
+    const email = uniqueEmail();
+    const { status, body, response } = await call(registerRoute, {
+      json: { name: "Meera", email, password: "a-long-password", mobile: "9876543210", userType: "admin", role: "admin" },
+    });
+    expect(status).toBe(201);
+    expect(body.user).toMatchObject({ email, userType: "participant" });
+    expect(response.headers.get("set-cookie")).toMatch(/next-auth\.session-token=.+; Path=\/; HttpOnly; SameSite=Lax/);
+  });
+
+  it("refuses a duplicate email with 409 and a clear message, ignoring case", async () => {
+    const email = uniqueEmail();
+    await call(registerRoute, { json: { name: "A", email, password: "a-long-password" } });
+    const { status, body } = await call(registerRoute, { json: { name: "B", email: email.toUpperCase(), password: "another-password" } });
+    expect(status).toBe(409);
+    expect(body).toEqual({ message: "An account with this email already exists." });
+  });
+
+  it("refuses bad input with 400 and changes nothing", async () => {
+    const email = uniqueEmail();
+    const { status, body } = await call(registerRoute, { json: { name: "C", email, password: "short" } });
+    expect(status).toBe(400);
+    expect(body.message).toBe("Password must be at least 8 characters.");
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("records the referrer only from a valid referral code", async () => {
+    const referrer = await participant();
+    const db = await getDb();
+    const [{ referralCode }] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const referred = await call(registerRoute, { json: { name: "D", email: uniqueEmail(), password: "a-long-password", referredBy: referralCode.toLowerCase() } });
+    const unknown = await call(registerRoute, { json: { name: "E", email: uniqueEmail(), password: "a-long-password", referredBy: "NOSUCHCODE" } });
+    expect(unknown.status).toBe(201);
+
+    const rows = await db.select().from(referrals).where(eq(referrals.referrerId, referrer.id));
+    expect(rows).toEqual([expect.objectContaining({ referredUserId: (referred.body.user as { id: string }).id, status: "pending" })]);
+    const [unknownUser] = await db.select({ referredById: users.referredById }).from(users).where(eq(users.id, (unknown.body.user as { id: string }).id));
+    expect(unknownUser.referredById).toBeNull();
+
+    const status = await call(referStatus, { json: { userId: referrer.id }, as: referrer });
+    expect(status.body).toMatchObject({ referralCode, totalRefer: [expect.objectContaining({ status: "pending" })] });
+    const someoneElse = await call(referStatus, { json: { userId: referrer.id }, as: await participant() });
+    expect(someoneElse.status).toBe(403);
+  });
+});
+
+describe("login", () => {
+  it("logs in with the right password and refuses a wrong one with 401", async () => {
+    const user = await participant();
+    const ip = uniqueIp();
+    const ok = await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": ip } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ id: user.id, userType: "participant" });
+
+    const wrong = await call(login, { json: { email: user.email, password: "wrong password" }, headers: { "x-forwarded-for": ip } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers the 11th try in a minute for one email with 429, from any address", async () => {
+    const user = await participant();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const { status } = await call(login, { json: { email: user.email, password: "wrong password" }, headers: { "x-forwarded-for": uniqueIp() } });
+      statuses.push(status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    const { status, body, response } = await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
+    expect(statuses[10]).toBe(429);
+    expect(status).toBe(429);
+    expect(body.message).toBe("Too many login attempts. Please wait a minute and try again.");
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("answers the 11th try in a minute from one address with 429, whatever the email", async () => {
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await call(login, { json: { email: uniqueEmail(), password: "x" }, headers: { "x-forwarded-for": ip } })).status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+});
+
+describe("editing and deleting an account", () => {
+  it("lets a user edit only their own profile (403 for another, 401 for a visitor)", async () => {
+    const [a, b] = [await participant(), await participant()];
+    expect((await call(editUser, { method: "PUT", json: { name: "Hacked" }, as: a, params: { id: b.id } })).status).toBe(403);
+    expect((await call(editUser, { method: "PUT", json: { name: "Hacked" }, params: { id: b.id } })).status).toBe(401);
+
+    const own = await call(editUser, {
+      method: "PUT",
+      as: a,
+      params: { id: a.id },
+      json: { name: "Asha Kumar", mobile: "+919876543210", dob: "2000-05-17", address: { city: "Pune", postalCode: "411001" } },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.user).toMatchObject({ name: "Asha Kumar", dob: "2000-05-17", address: { city: "Pune", postalCode: "411001" } });
+  });
+
+  it("never changes role, wallet, referral code or referrer through editUser", async () => {
+    const user = await participant();
+    const db = await getDb();
+    const [before] = await db.select().from(users).where(eq(users.id, user.id));
+    const { status } = await call(editUser, {
+      method: "PUT",
+      as: user,
+      params: { id: user.id },
+      json: { name: "Still Me", userType: "admin", role: "admin", walletBalancePaise: 10_000_000, wallet: { balance: 100000 }, referralCode: "MINE1234", referredBy: user.id },
+    });
+    expect(status).toBe(200);
+    const [after] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(after).toMatchObject({ name: "Still Me", role: "participant", walletBalancePaise: 0, referralCode: before.referralCode, referredById: null });
+  });
+
+  it("refuses invalid profile fields with a clear message", async () => {
+    const user = await participant();
+    const { status, body } = await call(editUser, { method: "PUT", as: user, params: { id: user.id }, json: { name: "X", dob: "2999-01-01" } });
+    expect(status).toBe(400);
+    expect(body.message).toBe("Enter a real date of birth in the past.");
+  });
+
+  it("lets a user delete only their own account; the email can then sign up again", async () => {
+    const [a, b] = [await participant(), await participant()];
+    expect((await call(deleteUser, { method: "DELETE", as: a, params: { id: b.id } })).status).toBe(403);
+
+    const deleted = await call(deleteUser, { method: "DELETE", as: b, params: { id: b.id } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    expect((await call(login, { json: { email: b.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } })).status).toBe(401);
+    expect((await call(editUser, { method: "PUT", as: b, params: { id: b.id }, json: { name: "Ghost" } })).status).toBe(401);
+
+    const db = await getDb();
+    const [row] = await db.select().from(users).where(eq(users.id, b.id));
+    expect(row).toMatchObject({ name: "Deleted user", passwordHash: null, mobile: null });
+    expect(row.deletedAt).not.toBeNull();
+    expect((await call(registerRoute, { json: { name: "Again", email: b.email, password: "a-long-password" } })).status).toBe(201);
+  });
+
+});
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing call from another site", async () => {
+    const user = await participant();
+    const { status, body } = await call(editUser, {
+      method: "PUT",
+      as: user,
+      params: { id: user.id },
+      json: { name: "Forged" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(status).toBe(403);
+    expect(body.message).toBe("Cross-site request refused.");
+  });
+});

@@ -1,0 +1,76 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as readFile } from "@/app/api/files/[id]/route";
+import { POST as upload } from "@/app/api/upload/route";
+import { uploads, users } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { call } from "../support/http";
+import { admin, participant } from "../support/users";
+
+afterAll(closeDatabase);
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+
+function form(file: Blob | null, name: string, imageType = "profile") {
+  const data = new FormData();
+  if (file) data.set("file", file, name);
+  data.set("imageType", imageType);
+  return data;
+}
+
+async function uploadCount(ownerId: string) {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: count() }).from(uploads).where(eq(uploads.ownerId, ownerId));
+  return total;
+}
+
+describe("uploads", () => {
+  it("stores a real image privately and shows it only to its owner and admins", async () => {
+    const owner = await participant();
+    const { status, body } = await call(upload, { form: form(new Blob([PNG], { type: "text/plain" }), "photo.txt"), as: owner });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ url: expect.stringMatching(/^\/api\/files\/[0-9a-f-]{36}$/), message: "File uploaded successfully!" });
+    const id = String(body.url).split("/").pop()!;
+
+    const own = await call(readFile, { as: owner, params: { id } });
+    expect(own.status).toBe(200);
+    expect(own.response.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await own.response.arrayBuffer())).toEqual(PNG);
+
+    expect((await call(readFile, { as: await admin(), params: { id } })).status).toBe(200);
+    expect((await call(readFile, { as: await participant(), params: { id } })).status).toBe(404);
+    expect((await call(readFile, { params: { id } })).status).toBe(401);
+
+    const db = await getDb();
+    const [row] = await db.select({ profileImageId: users.profileImageId }).from(users).where(eq(users.id, owner.id));
+    expect(row.profileImageId).toBe(id);
+  });
+
+  it("refuses 5 MB + 1 byte with the spec's text and stores nothing", async () => {
+    const owner = await participant();
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1 - PNG.length)]);
+    const { status, body } = await call(upload, { form: form(new Blob([tooBig]), "big.png"), as: owner });
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: "The file size exceeds the 5 MB limit. Please upload a smaller file." });
+    expect(await uploadCount(owner.id)).toBe(0);
+  });
+
+  it("refuses a file that is not an image, whatever its name says, and stores nothing", async () => {
+    const owner = await participant();
+    const { status, body } = await call(upload, { form: form(new Blob(["<script>alert(1)</script>".padEnd(64)], { type: "image/png" }), "proof.png", "payment"), as: owner });
+    expect(status).toBe(400);
+    expect(body.message).toBe("Please upload an image file (JPEG, PNG, WebP or GIF).");
+    const missing = await call(upload, { form: form(null, "", "payment"), as: owner });
+    expect(missing.body.message).toBe("Please upload a payment screenshot.");
+    expect(await uploadCount(owner.id)).toBe(0);
+  });
+
+  it("replaces the previous profile image", async () => {
+    const owner = await participant();
+    const first = await call(upload, { form: form(new Blob([PNG]), "a.png"), as: owner });
+    const second = await call(upload, { form: form(new Blob([PNG]), "b.png"), as: owner });
+    expect(await uploadCount(owner.id)).toBe(1);
+    expect((await call(readFile, { as: owner, params: { id: String(first.body.url).split("/").pop()! } })).status).toBe(404);
+    expect((await call(readFile, { as: owner, params: { id: String(second.body.url).split("/").pop()! } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,34 @@
+import { sessionCookieFor } from "@/lib/auth/session-cookie";
+import type { ActiveUser } from "@/lib/users/service";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  json?: unknown;
+  form?: FormData;
+  as?: ActiveUser | null;
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** Calls a route handler the way Next does, with a real Request. */
+export async function call(handler: Handler, options: CallOptions = {}) {
+  const headers = new Headers({ host: "localhost:3000", ...options.headers });
+  if (options.json !== undefined) headers.set("content-type", "application/json");
+  if (options.as) headers.set("cookie", (await sessionCookieFor({ userId: options.as.id, role: options.as.role, name: options.as.name, email: options.as.email })).split(";")[0]);
+  const request = new Request("http://localhost:3000/api/test", {
+    method: options.method ?? (options.json !== undefined || options.form ? "POST" : "GET"),
+    headers,
+    body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+  });
+  const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
+  const text = await response.clone().text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // A file or an empty body.
+  }
+  return { status: response.status, body, response };
+}
