@@ -47,12 +47,19 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("a participant is kept out of the admin panel", async ({ page }) => {
-    await signUp(page.request);
+  test("a participant is kept out of the admin panel, and logs out from the account menu", async ({ page }) => {
+    await signUp(page.request, newEmail(), "Kavya Menon");
     await page.goto("/adminpanel");
     await expect(page).toHaveURL(/\/unauthorized$/);
     await expect(page.getByText("You are not an admin to access this page.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Kavya Menon" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/");
+    await expect(page.getByRole("link", { name: "Login/signup" })).toBeVisible();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL((url) => url.pathname === "/");
   });
 
   test("forgot password mails a link that resets the password once", async ({ page }) => {
