@@ -280,7 +280,8 @@ export const transactions = pgTable(
     payeeName: text("payee_name"),
     upiId: text("upi_id"),
     reason: text("reason").notNull(),
-    proofObjectKey: text("proof_object_key"),
+    /** The payment screenshot (the spec's paysnapurl), private to the payer and admins. */
+    proofUploadId: uuid("proof_upload_id").references((): AnyPgColumn => uploads.id, { onDelete: "restrict" }),
     reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: utc("reviewed_at"),
     createdAt: createdAt(),

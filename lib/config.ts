@@ -51,6 +51,12 @@ const environmentSchema = z.object({
   BRAND_ACCENT_COLOR: hexColor.default("#b45309"),
   SUPPORT_EMAIL: z.email().default("support@olympiad.local"),
 
+  UPI_ID: z
+    .string()
+    .regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, "must be a UPI id like name@bank")
+    .default("olympiad@upi"),
+  UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
+  REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -134,7 +140,9 @@ export function loadConfig(environment: Environment) {
       entryFeePaise: env.ENTRY_FEE_RUPEES * 100,
       prizeClaimDays: env.PRIZE_CLAIM_DAYS,
       minimumAge: 18,
+      referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
     },
+    upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {
       entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,
       jurisdiction: env.LEGAL_JURISDICTION,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { uploads, users } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
@@ -56,4 +56,16 @@ export async function openUpload(viewer: ActiveUser, id: string): Promise<Stored
   const object = upload ? await storage().stream(upload.objectKey) : null;
   if (!object) throw new NotFound("File not found.");
   return object;
+}
+
+/** The caller's own files, newest first; admins see everyone's latest. */
+export async function listUploads(viewer: ActiveUser, limit = 100) {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: uploads.id, purpose: uploads.purpose, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(viewer.role === "admin" ? undefined : eq(uploads.ownerId, viewer.id))
+    .orderBy(desc(uploads.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, url: uploadUrl(row.id) }));
 }

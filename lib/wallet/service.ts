@@ -1,5 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
-import { quizzes, transactions } from "@/db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { quizzes, transactions, users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 
 export const TRANSACTIONS_PAGE_SIZE = 5;
@@ -32,3 +33,22 @@ export async function listTransactions(userId: string, page: number, pageSize = 
 }
 
 export type TransactionPage = Awaited<ReturnType<typeof listTransactions>>;
+
+/** The wallet page's header: balance, what is spendable now, and the referral link. */
+export async function walletSummary(userId: string) {
+  const db = await getDb();
+  const [[user], [{ reserved }]] = await Promise.all([
+    db.select({ balance: users.walletBalancePaise, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ reserved: sql<number>`coalesce(sum(${transactions.amountPaise}), 0)::int` })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.type, "debit"), eq(transactions.status, "pending"))),
+  ]);
+  return {
+    balancePaise: user.balance,
+    pendingWithdrawalsPaise: reserved,
+    availablePaise: user.balance - reserved,
+    referralCode: user.referralCode,
+    referralLink: `${config.appUrl}/login/referral/${user.referralCode}`,
+  };
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
+export const PROOF_AND_NAME_REQUIRED = "Please upload payment proof screenshot and bank username.";
+export const FIELDS_REQUIRED = "Please fill in all the required fields.";
+
+/** The spec's paysnapurl: the /api/files/{id} address that /api/upload returned. */
+const proofUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/\/api\/files\/[0-9a-f-]{36}$/i, message)
+    .transform((url) => url.slice(-36));
+
+const rupees = (message: string) =>
+  z.coerce.number({ error: message }).refine((value) => Number.isFinite(value) && value >= 1, message).refine(
+    (value) => Math.round(value * 100) === value * 100,
+    "Enter an amount in rupees with at most two decimals.",
+  );
+
+const upiReference = z.string().trim().max(64, "The transaction id is too long.").optional();
+
+/** POST /api/wallet/credit: an entry fee paid by UPI, or money added to the wallet. */
+export const creditSchema = z.discriminatedUnion("paymentType", [
+  z.object({
+    paymentType: z.literal("form pay"),
+    quizId: z.uuid("Quiz not found."),
+    payeeName: z.string({ error: PROOF_AND_NAME_REQUIRED }).trim().min(1, PROOF_AND_NAME_REQUIRED).max(100),
+    paysnapurl: proofUrl(PROOF_AND_NAME_REQUIRED),
+    paymentId: upiReference,
+    userId: z.string().optional(),
+  }),
+  z.object({
+    paymentType: z.literal("credit"),
+    amount: rupees(FIELDS_REQUIRED),
+    payeeName: z.string({ error: FIELDS_REQUIRED }).trim().min(1, FIELDS_REQUIRED).max(100),
+    paysnapurl: proofUrl("Please upload a payment screenshot."),
+    paymentId: upiReference,
+    userId: z.string().optional(),
+  }),
+], { error: "paymentType must be 'form pay' or 'credit'." });
+
+/** POST /api/wallet/debit: a withdrawal, or an entry fee paid from the wallet. */
+export const debitSchema = z.discriminatedUnion("paymentType", [
+  z.object({
+    paymentType: z.literal("debit"),
+    amount: rupees(FIELDS_REQUIRED),
+    payeeName: z.string({ error: FIELDS_REQUIRED }).trim().min(1, FIELDS_REQUIRED).max(100),
+    upiId: z.string({ error: FIELDS_REQUIRED }).trim().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, "Enter a valid UPI id, like name@bank."),
+    userId: z.string().optional(),
+  }),
+  z.object({
+    paymentType: z.literal("form pay"),
+    paymentMode: z.literal("wallet"),
+    quizId: z.uuid("Quiz not found."),
+    userId: z.string().optional(),
+  }),
+], { error: "paymentType must be 'debit' or 'form pay'." });
+
+export const reviewSchema = z.object({
+  paymentVerified: z.enum(["pending", "verified", "rejected"], { error: "paymentVerified must be pending, verified or rejected." }),
+});
