@@ -63,11 +63,21 @@ async function registrableQuiz(tx: DatabaseTransaction, quizId: string, now: Dat
   return quiz;
 }
 
+const ALREADY_PAID = "You have already paid for this quiz.";
+
+async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, quizId: string, message = ALREADY_PAID) {
+  const [paid] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
+  if (paid) throw new Conflict(message);
+}
+
 function mapEntryFeeConflicts(error: unknown): never {
   if (postgresErrorCode(error) === PostgresError.uniqueViolation) {
     const constraint = violatedConstraint(error);
     if (constraint === "transactions_one_pending_entry_fee") throw new Conflict("Your payment for this quiz is already waiting for verification.");
-    if (constraint === "transactions_one_verified_entry_fee") throw new Conflict("You have already paid for this quiz.");
+    if (constraint === "transactions_one_verified_entry_fee") throw new Conflict(ALREADY_PAID);
   }
   throw error;
 }
@@ -87,6 +97,7 @@ export async function submitEntryFee(actor: ActiveUser, submission: EntryFeeSubm
       const user = await lockUser(tx, actor.id);
       assertOldEnough(user.dateOfBirth, config.competition.minimumAge, now);
       const quiz = await registrableQuiz(tx, submission.quizId, now);
+      await assertNotPaidYet(tx, actor.id, quiz.id);
       const proofId = await assertOwnPaymentProof(tx, actor.id, submission.proofUploadId);
       const [row] = await tx
         .insert(transactions)
@@ -122,6 +133,7 @@ export async function payEntryFeeFromWallet(actor: ActiveUser, quizId: string, n
       const user = await lockUser(tx, actor.id);
       assertOldEnough(user.dateOfBirth, config.competition.minimumAge, now);
       const quiz = await registrableQuiz(tx, quizId, now);
+      await assertNotPaidYet(tx, actor.id, quiz.id);
       if ((await availablePaise(tx, actor.id, user.balance)) < quiz.entryFeePaise) {
         throw new Conflict("Your wallet balance is not enough to pay this entry fee.");
       }
@@ -236,11 +248,7 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
     if (user.balance < row.amountPaise) throw new Conflict("The wallet balance is too low to pay out this withdrawal.");
     await tx.update(users).set({ walletBalancePaise: sql`${users.walletBalancePaise} - ${row.amountPaise}` }).where(eq(users.id, row.userId));
   } else {
-    const [alreadyPaid] = await tx
-      .select({ id: transactions.id })
-      .from(transactions)
-      .where(and(eq(transactions.userId, row.userId), eq(transactions.quizId, row.quizId!), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-    if (alreadyPaid) throw new Conflict("This participant has already paid for this quiz.");
+    await assertNotPaidYet(tx, row.userId, row.quizId!, "This participant has already paid for this quiz.");
     await rewardReferrer(tx, row.userId, now);
   }
 }
