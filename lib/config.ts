@@ -57,6 +57,7 @@ const environmentSchema = z.object({
     .default("olympiad@upi"),
   UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
   REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
+  EXAM_PAUSE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(7200).default(600),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -141,6 +142,8 @@ export function loadConfig(environment: Environment) {
       prizeClaimDays: env.PRIZE_CLAIM_DAYS,
       minimumAge: 18,
       referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
+      /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
+      pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {

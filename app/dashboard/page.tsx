@@ -1,15 +1,36 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import Link from "next/link";
+import { QuizCard } from "@/components/dashboard/QuizCard";
+import { PageTitle } from "@/components/ui/PageTitle";
 import { requireViewer } from "@/lib/auth/session";
+import { defaultPrizeTable } from "@/lib/prizes/service";
+import { loadDashboard } from "@/lib/quizzes/dashboard";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
-export default async function Page() {
-  await requireViewer();
+export default async function DashboardPage() {
+  const viewer = await requireViewer();
+  const [dashboard, prizes] = await Promise.all([loadDashboard(viewer.id), defaultPrizeTable()]);
+  const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
+  const now = new Date();
+
   return (
     <>
       <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
-      <ComingNext>Competition cards with registration and payment open here once payments are live.</ComingNext>
+      {dashboard.quizzes.length === 0 ? (
+        <p className="text-slate-700">
+          No competitions are open right now. New ones appear here as soon as they are announced; meanwhile,{" "}
+          <Link href="/demoquiz" className="font-semibold text-brand underline">try the demo quiz</Link>.
+        </p>
+      ) : (
+        <ul className="grid gap-6 md:grid-cols-2">
+          {dashboard.quizzes.map((quiz) => (
+            <li key={quiz.id}>
+              <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={now} />
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

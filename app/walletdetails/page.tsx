@@ -1,15 +1,109 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import { TransactionHistory } from "@/components/profile/TransactionHistory";
+import { PageTitle } from "@/components/ui/PageTitle";
+import { AddMoneyForm } from "@/components/wallet/AddMoneyForm";
+import { ReferralHistory } from "@/components/wallet/ReferralHistory";
+import { ReferralLink } from "@/components/wallet/ReferralLink";
+import { WithdrawForm } from "@/components/wallet/WithdrawForm";
 import { requireViewer } from "@/lib/auth/session";
+import { config } from "@/lib/config";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import { findActiveUser, referralStatus } from "@/lib/users/service";
+import { listTransactions, walletSummary } from "@/lib/wallet/service";
 
 export const metadata: Metadata = { title: "Wallet", robots: { index: false } };
 
-export default async function Page() {
-  await requireViewer();
+type SearchParams = { page?: string | string[]; refPage?: string | string[] };
+
+function pageNumber(value: string | string[] | undefined): number {
+  const page = Number(typeof value === "string" ? value : 1);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+async function loadReferrals(userId: string) {
+  const actor = await findActiveUser(userId);
+  if (!actor) throw new Error("the session's account is gone");
+  return (await referralStatus(actor, userId)).totalRefer;
+}
+
+export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const viewer = await requireViewer();
+  const params = await searchParams;
+  const page = pageNumber(params.page);
+  const refPage = pageNumber(params.refPage);
+  // Both pagers share the URL, so each link keeps the other table's page.
+  const href = (pages: { page: number; refPage: number }) => {
+    const query = new URLSearchParams();
+    if (pages.page > 1) query.set("page", String(pages.page));
+    if (pages.refPage > 1) query.set("refPage", String(pages.refPage));
+    return query.size ? `/walletdetails?${query}` : "/walletdetails";
+  };
+
+  const [summary, history, referrals] = await Promise.all([
+    walletSummary(viewer.id),
+    listTransactions(viewer.id, page).catch((error: unknown) => {
+      console.error("loading transactions failed", error);
+      return null;
+    }),
+    loadReferrals(viewer.id).catch((error: unknown) => {
+      console.error("referral check failed", error);
+      return null;
+    }),
+  ]);
+  const reward = config.competition.referralRewardPaise;
+
   return (
     <>
       <PageTitle lead="Your balance, top-ups, withdrawals and referral rewards.">Wallet</PageTitle>
-      <ComingNext>The wallet opens here together with payments.</ComingNext>
+
+      <section aria-labelledby="balance-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="balance-heading" className="sr-only">Balance</h2>
+        <dl className="flex flex-wrap gap-x-12 gap-y-4">
+          <div>
+            <dt className="text-sm text-slate-600">Wallet balance</dt>
+            <dd className="text-3xl font-bold text-brand">{formatRupeesWithSymbol(summary.balancePaise)}</dd>
+          </div>
+          {summary.pendingWithdrawalsPaise > 0 && (
+            <div>
+              <dt className="text-sm text-slate-600">Available to withdraw</dt>
+              <dd className="text-3xl font-bold text-slate-900">{formatRupeesWithSymbol(summary.availablePaise)}</dd>
+            </div>
+          )}
+        </dl>
+        {summary.pendingWithdrawalsPaise > 0 && (
+          <p className="mt-3 text-sm text-slate-700">
+            {formatRupeesWithSymbol(summary.pendingWithdrawalsPaise)} is held for withdrawals waiting for admin confirmation.
+          </p>
+        )}
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="add-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="add-heading" className="mb-4 text-lg font-semibold">Add Money</h2>
+          <AddMoneyForm upiId={config.upi.id} />
+        </section>
+        <section aria-labelledby="withdraw-heading" className="rounded-xl border border-slate-200 bg-white p-6">
+          <h2 id="withdraw-heading" className="mb-4 text-lg font-semibold">Withdraw Money</h2>
+          <WithdrawForm availablePaise={summary.availablePaise} />
+        </section>
+      </div>
+
+      <section aria-labelledby="referral-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="referral-heading" className="mb-2 text-lg font-semibold">Refer a friend</h2>
+        {reward > 0 && (
+          <p className="mb-4 text-slate-700">
+            Each friend who signs up with your link and pays for their first quiz earns you {formatRupeesWithSymbol(reward)}.
+          </p>
+        )}
+        <ReferralLink link={summary.referralLink} />
+        <h3 className="mt-6 mb-3 font-semibold">Referral history</h3>
+        <ReferralHistory referrals={referrals} page={refPage} pageHref={(target) => href({ page, refPage: target })} />
+      </section>
+
+      <section aria-labelledby="history-heading" className="mt-8">
+        <h2 id="history-heading" className="mb-3 text-lg font-semibold">Transaction history</h2>
+        <TransactionHistory history={history} pageHref={(target) => href({ page: target, refPage })} />
+      </section>
     </>
   );
 }

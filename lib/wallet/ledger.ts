@@ -7,6 +7,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications/service";
 import { assertOldEnough } from "@/lib/users/eligibility";
 import type { ActiveUser } from "@/lib/users/service";
+import { VERIFIED_IS_FINAL, WITHDRAWAL_TOO_LARGE } from "./schemas";
 
 /**
  * The money rules. Every change to a balance happens in the same database transaction as the
@@ -16,8 +17,6 @@ import type { ActiveUser } from "@/lib/users/service";
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
 
-export const VERIFIED_IS_FINAL = "This transaction has already been verified and cannot be changed.";
-export const WITHDRAWAL_TOO_LARGE = "Withdrawal amount cannot exceed wallet balance.";
 export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward" } as const;
 
 async function lockUser(tx: DatabaseTransaction, userId: string) {

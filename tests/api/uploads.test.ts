@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as readFile } from "@/app/api/files/[id]/route";
+import { GET as listFiles } from "@/app/api/files/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { uploads, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
@@ -72,5 +73,17 @@ describe("uploads", () => {
     expect(await uploadCount(owner.id)).toBe(1);
     expect((await call(readFile, { as: owner, params: { id: String(first.body.url).split("/").pop()! } })).status).toBe(404);
     expect((await call(readFile, { as: owner, params: { id: String(second.body.url).split("/").pop()! } })).status).toBe(200);
+  });
+
+  it("lists only the caller's own files; admins see everyone's", async () => {
+    const [owner, other, someAdmin] = [await participant(), await participant(), await admin()];
+    const mine = await call(upload, { form: form(new Blob([PNG]), "mine.png", "payment"), as: owner });
+    await call(upload, { form: form(new Blob([PNG]), "theirs.png", "payment"), as: other });
+
+    const listed = (await call(listFiles, { as: owner })).body.imageData as { url: string }[];
+    expect(listed.map((file) => file.url)).toEqual([mine.body.url]);
+    const everyone = (await call(listFiles, { as: someAdmin })).body.imageData as { url: string }[];
+    expect(everyone.map((file) => file.url)).toContain(mine.body.url);
+    expect((await call(listFiles)).status).toBe(401);
   });
 });

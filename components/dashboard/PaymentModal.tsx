@@ -1,0 +1,210 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { ApiError, callApi } from "@/lib/client/api";
+import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+import { PROOF_AND_NAME_REQUIRED } from "@/lib/wallet/schemas";
+import type { PaymentDetails } from "./EnrollAction";
+
+export interface PayableQuiz {
+  id: string;
+  title: string;
+  entryFeePaise: number;
+}
+
+const UPLOAD_FAILED = "Error uploading image. Please try again.";
+const PAYMENT_FAILED = "Error processing payment. Please try again.";
+
+function failureText(caught: unknown, fallback: string): string {
+  return caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback;
+}
+
+/** The note tells the admin who paid for what when they match the bank statement to the screenshot. */
+function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: string): string {
+  const params = new URLSearchParams({ pa: upi.id, pn: upi.payeeName, am: paiseToRupees(amountPaise).toFixed(2), cu: "INR", tn: note });
+  return `upi://pay?${params}`;
+}
+
+/**
+ * Entry-fee payment: by UPI with a screenshot an admin verifies, or from the wallet at once.
+ * `onClose` receives the server's confirmation when a payment went through.
+ */
+export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const paidMessage = useRef<string>(undefined);
+  // A retry after a refused payment (say, a missing date of birth) reuses the screenshot already stored.
+  const uploaded = useRef<{ file: File; url: string }>(undefined);
+  const titleId = useId();
+  const formId = useId();
+  const [file, setFile] = useState<File>();
+  const [bankUsername, setBankUsername] = useState("");
+  const [transactionId, setTransactionId] = useState("");
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    dialogRef.current?.showModal();
+  }, []);
+
+  function finish(message: string) {
+    paidMessage.current = message;
+    dialogRef.current?.close();
+  }
+
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0];
+    setFile(chosen);
+    setError(chosen && chosen.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE : undefined);
+  }
+
+  async function copyUpiId() {
+    try {
+      await navigator.clipboard.writeText(payment.upi.id);
+      setCopied(true);
+    } catch {
+      // Clipboard access can be refused; the UPI id stays on screen to copy by hand.
+    }
+  }
+
+  async function pasteTransactionId() {
+    try {
+      setTransactionId((await navigator.clipboard.readText()).trim());
+    } catch {
+      // Reading the clipboard needs a permission the browser may refuse; typing still works.
+    }
+  }
+
+  async function uploadProof(proof: File): Promise<string> {
+    if (uploaded.current?.file === proof) return uploaded.current.url;
+    const form = new FormData();
+    form.set("file", proof);
+    form.set("imageType", "payment");
+    const { url } = await callApi<{ url: string }>("/api/upload", { form });
+    uploaded.current = { file: proof, url };
+    return url;
+  }
+
+  async function submitProof(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file || bankUsername.trim() === "") return setError(PROOF_AND_NAME_REQUIRED);
+    if (file.size > MAX_UPLOAD_BYTES) return setError(FILE_TOO_LARGE);
+    setBusy(true);
+    setError(undefined);
+    let proofUrl: string;
+    try {
+      proofUrl = await uploadProof(file);
+    } catch (caught) {
+      setError(failureText(caught, UPLOAD_FAILED));
+      setBusy(false);
+      return;
+    }
+    try {
+      const { message } = await callApi<{ message: string }>("/api/wallet/credit", {
+        json: {
+          paymentType: "form pay",
+          paymentMode: "upi",
+          quizId: quiz.id,
+          payeeName: bankUsername.trim(),
+          paysnapurl: proofUrl,
+          paymentId: transactionId.trim() || undefined,
+        },
+      });
+      finish(message);
+    } catch (caught) {
+      setError(failureText(caught, PAYMENT_FAILED));
+      setBusy(false);
+    }
+  }
+
+  async function payFromWallet() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { message } = await callApi<{ message: string }>("/api/wallet/debit", {
+        json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id },
+      });
+      finish(message);
+    } catch (caught) {
+      setError(failureText(caught, PAYMENT_FAILED));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onClose={() => onClose(paidMessage.current)}
+      // A request in flight must finish here, or its outcome would never reach the card.
+      onCancel={(event) => busy && event.preventDefault()}
+      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <h2 id={titleId} className="text-xl font-semibold">Payment Instruction</h2>
+      <p className="mt-1 text-sm text-slate-700">{quiz.title}</p>
+
+      <p className="mt-4 text-lg font-semibold">Amount: {formatRupeesWithSymbol(quiz.entryFeePaise)}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <span>UPI id: <span className="font-mono font-semibold">{payment.upi.id}</span></span>
+        <button type="button" onClick={copyUpiId} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-50">
+          Copy
+        </button>
+        <span role="status" className="text-sm text-emerald-800">{copied && "Copied"}</span>
+      </div>
+      <a
+        href={upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`)}
+        className="mt-3 inline-block font-semibold text-brand underline"
+      >
+        Click here to Pay Now
+      </a>
+
+      {payment.walletBalancePaise >= quiz.entryFeePaise && (
+        <button type="button" onClick={payFromWallet} disabled={busy} className={`${secondaryButtonClass} mt-4 w-full`}>
+          Pay {formatRupeesWithSymbol(quiz.entryFeePaise)} from wallet (balance {formatRupeesWithSymbol(payment.walletBalancePaise)})
+        </button>
+      )}
+
+      <form onSubmit={submitProof} noValidate className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${formId}-screenshot`} className="text-sm font-medium text-slate-800">Payment screenshot</label>
+          <input
+            id={`${formId}-screenshot`}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onChange={chooseFile}
+            className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
+          />
+        </div>
+        <Field id={`${formId}-bank`} label="Bank username" value={bankUsername} onChange={(event) => setBankUsername(event.target.value)} autoComplete="name" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">Transaction ID (optional)</label>
+          <div className="flex gap-2">
+            <input
+              id={`${formId}-reference`}
+              value={transactionId}
+              onChange={(event) => setTransactionId(event.target.value)}
+              className={inputClass}
+              autoComplete="off"
+            />
+            <button type="button" onClick={pasteTransactionId} className="rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50">
+              Paste
+            </button>
+          </div>
+        </div>
+        <p className="text-sm text-slate-700">Payment will be verified in 10 minutes after submitting the details.</p>
+        {error && <FormMessage tone="error">{error}</FormMessage>}
+        <div className="flex justify-end gap-3">
+          <button type="button" onClick={() => dialogRef.current?.close()} disabled={busy} className={secondaryButtonClass}>
+            Cancel
+          </button>
+          <button type="submit" disabled={busy} className={primaryButtonClass}>
+            {busy ? "Submitting…" : "Submit"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,99 @@
+import Link from "next/link";
+import { PosterCarousel } from "@/components/home/PosterCarousel";
+import { Tabs } from "@/components/ui/Tabs";
+import { config } from "@/lib/config";
+import { formatIndiaDateTime, formatMinutes, ordinal } from "@/lib/format";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import type { defaultPrizeTable } from "@/lib/prizes/service";
+import type { DashboardQuiz } from "@/lib/quizzes/dashboard";
+import { formatShortIndiaDate } from "./dates";
+import { EnrollAction, type PaymentDetails, type Registration } from "./EnrollAction";
+
+const DASHBOARD_CAROUSEL_MS = 6000;
+
+type PrizeTier = Awaited<ReturnType<typeof defaultPrizeTable>>[number];
+
+function registrationAt(quiz: DashboardQuiz, now: Date): Registration {
+  if (now < quiz.formStartAt) return { phase: "upcoming", opensOn: formatShortIndiaDate(quiz.formStartAt) };
+  return { phase: now > quiz.formEndAt ? "closed" : "open" };
+}
+
+function prizeLine(tier: PrizeTier): string {
+  const ranks = tier.rankFrom === tier.rankTo ? `${ordinal(tier.rankFrom)} prize` : `Next ${tier.rankTo - tier.rankFrom + 1} ranks (${tier.rankFrom} to ${tier.rankTo})`;
+  return `${ranks}: ${tier.kind === "cash" ? formatRupeesWithSymbol(tier.amountPaise) : "play the next quiz free"}`;
+}
+
+export function QuizCard({ quiz, prizes, payment, now }: { quiz: DashboardQuiz; prizes: PrizeTier[]; payment: PaymentDetails; now: Date }) {
+  const titleId = `quiz-${quiz.id}-title`;
+  const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
+
+  return (
+    <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {quiz.posterUrls.length > 0 && (
+        <PosterCarousel
+          intervalMs={DASHBOARD_CAROUSEL_MS}
+          posters={quiz.posterUrls.map((src, index) => ({ src, alt: `${quiz.title} poster ${index + 1} of ${quiz.posterUrls.length}` }))}
+        />
+      )}
+      <h2 id={titleId} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+      <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+        {quiz.seatsLeft !== null && <p>Seats left: <span className="font-semibold text-slate-900">{quiz.seatsLeft}</span></p>}
+        <p>Enroll last date: <span className="font-semibold text-slate-900">{formatShortIndiaDate(quiz.formEndAt)}</span></p>
+        <p>Result date: <span className="font-semibold text-slate-900">{formatShortIndiaDate(quiz.resultAt)}</span></p>
+      </div>
+      <Tabs
+        label={`About ${quiz.title}`}
+        tabs={[
+          {
+            label: "Information",
+            content: (
+              <>
+                <p>{quiz.description}</p>
+                <p className="mt-2">Entry fee: {fee}. Prize money: {formatRupeesWithSymbol(quiz.prizeMoneyPaise)}.</p>
+                <ul className="mt-2 list-disc pl-5">
+                  {prizes.map((tier) => <li key={tier.rankFrom}>{prizeLine(tier)}</li>)}
+                </ul>
+              </>
+            ),
+          },
+          {
+            label: "Steps to Participate",
+            content: (
+              <ol className="list-decimal space-y-1 pl-5">
+                <li>Pay the entry fee of {fee} by UPI and upload the payment screenshot, or pay from your wallet.</li>
+                <li>Wait for verification: payments are verified within 10 minutes.</li>
+                <li>
+                  On exam day ({formatIndiaDateTime(quiz.examStartAt)}), start the quiz: {quiz.questionCount} questions in{" "}
+                  {formatMinutes(quiz.durationSeconds)}.
+                </li>
+              </ol>
+            ),
+          },
+          {
+            label: "T&C",
+            content: (
+              <>
+                <ul className="list-disc space-y-1 pl-5">
+                  <li>You must be {config.competition.minimumAge} or older to take part.</li>
+                  <li>The entry fee is non-refundable once your payment is verified.</li>
+                  <li>The highest score wins.</li>
+                  <li>Between equal scores, the faster submission ranks higher.</li>
+                  <li>Full ties, with the same score and time, split the prize equally.</li>
+                </ul>
+                <Link href="/tnc" className="mt-2 inline-block font-semibold text-brand underline">Read the full Terms and Conditions</Link>
+              </>
+            ),
+          },
+        ]}
+      />
+      <div className="mt-auto">
+        <EnrollAction
+          quiz={{ id: quiz.id, title: quiz.title, entryFeePaise: quiz.entryFeePaise }}
+          paymentState={quiz.paymentState}
+          registration={registrationAt(quiz, now)}
+          payment={payment}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { ApiError, callApi } from "@/lib/client/api";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+import { FIELDS_REQUIRED } from "@/lib/wallet/schemas";
+
+type Message = { tone: "error" | "success"; text: string };
+
+/** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
+export function AddMoneyForm({ upiId }: { upiId: string }) {
+  const [message, setMessage] = useState<Message>();
+  const [submitting, setSubmitting] = useState(false);
+  const router = useRouter();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Kept before the awaits: React clears currentTarget once the handler has returned.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const amount = String(data.get("amount") ?? "").trim();
+    const payeeName = String(data.get("payeeName") ?? "").trim();
+    const paymentId = String(data.get("paymentId") ?? "").trim();
+    const file = data.get("screenshot");
+
+    if (!amount || !payeeName) return setMessage({ tone: "error", text: FIELDS_REQUIRED });
+    if (!(Number(amount) >= 1)) return setMessage({ tone: "error", text: "Enter an amount of at least ₹1." });
+    if (!(file instanceof File) || file.size === 0) return setMessage({ tone: "error", text: "Please upload a payment screenshot." });
+    if (file.size > MAX_UPLOAD_BYTES) return setMessage({ tone: "error", text: FILE_TOO_LARGE });
+
+    setMessage(undefined);
+    setSubmitting(true);
+    let failure = "Error uploading image. Please try again.";
+    try {
+      const upload = new FormData();
+      upload.set("file", file);
+      upload.set("imageType", "payment");
+      const { url } = await callApi<{ url: string }>("/api/upload", { form: upload });
+      failure = "Payment verification failed. Please try again.";
+      await callApi("/api/wallet/credit", {
+        json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId: paymentId || undefined, paymentMode: "upi" },
+      });
+      form.reset();
+      setMessage({ tone: "success", text: "Payment submitted successfully! Please wait for admin confirmation." });
+      router.refresh();
+    } catch (caught) {
+      setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? failure : failure });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">
+        Pay the amount by UPI to <strong className="font-semibold text-slate-900">{upiId}</strong>, then send us the details below.
+        The money reaches your wallet once an admin has checked the payment.
+      </p>
+      <Field id="add-amount" name="amount" label="Amount (₹)" type="number" inputMode="decimal" min={1} step="0.01" required />
+      <Field id="add-username" name="payeeName" label="Username" autoComplete="name" hint="The name on the UPI or bank account you paid from." required />
+      <Field id="add-screenshot" name="screenshot" label="Payment screenshot" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="An image of up to 5 MB." required />
+      <Field id="add-reference" name="paymentId" label="Transaction id (optional)" autoComplete="off" maxLength={64} />
+      <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+      <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        {submitting ? "Submitting…" : "Submit"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { ApiError, callApi } from "@/lib/client/api";
+import { rupeesToPaise } from "@/lib/money";
+import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/wallet/schemas";
+
+type Message = { tone: "error" | "success"; text: string };
+
+/**
+ * The balance check here only saves a round trip; the server checks again against the balance
+ * less withdrawals already waiting, which is what `availablePaise` shows.
+ */
+export function WithdrawForm({ availablePaise }: { availablePaise: number }) {
+  const [message, setMessage] = useState<Message>();
+  const [submitting, setSubmitting] = useState(false);
+  const router = useRouter();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // Kept before the await: React clears currentTarget once the handler has returned.
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const amount = String(data.get("amount") ?? "").trim();
+    const payeeName = String(data.get("payeeName") ?? "").trim();
+    const upiId = String(data.get("upiId") ?? "").trim();
+
+    if (!amount || !payeeName || !upiId) return setMessage({ tone: "error", text: FIELDS_REQUIRED });
+    if (!(Number(amount) >= 1)) return setMessage({ tone: "error", text: "Enter an amount of at least ₹1." });
+    if (rupeesToPaise(Number(amount)) > availablePaise) return setMessage({ tone: "error", text: WITHDRAWAL_TOO_LARGE });
+
+    setMessage(undefined);
+    setSubmitting(true);
+    try {
+      await callApi("/api/wallet/debit", {
+        json: { paymentType: "debit", amount: Number(amount), payeeName, upiId, paymentMode: "upi" },
+      });
+      form.reset();
+      setMessage({ tone: "success", text: "Withdrawal request submitted successfully! Please wait for admin confirmation." });
+      router.refresh();
+    } catch (caught) {
+      const fallback = "Withdrawal verification failed. Please try again.";
+      setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <p className="text-sm text-slate-700">We send the money to your UPI id once an admin has approved the request.</p>
+      <Field id="withdraw-amount" name="amount" label="Amount (₹)" type="number" inputMode="decimal" min={1} step="0.01" required />
+      <Field id="withdraw-bank" name="payeeName" label="Bank name" autoComplete="off" required />
+      <Field id="withdraw-upi" name="upiId" label="UPI id" autoComplete="off" placeholder="name@bank" spellCheck={false} required />
+      <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+      <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        {submitting ? "Submitting…" : "Request withdrawal"}
+      </button>
+    </form>
+  );
+}

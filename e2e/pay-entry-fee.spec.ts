@@ -1,0 +1,104 @@
+import { expect, test, type Locator, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { ADMIN, signUp } from "./support/accounts";
+
+const QUIZ = "Olympiad Season 2";
+const PAY = "Please Pay to Attend Quiz";
+const REJECTED = "your payment rejected , pay again or talk to customer care";
+/** The server checks the bytes, not the name: a PNG signature and some padding is an image to it. */
+const SCREENSHOT = { name: "payment.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000)]) };
+
+async function signUpAdult(page: Page) {
+  const { id } = await signUp(page.request);
+  const response = await page.request.put(`/api/editUser/${id}`, { data: { name: "Kavya Menon", dob: "1995-01-01" } });
+  expect(response.ok()).toBe(true);
+}
+
+function quizCard(page: Page): Locator {
+  return page.getByRole("article", { name: QUIZ });
+}
+
+async function openPayment(card: Locator, label: string): Promise<Locator> {
+  await card.getByRole("checkbox", { name: "I agree to the Terms and Conditions" }).check();
+  await card.getByRole("button", { name: label }).click();
+  const dialog = card.page().getByRole("dialog", { name: "Payment Instruction" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function submitProof(dialog: Locator) {
+  await dialog.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
+  await dialog.getByLabel("Bank username").fill("Kavya Menon");
+  await dialog.getByRole("button", { name: "Submit" }).click();
+}
+
+/** Decides the participant's pending entry fee as the admin, through the API the admin panel uses. */
+async function reviewEntryFee(page: Page, playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined, paymentVerified: "verified" | "rejected") {
+  const { rows } = (await (await page.request.get("/api/wallet/history")).json()) as { rows: { id: string; type: string; status: string }[] };
+  const pending = rows.find((row) => row.type === "form pay" && row.status === "pending");
+  expect(pending).toBeDefined();
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await admin.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    expect((await admin.put(`/api/wallet/transaction/${pending!.id}`, { data: { paymentVerified } })).ok()).toBe(true);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test.describe("paying the entry fee", () => {
+  test("a participant agrees to the terms, pays by UPI with a screenshot, is verified and starts the quiz", async ({ page, playwright, baseURL }) => {
+    await signUpAdult(page);
+    await page.goto("/dashboard");
+    const card = quizCard(page);
+
+    await card.getByRole("button", { name: PAY }).click();
+    await expect(card.getByRole("alert")).toHaveText("You must agree to the Terms and Conditions to proceed.");
+    await expect(page.getByRole("dialog", { name: "Payment Instruction" })).toHaveCount(0);
+
+    const dialog = await openPayment(card, PAY);
+    await expect(dialog.getByText("Amount: ₹500")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Click here to Pay Now" })).toHaveAttribute("href", /^upi:\/\/pay\?/);
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please upload payment proof screenshot and bank username.");
+
+    await submitProof(dialog);
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+
+    await reviewEntryFee(page, playwright, baseURL, "verified");
+    await page.reload();
+    const start = quizCard(page).getByRole("link", { name: "Lets, Start Quiz" });
+    const href = await start.getAttribute("href");
+    expect(href).toMatch(/^\/quizes\/[0-9a-f-]{36}$/);
+    await start.click();
+    await expect(page).toHaveURL((url) => url.pathname === href);
+  });
+
+  test("a rejected payment says so, and the participant can pay again", async ({ page, playwright, baseURL }) => {
+    await signUpAdult(page);
+    await page.goto("/dashboard");
+    await submitProof(await openPayment(quizCard(page), PAY));
+    await expect(quizCard(page).getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+
+    await reviewEntryFee(page, playwright, baseURL, "rejected");
+    await page.reload();
+    const card = quizCard(page);
+    await card.getByRole("button", { name: REJECTED }).click();
+    await expect(card.getByRole("alert")).toHaveText("You must agree to the Terms and Conditions to proceed.");
+
+    await submitProof(await openPayment(card, REJECTED));
+    await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+  });
+
+  test("a participant without a date of birth is told to add it", async ({ page }) => {
+    await signUp(page.request);
+    await page.goto("/dashboard");
+    const dialog = await openPayment(quizCard(page), PAY);
+    await submitProof(dialog);
+    await expect(dialog.getByRole("alert")).toContainText("Please add your date of birth in your profile");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(quizCard(page).getByRole("button", { name: PAY })).toBeEnabled();
+  });
+});

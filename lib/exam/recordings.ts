@@ -1,0 +1,83 @@
+import { and, asc, eq } from "drizzle-orm";
+import { attempts, recordingChunks } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { storage } from "@/lib/storage";
+import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+import type { ActiveUser } from "@/lib/users/service";
+
+export type RecordingKind = "video" | "snapshot";
+
+/** Chunks still in flight when the exam ends may arrive a little after the deadline. */
+const LATE_UPLOAD_GRACE_MS = 5 * 60 * 1000;
+const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+
+function checkContent(kind: RecordingKind, sequence: number, bytes: Uint8Array): string {
+  if (kind === "snapshot") {
+    if (detectImageType(bytes)?.contentType !== "image/jpeg") throw new Invalid("A snapshot must be a JPEG image.");
+    return "image/jpeg";
+  }
+  // Only a recording's first slice carries the WebM header; later slices continue it.
+  if (sequence === 0 && !WEBM_MAGIC.every((byte, index) => bytes[index] === byte)) throw new Invalid("The recording must be WebM video.");
+  return "video/webm";
+}
+
+/**
+ * Stores one slice of an attempt's recording under its sequence number. Idempotent, so a
+ * browser may retry a failed upload as often as it needs to without duplicating anything.
+ */
+export async function storeRecordingChunk(user: ActiveUser, quizId: string, kind: RecordingKind, sequence: number, file: File | null, now = new Date()) {
+  if (!file || file.size === 0) throw new Invalid(kind === "video" ? "Exam video upload failed!" : "Snapshot upload failed!");
+  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
+  const db = await getDb();
+  const [attempt] = await db
+    .select({ id: attempts.id, deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
+  if (!attempt) throw new NotFound("Start the quiz first.");
+  if (now.getTime() > attempt.deadlineAt.getTime() + LATE_UPLOAD_GRACE_MS) throw new Conflict("This exam has ended; no more recording is accepted.");
+
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const contentType = checkContent(kind, sequence, bytes);
+  const objectKey = `recordings/${attempt.id}/${kind}/${String(sequence).padStart(6, "0")}.${kind === "video" ? "webm" : "jpg"}`;
+  await storage().put(objectKey, bytes, contentType);
+  await db
+    .insert(recordingChunks)
+    .values({ attemptId: attempt.id, kind, sequence, objectKey, sizeBytes: bytes.length })
+    .onConflictDoUpdate({ target: [recordingChunks.attemptId, recordingChunks.kind, recordingChunks.sequence], set: { sizeBytes: bytes.length, objectKey } });
+  return { message: kind === "video" ? "Chunk uploaded" : "Snapshot uploaded", url: `/api/recordings/${attempt.id}` };
+}
+
+/** An attempt's whole video, its slices streamed back to back in recording order: admins only. */
+export async function streamRecording(viewer: ActiveUser, attemptId: string) {
+  if (viewer.role !== "admin") throw new Forbidden("Only admins can view recordings.");
+  const db = await getDb();
+  const chunks = await db
+    .select({ objectKey: recordingChunks.objectKey, sizeBytes: recordingChunks.sizeBytes })
+    .from(recordingChunks)
+    .where(and(eq(recordingChunks.attemptId, attemptId), eq(recordingChunks.kind, "video")))
+    .orderBy(asc(recordingChunks.sequence));
+  if (chunks.length === 0) throw new NotFound("No recording for this attempt.");
+  const store = storage();
+  let next = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next >= chunks.length) return controller.close();
+      const bytes = await store.get(chunks[next++].objectKey);
+      if (bytes) controller.enqueue(new Uint8Array(bytes));
+    },
+  });
+  const size = chunks.reduce((total, chunk) => total + chunk.sizeBytes, 0);
+  return { body, size, contentType: "video/webm" };
+}
+
+/** Sequence numbers of the stored video slices, to spot gaps. */
+export async function recordedSequences(attemptId: string): Promise<number[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ sequence: recordingChunks.sequence })
+    .from(recordingChunks)
+    .where(and(eq(recordingChunks.attemptId, attemptId), eq(recordingChunks.kind, "video")))
+    .orderBy(asc(recordingChunks.sequence));
+  return rows.map((row) => row.sequence);
+}

@@ -1,0 +1,53 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from "@/db/schema";
+import { getDb } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+
+/** Admin's Manage Responses list: score, time taken and integrity counts per attempt. */
+export async function listResponses(quizId?: string) {
+  const db = await getDb();
+  return db
+    .select({
+      id: attempts.id,
+      participantId: attempts.participantId,
+      participantName: users.name,
+      participantEmail: users.email,
+      quizId: attempts.quizId,
+      quizTitle: quizzes.title,
+      startedAt: attempts.startedAt,
+      submittedAt: attempts.submittedAt,
+      score: attempts.score,
+      timeTaken: attempts.timeTakenSeconds,
+      answered: sql<number>`(select count(*)::int from ${attemptAnswers} aa where aa.attempt_id = ${attempts.id} and aa.selected_option_index is not null)`,
+      focusLosses: sql<number>`(select count(*)::int from ${focusEvents} fe where fe.attempt_id = ${attempts.id} and fe.kind in ('long-focus-loss', 'visibility-hidden', 'fullscreen-exit'))`,
+      blockedActions: sql<number>`(select count(*)::int from ${focusEvents} fe where fe.attempt_id = ${attempts.id} and fe.kind in ('copy', 'cut', 'paste', 'context-menu', 'devtools', 'refresh', 'leave', 'log-tampered'))`,
+      recordingChunks: sql<number>`(select count(*)::int from recording_chunks rc where rc.attempt_id = ${attempts.id} and rc.kind = 'video')`,
+    })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.participantId))
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(quizId ? eq(attempts.quizId, quizId) : undefined)
+    .orderBy(desc(attempts.score), asc(attempts.timeTakenSeconds), desc(attempts.startedAt));
+}
+
+/** One response in full: every answer against the correct one, and the focus-log timeline. */
+export async function responseDetail(attemptId: string) {
+  const db = await getDb();
+  const [attempt] = await db
+    .select({ id: attempts.id, quizTitle: quizzes.title, participantName: users.name, score: attempts.score, timeTaken: attempts.timeTakenSeconds, startedAt: attempts.startedAt, submittedAt: attempts.submittedAt })
+    .from(attempts)
+    .innerJoin(users, eq(users.id, attempts.participantId))
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .where(eq(attempts.id, attemptId));
+  if (!attempt) throw new NotFound("Response not found.");
+  const [answers, events] = await Promise.all([
+    db
+      .select({ questionId: questions.id, text: questions.text, options: questions.options, correctOptionIndex: questions.correctOptionIndex, selectedOptionIndex: attemptAnswers.selectedOptionIndex, answeredAt: attemptAnswers.answeredAt })
+      .from(attemptAnswers)
+      .innerJoin(questions, eq(questions.id, attemptAnswers.questionId))
+      .where(eq(attemptAnswers.attemptId, attemptId))
+      .orderBy(asc(attemptAnswers.answeredAt)),
+    db.select({ kind: focusEvents.kind, occurredAt: focusEvents.occurredAt, durationMs: focusEvents.durationMs, detail: focusEvents.detail }).from(focusEvents).where(and(eq(focusEvents.attemptId, attemptId))).orderBy(asc(focusEvents.occurredAt)),
+  ]);
+  return { ...attempt, answers, events, recordingUrl: `/api/recordings/${attemptId}` };
+}

@@ -1,0 +1,290 @@
+import { randomInt } from "node:crypto";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { attemptAnswers, attempts, focusEvents, questions, quizQuestions, quizzes, transactions } from "@/db/schema";
+import { config } from "@/lib/config";
+import { getDb, type Queryable } from "@/lib/db";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { formatIndiaDateTime } from "@/lib/format";
+import type { ActiveUser } from "@/lib/users/service";
+import { questionSeed, seededPermutation } from "./shuffle";
+
+/**
+ * The exam's rules live here, on the server: who may start, the hard deadline, which saves
+ * count, and the score. The browser's timer and score are conveniences, never the truth.
+ */
+
+export const TIME_UP = "Time is up: the answers you saved were submitted.";
+export const ALREADY_SUBMITTED = "You have already submitted this quiz.";
+
+type Quiz = typeof quizzes.$inferSelect;
+type Attempt = typeof attempts.$inferSelect;
+
+export type ExamAccess =
+  | { allowed: true; quiz: Quiz; attempt: Attempt | null }
+  | { allowed: false; quiz: Quiz | null; attempt: Attempt | null; message: string };
+
+async function findQuiz(db: Queryable, quizId: string): Promise<Quiz | null> {
+  const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+  return quiz ?? null;
+}
+
+async function findAttempt(db: Queryable, userId: string, quizId: string): Promise<Attempt | null> {
+  const [attempt] = await db.select().from(attempts).where(and(eq(attempts.participantId, userId), eq(attempts.quizId, quizId)));
+  return attempt ?? null;
+}
+
+async function hasVerifiedEntry(db: Queryable, userId: string, quizId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
+  return Boolean(row);
+}
+
+/** Who may take the quiz now, and if not, a sentence saying why. */
+export async function examAccess(user: ActiveUser, quizId: string, now = new Date(), db?: Queryable): Promise<ExamAccess> {
+  const database = db ?? (await getDb());
+  const quiz = await findQuiz(database, quizId);
+  if (!quiz) return { allowed: false, quiz: null, attempt: null, message: "This quiz does not exist." };
+  const attempt = await findAttempt(database, user.id, quizId);
+  if (attempt?.submittedAt) return { allowed: false, quiz, attempt, message: ALREADY_SUBMITTED };
+  if (attempt) return { allowed: true, quiz, attempt };
+  if (!(await hasVerifiedEntry(database, user.id, quizId))) {
+    return { allowed: false, quiz, attempt, message: "Your entry fee for this quiz has not been verified yet. Pay from your dashboard, or wait for the verification." };
+  }
+  if (now < quiz.examStartAt) return { allowed: false, quiz, attempt, message: `The exam opens on ${formatIndiaDateTime(quiz.examStartAt)}.` };
+  if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, message: "The exam window for this quiz has closed." };
+  return { allowed: true, quiz, attempt };
+}
+
+export interface ExamQuestion {
+  id: string;
+  text: string;
+  options: string[];
+}
+
+export interface ExamView {
+  attemptId: string;
+  quizId: string;
+  title: string;
+  durationSeconds: number;
+  marksPerQuestion: number;
+  questions: ExamQuestion[];
+  /** Displayed option index per question id. */
+  answers: Record<string, number>;
+  currentQuestionIndex: number;
+  timeLeftSeconds: number;
+  deadlineAt: string;
+  serverNow: string;
+  submitted: { score: number; totalMarks: number; timeTakenSeconds: number } | null;
+}
+
+interface OrderedQuestion {
+  id: string;
+  text: string;
+  options: string[];
+  /** optionOrder[displayed] = original option index. */
+  optionOrder: number[];
+}
+
+/** The participant's own order of questions and options, rebuilt from the attempt's seed. */
+async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
+  const bank = await db
+    .select({ id: questions.id, text: questions.text, options: questions.options })
+    .from(quizQuestions)
+    .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.position));
+  const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
+  return questionOrder.map((original) => {
+    const question = bank[original];
+    const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, original)) : [0, 1, 2, 3];
+    return { id: question.id, text: question.text, options: optionOrder.map((index) => question.options[index]), optionOrder };
+  });
+}
+
+async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date): Promise<ExamView> {
+  const ordered = await orderedQuestions(db, quiz, attempt.shuffleSeed);
+  const saved = await db
+    .select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex })
+    .from(attemptAnswers)
+    .where(eq(attemptAnswers.attemptId, attempt.id));
+  const displayed = new Map(ordered.map((question) => [question.id, question.optionOrder]));
+  const answers: Record<string, number> = {};
+  for (const answer of saved) {
+    const order = displayed.get(answer.questionId);
+    if (order && answer.selected !== null) answers[answer.questionId] = order.indexOf(answer.selected);
+  }
+  const secondsToDeadline = Math.max(0, Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000));
+  return {
+    attemptId: attempt.id,
+    quizId: quiz.id,
+    title: quiz.title,
+    durationSeconds: quiz.durationSeconds,
+    marksPerQuestion: quiz.marksPerQuestion,
+    questions: ordered.map(({ id, text, options }) => ({ id, text, options })),
+    answers,
+    currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
+    timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),
+    deadlineAt: attempt.deadlineAt.toISOString(),
+    serverNow: now.toISOString(),
+    submitted:
+      attempt.submittedAt && attempt.score !== null
+        ? { score: attempt.score, totalMarks: ordered.length * quiz.marksPerQuestion, timeTakenSeconds: attempt.timeTakenSeconds ?? 0 }
+        : null,
+  };
+}
+
+/** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
+export async function startExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView> {
+  const db = await getDb();
+  const access = await examAccess(user, quizId, now, db);
+  if (!access.allowed) {
+    if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
+    throw access.quiz ? new Forbidden(access.message) : new NotFound(access.message);
+  }
+  const { quiz } = access;
+  let attempt = access.attempt;
+  if (!attempt) {
+    const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
+    const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
+    const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
+    await db
+      .insert(attempts)
+      .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds })
+      .onConflictDoNothing();
+    attempt = await findAttempt(db, user.id, quizId);
+  }
+  return buildView(db, quiz, attempt!, now);
+}
+
+/** The attempt as the participant left it (for a reload or another browser), or null. */
+export async function resumeExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView | null> {
+  const db = await getDb();
+  const quiz = await findQuiz(db, quizId);
+  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
+  if (!quiz || !attempt) return null;
+  if (!attempt.submittedAt && attempt.deadlineAt <= now) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
+  return buildView(db, quiz, attempt, now);
+}
+
+export interface AnswerSave {
+  questionId: string;
+  /** The displayed option index, or null to clear the answer. */
+  selectedOptionIndex: number | null;
+  /** When the participant chose it, by the browser's clock; orders late-arriving saves. */
+  answeredAt: Date;
+  currentQuestionIndex: number;
+  timeLeftSeconds: number;
+}
+
+/**
+ * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
+ * that arrives late never overwrites a newer one. Refused after submission or the deadline.
+ */
+export async function saveAnswer(user: ActiveUser, quizId: string, save: AnswerSave, now = new Date()) {
+  const db = await getDb();
+  const quiz = await findQuiz(db, quizId);
+  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
+  if (!quiz || !attempt) throw new NotFound("Start the quiz first.");
+  if (attempt.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
+  if (attempt.deadlineAt <= now) {
+    await finaliseAttempt(db, attempt.id);
+    throw new Conflict(TIME_UP);
+  }
+  const question = (await orderedQuestions(db, quiz, attempt.shuffleSeed)).find((candidate) => candidate.id === save.questionId);
+  if (!question) throw new Invalid("This question is not part of the quiz.");
+  const original = save.selectedOptionIndex === null ? null : question.optionOrder[save.selectedOptionIndex];
+  // A browser clock ahead of the server cannot push an answer past later saves.
+  const answeredAt = save.answeredAt > now ? now : save.answeredAt;
+
+  const saved = await db.execute<{ question_id: string }>(sql`
+    insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
+    select ${attempt.id}, ${save.questionId}, ${original}, ${answeredAt}
+    where exists (select 1 from attempts where id = ${attempt.id} and submitted_at is null and deadline_at > now())
+    on conflict (attempt_id, question_id) do update
+      set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
+      where attempt_answers.answered_at < excluded.answered_at
+    returning question_id`);
+  await db
+    .update(attempts)
+    .set({
+      currentQuestionIndex: Math.max(0, save.currentQuestionIndex),
+      timeLeftSeconds: Math.max(0, Math.min(save.timeLeftSeconds, Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000))),
+    })
+    .where(and(eq(attempts.id, attempt.id), sql`${attempts.submittedAt} is null`));
+  return { saved: saved.rows.length === 1 };
+}
+
+export interface FocusEventInput {
+  kind: string;
+  occurredAt: Date;
+  durationMs?: number;
+  detail?: string;
+}
+
+export async function recordFocusEvents(user: ActiveUser, quizId: string, events: FocusEventInput[]) {
+  if (events.length === 0) return { recorded: 0 };
+  const db = await getDb();
+  const attempt = await findAttempt(db, user.id, quizId);
+  if (!attempt) throw new NotFound("Start the quiz first.");
+  await db.insert(focusEvents).values(events.map((event) => ({ attemptId: attempt.id, ...event })));
+  return { recorded: events.length };
+}
+
+/**
+ * Scores from the stored answers (1 mark each by default, no negatives) and the server's own
+ * clock. Only the first finalisation of an attempt does anything.
+ */
+function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
+  return db.execute<typeof attempts.$inferSelect & Record<string, unknown>>(sql`
+    update attempts a set
+      submitted_at = ${submittedAt},
+      score = (
+        select coalesce(sum(case when aa.selected_option_index = q.correct_option_index then qz.marks_per_question else 0 end), 0)
+        from attempt_answers aa join questions q on q.id = aa.question_id join quizzes qz on qz.id = a.quiz_id
+        where aa.attempt_id = a.id),
+      time_taken_seconds = greatest(0, floor(extract(epoch from ${submittedAt} - a.started_at)))::int
+    where a.submitted_at is null and ${condition}
+    returning a.id`);
+}
+
+async function finaliseAttempt(db: Queryable, attemptId: string): Promise<Attempt | null> {
+  await finaliseWhere(db, sql`a.id = ${attemptId}`, sql`least(now(), a.deadline_at)`);
+  const [attempt] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
+  return attempt ?? null;
+}
+
+export async function submitExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView> {
+  const db = await getDb();
+  const quiz = await findQuiz(db, quizId);
+  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
+  if (!quiz || !attempt) throw new NotFound("Start the quiz first.");
+  const finalised = attempt.submittedAt ? attempt : await finaliseAttempt(db, attempt.id);
+  return buildView(db, quiz, finalised!, now);
+}
+
+/** Submits every attempt whose deadline passed with the answers saved by then. */
+export async function finaliseOverdueAttempts(): Promise<number> {
+  const db = await getDb();
+  const result = await finaliseWhere(db, sql`a.deadline_at <= now()`, sql`a.deadline_at`);
+  return result.rows.length;
+}
+
+/** /api/saveresponse: saves the given answers (displayed indexes) and submits, in one call. */
+export async function saveResponse(
+  user: ActiveUser,
+  quizId: string,
+  answers: { questionId: string; selectedOptionIndex: number | null }[],
+  focusLogs: FocusEventInput[],
+  now = new Date(),
+): Promise<ExamView> {
+  const view = await resumeExam(user, quizId, now);
+  if (!view) throw new NotFound("Start the quiz first.");
+  if (view.submitted) throw new Conflict(ALREADY_SUBMITTED);
+  for (const answer of answers) {
+    await saveAnswer(user, quizId, { ...answer, answeredAt: now, currentQuestionIndex: view.currentQuestionIndex, timeLeftSeconds: view.timeLeftSeconds }, now);
+  }
+  await recordFocusEvents(user, quizId, focusLogs);
+  return submitExam(user, quizId, now);
+}

@@ -1,0 +1,204 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as resume } from "@/app/api/exam/[quizId]/route";
+import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
+import { GET as recording } from "@/app/api/recordings/[attemptId]/route";
+import { GET as responses } from "@/app/api/responses/route";
+import { POST as saveResponse } from "@/app/api/saveresponse/route";
+import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
+import { attempts } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { finaliseOverdueAttempts } from "@/lib/exam/service";
+import type { ActiveUser } from "@/lib/users/service";
+import { markPaid, openExam } from "../support/exam";
+import { call } from "../support/http";
+import { admin, participant } from "../support/users";
+
+afterAll(closeDatabase);
+
+interface View {
+  attemptId: string;
+  questions: { id: string; options: string[] }[];
+  answers: Record<string, number>;
+  currentQuestionIndex: number;
+  submitted: null | { score: number; totalMarks: number; timeTakenSeconds: number };
+}
+
+async function readyParticipant(quizId: string) {
+  const user = await participant();
+  await markPaid(user, quizId);
+  return user;
+}
+
+async function begin(user: ActiveUser, quizId: string): Promise<View> {
+  const { status, body } = await call(start, { as: user, params: { quizId } });
+  expect(status).toBe(200);
+  return body as unknown as View;
+}
+
+function answer(user: ActiveUser, quizId: string, questionId: string, selectedOptionIndex: number | null, answeredAt = new Date(), currentQuestionIndex = 0) {
+  return call(saveAnswer, { method: "PUT", as: user, params: { quizId }, json: { questionId, selectedOptionIndex, answeredAt: answeredAt.toISOString(), currentQuestionIndex, timeLeftSeconds: 1500 } });
+}
+
+async function expire(attemptId: string) {
+  const db = await getDb();
+  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${attemptId}`);
+}
+
+describe("the exam", () => {
+  it("lets only a participant with a verified payment start", async () => {
+    const { quiz } = await openExam();
+    const unpaid = await participant();
+    const { status, body } = await call(start, { as: unpaid, params: { quizId: quiz.id } });
+    expect(status).toBe(403);
+    expect(body.message).toMatch(/has not been verified/);
+    expect((await call(start, { params: { quizId: quiz.id } })).status).toBe(401);
+  });
+
+  it("never sends a correct answer to the participant, and scores on the server", async () => {
+    const { quiz, questionIds } = await openExam({ count: 5, correct: 2 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const bodies = [JSON.stringify(view)];
+    for (const [index, questionId] of questionIds.entries()) {
+      const saved = await answer(user, quiz.id, questionId, index < 3 ? 2 : 0);
+      bodies.push(JSON.stringify(saved.body));
+    }
+    const done = await call(submit, { as: user, params: { quizId: quiz.id } });
+    bodies.push(JSON.stringify(done.body), JSON.stringify((await call(resume, { as: user, params: { quizId: quiz.id } })).body));
+    for (const body of bodies) expect(body).not.toMatch(/correct/i);
+    expect((done.body as unknown as View).submitted).toMatchObject({ score: 3, totalMarks: 5 });
+  });
+
+  it("allows one attempt: starting again resumes it, and it cannot be retaken after submitting", async () => {
+    const { quiz, questionIds } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const first = await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 1, new Date(), 3);
+    const again = await begin(user, quiz.id);
+    expect(again.attemptId).toBe(first.attemptId);
+    expect(again.questions.map((question) => question.id)).toEqual(first.questions.map((question) => question.id));
+    expect(again.answers).toEqual({ [questionIds[0]]: 1 });
+    expect(again.currentQuestionIndex).toBe(3);
+
+    await call(submit, { as: user, params: { quizId: quiz.id } });
+    const after = await answer(user, quiz.id, questionIds[1], 2);
+    expect(after.status).toBe(409);
+    const db = await getDb();
+    expect(await db.select().from(attempts).where(eq(attempts.participantId, user.id))).toHaveLength(1);
+  });
+
+  it("keeps the newest answer when saves arrive out of order", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 3 });
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    const earlier = new Date(Date.now() - 5_000);
+    await answer(user, quiz.id, questionIds[0], 3, new Date());
+    const late = await answer(user, quiz.id, questionIds[0], 0, earlier);
+    expect(late.body).toEqual({ saved: false });
+    const view = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(view.answers[questionIds[0]]).toBe(3);
+    expect(((await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View).submitted?.score).toBe(1);
+  });
+
+  it("refuses a save after the server deadline and submits what was saved by then", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 1 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 1);
+    await expire(view.attemptId);
+
+    const late = await answer(user, quiz.id, questionIds[1], 1);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
+    const finished = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(finished.submitted).toMatchObject({ score: 1, totalMarks: 5 });
+  });
+
+  it("finalises an overdue attempt exactly once, even when two workers run at the same moment", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 0 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 0);
+    await answer(user, quiz.id, questionIds[1], 0);
+    await expire(view.attemptId);
+
+    const [first, second] = await Promise.all([finaliseOverdueAttempts(), finaliseOverdueAttempts()]);
+    const db = await getDb();
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
+    expect(row.score).toBe(2);
+    expect(row.submittedAt?.getTime()).toBe(row.deadlineAt.getTime());
+    expect(first + second).toBeGreaterThanOrEqual(1);
+    expect(await finaliseOverdueAttempts()).toBe(0);
+    expect((await db.select().from(attempts).where(eq(attempts.id, view.attemptId)))[0].submittedAt).toEqual(row.submittedAt);
+  });
+
+  it("maps shuffled options back to the original answer", async () => {
+    const { quiz, questionIds } = await openExam({ count: 3, correct: 2, shuffleOptions: true });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    for (const question of view.questions) {
+      await answer(user, quiz.id, question.id, question.options.indexOf("C"));
+    }
+    const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(done.submitted?.score).toBe(3);
+    expect(questionIds).toHaveLength(3);
+  });
+
+  it("ignores a score the client sends to /api/saveresponse", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 2 });
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    const { status, body } = await call(saveResponse, {
+      as: user,
+      json: { participantId: user.id, quizId: quiz.id, score: 25, timeTaken: 1, answers: [{ questionId: questionIds[0], selectedOptionIndex: 2 }, { questionId: questionIds[1], selectedOptionIndex: 0 }], focusLogs: [{ kind: "blur", occurredAt: new Date().toISOString() }] },
+    });
+    expect(status).toBe(200);
+    expect((body as unknown as View).submitted?.score).toBe(1);
+    const someoneElse = await call(saveResponse, { as: await participant(), json: { participantId: user.id, quizId: quiz.id, answers: [] } });
+    expect(someoneElse.status).toBe(403);
+  });
+});
+
+describe("recordings and responses", () => {
+  const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(100, 1)]);
+
+  function chunk(quizId: string, sequence: number, bytes: Buffer) {
+    const form = new FormData();
+    form.set("chunk", new Blob([new Uint8Array(bytes)], { type: "video/webm" }), `${sequence}.webm`);
+    form.set("quizID", quizId);
+    form.set("sequence", String(sequence));
+    return form;
+  }
+
+  it("stores chunks in order, idempotently, and plays them back only to admins", async () => {
+    const { quiz } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const slices = [WEBM, Buffer.alloc(50, 2), Buffer.alloc(30, 3)];
+    for (const [sequence, bytes] of [2, 0, 1, 1].map((sequence) => [sequence, slices[sequence]] as const)) {
+      expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) })).status).toBe(201);
+    }
+    expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, 0, Buffer.alloc(20)) })).status).toBe(400);
+
+    const played = await call(recording, { as: await admin(), params: { attemptId: view.attemptId } });
+    expect(played.status).toBe(200);
+    expect(Buffer.from(await played.response.arrayBuffer())).toEqual(Buffer.concat(slices));
+    expect((await call(recording, { as: user, params: { attemptId: view.attemptId } })).status).toBe(403);
+  });
+
+  it("refuses chunks from someone with no attempt, and lists responses to admins only", async () => {
+    const { quiz } = await openExam();
+    const stranger = await participant();
+    expect((await call(uploadChunk, { as: stranger, form: chunk(quiz.id, 0, WEBM) })).status).toBe(404);
+
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    await call(submit, { as: user, params: { quizId: quiz.id } });
+    expect((await call(responses, { as: user })).status).toBe(403);
+    const listed = await call(responses, { as: await admin(), headers: {}, params: {} });
+    expect((listed.body.responses as { participantId: string }[]).some((row) => row.participantId === user.id)).toBe(true);
+  });
+});
