@@ -57,7 +57,9 @@ test.describe("paying the entry fee", () => {
 
     const dialog = await openPayment(card, PAY);
     await expect(dialog.getByText("Amount: ₹500")).toBeVisible();
-    await expect(dialog.getByRole("link", { name: "Click here to Pay Now" })).toHaveAttribute("href", /^upi:\/\/pay\?/);
+    const payLink = dialog.getByRole("link", { name: "Click here to Pay Now" });
+    await expect(payLink).toHaveAttribute("href", /^upi:\/\/pay\?pa=olympiad%40upi&pn=Olympiad&am=500\.00&cu=INR&tn=/);
+    await expect(dialog.getByRole("img", { name: /QR code to pay ₹500/ }).locator("svg")).toBeVisible();
     await dialog.getByRole("button", { name: "Submit" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please upload payment proof screenshot and bank username.");
 

@@ -7,6 +7,7 @@ import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
 import { PROOF_AND_NAME_REQUIRED } from "@/lib/wallet/schemas";
 import type { PaymentDetails } from "./EnrollAction";
+import { UpiQrCode } from "./UpiQrCode";
 
 export interface PayableQuiz {
   id: string;
@@ -44,6 +45,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const payLink = upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`);
 
   useEffect(() => {
     dialogRef.current?.showModal();
@@ -154,10 +156,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
         </button>
         <span role="status" className="text-sm text-emerald-800">{copied && "Copied"}</span>
       </div>
-      <a
-        href={upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`)}
-        className="mt-3 inline-block font-semibold text-brand underline"
-      >
+      <UpiQrCode link={payLink} label={`QR code to pay ${formatRupeesWithSymbol(quiz.entryFeePaise)} to ${payment.upi.id} by UPI`} />
+      <a href={payLink} className="mt-3 inline-block font-semibold text-brand underline">
         Click here to Pay Now
       </a>
 
