@@ -43,7 +43,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
 
-  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
 
   BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
   BRAND_TAGLINE: z.string().min(1).max(80).default("learn, think, win"),

@@ -90,7 +90,7 @@ interface OrderedQuestion {
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
 async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
   const bank = await db
-    .select({ id: questions.id, text: questions.text, options: questions.options })
+    .select({ id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
     .from(quizQuestions)
     .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
     .where(eq(quizQuestions.quizId, quiz.id))
@@ -98,7 +98,7 @@ async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promis
   const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
   return questionOrder.map((original) => {
     const question = bank[original];
-    const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, original)) : [0, 1, 2, 3];
+    const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, question.position)) : [0, 1, 2, 3];
     return { id: question.id, text: question.text, options: optionOrder.map((index) => question.options[index]), optionOrder };
   });
 }
@@ -184,35 +184,46 @@ export interface AnswerSave {
  */
 export async function saveAnswer(user: ActiveUser, quizId: string, save: AnswerSave, now = new Date()) {
   const db = await getDb();
-  const quiz = await findQuiz(db, quizId);
-  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
-  if (!quiz || !attempt) throw new NotFound("Start the quiz first.");
-  if (attempt.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
-  if (attempt.deadlineAt <= now) {
-    await finaliseAttempt(db, attempt.id);
+  // The hot path of exam day: one read for every check, one statement for the write.
+  const [state] = await db
+    .select({
+      attemptId: attempts.id,
+      seed: attempts.shuffleSeed,
+      deadlineAt: attempts.deadlineAt,
+      submittedAt: attempts.submittedAt,
+      shuffleOptions: quizzes.shuffleOptions,
+      position: quizQuestions.position,
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), eq(quizQuestions.questionId, save.questionId)))
+    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
+  if (!state) throw new NotFound("Start the quiz first.");
+  if (state.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
+  if (state.deadlineAt <= now) {
+    await finaliseAttempt(db, state.attemptId);
     throw new Conflict(TIME_UP);
   }
-  const question = (await orderedQuestions(db, quiz, attempt.shuffleSeed)).find((candidate) => candidate.id === save.questionId);
-  if (!question) throw new Invalid("This question is not part of the quiz.");
-  const original = save.selectedOptionIndex === null ? null : question.optionOrder[save.selectedOptionIndex];
+  if (state.position === null) throw new Invalid("This question is not part of the quiz.");
+  const optionOrder = state.shuffleOptions ? seededPermutation(4, questionSeed(state.seed, state.position)) : [0, 1, 2, 3];
+  const original = save.selectedOptionIndex === null ? null : optionOrder[save.selectedOptionIndex];
   // A browser clock ahead of the server cannot push an answer past later saves.
   const answeredAt = save.answeredAt > now ? now : save.answeredAt;
+  const secondsToDeadline = Math.floor((state.deadlineAt.getTime() - now.getTime()) / 1000);
 
   const saved = await db.execute<{ question_id: string }>(sql`
+    with progress as (
+      update attempts set current_question_index = ${Math.max(0, save.currentQuestionIndex)},
+                          time_left_seconds = ${Math.max(0, Math.min(save.timeLeftSeconds, secondsToDeadline))}
+      where id = ${state.attemptId} and submitted_at is null and deadline_at > now()
+      returning id
+    )
     insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
-    select ${attempt.id}, ${save.questionId}, ${original}, ${answeredAt}
-    where exists (select 1 from attempts where id = ${attempt.id} and submitted_at is null and deadline_at > now())
+    select id, ${save.questionId}, ${original}, ${answeredAt} from progress
     on conflict (attempt_id, question_id) do update
       set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
       where attempt_answers.answered_at < excluded.answered_at
     returning question_id`);
-  await db
-    .update(attempts)
-    .set({
-      currentQuestionIndex: Math.max(0, save.currentQuestionIndex),
-      timeLeftSeconds: Math.max(0, Math.min(save.timeLeftSeconds, Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000))),
-    })
-    .where(and(eq(attempts.id, attempt.id), sql`${attempts.submittedAt} is null`));
   return { saved: saved.rows.length === 1 };
 }
 
