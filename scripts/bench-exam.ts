@@ -37,7 +37,7 @@ interface Timing {
 }
 const timings: Timing[] = [];
 
-async function timed<T>(step: string, work: () => Promise<Response>): Promise<Response | null> {
+async function timed(step: string, work: () => Promise<Response>): Promise<Response | null> {
   const started = performance.now();
   try {
     const response = await work();
