@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { QuizCard } from "@/components/dashboard/QuizCard";
+import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { requireViewer } from "@/lib/auth/session";
+import { myPublishedRanks } from "@/lib/exam/results";
 import { defaultPrizeTable } from "@/lib/prizes/service";
 import { loadDashboard } from "@/lib/quizzes/dashboard";
 
@@ -10,13 +12,14 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 
 export default async function DashboardPage() {
   const viewer = await requireViewer();
-  const [dashboard, prizes] = await Promise.all([loadDashboard(viewer.id), defaultPrizeTable()]);
+  const [dashboard, prizes, results] = await Promise.all([loadDashboard(viewer.id), defaultPrizeTable(), myPublishedRanks(viewer.id)]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
   const now = new Date();
 
   return (
     <>
       <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
+      {results.length > 0 && <YourResults results={results} />}
       {dashboard.quizzes.length === 0 ? (
         <p className="text-slate-700">
           No competitions are open right now. New ones appear here as soon as they are announced; meanwhile,{" "}

@@ -1,0 +1,60 @@
+import type { responseDetail } from "@/lib/exam/responses";
+
+type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
+
+const LETTERS = ["A", "B", "C", "D"];
+const cell = "px-3 py-2";
+
+/** Question text and options may be image URLs (SPEC §2): show the image rather than the address. */
+function Content({ text, alt }: { text: string; alt: string }) {
+  if (!text.startsWith("http")) return <>{text}</>;
+  // eslint-disable-next-line @next/next/no-img-element -- an uploaded question image of unknown size
+  return <img src={text} alt={alt} loading="lazy" className="max-h-24 max-w-48 rounded border border-slate-200 object-contain" />;
+}
+
+function Option({ options, index }: { options: string[]; index: number }) {
+  return (
+    <>
+      <span className="font-medium">{LETTERS[index]}.</span> <Content text={options[index] ?? ""} alt={`Option ${LETTERS[index]} image`} />
+    </>
+  );
+}
+
+function Mark({ answer }: { answer: Answer }) {
+  if (answer.selectedOptionIndex === null) return <span className="text-slate-600">Not answered</span>;
+  return answer.selectedOptionIndex === answer.correctOptionIndex ? (
+    <span className="font-medium text-emerald-700"><span aria-hidden="true">✓ </span>Right</span>
+  ) : (
+    <span className="font-medium text-red-700"><span aria-hidden="true">✗ </span>Wrong</span>
+  );
+}
+
+/** Only questions the participant touched have a saved answer; a cleared answer shows as not answered. */
+export function ResponseAnswers({ answers }: { answers: Answer[] }) {
+  if (answers.length === 0) return <p className="text-slate-700">No answers were saved.</p>;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[48rem] text-left text-sm">
+        <caption className="sr-only">Answers in the order they were given</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className={cell}>Question</th>
+            <th scope="col" className={cell}>Chosen option</th>
+            <th scope="col" className={cell}>Correct option</th>
+            <th scope="col" className={cell}>Mark</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answers.map((answer) => (
+            <tr key={answer.questionId} className="border-t border-slate-100 align-top">
+              <td className={cell}><Content text={answer.text} alt="Question image" /></td>
+              <td className={cell}>{answer.selectedOptionIndex !== null && <Option options={answer.options} index={answer.selectedOptionIndex} />}</td>
+              <td className={cell}><Option options={answer.options} index={answer.correctOptionIndex} /></td>
+              <td className={`${cell} whitespace-nowrap`}><Mark answer={answer} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

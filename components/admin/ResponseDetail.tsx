@@ -1,0 +1,100 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatMinutesSeconds } from "@/components/ui/time";
+import { NotFound } from "@/lib/errors";
+import { listResponses, responseDetail } from "@/lib/exam/responses";
+import { formatIndiaDateTime } from "@/lib/format";
+import { FocusTimeline } from "./FocusTimeline";
+import { ResponseAnswers } from "./ResponseAnswers";
+
+/**
+ * The list row is loaded as well because it carries the counts (answered, focus losses,
+ * recording chunks) that the detail leaves out. A response outside the quiz in the URL is
+ * treated as not found, so a hand-edited link never mixes two quizzes.
+ */
+async function loadResponse(attemptId: string, quizId: string | undefined) {
+  try {
+    const [detail, rows] = await Promise.all([responseDetail(attemptId), listResponses(quizId)]);
+    const row = rows.find((candidate) => candidate.id === attemptId);
+    return row ? { detail, row } : "missing";
+  } catch (error) {
+    if (error instanceof NotFound) return "missing";
+    console.error("loading a response failed", error);
+    return "failed";
+  }
+}
+
+export async function ResponseDetail({ attemptId, quizId, backHref }: { attemptId: string; quizId?: string; backHref: string }) {
+  const loaded = await loadResponse(attemptId, quizId);
+  const back = (
+    <Link href={backHref} className="self-start font-medium text-brand underline">
+      <span aria-hidden="true">← </span>Back to responses
+    </Link>
+  );
+  if (loaded === "missing" || loaded === "failed") {
+    return (
+      <div className="flex flex-col gap-4">
+        {back}
+        {loaded === "missing" ? (
+          <p className="text-slate-700">Response not found.</p>
+        ) : (
+          <p role="alert" className="text-red-700">Error loading this response. Please try again.</p>
+        )}
+      </div>
+    );
+  }
+
+  const { detail, row } = loaded;
+  return (
+    <div className="flex flex-col gap-6">
+      {back}
+      <section aria-labelledby="response-summary" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h3 id="response-summary" className="mb-3 text-lg font-semibold">
+          {row.participantName}’s response to {row.quizTitle}
+        </h3>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <Fact label="Email">{row.participantEmail}</Fact>
+          <Fact label="Score">{row.score ?? "Not scored yet"}</Fact>
+          <Fact label="Time taken">{row.timeTaken === null ? "Not submitted yet" : formatMinutesSeconds(row.timeTaken)}</Fact>
+          <Fact label="Started">{formatIndiaDateTime(row.startedAt)}</Fact>
+          <Fact label="Submitted">{row.submittedAt ? formatIndiaDateTime(row.submittedAt) : "In progress"}</Fact>
+          <Fact label="Answered">{row.answered}</Fact>
+          <Fact label="Focus losses">{row.focusLosses}</Fact>
+          <Fact label="Blocked actions">{row.blockedActions}</Fact>
+          <Fact label="Recording chunks">{row.recordingChunks}</Fact>
+        </dl>
+      </section>
+
+      <section aria-labelledby="response-answers" className="flex flex-col gap-2">
+        <h4 id="response-answers" className="font-semibold">Answers</h4>
+        <ResponseAnswers answers={detail.answers} />
+      </section>
+
+      <section aria-labelledby="response-focus-log" className="flex flex-col gap-2">
+        <h4 id="response-focus-log" className="font-semibold">Focus log</h4>
+        <FocusTimeline events={detail.events} />
+      </section>
+
+      <section aria-labelledby="response-recording" className="flex flex-col gap-2">
+        <h4 id="response-recording" className="font-semibold">Recording</h4>
+        {row.recordingChunks === 0 ? (
+          <p className="text-slate-700">No recording was uploaded.</p>
+        ) : (
+          // The server joins every uploaded chunk, in order, into one webm.
+          <video controls preload="metadata" src={detail.recordingUrl} aria-label={`Exam recording of ${row.participantName}`} className="w-full max-w-3xl rounded-lg bg-black">
+            This browser cannot play the recording. <a href={detail.recordingUrl}>Download it</a> instead.
+          </video>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}

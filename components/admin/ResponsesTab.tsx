@@ -1,0 +1,71 @@
+import Form from "next/form";
+import { z } from "zod";
+import { inputClass, secondaryButtonClass } from "@/components/ui/form";
+import { listResponses } from "@/lib/exam/responses";
+import { listCompetitions } from "@/lib/quizzes/service";
+import { PublishResultsButton } from "./PublishResultsButton";
+import { ResponseDetail } from "./ResponseDetail";
+import { ResponsesTable } from "./ResponsesTable";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** Hand-edited URLs are common on admin screens: anything that is not an id means "none". */
+function idParam(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && z.uuid().safeParse(value).success ? value : undefined;
+}
+
+/** Links keep the quiz filter, so "Back to responses" returns to the same list. */
+function responsesHref(quizId: string | undefined, attemptId?: string): string {
+  const query = new URLSearchParams({ tab: "responses" });
+  if (quizId) query.set("quiz", quizId);
+  if (attemptId) query.set("response", attemptId);
+  return `/adminpanel?${query}`;
+}
+
+async function loadList(quizId: string | undefined) {
+  try {
+    const [quizzes, rows] = await Promise.all([listCompetitions(), listResponses(quizId)]);
+    return { quizzes, rows };
+  } catch (error) {
+    console.error("loading responses failed", error);
+    return null;
+  }
+}
+
+export async function ResponsesTab({ searchParams }: { searchParams: SearchParams }) {
+  const quizId = idParam(searchParams.quiz);
+  const attemptId = idParam(searchParams.response);
+  if (attemptId) return <ResponseDetail attemptId={attemptId} quizId={quizId} backHref={responsesHref(quizId)} />;
+
+  const list = await loadList(quizId);
+  // The demo quiz is not a competition, but its id may still arrive through a link.
+  const unlisted = quizId !== undefined && !list?.quizzes.some((quiz) => quiz.id === quizId);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
+        <Form action="/adminpanel" className="flex flex-wrap items-end gap-3">
+          <input type="hidden" name="tab" value="responses" />
+          <div className="flex min-w-48 flex-col gap-1">
+            <label htmlFor="responses-quiz" className="text-sm font-medium text-slate-800">Quiz</label>
+            <select id="responses-quiz" name="quiz" defaultValue={quizId ?? ""} className={inputClass}>
+              <option value="">All quizzes</option>
+              {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
+              {unlisted && <option value={quizId}>Quiz from the link</option>}
+            </select>
+          </div>
+          <button type="submit" className={secondaryButtonClass}>Filter</button>
+        </Form>
+        {quizId && <PublishResultsButton quizId={quizId} />}
+      </div>
+
+      {!list ? (
+        <p role="alert" className="text-red-700">Error loading responses.</p>
+      ) : list.rows.length === 0 ? (
+        <p className="text-slate-700">No responses available.</p>
+      ) : (
+        <ResponsesTable rows={list.rows} detailHref={(id) => responsesHref(quizId, id)} />
+      )}
+    </div>
+  );
+}
