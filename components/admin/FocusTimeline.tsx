@@ -1,4 +1,4 @@
-import { formatIndiaTimeWithSeconds } from "@/components/ui/time";
+import { formatIndiaTimeWithSeconds } from "@/lib/format";
 import type { responseDetail } from "@/lib/exam/responses";
 
 type FocusEvent = Awaited<ReturnType<typeof responseDetail>>["events"][number];

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatMinutesSeconds } from "@/components/ui/time";
+import { formatMinutesSeconds } from "@/lib/format";
 import { NotFound } from "@/lib/errors";
 import { listResponses, responseDetail } from "@/lib/exam/responses";
 import { formatIndiaDateTime } from "@/lib/format";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatMinutesSeconds } from "@/components/ui/time";
+import { formatMinutesSeconds } from "@/lib/format";
 import type { listResponses } from "@/lib/exam/responses";
 import { formatIndiaDateTime } from "@/lib/format";
 

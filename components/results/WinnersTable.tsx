@@ -1,4 +1,4 @@
-import { formatMinutesSeconds } from "@/components/ui/time";
+import { formatMinutesSeconds } from "@/lib/format";
 import type { publishedWinners } from "@/lib/exam/results";
 import { ordinal } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
