@@ -20,6 +20,13 @@ const indiaTimeWithSeconds = new Intl.DateTimeFormat("en-IN", {
   second: "2-digit",
 });
 
+/** The dashboard's short dates (dd/mm/yy). */
+const shortIndiaDate = new Intl.DateTimeFormat("en-GB", { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "2-digit" });
+
+export function formatShortIndiaDate(date: Date): string {
+  return shortIndiaDate.format(date);
+}
+
 export function formatIndiaDate(date: Date): string {
   return dateFormat.format(date);
 }

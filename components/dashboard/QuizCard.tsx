@@ -2,11 +2,10 @@ import Link from "next/link";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
-import { formatIndiaDateTime, formatMinutes, ordinal } from "@/lib/format";
+import { formatIndiaDateTime, formatMinutes, ordinal, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { defaultPrizeTable } from "@/lib/prizes/service";
 import type { DashboardQuiz } from "@/lib/quizzes/dashboard";
-import { formatShortIndiaDate } from "./dates";
 import { EnrollAction, type PaymentDetails, type Registration } from "./EnrollAction";
 
 const DASHBOARD_CAROUSEL_MS = 6000;
