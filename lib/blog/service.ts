@@ -1,8 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { blogs } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { excerpt } from "./markdown";
 
-const articleSummary = {
+export const BLOG_PAGE_SIZE = 4;
+export const SIDEBAR_SIZE = 5;
+export type BlogSort = "latest" | "title";
+
+const summaryColumns = {
   id: blogs.id,
   slug: blogs.slug,
   title: blogs.title,
@@ -11,17 +16,71 @@ const articleSummary = {
   author: blogs.author,
   imageUrl: blogs.imageUrl,
   publishedAt: blogs.publishedAt,
+  content: blogs.content,
 };
 
-export type ArticleSummary = Awaited<ReturnType<typeof listArticles>>[number];
+function summarise<T extends { content: string }>({ content, ...row }: T) {
+  return { ...row, excerpt: excerpt(content) };
+}
 
-export async function listArticles() {
+export interface ArticleQuery {
+  page?: number;
+  sort?: BlogSort;
+  category?: string;
+}
+
+/** One page of articles for the reader: 4 a page, latest first or by title, one category or all. */
+export async function listArticles(query: ArticleQuery = {}) {
   const db = await getDb();
-  return db.select(articleSummary).from(blogs).orderBy(desc(blogs.publishedAt));
+  const where: SQL | undefined = query.category ? eq(blogs.category, query.category) : undefined;
+  const order = query.sort === "title" ? [asc(blogs.title)] : [desc(blogs.publishedAt), asc(blogs.title)];
+  const [[{ total }], categories] = await Promise.all([
+    db.select({ total: count() }).from(blogs).where(where),
+    db.selectDistinct({ category: blogs.category }).from(blogs).orderBy(asc(blogs.category)),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page ?? 1), pageCount);
+  const rows = await db
+    .select(summaryColumns)
+    .from(blogs)
+    .where(where)
+    .orderBy(...order)
+    .limit(BLOG_PAGE_SIZE)
+    .offset((page - 1) * BLOG_PAGE_SIZE);
+  return { rows: rows.map(summarise), total, page, pageCount, categories: categories.map((row) => row.category) };
+}
+
+/** The sidebars: the five newest, and the five most read by real view counts. */
+export async function sidebarArticles() {
+  const db = await getDb();
+  const columns = { slug: blogs.slug, title: blogs.title, publishedAt: blogs.publishedAt, viewCount: blogs.viewCount };
+  const [recent, popular] = await Promise.all([
+    db.select(columns).from(blogs).orderBy(desc(blogs.publishedAt)).limit(SIDEBAR_SIZE),
+    db.select(columns).from(blogs).orderBy(desc(blogs.viewCount), desc(blogs.publishedAt)).limit(SIDEBAR_SIZE),
+  ]);
+  return { recent, popular };
 }
 
 export async function findArticleBySlug(slug: string) {
   const db = await getDb();
   const [article] = await db.select().from(blogs).where(eq(blogs.slug, slug));
   return article ?? null;
+}
+
+/** Counts a read of an article, for the popular list. */
+export async function recordArticleView(slug: string): Promise<void> {
+  const db = await getDb();
+  await db.update(blogs).set({ viewCount: sql`${blogs.viewCount} + 1` }).where(eq(blogs.slug, slug));
+}
+
+export async function firstArticleSlug(): Promise<string | null> {
+  const db = await getDb();
+  const [first] = await db.select({ slug: blogs.slug }).from(blogs).orderBy(desc(blogs.publishedAt), asc(blogs.title)).limit(1);
+  return first?.slug ?? null;
+}
+
+/** Every article's address and last change, for sitemap.xml. */
+export async function articleAddresses() {
+  const db = await getDb();
+  return db.select({ slug: blogs.slug, updatedAt: blogs.updatedAt }).from(blogs).orderBy(desc(blogs.publishedAt));
 }

@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: BlogPageProps): Promise<Metad
 export default async function ReadBlogsPage({ params }: BlogPageProps) {
   const segments = (await params).currentArticleId ?? [];
   if (segments.length > 1) notFound();
-  const articles = await listArticles();
+  const articles = (await listArticles()).rows;
   const current = segments[0] ? await findArticleBySlug(segments[0]) : null;
   if (segments[0] && !current) notFound();
 

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { excerpt, renderMarkdown } from "./markdown";
+
+describe("blog Markdown", () => {
+  it("renders headings, lists and links", () => {
+    const html = renderMarkdown("## Plan\n\n- read\n- practise\n\n[Olympiad](https://example.org)");
+    expect(html).toContain("<h2>Plan</h2>");
+    expect(html).toContain("<li>read</li>");
+    expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer nofollow" target="_blank">Olympiad</a>');
+  });
+
+  it("renders a script tag inert, as text", () => {
+    const html = renderMarkdown('Hello <script>alert("x")</script> <img src=x onerror=alert(1)>');
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("refuses javascript: links", () => {
+    const html = renderMarkdown("[click](javascript:alert(1)) and [data](data:text/html;base64,PHNjcmlwdD4=)");
+    expect(html).not.toMatch(/href="javascript:|href="data:/i);
+  });
+
+  it("takes the first ten words as the excerpt", () => {
+    expect(excerpt("## Title\n\nOne two three four five six seven eight nine ten eleven twelve")).toBe("Title One two three four five six seven eight nine…");
+  });
+});

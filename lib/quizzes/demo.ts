@@ -1,0 +1,24 @@
+import { asc, eq } from "drizzle-orm";
+import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { getDb } from "@/lib/db";
+
+export interface DemoQuestion {
+  question: string;
+  options: string[];
+  /** The free practice quiz shows its answers; paid quizzes never send them. */
+  answer: number;
+}
+
+/** The seeded, admin-editable practice quiz of /demoquiz, answers included. */
+export async function loadDemoQuiz() {
+  const db = await getDb();
+  const [quiz] = await db.select({ id: quizzes.id, title: quizzes.title, durationSeconds: quizzes.durationSeconds }).from(quizzes).where(eq(quizzes.isDemo, true));
+  if (!quiz) return null;
+  const rows = await db
+    .select({ question: questions.text, options: questions.options, answer: questions.correctOptionIndex })
+    .from(quizQuestions)
+    .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.position));
+  return { ...quiz, questions: rows satisfies DemoQuestion[] };
+}
