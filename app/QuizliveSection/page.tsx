@@ -1,15 +1,39 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
-import { requireViewer } from "@/lib/auth/session";
+import { ExamNotice } from "@/components/exam/ExamNotice";
+import { ExamRoom } from "@/components/exam/ExamRoom";
+import { loadExamAccess } from "@/components/exam/loadExamAccess";
+import { PageTitle } from "@/components/ui/PageTitle";
+import { recordedSequences } from "@/lib/exam/recordings";
+import { resumeExam } from "@/lib/exam/service";
 
 export const metadata: Metadata = { title: "Quiz", robots: { index: false } };
 
-export default async function Page() {
-  await requireViewer();
+export default async function QuizLivePage({ searchParams }: { searchParams: Promise<{ quizId?: string | string[] }> }) {
+  const { quizId } = await searchParams;
+  const { user, quiz, access } = await loadExamAccess(quizId);
+
+  if (!access.allowed && !access.attempt?.submittedAt) {
+    return (
+      <>
+        <PageTitle>{quiz.title}</PageTitle>
+        <ExamNotice message={access.message} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+      </>
+    );
+  }
+
+  // An attempt in progress resumes: same questions, answers and time left, and its recording
+  // continues after the last chunk the server holds instead of overwriting it.
+  const view = access.attempt ? await resumeExam(user, quiz.id) : null;
+  const sequences = view && !view.submitted ? await recordedSequences(view.attemptId) : [];
+  const firstChunkSequence = sequences.length > 0 ? sequences[sequences.length - 1] + 1 : 0;
+
   return (
-    <>
-      <PageTitle lead="The live, proctored quiz screen.">Quiz</PageTitle>
-      <ComingNext>The proctored exam opens here once the exam capability lands.</ComingNext>
-    </>
+    <ExamRoom
+      quizId={quiz.id}
+      participantId={user.id}
+      quiz={{ title: quiz.title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion }}
+      initialView={view}
+      firstChunkSequence={firstChunkSequence}
+    />
   );
 }

@@ -1,15 +1,32 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
-import { requireViewer } from "@/lib/auth/session";
+import Link from "next/link";
+import { ExamNotice } from "@/components/exam/ExamNotice";
+import { ExamRules } from "@/components/exam/ExamRules";
+import { loadExamAccess } from "@/components/exam/loadExamAccess";
+import { primaryButtonClass } from "@/components/ui/form";
+import { PageTitle } from "@/components/ui/PageTitle";
 
 export const metadata: Metadata = { title: "Instructions", robots: { index: false } };
 
-export default async function QuizInstructionsPage() {
-  await requireViewer();
+export default async function QuizInstructionsPage({ params }: { params: Promise<{ quizId: string }> }) {
+  const { quizId } = await params;
+  const { quiz, access } = await loadExamAccess(quizId);
+  const liveSection = `/QuizliveSection?quizId=${quiz.id}`;
+
   return (
     <>
-      <PageTitle lead="25 questions, 30 minutes, 1 mark each, no negative marking. Once started, there is no return.">Instructions</PageTitle>
-      <ComingNext>Starting the exam opens here once the exam capability lands.</ComingNext>
+      <PageTitle lead={quiz.title}>Instructions</PageTitle>
+      <ExamRules quiz={quiz} />
+      {access.allowed ? (
+        <Link href={liveSection} className={`${primaryButtonClass} mt-6 inline-block`}>
+          Next
+        </Link>
+      ) : (
+        <ExamNotice
+          message={access.message}
+          action={access.attempt?.submittedAt ? { href: liveSection, label: "See your result" } : { href: "/dashboard", label: "Back to dashboard" }}
+        />
+      )}
     </>
   );
 }

@@ -1,0 +1,152 @@
+import { useEffect, useState } from "react";
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { callApi } from "@/lib/client/api";
+import type { ExamView } from "@/lib/exam/service";
+import { AnswerOutbox } from "./answerOutbox";
+import { ExamTimer } from "./ExamTimer";
+import { QuestionNavigator } from "./QuestionNavigator";
+import { QuestionView } from "./QuestionView";
+import type { ExamResult } from "./SubmittedView";
+import { useExamClock } from "./useExamClock";
+import { useExamProgress, type RestoredProgress, type SavedAnswers } from "./useExamProgress";
+import { useIsFullscreen } from "./useFullscreen";
+import { useProctoring } from "./useProctoring";
+
+const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
+const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
+
+interface LiveExamProps {
+  view: ExamView;
+  restored: RestoredProgress;
+  deadlineMs: number;
+  participantId: string;
+  progressKey: string;
+  resuming: boolean;
+  onReturnToFullscreen: () => void;
+  onFinished: (result: ExamResult, notice: string) => void;
+}
+
+/** The most recent choice: re-sending it stores the position and time left without changing any answer. */
+function latestAnswer(answers: SavedAnswers) {
+  const [latest] = Object.entries(answers).sort(([, a], [, b]) => b.answeredAt.localeCompare(a.answeredAt));
+  return latest && { questionId: latest[0], ...latest[1] };
+}
+
+async function submittedResult(path: string, init?: { method: string }): Promise<ExamResult> {
+  const view = await callApi<ExamView>(path, init);
+  if (!view.submitted) throw new Error("The attempt is not submitted.");
+  return view.submitted;
+}
+
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
+  const { quizId, questions } = view;
+  const isFullscreen = useIsFullscreen();
+  const [answers, setAnswers] = useState(restored.answers);
+  const [currentIndex, setCurrentIndex] = useState(restored.currentIndex);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  const log = useProctoring(quizId, participantId, resuming);
+
+  const [outbox] = useState(() => new AnswerOutbox(quizId));
+  useEffect(() => {
+    outbox.whenClosed((message) => {
+      submittedResult(`/api/exam/${quizId}`).then(
+        (result) => onFinished(result, message),
+        () => {
+          // The server has the attempt submitted; "Submit Quiz" fetches its result.
+          setError(message);
+          setSubmitting(false);
+        },
+      );
+    });
+  }, [outbox, quizId, onFinished]);
+  useEffect(() => () => outbox.dispose(), [outbox]);
+
+  const secondsLeft = useExamClock({
+    initialSeconds: restored.secondsLeft,
+    deadlineMs,
+    running: isFullscreen && !submitting,
+    onExpire: () => void submit(),
+  });
+  useExamProgress(progressKey, currentIndex, answers, secondsLeft);
+
+  // Choices this browser made that never reached the server go again now.
+  useEffect(() => {
+    for (const answer of restored.unsynced) {
+      outbox.save({ ...answer, currentQuestionIndex: restored.currentIndex, timeLeftSeconds: restored.secondsLeft });
+    }
+  }, [outbox, restored]);
+
+  const timeUp = secondsLeft <= 0;
+  const locked = !isFullscreen || submitting || timeUp;
+  const question = questions[currentIndex];
+  const answeredCount = questions.filter((candidate) => answers[candidate.id]).length;
+
+  function choose(selectedOptionIndex: number) {
+    const answer = { selectedOptionIndex, answeredAt: new Date().toISOString() };
+    setAnswers((current) => ({ ...current, [question.id]: answer }));
+    outbox.save({ questionId: question.id, ...answer, currentQuestionIndex: currentIndex, timeLeftSeconds: secondsLeft });
+  }
+
+  function goTo(index: number) {
+    setCurrentIndex(index);
+    const latest = latestAnswer(answers);
+    if (latest) outbox.save({ ...latest, currentQuestionIndex: index, timeLeftSeconds: secondsLeft });
+  }
+
+  async function submit() {
+    if (submitting) return;
+    setSubmitting(true);
+    setError(undefined);
+    const saved = await outbox.flush();
+    // A closed exam was submitted by the server; the outbox shows that result.
+    if (saved === "closed") return;
+    if (saved === "saved") {
+      await log.flush();
+      try {
+        onFinished(await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" }), SUBMITTED);
+        return;
+      } catch {
+        // Shown below; the participant may try again.
+      }
+    }
+    setError(SUBMIT_FAILED);
+    setSubmitting(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
+        <ExamTimer secondsLeft={secondsLeft} paused={!isFullscreen && !timeUp} />
+      </div>
+      {!isFullscreen && !timeUp && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          <p>Full-screen mode was exited: the timer is paused and the answers are locked until you return.</p>
+          <button type="button" className={secondaryButtonClass} onClick={onReturnToFullscreen}>
+            Return to full screen
+          </button>
+        </div>
+      )}
+      <QuestionView
+        key={question.id}
+        question={question}
+        number={currentIndex + 1}
+        total={questions.length}
+        selected={answers[question.id]?.selectedOptionIndex}
+        disabled={locked}
+        onSelect={choose}
+      />
+      <QuestionNavigator current={currentIndex} total={questions.length} isAnswered={(index) => Boolean(answers[questions[index].id])} disabled={locked} onGo={goTo} />
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
+          Submit Quiz
+        </button>
+        <p className="text-sm text-slate-600">
+          Answered {answeredCount} of {questions.length}
+        </p>
+      </div>
+      {error && <FormMessage tone="error">{error}</FormMessage>}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { secondaryButtonClass } from "@/components/ui/form";
+
+const WINDOW_SIZE = 5;
+
+/** Up to five question numbers with the current one in the middle where possible (SPEC §9). */
+export function questionWindow(current: number, total: number): number[] {
+  const start = Math.max(0, Math.min(current - Math.floor(WINDOW_SIZE / 2), total - WINDOW_SIZE));
+  return Array.from({ length: Math.min(WINDOW_SIZE, total) }, (_, offset) => start + offset);
+}
+
+interface QuestionNavigatorProps {
+  current: number;
+  total: number;
+  isAnswered: (index: number) => boolean;
+  disabled: boolean;
+  onGo: (index: number) => void;
+}
+
+export function QuestionNavigator({ current, total, isAnswered, disabled, onGo }: QuestionNavigatorProps) {
+  return (
+    <nav aria-label="Questions" className="flex flex-wrap items-center gap-2">
+      <button type="button" className={secondaryButtonClass} disabled={disabled || current === 0} onClick={() => onGo(current - 1)}>
+        Previous
+      </button>
+      <ol className="flex gap-2">
+        {questionWindow(current, total).map((index) => {
+          const answered = isAnswered(index);
+          const colours = answered ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-slate-300 bg-white text-slate-800";
+          return (
+            <li key={index}>
+              <button
+                type="button"
+                aria-label={`Question ${index + 1}${answered ? ", answered" : ""}`}
+                aria-current={index === current ? "step" : undefined}
+                disabled={disabled}
+                onClick={() => onGo(index)}
+                className={`h-10 min-w-10 rounded-lg border px-2 font-semibold disabled:opacity-60 aria-[current=step]:ring-2 aria-[current=step]:ring-brand ${colours}`}
+              >
+                {index + 1}
+                {answered && <span aria-hidden="true"> ✓</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className={secondaryButtonClass} disabled={disabled || current >= total - 1} onClick={() => onGo(current + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { FormMessage, primaryButtonClass } from "@/components/ui/form";
+import type { ExamView } from "@/lib/exam/service";
+import { formatDuration } from "./time";
+
+export type ExamResult = NonNullable<ExamView["submitted"]>;
+
+/**
+ * After the exam. Right after submitting: the summary. On a later visit: the thank-you with
+ * the final score (SPEC §2). The score is the server's; the browser never computes one.
+ */
+export function SubmittedView({ result, notice }: { result: ExamResult; notice?: string }) {
+  const score = `${result.score} out of ${result.totalMarks}`;
+  if (!notice) {
+    return (
+      <section aria-labelledby="thank-you" className="flex flex-col items-start gap-3">
+        <h1 id="thank-you" className="text-3xl font-bold text-slate-900">Thank You!</h1>
+        <p className="text-slate-800">You have submitted this quiz. Your final score: <strong>{score}</strong>.</p>
+        <p className="text-slate-800">Please wait for official result.</p>
+        <Link href="/" className={primaryButtonClass}>Go Home</Link>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="summary" className="flex flex-col items-start gap-4">
+      <h1 id="summary" className="text-3xl font-bold text-slate-900">Quiz summary</h1>
+      <FormMessage tone="success">{notice}</FormMessage>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+        <dt className="font-semibold">Score:</dt>
+        <dd>{score}</dd>
+        <dt className="font-semibold">Time taken:</dt>
+        <dd className="tabular-nums">{formatDuration(result.timeTakenSeconds)}</dd>
+      </dl>
+      <Link href="/" className={primaryButtonClass}>Go Home</Link>
+    </section>
+  );
+}

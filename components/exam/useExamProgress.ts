@@ -1,0 +1,91 @@
+import { useEffect } from "react";
+import type { ExamView } from "@/lib/exam/service";
+import { readStored, writeStored } from "./storage";
+
+/**
+ * The participant's place in the exam, kept in localStorage so a reload in the same browser
+ * resumes exactly (SPEC §3 quizProgress_{quizId}_{participantId}). No score: the browser never
+ * knows which answers are right. The server holds the same answers; this copy also covers
+ * saves that had not reached it yet.
+ */
+
+export interface SavedAnswer {
+  selectedOptionIndex: number;
+  /** When the participant chose it; the server keeps the newest choice per question. */
+  answeredAt: string;
+}
+
+export type SavedAnswers = Record<string, SavedAnswer>;
+
+export interface StoredProgress {
+  currentIndex: number;
+  savedAnswers: SavedAnswers;
+  timeLeft: number;
+  quizSubmitted: boolean;
+}
+
+export interface RestoredProgress {
+  answers: SavedAnswers;
+  currentIndex: number;
+  secondsLeft: number;
+  /** Answers this browser chose that the server does not have: to be sent again. */
+  unsynced: (SavedAnswer & { questionId: string })[];
+}
+
+/** Answers from the server carry no time; the earliest possible one never beats a real choice. */
+const SERVER_ANSWER_TIME = new Date(0).toISOString();
+
+export function progressKey(quizId: string, participantId: string): string {
+  return `quizProgress_${quizId}_${participantId}`;
+}
+
+function isSavedAnswer(value: unknown): value is SavedAnswer {
+  const answer = value as SavedAnswer | null;
+  return typeof answer?.selectedOptionIndex === "number" && typeof answer.answeredAt === "string";
+}
+
+function storedProgress(key: string): Partial<StoredProgress> {
+  const stored = readStored(key);
+  return stored !== null && typeof stored === "object" ? (stored as Partial<StoredProgress>) : {};
+}
+
+/** Seconds left: the least of the server's count, the deadline, and this browser's own count. */
+function secondsLeftFor(view: ExamView, storedTimeLeft: unknown): number {
+  const untilDeadline = Math.floor((Date.parse(view.deadlineAt) - Date.parse(view.serverNow)) / 1000);
+  const local = typeof storedTimeLeft === "number" ? storedTimeLeft : Infinity;
+  return Math.max(0, Math.min(view.timeLeftSeconds, untilDeadline, local));
+}
+
+/** Merges the server's attempt with what this browser kept; without an earlier attempt, starts clean. */
+export function restoreProgress(key: string, view: ExamView, resuming: boolean): RestoredProgress {
+  const stored = resuming ? storedProgress(key) : {};
+  const answers: SavedAnswers = {};
+  for (const [questionId, selectedOptionIndex] of Object.entries(view.answers)) {
+    answers[questionId] = { selectedOptionIndex, answeredAt: SERVER_ANSWER_TIME };
+  }
+  const unsynced: RestoredProgress["unsynced"] = [];
+  const questionIds = new Set(view.questions.map((question) => question.id));
+  for (const [questionId, answer] of Object.entries(stored.savedAnswers ?? {})) {
+    if (!questionIds.has(questionId) || !isSavedAnswer(answer)) continue;
+    if (view.answers[questionId] !== answer.selectedOptionIndex) unsynced.push({ questionId, ...answer });
+    answers[questionId] = answer;
+  }
+  const storedIndex = stored.currentIndex;
+  const currentIndex =
+    typeof storedIndex === "number" && Number.isInteger(storedIndex) && storedIndex >= 0 && storedIndex < view.questions.length
+      ? storedIndex
+      : view.currentQuestionIndex;
+  return { answers, currentIndex, secondsLeft: secondsLeftFor(view, stored.timeLeft), unsynced };
+}
+
+/** Writes the progress of the running exam whenever it changes. */
+export function useExamProgress(key: string, currentIndex: number, savedAnswers: SavedAnswers, timeLeft: number) {
+  useEffect(() => {
+    const progress: StoredProgress = { currentIndex, savedAnswers, timeLeft, quizSubmitted: false };
+    writeStored(key, progress);
+  }, [key, currentIndex, savedAnswers, timeLeft]);
+}
+
+export function markSubmitted(key: string) {
+  writeStored(key, { ...storedProgress(key), quizSubmitted: true });
+}

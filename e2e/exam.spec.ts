@@ -1,0 +1,166 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { createOpenQuiz, grantVerifiedEntry, recordedSequences } from "./support/exam-db";
+
+/**
+ * playwright.config.ts's Chromium arguments plus fake camera, microphone and screen: with these,
+ * getUserMedia, getDisplayMedia, MediaRecorder (webm/vp9) and requestFullscreen work headless.
+ */
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--auto-select-desktop-capture-source=Entire screen",
+      "--enable-usermedia-screen-capturing",
+    ],
+  },
+});
+
+const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
+
+/** A new participant whose entry fee for a new, open quiz is verified. */
+async function enrolledParticipant(page: Page) {
+  const user = await signUp(page.request);
+  const quizId = await createOpenQuiz();
+  await grantVerifiedEntry(user.id, quizId);
+  return { userId: user.id, quizId };
+}
+
+const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
+
+function questionHeading(page: Page, number: number) {
+  return page.getByRole("heading", { name: `Question ${number} of 25` });
+}
+
+test.describe("the proctored exam", () => {
+  test("start, answer, pause out of full screen, reload and resume, submit, and see the result again", async ({ page }) => {
+    test.setTimeout(120_000);
+    const { userId, quizId } = await enrolledParticipant(page);
+    // Leaving mid-exam asks for confirmation (beforeunload): accept it. Any other dialog is a failure.
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
+      void dialog.accept();
+    });
+
+    await page.goto(`/quizes/${quizId}`);
+    await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();
+    for (const rule of ["25 questions", "30 minutes", "1 mark each", "No negative marking", "No return once started"]) {
+      await expect(page.getByText(rule, { exact: true })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "Next", exact: true }).click();
+    await expect(page).toHaveURL(`/QuizliveSection?quizId=${quizId}`);
+
+    await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect(questionHeading(page, 1)).toBeVisible();
+    await expect.poll(() => isFullscreen(page)).toBe(true);
+
+    for (let number = 1; number <= 3; number++) {
+      await expect(questionHeading(page, number)).toBeVisible();
+      await page.getByRole("radio").first().check();
+      await page.getByRole("button", { name: "Next", exact: true }).click();
+    }
+    await expect(questionHeading(page, 4)).toBeVisible();
+
+    // Out of full screen: everything locks and the clock stands still.
+    const timer = page.getByRole("timer", { name: "Time left" });
+    await page.evaluate(() => document.exitFullscreen());
+    const returnButton = page.getByRole("button", { name: "Return to full screen" });
+    await expect(returnButton).toBeVisible();
+    await expect(page.getByRole("radio").first()).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Next", exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Submit Quiz" })).toBeDisabled();
+    const pausedAt = await timer.textContent();
+    await page.waitForTimeout(2000);
+    await expect(timer).toHaveText(pausedAt!);
+
+    await returnButton.click();
+    await expect.poll(() => isFullscreen(page)).toBe(true);
+    await expect(page.getByRole("radio").first()).toBeEnabled();
+    await expect(timer).not.toHaveText(pausedAt!);
+
+    // A reload resumes the same attempt: same question, same answers.
+    await page.reload();
+    await page.getByRole("button", { name: "Resume Quiz" }).click();
+    await expect(questionHeading(page, 4)).toBeVisible();
+    await expect.poll(() => isFullscreen(page)).toBe(true);
+    for (const number of [2, 3]) {
+      await expect(page.getByRole("button", { name: `Question ${number}, answered`, exact: true })).toBeVisible();
+    }
+    for (const number of [3, 2, 1]) {
+      await page.getByRole("button", { name: "Previous" }).click();
+      await expect(questionHeading(page, number)).toBeVisible();
+      await expect(page.getByRole("radio").first()).toBeChecked();
+    }
+    await expect(page.getByText("Answered 3 of 25")).toBeVisible();
+
+    await page.getByRole("button", { name: "Submit Quiz" }).click();
+    await expect(page.getByText("Quiz submitted successfully! Full-screen mode exited.")).toBeVisible();
+    await expect(page.getByText(/^\d+ out of 25$/)).toBeVisible();
+    await expect(page.getByText(/^\d\d:\d\d:\d\d$/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go Home" })).toHaveAttribute("href", "/");
+    await expect.poll(() => isFullscreen(page)).toBe(false);
+
+    // The recording reached the server as one unbroken run of chunks, across the reload.
+    await expect(page.getByText(/^Recording: uploaded (\d+) of \1 chunks$/)).toBeVisible({ timeout: 20_000 });
+    const sequences = await recordedSequences(userId, quizId);
+    expect(sequences.length).toBeGreaterThan(0);
+    expect(sequences).toEqual(sequences.map((_, index) => index));
+
+    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(page.getByText(/\d+ out of 25/)).toBeVisible();
+    await expect(page.getByText("wait for official result")).toBeVisible();
+
+    await page.goto(`/quizes/${quizId}`);
+    await expect(page.getByText("You have already submitted this quiz.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "See your result" })).toHaveAttribute("href", `/QuizliveSection?quizId=${quizId}`);
+    expect(alerts).toEqual([]);
+  });
+
+  test("refusing screen sharing shows the exact alert and the exam does not start", async ({ page }) => {
+    const { quizId } = await enrolledParticipant(page);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+
+    // An open alert blocks the click from finishing, so it is answered from the listener.
+    const alerts: string[] = [];
+    page.once("dialog", (dialog) => {
+      alerts.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect.poll(() => alerts).toEqual([`alert: ${MEDIA_REQUIRED}`]);
+
+    await expect(page.getByRole("button", { name: "Start Quiz" })).toBeEnabled();
+    await expect(questionHeading(page, 1)).toHaveCount(0);
+    expect(await isFullscreen(page)).toBe(false);
+    expect((await page.request.get(`/api/exam/${quizId}`)).status()).toBe(404);
+  });
+
+  test("a participant whose entry fee is not verified is told why and cannot start", async ({ page }) => {
+    await signUp(page.request);
+    const quizId = await createOpenQuiz();
+
+    await page.goto(`/quizes/${quizId}`);
+    await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Your entry fee for this quiz has not been verified yet." })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Next", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+
+    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+    await expect(page.getByRole("status").filter({ hasText: "Your entry fee for this quiz has not been verified yet." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start Quiz" })).toHaveCount(0);
+  });
+});
