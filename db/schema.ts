@@ -485,3 +485,10 @@ export const rateLimitHits = pgTable(
     index("rate_limit_hits_window_idx").on(table.windowStart),
   ],
 );
+
+/** Secrets the app generates once and every instance must share (the web-push VAPID keys). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

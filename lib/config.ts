@@ -37,6 +37,9 @@ const environmentSchema = z.object({
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
   GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
 
+  VAPID_PUBLIC_KEY: z.string().min(40).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -129,6 +132,10 @@ export function loadConfig(environment: Environment) {
       from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
     },
     loginAttemptsPerMinute: env.LOGIN_ATTEMPTS_PER_MINUTE,
+    push: {
+      keys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
+      subject: `mailto:${env.SUPPORT_EMAIL}`,
+    },
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     brand: {
       name: env.BRAND_NAME,

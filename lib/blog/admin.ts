@@ -1,0 +1,72 @@
+import { desc, eq, like } from "drizzle-orm";
+import { blogs } from "@/db/schema";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+import { plainText } from "./markdown";
+import { FIXED_CATEGORIES, type BlogInput } from "./schemas";
+
+export function blogCategories(): string[] {
+  return [config.brand.name, ...FIXED_CATEGORIES];
+}
+
+function slugify(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 80)
+      .replace(/-+$/, "") || "article"
+  );
+}
+
+/** A readable, unique address for a new article: "my-title", then "my-title-2", ... */
+async function freeSlug(title: string): Promise<string> {
+  const db = await getDb();
+  const base = slugify(title);
+  const taken = new Set((await db.select({ slug: blogs.slug }).from(blogs).where(like(blogs.slug, `${base}%`))).map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+function columns(input: BlogInput) {
+  return {
+    title: input.title,
+    content: input.content,
+    author: input.author,
+    category: input.category,
+    description: input.description || plainText(input.content).slice(0, 155),
+    keywords: input.keywords ?? [],
+    imageUrl: input.imageUrl || null,
+    ...(input.datePublished && { publishedAt: input.datePublished }),
+  };
+}
+
+export async function createBlog(input: BlogInput) {
+  const db = await getDb();
+  const [blog] = await db.insert(blogs).values({ ...columns(input), slug: await freeSlug(input.title) }).returning();
+  return blog;
+}
+
+/** The address stays the same when the title changes, so shared links keep working. */
+export async function updateBlog(blogId: string, input: BlogInput) {
+  const db = await getDb();
+  const [blog] = await db.update(blogs).set(columns(input)).where(eq(blogs.id, blogId)).returning();
+  if (!blog) throw new NotFound("Article not found.");
+  return blog;
+}
+
+export async function deleteBlog(blogId: string) {
+  const db = await getDb();
+  const deleted = await db.delete(blogs).where(eq(blogs.id, blogId)).returning({ id: blogs.id });
+  if (deleted.length === 0) throw new NotFound("Article not found.");
+  return { message: "Article deleted." };
+}
+
+export async function listBlogsForAdmin() {
+  const db = await getDb();
+  return db.select().from(blogs).orderBy(desc(blogs.publishedAt));
+}

@@ -1,0 +1,108 @@
+import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { getDb, type DatabaseTransaction } from "@/lib/db";
+import { isStillReferenced } from "@/lib/db/errors";
+import { Conflict, Invalid, NotFound } from "@/lib/errors";
+import { rupeesToPaise } from "@/lib/money";
+import type { QuizInput } from "./schemas";
+
+/** An exam window without an explicit end stays open for the duration plus an hour of slack. */
+function examEnd(input: QuizInput): Date {
+  return input.examEndDate ?? new Date(Math.min(input.examDate.getTime() + (input.durationMinutes + 60) * 60_000, Math.max(input.resultDate.getTime(), input.examDate.getTime() + 60_000)));
+}
+
+function columns(input: QuizInput) {
+  return {
+    title: input.title,
+    name: input.name || input.title,
+    description: input.description,
+    prizeMoneyPaise: rupeesToPaise(input.prizeMoney),
+    entryFeePaise: rupeesToPaise(input.entryFee),
+    capacity: input.capacity ?? null,
+    durationSeconds: input.durationMinutes * 60,
+    questionCount: input.questions.length || input.questionCount || 25,
+    shuffleQuestions: input.shuffleQuestions,
+    shuffleOptions: input.shuffleOptions,
+    formStartAt: input.formStartDate,
+    formEndAt: input.formEndDate,
+    examStartAt: input.examDate,
+    examEndAt: examEnd(input),
+    resultAt: input.resultDate,
+  };
+}
+
+async function linkQuestions(tx: DatabaseTransaction, quizId: string, questionIds: string[]) {
+  if (questionIds.length > 0) {
+    const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
+    if (found.length !== questionIds.length) throw new Invalid("Some picked questions no longer exist in the bank.");
+  }
+  await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+  if (questionIds.length > 0) {
+    await tx.insert(quizQuestions).values(questionIds.map((questionId, position) => ({ quizId, questionId, position })));
+  }
+}
+
+const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
+
+export async function createQuiz(input: QuizInput) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [quiz] = await tx.insert(quizzes).values({ ...columns(input), posterUrls: POSTERS }).returning();
+    await linkQuestions(tx, quiz.id, input.questions);
+    return quiz;
+  });
+}
+
+/** Questions cannot change once anyone has started the quiz: that would change their exam. */
+export async function updateQuiz(quizId: string, input: QuizInput) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [quiz] = await tx.update(quizzes).set(columns(input)).where(eq(quizzes.id, quizId)).returning();
+    if (!quiz) throw new NotFound("Quiz not found.");
+    const current = await tx.select({ questionId: quizQuestions.questionId }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+    const changed = current.map((row) => row.questionId).join() !== input.questions.join();
+    if (changed) {
+      const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
+      if (started) throw new Conflict("Participants have already started this quiz, so its questions cannot change.");
+      await linkQuestions(tx, quizId, input.questions);
+    }
+    return quiz;
+  });
+}
+
+export async function duplicateQuiz(quizId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
+    if (!original) throw new NotFound("Quiz not found.");
+    const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
+    const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
+    const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+    if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
+    return quiz;
+  });
+}
+
+export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
+
+export async function deleteQuiz(quizId: string) {
+  const db = await getDb();
+  try {
+    const deleted = await db.delete(quizzes).where(eq(quizzes.id, quizId)).returning({ id: quizzes.id });
+    if (deleted.length === 0) throw new NotFound("Quiz not found.");
+    return { message: "Quiz deleted." };
+  } catch (error) {
+    if (isStillReferenced(error)) throw new Conflict(QUIZ_IN_USE);
+    throw error;
+  }
+}
+
+/** Every quiz for the admin, with its picked question ids in order. */
+export async function listQuizzesForAdmin() {
+  const db = await getDb();
+  const [rows, links] = await Promise.all([
+    db.select().from(quizzes).orderBy(desc(quizzes.examStartAt)),
+    db.select({ quizId: quizQuestions.quizId, questionId: quizQuestions.questionId }).from(quizQuestions).orderBy(asc(quizQuestions.position)),
+  ]);
+  return rows.map((quiz) => ({ ...quiz, questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId) }));
+}
