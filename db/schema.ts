@@ -253,6 +253,8 @@ export const recordingChunks = pgTable(
     sequence: integer("sequence").notNull(),
     objectKey: text("object_key").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
+    /** A slice carrying a WebM header: a reload restarted the recorder, so a new video begins here. */
+    startsSegment: boolean("starts_segment").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

@@ -77,13 +77,15 @@ export async function ResponseDetail({ attemptId, quizId, backHref }: { attemptI
 
       <section aria-labelledby="response-recording" className="flex flex-col gap-2">
         <h4 id="response-recording" className="font-semibold">Recording</h4>
-        {row.recordingChunks === 0 ? (
+        {detail.recordingUrls.length === 0 ? (
           <p className="text-slate-700">No recording was uploaded.</p>
         ) : (
-          // The server joins every uploaded chunk, in order, into one webm.
-          <video controls preload="metadata" src={detail.recordingUrl} aria-label={`Exam recording of ${row.participantName}`} className="w-full max-w-3xl rounded-lg bg-black">
-            This browser cannot play the recording. <a href={detail.recordingUrl}>Download it</a> instead.
-          </video>
+          // One video per recorder session: a reload mid-exam restarts the recording.
+          detail.recordingUrls.map((url, segment) => (
+            <video key={url} controls preload="metadata" src={url} aria-label={`Exam recording of ${row.participantName}, part ${segment + 1} of ${detail.recordingUrls.length}`} className="w-full max-w-3xl rounded-lg bg-black">
+              This browser cannot play the recording. <a href={url}>Download it</a> instead.
+            </video>
+          ))
         )}
       </section>
     </div>

@@ -12,13 +12,17 @@ export type RecordingKind = "video" | "snapshot";
 const LATE_UPLOAD_GRACE_MS = 5 * 60 * 1000;
 const WEBM_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 
+function startsWithWebmHeader(bytes: Uint8Array): boolean {
+  return WEBM_MAGIC.every((byte, index) => bytes[index] === byte);
+}
+
 function checkContent(kind: RecordingKind, sequence: number, bytes: Uint8Array): string {
   if (kind === "snapshot") {
     if (detectImageType(bytes)?.contentType !== "image/jpeg") throw new Invalid("A snapshot must be a JPEG image.");
     return "image/jpeg";
   }
   // Only a recording's first slice carries the WebM header; later slices continue it.
-  if (sequence === 0 && !WEBM_MAGIC.every((byte, index) => bytes[index] === byte)) throw new Invalid("The recording must be WebM video.");
+  if (sequence === 0 && !startsWithWebmHeader(bytes)) throw new Invalid("The recording must be WebM video.");
   return "video/webm";
 }
 
@@ -41,23 +45,44 @@ export async function storeRecordingChunk(user: ActiveUser, quizId: string, kind
   const contentType = checkContent(kind, sequence, bytes);
   const objectKey = `recordings/${attempt.id}/${kind}/${String(sequence).padStart(6, "0")}.${kind === "video" ? "webm" : "jpg"}`;
   await storage().put(objectKey, bytes, contentType);
+  const startsSegment = kind === "video" && startsWithWebmHeader(bytes);
   await db
     .insert(recordingChunks)
-    .values({ attemptId: attempt.id, kind, sequence, objectKey, sizeBytes: bytes.length })
-    .onConflictDoUpdate({ target: [recordingChunks.attemptId, recordingChunks.kind, recordingChunks.sequence], set: { sizeBytes: bytes.length, objectKey } });
+    .values({ attemptId: attempt.id, kind, sequence, objectKey, sizeBytes: bytes.length, startsSegment })
+    .onConflictDoUpdate({ target: [recordingChunks.attemptId, recordingChunks.kind, recordingChunks.sequence], set: { sizeBytes: bytes.length, objectKey, startsSegment } });
   return { message: kind === "video" ? "Chunk uploaded" : "Snapshot uploaded", url: `/api/recordings/${attempt.id}` };
 }
 
-/** An attempt's whole video, its slices streamed back to back in recording order: admins only. */
-export async function streamRecording(viewer: ActiveUser, attemptId: string) {
-  if (viewer.role !== "admin") throw new Forbidden("Only admins can view recordings.");
+async function videoChunks(attemptId: string) {
   const db = await getDb();
-  const chunks = await db
-    .select({ objectKey: recordingChunks.objectKey, sizeBytes: recordingChunks.sizeBytes })
+  return db
+    .select({ objectKey: recordingChunks.objectKey, sizeBytes: recordingChunks.sizeBytes, startsSegment: recordingChunks.startsSegment })
     .from(recordingChunks)
     .where(and(eq(recordingChunks.attemptId, attemptId), eq(recordingChunks.kind, "video")))
     .orderBy(asc(recordingChunks.sequence));
-  if (chunks.length === 0) throw new NotFound("No recording for this attempt.");
+}
+
+type Chunk = Awaited<ReturnType<typeof videoChunks>>[number];
+
+/** A reload restarts the recorder, so an attempt's video may come in several playable segments. */
+function splitSegments(chunks: Chunk[]): Chunk[][] {
+  const segments: Chunk[][] = [];
+  for (const chunk of chunks) {
+    if (chunk.startsSegment || segments.length === 0) segments.push([]);
+    segments[segments.length - 1].push(chunk);
+  }
+  return segments;
+}
+
+export async function recordingSegmentCount(attemptId: string): Promise<number> {
+  return splitSegments(await videoChunks(attemptId)).length;
+}
+
+/** One segment of an attempt's video, its slices streamed back to back in recording order: admins only. */
+export async function streamRecording(viewer: ActiveUser, attemptId: string, segment = 0) {
+  if (viewer.role !== "admin") throw new Forbidden("Only admins can view recordings.");
+  const chunks = splitSegments(await videoChunks(attemptId))[segment];
+  if (!chunks) throw new NotFound("No recording for this attempt.");
   const store = storage();
   let next = 0;
   const body = new ReadableStream<Uint8Array>({

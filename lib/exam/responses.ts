@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { recordingSegmentCount } from "./recordings";
 
 /** Admin's Manage Responses list: score, time taken and integrity counts per attempt. */
 export async function listResponses(quizId?: string) {
@@ -49,5 +50,12 @@ export async function responseDetail(attemptId: string) {
       .orderBy(asc(attemptAnswers.answeredAt)),
     db.select({ kind: focusEvents.kind, occurredAt: focusEvents.occurredAt, durationMs: focusEvents.durationMs, detail: focusEvents.detail }).from(focusEvents).where(and(eq(focusEvents.attemptId, attemptId))).orderBy(asc(focusEvents.occurredAt)),
   ]);
-  return { ...attempt, answers, events, recordingUrl: `/api/recordings/${attemptId}` };
+  const segments = await recordingSegmentCount(attemptId);
+  return {
+    ...attempt,
+    answers,
+    events,
+    /** One playable video per recorder session (a reload starts a new one). */
+    recordingUrls: Array.from({ length: segments }, (_, segment) => `/api/recordings/${attemptId}?segment=${segment}`),
+  };
 }

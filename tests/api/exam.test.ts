@@ -10,6 +10,7 @@ import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
 import { attempts } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
+import { responseDetail } from "@/lib/exam/responses";
 import { finaliseOverdueAttempts } from "@/lib/exam/service";
 import type { ActiveUser } from "@/lib/users/service";
 import { markPaid, openExam } from "../support/exam";
@@ -187,6 +188,21 @@ describe("recordings and responses", () => {
     expect(played.status).toBe(200);
     expect(Buffer.from(await played.response.arrayBuffer())).toEqual(Buffer.concat(slices));
     expect((await call(recording, { as: user, params: { attemptId: view.attemptId } })).status).toBe(403);
+  });
+
+  it("splits the video where a reload restarted the recorder, so each part plays", async () => {
+    const { quiz } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const restarted = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(40, 9)]);
+    for (const [sequence, bytes] of [WEBM, Buffer.alloc(10, 2), restarted, Buffer.alloc(10, 4)].entries()) {
+      await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) });
+    }
+    const boss = await admin();
+    const detail = await responseDetail(view.attemptId);
+    expect(detail.recordingUrls).toEqual([`/api/recordings/${view.attemptId}?segment=0`, `/api/recordings/${view.attemptId}?segment=1`]);
+    const second = await call(recording, { as: boss, params: { attemptId: view.attemptId }, url: detail.recordingUrls[1] });
+    expect(Buffer.from(await second.response.arrayBuffer())).toEqual(Buffer.concat([restarted, Buffer.alloc(10, 4)]));
   });
 
   it("refuses chunks from someone with no attempt, and lists responses to admins only", async () => {

@@ -10,6 +10,8 @@ export interface CallOptions {
   as?: ActiveUser | null;
   params?: Record<string, string>;
   headers?: Record<string, string>;
+  /** The request's path and query, for handlers that read search parameters. */
+  url?: string;
 }
 
 /** Calls a route handler the way Next does, with a real Request. */
@@ -17,7 +19,7 @@ export async function call(handler: Handler, options: CallOptions = {}) {
   const headers = new Headers({ host: "localhost:3000", ...options.headers });
   if (options.json !== undefined) headers.set("content-type", "application/json");
   if (options.as) headers.set("cookie", (await sessionCookieFor({ userId: options.as.id, role: options.as.role, name: options.as.name, email: options.as.email })).split(";")[0]);
-  const request = new Request("http://localhost:3000/api/test", {
+  const request = new Request(new URL(options.url ?? "/api/test", "http://localhost:3000"), {
     method: options.method ?? (options.json !== undefined || options.form ? "POST" : "GET"),
     headers,
     body: options.form ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),

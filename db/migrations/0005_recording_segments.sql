@@ -1,0 +1,1 @@
+ALTER TABLE "recording_chunks" ADD COLUMN "starts_segment" boolean DEFAULT false NOT NULL;
