@@ -5,6 +5,7 @@ import { BackToTop } from "@/components/shell/BackToTop";
 import { Footer } from "@/components/shell/Footer";
 import { Navbar } from "@/components/shell/Navbar";
 import { StartLoader } from "@/components/shell/StartLoader";
+import { ServiceWorker } from "@/components/pwa/ServiceWorker";
 import { config } from "@/lib/config";
 import { getViewer } from "@/lib/auth/session";
 import "./globals.css";
@@ -44,6 +45,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </main>
         <Footer brandName={brand.name} tagline={brand.tagline} />
         <BackToTop />
+        <ServiceWorker enabled={config.environment === "production"} />
       </body>
     </html>
   );

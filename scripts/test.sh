@@ -28,7 +28,7 @@ check lint node_modules/.bin/eslint .
 check migrations-match-schema node_modules/.bin/tsx scripts/check-migrations.ts
 vitest_on embedded
 vitest_on postgres
-check build node_modules/.bin/next build
+check build npm run build --silent
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   echo "::: playwright"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" node_modules/.bin/playwright test --reporter=list,json || true

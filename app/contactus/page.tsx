@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import { ContactForm } from "@/components/contact/ContactForm";
+import { PageTitle } from "@/components/ui/PageTitle";
 import { config } from "@/lib/config";
 
 export const metadata: Metadata = {
@@ -9,13 +10,15 @@ export const metadata: Metadata = {
 };
 
 export default function ContactPage() {
+  const { supportEmail } = config.brand;
   return (
     <>
       <PageTitle lead="Questions about a competition, a payment or your account? We answer every message.">Contact Us</PageTitle>
-      <ComingNext>
-        The contact form opens here soon. Meanwhile, write to{" "}
-        <a className="font-semibold text-brand underline" href={`mailto:${config.brand.supportEmail}`}>{config.brand.supportEmail}</a>.
-      </ComingNext>
+      <ContactForm />
+      <p className="mt-8 text-sm text-slate-700">
+        You can also write to{" "}
+        <a className="font-semibold text-brand underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+      </p>
     </>
   );
 }

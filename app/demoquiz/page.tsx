@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import { DemoQuiz } from "@/components/demo/DemoQuiz";
+import { PageTitle } from "@/components/ui/PageTitle";
+import { loadDemoQuiz } from "@/lib/quizzes/demo";
 
 export const metadata: Metadata = {
   title: "Demo quiz",
@@ -7,11 +9,19 @@ export const metadata: Metadata = {
   alternates: { canonical: "/demoquiz" },
 };
 
-export default function DemoQuizPage() {
+export default async function DemoQuizPage() {
+  const quiz = await loadDemoQuiz();
   return (
     <>
       <PageTitle lead="Ten questions, five minutes, no sign-up: a free feel of the real quiz screen.">Demo Olympiad Quiz</PageTitle>
-      <ComingNext>The timed demo quiz opens here in the next release. Its ten questions are already in the question bank.</ComingNext>
+      <noscript>
+        <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900">The demo quiz needs JavaScript. Please turn it on to take the quiz.</p>
+      </noscript>
+      {quiz && quiz.questions.length > 0 ? (
+        <DemoQuiz questions={quiz.questions} durationSeconds={quiz.durationSeconds} />
+      ) : (
+        <p className="text-slate-700">The demo quiz is not available right now. Please try again later.</p>
+      )}
     </>
   );
 }

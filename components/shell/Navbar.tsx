@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
+import { InstallButton } from "@/components/pwa/InstallButton";
 
 interface NavbarProps {
   brandName: string;
@@ -74,6 +75,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
             <Link key={link.href} href={link.href} className={linkClass}>{link.label}</Link>
           ))}
           {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>Admin</Link>}
+          <InstallButton className={linkClass} />
           {viewer ? <AccountMenu viewer={viewer} /> : (
             <Link href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
               Login/signup
@@ -112,6 +114,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
               <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>
             ))}
             {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>Admin</Link>}
+            <InstallButton className={`${linkClass} text-left`} />
             <hr className="my-2 border-slate-200" />
             {MORE_LINKS.map((link) => (
               <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600";
@@ -7,20 +7,45 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   "rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60";
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** What every labelled field has around its control. */
+interface FieldChrome {
   label: string;
   id: string;
   error?: string;
   hint?: ReactNode;
 }
 
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & FieldChrome;
+
 /** A labelled input whose error is shown under it and announced to screen readers. */
 export function Field({ label, id, error, hint, ...input }: FieldProps) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+  return (
+    <FieldFrame label={label} id={id} error={error} hint={hint}>
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & FieldChrome;
+
+/** Field's multi-line twin, for messages. */
+export function TextAreaField({ label, id, error, hint, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} id={id} error={error} hint={hint}>
+      <textarea id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...textarea} />
+    </FieldFrame>
+  );
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  return [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
+}
+
+function FieldFrame({ label, id, error, hint, children }: FieldChrome & { children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
-      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {children}
       {hint && <p id={`${id}-hint`} className="text-sm text-slate-600">{hint}</p>}
       {error && <p id={`${id}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
     </div>

@@ -23,4 +23,8 @@ describe("blog Markdown", () => {
   it("takes the first ten words as the excerpt", () => {
     expect(excerpt("## Title\n\nOne two three four five six seven eight nine ten eleven twelve")).toBe("Title One two three four five six seven eight nine…");
   });
+
+  it("does not split words at inline formatting", () => {
+    expect(excerpt("Learn **fast** and *win*. Then rest.")).toBe("Learn fast and win. Then rest.");
+  });
 });

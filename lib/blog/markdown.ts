@@ -25,7 +25,9 @@ export function renderMarkdown(source: string): string {
 export function plainText(source: string): string {
   return markdown
     .render(source)
-    .replace(/<[^>]+>/g, " ")
+    // Block elements separate words; inline ones (bold, links) sit inside them.
+    .replace(/<\/?(p|h[1-6]|li|ul|ol|blockquote|pre|br|hr|table|tr|td|th)\b[^>]*>/g, " ")
+    .replace(/<[^>]+>/g, "")
     .replace(/&[a-z#0-9]+;/gi, " ")
     .replace(/\s+/g, " ")
     .trim();

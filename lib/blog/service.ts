@@ -70,7 +70,8 @@ export async function findArticleBySlug(slug: string) {
 /** Counts a read of an article, for the popular list. */
 export async function recordArticleView(slug: string): Promise<void> {
   const db = await getDb();
-  await db.update(blogs).set({ viewCount: sql`${blogs.viewCount} + 1` }).where(eq(blogs.slug, slug));
+  // A read is not an edit: updatedAt (the sitemap's lastmod) stays as it was.
+  await db.update(blogs).set({ viewCount: sql`${blogs.viewCount} + 1`, updatedAt: sql`${blogs.updatedAt}` }).where(eq(blogs.slug, slug));
 }
 
 export async function firstArticleSlug(): Promise<string | null> {

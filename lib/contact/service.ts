@@ -1,9 +1,15 @@
 import { contactMessages } from "@/db/schema";
 import { getDb } from "@/lib/db";
+import { TooManyRequests } from "@/lib/errors";
+import { hit } from "@/lib/rate-limit/service";
 import type { ContactInput } from "./schemas";
 
-/** Keeps a visitor's message for the support team to read. */
-export async function saveContactMessage(input: ContactInput): Promise<void> {
+const MESSAGES_PER_MINUTE = 5;
+
+/** Keeps a visitor's message for the support team to read; a few a minute per address, so it cannot be flooded. */
+export async function saveContactMessage(input: ContactInput, ip: string): Promise<void> {
+  const limit = await hit(`contact:ip:${ip}`, MESSAGES_PER_MINUTE, 60);
+  if (!limit.allowed) throw new TooManyRequests("Too many messages. Please wait a minute and try again.", limit.retryAfterSeconds);
   const db = await getDb();
   await db.insert(contactMessages).values(input);
 }

@@ -10,7 +10,7 @@ export const seedArticles: readonly SeedArticle[] = [
     keywords: ["Olympiad", "online quiz competition", "how it works", "prize quiz India", "proctored quiz"],
     category: "product",
     author: "Ananya Rao",
-    imageUrl: "/blog/olympiad.svg",
+    imageUrl: "/blog/olympiad.png",
     publishedDaysAgo: 3,
     content: `Olympiad is a place to **learn, think and win**. We run timed quiz competitions for adults across India, and the best scores take home real prize money. This post explains the whole journey in one place, so nothing on exam day comes as a surprise.
 
@@ -63,7 +63,7 @@ Lots of people enjoy testing themselves but rarely get a fair, well-run contest 
     keywords: ["Olympiad", "online proctoring", "fair play", "exam rules", "camera and screen share"],
     category: "product",
     author: "Vikram Menon",
-    imageUrl: "/blog/olympiad.svg",
+    imageUrl: "/blog/olympiad.png",
     publishedDaysAgo: 12,
     content: `When real prize money is at stake, the contest is only worth entering if everyone plays by the same rules. That is why every paid Olympiad quiz is **proctored**. This post explains what that means in practice and why it works in your favour.
 
@@ -113,7 +113,7 @@ Fair play is not only about catching cheating. It is about giving every honest p
     keywords: ["study habits", "active recall", "spaced repetition", "exam preparation", "self study tips"],
     category: "education",
     author: "Priya Deshpande",
-    imageUrl: "/blog/study.svg",
+    imageUrl: "/blog/study.png",
     publishedDaysAgo: 41,
     content: `Most people do not fail because they lack talent. They fail because their study routine collapses after the first busy week. The habits below are small on purpose. Each one is easy to start, and together they build the kind of knowledge that holds up under a ticking clock.
 
@@ -158,7 +158,7 @@ If you are preparing for an Olympiad quiz, use the free demo to see where you st
     keywords: ["general knowledge", "current affairs", "reading habit", "GK preparation", "daily routine"],
     category: "education",
     author: "Rohan Kulkarni",
-    imageUrl: "/blog/study.svg",
+    imageUrl: "/blog/study.png",
     publishedDaysAgo: 97,
     content: `General knowledge questions can feel random. One asks about a constitutional article, the next about a space mission, the one after that about a river. It is tempting to believe that some people simply "know things". In reality, a wide general knowledge is usually the result of a small, boring habit kept up for months.
 
@@ -205,7 +205,7 @@ General knowledge makes up only part of an Olympiad paper, but it is often where
     keywords: ["MCQ tips", "timed test strategy", "exam time management", "no negative marking", "quiz preparation"],
     category: "quiz",
     author: "Meera Iyer",
-    imageUrl: "/blog/quiz.svg",
+    imageUrl: "/blog/quiz.png",
     publishedDaysAgo: 21,
     content: `Knowing the material is only half of a timed test. The other half is managing the clock, your nerves and the format. An Olympiad quiz gives you **25 questions in 30 minutes**, which is a little over a minute per question. Here is how to make those minutes count.
 
@@ -253,7 +253,7 @@ Preparation turns a stressful half hour into a familiar routine. Practise the ro
     keywords: ["Olympiad registration", "eligibility", "age limit 18", "quiz sign up", "how to register"],
     category: "information",
     author: "Arjun Nair",
-    imageUrl: "/blog/information.svg",
+    imageUrl: "/blog/information.png",
     publishedDaysAgo: 8,
     content: `Before you pay an entry fee, it is worth checking that you are eligible and that your account is set up correctly. A few minutes spent here can save a lot of trouble when results and prizes arrive.
 
@@ -303,7 +303,7 @@ If anything is unclear, write to our support team before the registration window
     keywords: ["UPI payment", "entry fee", "payment verification", "referral reward", "Olympiad"],
     category: "information",
     author: "Kavya Sharma",
-    imageUrl: "/blog/information.svg",
+    imageUrl: "/blog/information.png",
     publishedDaysAgo: 5,
     content: `Every paid Olympiad competition has an entry fee of **₹500**, paid by UPI. We check each payment by hand rather than relying on an automated gateway. This post explains why, and what you need to do at each step.
 
@@ -351,7 +351,7 @@ Pay once, upload a clear proof, and your seat is confirmed within minutes. Then 
     keywords: ["Olympiad results", "ranking rules", "tie-break", "prize money", "leaderboard"],
     category: "result",
     author: "Siddharth Gupta",
-    imageUrl: "/blog/result.svg",
+    imageUrl: "/blog/result.png",
     publishedDaysAgo: 15,
     content: `When hundreds of people sit the same 25 questions, many of them will end up on the same score. A fair contest needs clear rules for deciding who ranks where. Here is exactly how Olympiad turns attempts into a leaderboard.
 
@@ -410,7 +410,7 @@ No hidden formulas and no judges' discretion: just your answers and the clock.
     keywords: ["winner story", "quiz motivation", "top scorer habits", "exam mindset", "Olympiad"],
     category: "winner",
     author: "Nandini Reddy",
-    imageUrl: "/blog/winner.svg",
+    imageUrl: "/blog/winner.png",
     publishedDaysAgo: 30,
     content: `*A note before we begin: the person in this story is a composite. "Meghna" is not a real participant, and her results are illustrative. Her habits, though, are the ones we see again and again in people who finish near the top.*
 

@@ -17,7 +17,7 @@ export interface SeedArticle {
   readonly keywords: readonly string[];
   readonly category: SeedBlogCategory;
   readonly author: string; // a plausible Indian name, e.g. "Ananya Rao"
-  readonly imageUrl: string; // one of the /blog/*.svg files
+  readonly imageUrl: string; // one of the /blog/*.png covers (raster, so link previews show it)
   readonly publishedDaysAgo: number; // distinct values between 1 and 120
   readonly content: string; // Markdown, 350-600 words, with ## headings, a list somewhere
 }

@@ -1,63 +1,77 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { articlePath, getArticle } from "@/components/blog/article";
+import { ArticleJsonLd } from "@/components/blog/ArticleJsonLd";
+import { ArticleList } from "@/components/blog/ArticleList";
+import { ArticleView } from "@/components/blog/ArticleView";
+import { parseListState, rawSearch, type SearchParams } from "@/components/blog/listQuery";
+import { articleMetadata } from "@/components/blog/metadata";
+import { SidebarList } from "@/components/blog/SidebarList";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { findArticleBySlug, listArticles } from "@/lib/blog/service";
+import { firstArticleSlug, listArticles, recordArticleView, sidebarArticles } from "@/lib/blog/service";
 import { config } from "@/lib/config";
-import { formatIndiaDate } from "@/lib/format";
+import { afterResponse } from "@/lib/http/after-response";
 
 interface BlogPageProps {
   params: Promise<{ currentArticleId?: string[] }>;
+  searchParams: Promise<SearchParams>;
 }
 
 export async function generateMetadata({ params }: BlogPageProps): Promise<Metadata> {
   const slug = (await params).currentArticleId?.[0];
-  const article = slug ? await findArticleBySlug(slug) : null;
-  if (!article) {
+  if (slug === undefined) {
     return {
       title: "Read blogs",
       description: `Articles from ${config.brand.name} on learning, quizzes and olympiads.`,
       alternates: { canonical: "/readblogs" },
     };
   }
-  return {
-    title: article.title,
-    description: article.description,
-    keywords: article.keywords,
-    alternates: { canonical: `/readblogs/${article.slug}` },
-  };
+  const article = await getArticle(slug);
+  if (!article) notFound();
+  return articleMetadata(article);
 }
 
-export default async function ReadBlogsPage({ params }: BlogPageProps) {
+/**
+ * No loading.tsx here, on purpose: its fallback would start the stream before this page runs,
+ * turning the redirect and the 404 below into "soft" ones under a 200, and leaving the article
+ * and the list hidden until JavaScript swaps them in.
+ */
+export default async function ReadBlogsPage({ params, searchParams }: BlogPageProps) {
   const segments = (await params).currentArticleId ?? [];
   if (segments.length > 1) notFound();
-  const articles = (await listArticles()).rows;
-  const current = segments[0] ? await findArticleBySlug(segments[0]) : null;
-  if (segments[0] && !current) notFound();
+  const slug = segments[0];
+  const query = await searchParams;
+
+  if (slug === undefined) {
+    // SPEC §2: with no article in the address, the first one is selected and the address updated.
+    const first = await firstArticleSlug();
+    if (first) redirect(`${articlePath(first)}${rawSearch(query)}`);
+    return (
+      <>
+        <PageTitle>Read blogs</PageTitle>
+        <p className="text-slate-700">No article selected.</p>
+      </>
+    );
+  }
+
+  const article = await getArticle(slug);
+  if (!article) notFound();
+  const state = parseListState(query);
+  const [list, sidebars] = await Promise.all([listArticles(state), sidebarArticles()]);
+  // Counted once the page is out: a view count must never slow or break the article.
+  afterResponse(() => recordArticleView(article.slug));
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-      <section>
-        {current ? (
-          <article>
-            <PageTitle lead={`${current.author} · ${current.category} · ${formatIndiaDate(current.publishedAt)}`}>{current.title}</PageTitle>
-            <div className="whitespace-pre-line leading-7 text-slate-800">{current.content}</div>
-          </article>
-        ) : (
-          <PageTitle lead="Articles on learning, preparing for timed quizzes and how our olympiads work.">Read blogs</PageTitle>
-        )}
-      </section>
-      <aside aria-label="All articles">
-        <h2 className="mb-3 text-lg font-semibold">Articles</h2>
-        <ul className="space-y-3">
-          {articles.map((article) => (
-            <li key={article.id}>
-              <Link href={`/readblogs/${article.slug}`} className="font-medium text-brand hover:underline">{article.title}</Link>
-              <p className="text-sm text-slate-600">{article.description}</p>
-            </li>
-          ))}
-        </ul>
-      </aside>
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <div>
+        <ArticleJsonLd article={article} />
+        <ArticleView article={article} />
+        <ArticleList currentSlug={article.slug} state={state} list={list} />
+      </div>
+      <div className="flex flex-col gap-6">
+        <SidebarList id="recent-posts" title="Recent posts" articles={sidebars.recent} state={state} />
+        <SidebarList id="popular-posts" title="Popular posts" articles={sidebars.popular} state={state} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import type { MetadataRoute } from "next";
+import { articleAddresses } from "@/lib/blog/service";
+import { config } from "@/lib/config";
+
+// It lists the articles from the database: build it per request, so `next build` never opens the database.
+export const dynamic = "force-dynamic";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/readblogs",
+  "/quizeslist",
+  "/prizelisting",
+  "/winnerleaderboard",
+  "/demoquiz",
+  "/contactus",
+  "/tnc",
+  "/privacypolicy",
+  "/login",
+];
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  const articles = await articleAddresses();
+  return [
+    ...PUBLIC_PAGES.map((path) => ({ url: new URL(path, config.appUrl).href })),
+    ...articles.map((article) => ({
+      url: new URL(`/readblogs/${encodeURIComponent(article.slug)}`, config.appUrl).href,
+      lastModified: article.updatedAt,
+    })),
+  ];
+}

@@ -1,0 +1,47 @@
+import type { BlogSort } from "@/lib/blog/service";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** What the article list shows: it lives in the URL (?sort=&category=&page=) so it works without JavaScript. */
+export interface ListState {
+  page: number;
+  sort: BlogSort;
+  category?: string;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function parseListState(query: SearchParams): ListState {
+  const page = Number.parseInt(first(query.page) ?? "", 10);
+  return {
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+    sort: first(query.sort) === "title" ? "title" : "latest",
+    category: first(query.category) || undefined,
+  };
+}
+
+/** The query string for a list state, leaving out defaults so addresses stay short ("" for none). */
+export function listSearch({ page, sort, category }: ListState): string {
+  const search = new URLSearchParams();
+  if (sort !== "latest") search.set("sort", sort);
+  if (category) search.set("category", category);
+  if (page > 1) search.set("page", String(page));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The incoming query string as it was, for redirects that must keep it. */
+export function rawSearch(query: SearchParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of [value ?? []].flat()) search.append(key, item);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export function articleHref(slug: string, state: ListState): string {
+  return `/readblogs/${encodeURIComponent(slug)}${listSearch(state)}#article`;
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import type { DemoQuestion } from "@/lib/quizzes/demo";
+import { DemoContent } from "./DemoContent";
+import { QuestionButtons } from "./QuestionButtons";
+
+const LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+interface QuestionPanelProps {
+  question: DemoQuestion;
+  /** Shown beside the question number. */
+  timer: ReactNode;
+  index: number;
+  answers: readonly (number | null)[];
+  onAnswer: (option: number) => void;
+  onGoTo: (index: number) => void;
+  onNext: () => void;
+  onSubmit: () => void;
+}
+
+export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit }: QuestionPanelProps) {
+  const number = index + 1;
+  return (
+    <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="demo-question-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+          Question {number} of {answers.length}
+        </h2>
+        {timer}
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-3 text-lg font-medium text-slate-900">
+          <DemoContent text={question.question} alt={`Question ${number}`} />
+        </legend>
+        {question.options.map((option, position) => (
+          <label
+            key={position}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white p-3 hover:bg-slate-50 has-checked:border-brand has-checked:bg-indigo-50"
+          >
+            <input
+              type="radio"
+              name={`demo-question-${index}`}
+              checked={answers[index] === position}
+              onChange={() => onAnswer(position)}
+              className="h-4 w-4 accent-brand"
+            />
+            <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
+            <DemoContent text={option} alt={`Option ${LETTERS[position]}`} />
+          </label>
+        ))}
+      </fieldset>
+      <QuestionButtons index={index} answers={answers} onSelect={onGoTo} />
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className={secondaryButtonClass} onClick={() => onGoTo(index - 1)} disabled={index === 0}>Previous</button>
+        {/* Next on the last question ends the quiz (SPEC §2). */}
+        <button type="button" className={secondaryButtonClass} onClick={onNext}>Next</button>
+        <button type="button" className={primaryButtonClass} onClick={onSubmit}>Submit Quiz</button>
+      </div>
+    </section>
+  );
+}
