@@ -1,27 +1,37 @@
 import type { Metadata } from "next";
-import { AdminTabs, adminTab, adminTabLabel, type AdminTab } from "@/components/admin/AdminTabs";
+import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs";
+import { BlogTab } from "@/components/admin/BlogTab";
+import { QuestionsTab } from "@/components/admin/QuestionsTab";
+import { QuizzesTab } from "@/components/admin/QuizzesTab";
 import { ResponsesTab } from "@/components/admin/ResponsesTab";
+import { SendNotificationForm } from "@/components/admin/SendNotificationForm";
 import { TransactionManagement } from "@/components/admin/TransactionManagement";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
-import { requireAdmin } from "@/lib/auth/session";
+import { PageTitle } from "@/components/ui/PageTitle";
+import { requireAdmin, type Viewer } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function TabContent({ tab, searchParams }: { tab: AdminTab; searchParams: SearchParams }) {
+function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams: SearchParams; admin: Viewer }) {
   switch (tab) {
-    case "transactions":
-      return <TransactionManagement searchParams={searchParams} />;
+    case "quizzes":
+      return <QuizzesTab />;
+    case "questions":
+      return <QuestionsTab searchParams={searchParams} />;
     case "responses":
       return <ResponsesTab searchParams={searchParams} />;
-    default:
-      return <ComingNext>{adminTabLabel(tab)} is still being built and is not available in the panel yet.</ComingNext>;
+    case "notifications":
+      return <SendNotificationForm admin={{ id: admin.id, name: admin.name }} />;
+    case "transactions":
+      return <TransactionManagement searchParams={searchParams} />;
+    case "blog":
+      return <BlogTab />;
   }
 }
 
 export default async function AdminPanelPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireAdmin();
+  const admin = await requireAdmin();
   const params = await searchParams;
   const tab = adminTab(params.tab);
 
@@ -29,7 +39,7 @@ export default async function AdminPanelPage({ searchParams }: { searchParams: P
     <>
       <PageTitle lead="Manage quizzes, questions, responses, notifications, transactions and blogs.">Admin panel</PageTitle>
       <AdminTabs current={tab}>
-        <TabContent tab={tab} searchParams={params} />
+        <TabContent tab={tab} searchParams={params} admin={admin} />
       </AdminTabs>
     </>
   );

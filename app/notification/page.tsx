@@ -1,15 +1,58 @@
 import type { Metadata } from "next";
-import { ComingNext, PageTitle } from "@/components/ui/PageTitle";
+import Link from "next/link";
+import { EnablePush } from "@/components/notifications/EnablePush";
+import { PageTitle } from "@/components/ui/PageTitle";
 import { requireViewer } from "@/lib/auth/session";
+import { formatIndiaDateTime } from "@/lib/format";
+import { listMyNotifications } from "@/lib/notifications/service";
 
 export const metadata: Metadata = { title: "Notification", robots: { index: false } };
 
+/** Only paths inside the app are followed; this page itself is where most notifications point. */
+function moreLink(url: string | null): string | null {
+  return url && url.startsWith("/") && !url.startsWith("//") && url !== "/notification" ? url : null;
+}
+
 export default async function Page() {
-  await requireViewer();
+  const viewer = await requireViewer();
+  // Reading marks them read, so "unread" is what was unread before this visit.
+  const notifications = await listMyNotifications(viewer.id);
+
   return (
     <>
       <PageTitle lead="Messages from the organisers about registrations, exams and results.">Notification</PageTitle>
-      <ComingNext>Your notifications will be listed here, newest first.</ComingNext>
+      <EnablePush />
+      {notifications.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">You have no notifications yet. Messages about registrations, exams and results will appear here.</p>
+      ) : (
+        <ol aria-label="Notifications, newest first" className="flex max-w-3xl flex-col gap-3">
+          {notifications.map((notification) => {
+            const unread = notification.readAt === null;
+            const link = moreLink(notification.url);
+            return (
+              <li
+                key={notification.id}
+                className={`rounded-lg border bg-white p-4 ${unread ? "border-brand border-l-4 shadow-sm" : "border-slate-200"}`}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <h2 className={`text-lg text-slate-900 ${unread ? "font-bold" : "font-semibold"}`}>{notification.title}</h2>
+                  {unread && <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white">Unread</span>}
+                </div>
+                <p className="mt-1 whitespace-pre-line text-slate-800">{notification.body}</p>
+                <p className="mt-2 text-sm text-slate-600">
+                  <time dateTime={notification.createdAt.toISOString()}>{formatIndiaDateTime(notification.createdAt)}</time>
+                  {link && (
+                    <>
+                      <span aria-hidden="true"> · </span>
+                      <Link href={link} className="font-medium text-brand underline">Open<span className="sr-only"> {notification.title}</span></Link>
+                    </>
+                  )}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
     </>
   );
 }

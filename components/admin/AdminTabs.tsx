@@ -18,7 +18,7 @@ export function adminTab(value: string | string[] | undefined): AdminTab {
   return TABS.find((tab) => tab.key === value)?.key ?? TABS[0].key;
 }
 
-export function adminTabLabel(tab: AdminTab): string {
+function adminTabLabel(tab: AdminTab): string {
   return TABS.find(({ key }) => key === tab)!.label;
 }
 

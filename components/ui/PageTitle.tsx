@@ -8,8 +8,3 @@ export function PageTitle({ children, lead }: { children: ReactNode; lead?: Reac
     </header>
   );
 }
-
-/** A clear, honest note for a screen whose full version is still being built. */
-export function ComingNext({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{children}</p>;
-}

@@ -6,7 +6,7 @@ const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E
 /** The seeded paid quiz, whose 25 questions the test quizzes borrow. */
 const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
-async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: DATABASE_URL });
   await client.connect();
   try {

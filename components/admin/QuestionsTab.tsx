@@ -1,0 +1,76 @@
+import Form from "next/form";
+import Link from "next/link";
+import { inputClass, secondaryButtonClass } from "@/components/ui/form";
+import { listQuestions, listSubjects, questionUsage } from "@/lib/questions/service";
+import { QuestionImport } from "./QuestionImport";
+import { QuestionManager } from "./QuestionManager";
+import type { QuestionRow } from "./QuestionList";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function textParam(value: string | string[] | undefined): string | undefined {
+  const text = typeof value === "string" ? value.trim().slice(0, 200) : "";
+  return text === "" ? undefined : text;
+}
+
+async function load(search: string | undefined, subject: string | undefined) {
+  try {
+    const [questions, subjects, usage] = await Promise.all([listQuestions({ search, subject }), listSubjects(), questionUsage()]);
+    return { questions, subjects, usage };
+  } catch (error) {
+    console.error("loading the question bank failed", error);
+    return null;
+  }
+}
+
+/** The list filters are GET parameters, so a filtered bank can be bookmarked and survives a refresh. */
+export async function QuestionsTab({ searchParams }: { searchParams: SearchParams }) {
+  const search = textParam(searchParams.qsearch);
+  const subject = textParam(searchParams.qsubject);
+  const loaded = await load(search, subject);
+  if (!loaded) return <p role="alert" className="text-red-700">Error loading questions. Please try again.</p>;
+
+  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex }) => ({
+    id,
+    text,
+    subject,
+    options,
+    correctOptionIndex,
+    usage: loaded.usage.get(id) ?? 0,
+  }));
+  // A subject typed into the URL that no question has still shows as chosen.
+  const subjects = subject && !loaded.subjects.includes(subject) ? [...loaded.subjects, subject] : loaded.subjects;
+
+  const filters = (
+    <Form action="/adminpanel" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <input type="hidden" name="tab" value="questions" />
+      <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <label htmlFor="questions-search" className="text-sm font-medium text-slate-800">Search by text</label>
+        <input id="questions-search" name="qsearch" type="search" defaultValue={search ?? ""} className={inputClass} />
+      </div>
+      <div className="flex min-w-48 flex-col gap-1">
+        <label htmlFor="questions-subject" className="text-sm font-medium text-slate-800">Filter by subject</label>
+        <select id="questions-subject" name="qsubject" defaultValue={subject ?? ""} className={inputClass}>
+          <option value="">All subjects</option>
+          {subjects.map((name) => <option key={name} value={name}>{name}</option>)}
+        </select>
+      </div>
+      <button type="submit" className={secondaryButtonClass}>Search</button>
+      {(search || subject) && <Link href="/adminpanel?tab=questions" className="self-center font-medium text-brand underline">Clear filters</Link>}
+    </Form>
+  );
+
+  return (
+    <div className="flex flex-col gap-8">
+      <QuestionManager questions={rows} subjects={loaded.subjects} filters={filters} filtered={Boolean(search || subject)} />
+      <section aria-labelledby="question-csv-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <h3 id="question-csv-heading" className="text-lg font-semibold">Import and export</h3>
+        <QuestionImport />
+        <p className="text-sm text-slate-700">
+          {/* A plain link: the API answers with a CSV attachment, not a page. */}
+          <a href="/api/questions/export" download className="font-medium text-brand underline">Export CSV</a> downloads the whole bank in the same format.
+        </p>
+      </section>
+    </div>
+  );
+}

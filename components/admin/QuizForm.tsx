@@ -1,0 +1,108 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useController, useForm } from "react-hook-form";
+import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { callApi } from "@/lib/client/api";
+import type { QuizInput } from "@/lib/quizzes/schemas";
+import { failureText } from "./adminUi";
+import { FormHeading } from "./FormHeading";
+import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
+import { NEW_QUIZ, quizFormSchema, type QuizFormValues } from "./quizForm";
+import type { QuizListItem } from "./QuizList";
+
+interface QuizFormProps {
+  /** The quiz being edited, or null to create one. */
+  quiz: QuizListItem | null;
+  bank: BankQuestion[];
+  notice?: string;
+  takeFocus: boolean;
+  onDone: (notice?: string) => void;
+}
+
+export function QuizForm({ quiz, bank, notice, takeFocus, onDone }: QuizFormProps) {
+  const router = useRouter();
+  const [error, setError] = useState<string>();
+  const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
+    resolver: zodResolver(quizFormSchema),
+    defaultValues: quiz?.values ?? NEW_QUIZ,
+  });
+  const questions = useController({ control, name: "questions" });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (body) => {
+    setError(undefined);
+    try {
+      const result = quiz
+        ? await callApi<{ message: string }>(`/api/updatequizes/${quiz.id}`, { method: "PUT", json: body })
+        : await callApi<{ message: string }>("/api/addquizes", { json: body });
+      onDone(result.message);
+      router.refresh();
+    } catch (caught) {
+      // e.g. the dates out of order, or questions changed after participants started.
+      setError(failureText(caught, quiz ? "Edit failed" : "Failed to add quiz"));
+    }
+  });
+
+  return (
+    <section aria-labelledby="quiz-form-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+      <FormHeading id="quiz-form-heading" takeFocus={takeFocus}>{quiz ? `Edit quiz: ${quiz.title}` : "Add quiz"}</FormHeading>
+      <FormMessage tone="success">{notice}</FormMessage>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field id="quiz-title" label="Title" error={errors.title?.message} {...register("title")} />
+        <Field id="quiz-name" label="Short name" hint="Optional; the title is used when blank." error={errors.name?.message} {...register("name")} />
+        <div className="sm:col-span-2">
+          <TextAreaField id="quiz-description" label="Description" rows={3} error={errors.description?.message} {...register("description")} />
+        </div>
+        <Field id="quiz-prize" label="Prize money (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.prizeMoney?.message} {...register("prizeMoney")} />
+        <Field id="quiz-fee" label="Entry fee (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.entryFee?.message} {...register("entryFee")} />
+        <Field id="quiz-capacity" label="Capacity" type="number" min={1} step={1} hint="Seats on offer; leave blank for unlimited." error={errors.capacity?.message} {...register("capacity")} />
+        <Field id="quiz-duration" label="Duration (minutes)" type="number" min={1} step={1} error={errors.durationMinutes?.message} {...register("durationMinutes")} />
+
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-slate-900">Dates (India time)</legend>
+          <Field id="quiz-form-start" label="Registration start" type="datetime-local" error={errors.formStartDate?.message} {...register("formStartDate")} />
+          <Field id="quiz-form-end" label="Registration end" type="datetime-local" error={errors.formEndDate?.message} {...register("formEndDate")} />
+          <Field id="quiz-exam-start" label="Exam date" type="datetime-local" error={errors.examDate?.message} {...register("examDate")} />
+          <Field
+            id="quiz-exam-end"
+            label="Exam end"
+            type="datetime-local"
+            hint="Optional; when blank the exam stays open for its duration plus an hour."
+            error={errors.examEndDate?.message}
+            {...register("examEndDate")}
+          />
+          <Field id="quiz-result" label="Result date" type="datetime-local" error={errors.resultDate?.message} {...register("resultDate")} />
+        </fieldset>
+
+        <fieldset className="flex flex-col gap-2 sm:col-span-2">
+          <legend className="mb-2 font-semibold text-slate-900">Shuffling</legend>
+          <label className="flex items-center gap-2 text-slate-900">
+            <input type="checkbox" className="size-4 accent-brand" {...register("shuffleQuestions")} />
+            Shuffle questions for each participant
+          </label>
+          <label className="flex items-center gap-2 text-slate-900">
+            <input type="checkbox" className="size-4 accent-brand" {...register("shuffleOptions")} />
+            Shuffle options within each question
+          </label>
+        </fieldset>
+
+        <div className="sm:col-span-2">
+          <QuestionPicker bank={bank} value={questions.field.value} onChange={questions.field.onChange} error={questions.fieldState.error?.message} />
+        </div>
+
+        <div className="flex flex-col gap-3 sm:col-span-2">
+          <FormMessage tone="error">{error}</FormMessage>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? "Saving…" : quiz ? "Save changes" : "Create quiz"}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => onDone()}>Cancel</button>
+          </div>
+        </div>
+      </form>
+    </section>
+  );
+}
