@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { config } from "@/lib/config";
 import { getViewer } from "@/lib/auth/session";
@@ -12,6 +13,7 @@ export default async function HomePage() {
 
   return (
     <div className="grid items-center gap-8 md:grid-cols-2">
+      <ExpiredExamData />
       <section>
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
           {name}: <span className="text-brand">{tagline}</span>

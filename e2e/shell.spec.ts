@@ -52,4 +52,19 @@ test.describe("the shell", () => {
     }
     await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()} Olympiad`);
   });
+
+  test("the home page clears exam data older than 30 minutes, and keeps recent data", async ({ page }) => {
+    await page.goto("/tnc");
+    await page.evaluate(() => {
+      const now = Date.now();
+      localStorage.setItem("examLogs_old_p", JSON.stringify({ timestamp: now - 31 * 60 * 1000, events: [] }));
+      localStorage.setItem("quizProgress_old_p", "{}");
+      localStorage.setItem("examLogs_fresh_p", JSON.stringify({ timestamp: now, events: [] }));
+      localStorage.setItem("quizProgress_fresh_p", "{}");
+    });
+    await page.goto("/");
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("_p")).sort()))
+      .toEqual(["examLogs_fresh_p", "quizProgress_fresh_p"]);
+  });
 });

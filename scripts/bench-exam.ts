@@ -8,14 +8,13 @@
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import { Client } from "pg";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
+import { startProductionServer, stopServer } from "./support/production-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -59,23 +58,6 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const server = spawn(path.resolve("node_modules/.bin/next"), ["start"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  server.stdout!.on("data", (chunk) => (log += chunk));
-  server.stderr!.on("data", (chunk) => (log += chunk));
-  for (let waited = 0; waited < 120_000; waited += 250) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/prizelisting`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error(`server did not start:\n${log}`);
 }
 
 async function prepare(databaseUrl: string) {
@@ -137,7 +119,7 @@ async function run() {
     databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_DATABASE_PORT}/olympiad`;
   }
   cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true }));
-  const server = await startServer(env, port);
+  const server = await startProductionServer(env, port);
   try {
     const emails = await prepare(databaseUrl);
     console.log(`${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL`);
@@ -190,8 +172,7 @@ async function run() {
     const errors = timings.filter((timing) => !timing.ok).length;
     if (errors > 0 || lost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await stopServer(server);
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }

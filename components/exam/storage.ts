@@ -18,3 +18,29 @@ export function writeStored(key: string, value: unknown): string | null {
     return null;
   }
 }
+
+const EXAM_LOG_PREFIX = "examLogs_";
+const EXAM_DATA_LIFETIME_MS = 30 * 60 * 1000;
+
+/**
+ * SPEC §4: exam logs older than 30 minutes, or unreadable, are removed together with the
+ * quizProgress_ entry of the same quiz and participant. Returns the keys removed.
+ */
+export function removeExpiredExamData(store: Storage, now = Date.now()): string[] {
+  const removed: string[] = [];
+  const logKeys = Array.from({ length: store.length }, (_, index) => store.key(index)).filter((key): key is string => key?.startsWith(EXAM_LOG_PREFIX) ?? false);
+  for (const key of logKeys) {
+    let timestamp: unknown;
+    try {
+      timestamp = (JSON.parse(store.getItem(key) ?? "") as { timestamp?: unknown })?.timestamp;
+    } catch {
+      timestamp = undefined;
+    }
+    if (typeof timestamp === "number" && now - timestamp <= EXAM_DATA_LIFETIME_MS) continue;
+    const progressKey = `quizProgress_${key.slice(EXAM_LOG_PREFIX.length)}`;
+    store.removeItem(key);
+    store.removeItem(progressKey);
+    removed.push(key, progressKey);
+  }
+  return removed;
+}

@@ -1,0 +1,26 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+/** Starts `next start` (a production build must exist) and waits until it answers. */
+export async function startProductionServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const server = spawn(path.resolve("node_modules/.bin/next"), ["start"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  server.stdout!.on("data", (chunk) => (log += chunk));
+  server.stderr!.on("data", (chunk) => (log += chunk));
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/prizelisting`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill("SIGTERM");
+  throw new Error(`server did not start:\n${log}`);
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { removeExpiredExamData } from "@/components/exam/storage";
+
+/** A Storage over a Map, enough for the function's reads and removals. */
+function memoryStorage(entries: Record<string, string>): Storage {
+  const map = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return map.size;
+    },
+    key: (index: number) => [...map.keys()][index] ?? null,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    clear: () => map.clear(),
+  };
+}
+
+describe("expired exam data on home load", () => {
+  it("removes logs older than 30 minutes or corrupt, with their progress twins, and keeps fresh ones", () => {
+    const now = 10_000_000;
+    const store = memoryStorage({
+      examLogs_q1_p1: JSON.stringify({ timestamp: now - 1_800_001, events: [] }),
+      quizProgress_q1_p1: "{}",
+      examLogs_q2_p1: "{not json",
+      quizProgress_q2_p1: "{}",
+      examLogs_q3_p1: JSON.stringify({ timestamp: now - 60_000, events: [] }),
+      quizProgress_q3_p1: "{}",
+      quizProgress: "{}",
+    });
+    expect(removeExpiredExamData(store, now).sort()).toEqual(["examLogs_q1_p1", "examLogs_q2_p1", "quizProgress_q1_p1", "quizProgress_q2_p1"]);
+    expect(store.getItem("examLogs_q3_p1")).not.toBeNull();
+    expect(store.getItem("quizProgress_q3_p1")).toBe("{}");
+    expect(store.getItem("quizProgress")).toBe("{}");
+  });
+});
