@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import Script from "next/script";
 import { GeistSans } from "geist/font/sans";
 import type { CSSProperties, ReactNode } from "react";
 import { BackToTop } from "@/components/shell/BackToTop";
@@ -46,6 +47,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Footer brandName={brand.name} tagline={brand.tagline} />
         <BackToTop />
         <ServiceWorker enabled={config.environment === "production"} />
+        {/* Only when configured: without it the site makes no third-party request at all. */}
+        {config.liveChatScriptUrl && <Script src={config.liveChatScriptUrl} strategy="lazyOnload" />}
       </body>
     </html>
   );

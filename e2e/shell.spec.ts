@@ -67,4 +67,29 @@ test.describe("the shell", () => {
       .poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("_p")).sort()))
       .toEqual(["examLogs_fresh_p", "quizProgress_fresh_p"]);
   });
+
+  test("the navbar hides while scrolling down and comes back when scrolling up", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto("/tnc");
+    const navbar = page.getByTestId("navbar");
+    const top = () => navbar.evaluate((element) => element.getBoundingClientRect().bottom);
+    await expect.poll(top).toBeGreaterThan(0);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(top).toBeLessThanOrEqual(0);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(top).toBeGreaterThan(0);
+  });
+
+  test("with no live chat configured, pages make no third-party request", async ({ page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.protocol.startsWith("http") && url.origin !== new URL(baseURL!).origin) foreign.push(request.url());
+    });
+    for (const path of ["/", "/prizelisting", "/demoquiz"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(foreign).toEqual([]);
+  });
 });

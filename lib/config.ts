@@ -66,6 +66,9 @@ const environmentSchema = z.object({
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
   LEGAL_JURISDICTION: z.string().min(1).default("Bengaluru, Karnataka, India"),
 
+  /** A third-party live-chat widget's script (e.g. Tawk.to's embed URL); unset loads nothing. */
+  LIVE_CHAT_SCRIPT_URL: z.url().refine((url) => url.startsWith("https://"), "must be an https:// URL").optional(),
+
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
   SOCIAL_YOUTUBE_URL: optionalUrl,
@@ -157,6 +160,7 @@ export function loadConfig(environment: Environment) {
       entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,
       jurisdiction: env.LEGAL_JURISDICTION,
     },
+    liveChatScriptUrl: env.LIVE_CHAT_SCRIPT_URL,
     socialLinks: [
       { name: "Facebook", url: env.SOCIAL_FACEBOOK_URL },
       { name: "Instagram", url: env.SOCIAL_INSTAGRAM_URL },
