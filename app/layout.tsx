@@ -21,6 +21,7 @@ export const metadata: Metadata = {
   title: { default: `${brand.name} — ${brand.tagline}`, template: `%s | ${brand.name}` },
   description: `${brand.name}: online olympiad quizzes for students and general participants. ${brand.tagline}.`,
   applicationName: brand.name,
+  icons: { icon: "/icon.svg", apple: "/icons/icon-192.png" },
 };
 
 export const viewport: Viewport = { themeColor: brand.primaryColor, width: "device-width", initialScale: 1 };

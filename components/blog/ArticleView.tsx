@@ -1,3 +1,4 @@
+import Image from "next/image";
 import { renderMarkdown } from "@/lib/blog/markdown";
 import { formatIndiaDate } from "@/lib/format";
 import type { Article } from "./article";
@@ -19,19 +20,20 @@ export function ArticleView({ article }: { article: Article }) {
           <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
         </p>
       </header>
-      {article.imageUrl && (
-        // Admins may link images on any host, which next/image would need configured in advance.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
-          src={article.imageUrl}
-          alt={`Cover image for ${article.title}`}
-          width={1200}
-          height={630}
-          fetchPriority="high"
-          className="mb-6 aspect-[1200/630] w-full rounded-xl border border-slate-200 bg-white object-cover"
-        />
-      )}
+      {article.imageUrl && <CoverImage src={article.imageUrl} alt={`Cover image for ${article.title}`} />}
       <div className="prose-article text-slate-800" dangerouslySetInnerHTML={{ __html: renderMarkdown(article.content) }} />
     </article>
   );
+}
+
+const coverClass = "mb-6 aspect-[1200/630] w-full rounded-xl border border-slate-200 bg-white object-cover";
+
+/** The article's largest paint: local covers go through the image optimiser at the size shown. */
+function CoverImage({ src, alt }: { src: string; alt: string }) {
+  if (src.startsWith("/")) {
+    return <Image src={src} alt={alt} width={1200} height={630} priority sizes="(min-width: 1024px) 720px, 100vw" className={coverClass} />;
+  }
+  // Admins may link images on any host, which next/image would need configured in advance.
+  // eslint-disable-next-line @next/next/no-img-element
+  return <img src={src} alt={alt} width={1200} height={630} fetchPriority="high" className={coverClass} />;
 }

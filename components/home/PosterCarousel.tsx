@@ -42,8 +42,11 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
               aria-label={`Show poster ${position + 1} of ${posters.length}`}
               aria-current={position === index}
               onClick={() => setIndex(position)}
-              className={`h-3 w-3 rounded-full border border-white ${position === index ? "bg-white" : "bg-white/40"}`}
-            />
+              // A 24 px target around a 12 px dot: big enough for a thumb (WCAG 2.5.8).
+              className="flex h-6 w-6 items-center justify-center rounded-full"
+            >
+              <span className={`h-3 w-3 rounded-full border border-white ${position === index ? "bg-white" : "bg-white/40"}`} />
+            </button>
           ))}
         </div>
       )}

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 import { InstallButton } from "@/components/pwa/InstallButton";
 
@@ -26,8 +25,11 @@ const MORE_LINKS = [
 
 const linkClass = "rounded px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand";
 
-function logout() {
-  void signOut({ callbackUrl: "/" });
+async function logout() {
+  await fetch("/api/logout", { method: "POST" }).catch(() => undefined);
+  // A full load, so the server-rendered pages drop the ended session.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/");
 }
 
 /** Hidden while scrolling down, shown again on the way up (SPEC §2 shell). */
