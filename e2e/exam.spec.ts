@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium";
 import { createOpenQuiz, grantVerifiedEntry, recordedSequences } from "./support/exam-db";
 
 /**
@@ -8,15 +9,9 @@ import { createOpenQuiz, grantVerifiedEntry, recordedSequences } from "./support
  */
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_ARGS,
       "--use-fake-device-for-media-stream",
       "--use-fake-ui-for-media-stream",
       "--auto-select-desktop-capture-source=Entire screen",

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { withDatabase } from "./support/exam-db";
 
-const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_DATABASE_PORT ?? 54339}/olympiad`;
 const DEMO_QUIZ = "5eed0000-0000-4000-8001-000000000001";
 
 /** Tied on score and time for first; the third is slower and scores lower. */
@@ -12,16 +12,6 @@ const PARTICIPANTS = [
   { name: "Meera Pillai", score: 20, seconds: 900 },
   { name: "Rohan Das", score: 18, seconds: 600 },
 ];
-
-async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A competition that ended weeks ago: older than the dashboard's 30-day window, so it only shows

@@ -7,6 +7,7 @@
 import { rm } from "node:fs/promises";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium";
 import { freePort, temporaryDirectory } from "../tests/support/test-server";
 import { startProductionServer, stopServer } from "./support/production-server";
 
@@ -24,8 +25,8 @@ const base = `http://localhost:${port}`;
 const dataDir = await temporaryDirectory("olympiad-lighthouse-");
 const server = await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
 try {
   console.log("page".padEnd(48), ...CATEGORIES.map((category) => category.padStart(15)));
