@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, logInThroughForm } from "./support/accounts";
 import { demoQuestions } from "../lib/seed/demo-questions";
 
 const questionHeading = (page: Page) => page.getByRole("heading", { name: /^Question \d+ of 10$/ });
@@ -170,7 +171,7 @@ test.describe("the contact form", () => {
     { label: "Message", value: "Can I pay from a friend's UPI account?", required: "Message is required" },
   ];
 
-  test("shows each missing field's message under it, then sends and clears the form", async ({ page }) => {
+  test("shows each missing field's message under it, then sends and clears the form, and an admin reads it", async ({ page, browser, baseURL }) => {
     await page.goto("/contactus");
     const submit = page.getByRole("button", { name: "Submit" });
     await submit.click();
@@ -194,6 +195,16 @@ test.describe("the contact form", () => {
     for (const field of fields) {
       await expect(page.getByLabel(field.label, { exact: true })).toHaveValue("");
     }
+
+    // Unlike the spec, the message is kept: an admin reads it in the panel.
+    const admin = await browser.newContext({ baseURL });
+    const adminPage = await admin.newPage();
+    await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
+    await expect(adminPage).toHaveURL(/\/adminpanel$/);
+    await adminPage.getByRole("link", { name: "Contact Messages" }).click();
+    const messages = adminPage.getByRole("list", { name: "Contact messages, newest first" });
+    await expect(messages.getByText("Can I pay from a friend's UPI account?").first()).toBeVisible();
+    await admin.close();
   });
 });
 

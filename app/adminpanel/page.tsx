@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs";
 import { BlogTab } from "@/components/admin/BlogTab";
+import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { QuestionsTab } from "@/components/admin/QuestionsTab";
 import { QuizzesTab } from "@/components/admin/QuizzesTab";
 import { ResponsesTab } from "@/components/admin/ResponsesTab";
@@ -27,6 +28,8 @@ function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams:
       return <TransactionManagement searchParams={searchParams} />;
     case "blog":
       return <BlogTab />;
+    case "messages":
+      return <ContactMessagesTab />;
   }
 }
 

@@ -1,3 +1,4 @@
+import { desc } from "drizzle-orm";
 import { contactMessages } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { TooManyRequests } from "@/lib/errors";
@@ -12,4 +13,10 @@ export async function saveContactMessage(input: ContactInput, ip: string): Promi
   if (!limit.allowed) throw new TooManyRequests("Too many messages. Please wait a minute and try again.", limit.retryAfterSeconds);
   const db = await getDb();
   await db.insert(contactMessages).values(input);
+}
+
+/** The newest messages first, for the admin panel. */
+export async function listContactMessages(limit = 100) {
+  const db = await getDb();
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
 }
