@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { attempts, recordingChunks } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
@@ -43,13 +44,27 @@ export async function storeRecordingChunk(user: ActiveUser, quizId: string, kind
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const contentType = checkContent(kind, sequence, bytes);
-  const objectKey = `recordings/${attempt.id}/${kind}/${String(sequence).padStart(6, "0")}.${kind === "video" ? "webm" : "jpg"}`;
+  // Each upload gets its own object; the row decides which one counts.
+  const objectKey = `recordings/${attempt.id}/${kind}/${String(sequence).padStart(6, "0")}-${randomUUID().slice(0, 8)}.${kind === "video" ? "webm" : "jpg"}`;
   await storage().put(objectKey, bytes, contentType);
   const startsSegment = kind === "video" && startsWithWebmHeader(bytes);
-  await db
+  const [previous] = await db
+    .select({ objectKey: recordingChunks.objectKey })
+    .from(recordingChunks)
+    .where(and(eq(recordingChunks.attemptId, attempt.id), eq(recordingChunks.kind, kind), eq(recordingChunks.sequence, sequence)));
+  const stored = await db
     .insert(recordingChunks)
     .values({ attemptId: attempt.id, kind, sequence, objectKey, sizeBytes: bytes.length, startsSegment })
-    .onConflictDoUpdate({ target: [recordingChunks.attemptId, recordingChunks.kind, recordingChunks.sequence], set: { sizeBytes: bytes.length, objectKey, startsSegment } });
+    .onConflictDoUpdate({
+      target: [recordingChunks.attemptId, recordingChunks.kind, recordingChunks.sequence],
+      set: { sizeBytes: bytes.length, objectKey, startsSegment },
+      // After a reload the new recorder reuses the next number; a slice still in flight from the
+      // old page must not replace the new recording's header.
+      setWhere: sql`not (${recordingChunks.startsSegment} and not excluded.starts_segment)`,
+    })
+    .returning({ objectKey: recordingChunks.objectKey });
+  const superseded = stored.length === 1 ? previous?.objectKey : objectKey;
+  if (superseded && superseded !== stored[0]?.objectKey) await storage().delete(superseded);
   return { message: kind === "video" ? "Chunk uploaded" : "Snapshot uploaded", url: `/api/recordings/${attempt.id}` };
 }
 

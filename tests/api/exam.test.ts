@@ -205,6 +205,18 @@ describe("recordings and responses", () => {
     expect(Buffer.from(await second.response.arrayBuffer())).toEqual(Buffer.concat([restarted, Buffer.alloc(10, 4)]));
   });
 
+  it("keeps a new recording's header when a slice from before a reload arrives late with the same number", async () => {
+    const { quiz } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(40, 7)]);
+    await call(uploadChunk, { as: user, form: chunk(quiz.id, 0, WEBM) });
+    await call(uploadChunk, { as: user, form: chunk(quiz.id, 1, header) });
+    expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, 1, Buffer.alloc(10, 5)) })).status).toBe(201);
+    const second = await call(recording, { as: await admin(), params: { attemptId: view.attemptId }, url: `/api/recordings/${view.attemptId}?segment=1` });
+    expect(Buffer.from(await second.response.arrayBuffer())).toEqual(header);
+  });
+
   it("refuses chunks from someone with no attempt, and lists responses to admins only", async () => {
     const { quiz } = await openExam();
     const stranger = await participant();
