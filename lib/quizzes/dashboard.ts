@@ -3,6 +3,7 @@ import { quizzes, transactions, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { paymentStates, type PaymentState } from "@/lib/wallet/ledger";
+import { competitionColumns } from "./service";
 
 export interface DashboardQuiz {
   id: string;
@@ -35,18 +36,8 @@ export async function loadDashboard(userId: string): Promise<Dashboard> {
   const [rows, states, [user]] = await Promise.all([
     db
       .select({
-        id: quizzes.id,
-        title: quizzes.title,
-        description: quizzes.description,
+        ...competitionColumns,
         posterUrls: quizzes.posterUrls,
-        entryFeePaise: quizzes.entryFeePaise,
-        prizeMoneyPaise: quizzes.prizeMoneyPaise,
-        questionCount: quizzes.questionCount,
-        durationSeconds: quizzes.durationSeconds,
-        formStartAt: quizzes.formStartAt,
-        formEndAt: quizzes.formEndAt,
-        examStartAt: quizzes.examStartAt,
-        resultAt: quizzes.resultAt,
         capacity: quizzes.capacity,
         registered: sql<number>`(select count(*)::int from ${transactions} t where t.quiz_id = ${quizzes.id} and t.type = 'form pay' and t.status = 'verified')`,
       })

@@ -88,44 +88,14 @@ export interface EntryFeeSubmission {
   paymentReference?: string;
 }
 
-/** A UPI payment with its screenshot, waiting for an admin; admins are told at once. */
-export async function submitEntryFee(actor: ActiveUser, submission: EntryFeeSubmission, now = new Date()) {
-  const db = await getDb();
-  try {
-    return await db.transaction(async (tx) => {
-      const user = await lockUser(tx, actor.id);
-      assertOldEnough(user.dateOfBirth, config.competition.minimumAge, now);
-      const quiz = await registrableQuiz(tx, submission.quizId, now);
-      await assertNotPaidYet(tx, actor.id, quiz.id);
-      const proofId = await assertOwnPaymentProof(tx, actor.id, submission.proofUploadId);
-      const [row] = await tx
-        .insert(transactions)
-        .values({
-          userId: actor.id,
-          quizId: quiz.id,
-          type: "form pay",
-          mode: "upi",
-          amountPaise: quiz.entryFeePaise,
-          payeeName: submission.payeeName,
-          paymentReference: submission.paymentReference || null,
-          reason: `paid for ${config.brand.name} competition ${quiz.title}`,
-          proofUploadId: proofId,
-        })
-        .returning();
-      await notifyAdmins(tx, {
-        title: "Payment to verify",
-        body: `${actor.name} paid ₹${quiz.entryFeePaise / 100} for ${quiz.title}.`,
-        url: "/adminpanel?tab=transactions",
-      });
-      return row;
-    });
-  } catch (error) {
-    mapEntryFeeConflicts(error);
-  }
-}
+type LockedUser = Awaited<ReturnType<typeof lockUser>>;
+type Quiz = Awaited<ReturnType<typeof registrableQuiz>>;
 
-/** Paying the fee from the wallet needs no admin: verified at once, a debit in the ledger. */
-export async function payEntryFeeFromWallet(actor: ActiveUser, quizId: string, now = new Date()) {
+/**
+ * The checks every entry fee shares, in one database transaction with the payer locked: old
+ * enough, registration open with seats left, not paid yet. Then `pay` records the payment.
+ */
+async function payEntryFee<T>(actor: ActiveUser, quizId: string, now: Date, pay: (tx: DatabaseTransaction, user: LockedUser, quiz: Quiz) => Promise<T>): Promise<T> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -133,29 +103,67 @@ export async function payEntryFeeFromWallet(actor: ActiveUser, quizId: string, n
       assertOldEnough(user.dateOfBirth, config.competition.minimumAge, now);
       const quiz = await registrableQuiz(tx, quizId, now);
       await assertNotPaidYet(tx, actor.id, quiz.id);
-      if ((await availablePaise(tx, actor.id, user.balance)) < quiz.entryFeePaise) {
-        throw new Conflict("Your wallet balance is not enough to pay this entry fee.");
-      }
-      const [row] = await tx
-        .insert(transactions)
-        .values({
-          userId: actor.id,
-          quizId: quiz.id,
-          type: "form pay",
-          mode: "wallet",
-          status: "verified",
-          amountPaise: quiz.entryFeePaise,
-          reason: `paid for ${config.brand.name} competition ${quiz.title}`,
-          reviewedAt: now,
-        })
-        .returning();
-      await tx.update(users).set({ walletBalancePaise: sql`${users.walletBalancePaise} - ${quiz.entryFeePaise}` }).where(eq(users.id, actor.id));
-      await rewardReferrer(tx, actor.id, now);
-      return row;
+      return pay(tx, user, quiz);
     });
   } catch (error) {
     mapEntryFeeConflicts(error);
   }
+}
+
+function entryFeeReason(quiz: Quiz): string {
+  return `paid for ${config.brand.name} competition ${quiz.title}`;
+}
+
+/** A UPI payment with its screenshot, waiting for an admin; admins are told at once. */
+export function submitEntryFee(actor: ActiveUser, submission: EntryFeeSubmission, now = new Date()) {
+  return payEntryFee(actor, submission.quizId, now, async (tx, _user, quiz) => {
+    const proofId = await assertOwnPaymentProof(tx, actor.id, submission.proofUploadId);
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: actor.id,
+        quizId: quiz.id,
+        type: "form pay",
+        mode: "upi",
+        amountPaise: quiz.entryFeePaise,
+        payeeName: submission.payeeName,
+        paymentReference: submission.paymentReference || null,
+        reason: entryFeeReason(quiz),
+        proofUploadId: proofId,
+      })
+      .returning();
+    await notifyAdmins(tx, {
+      title: "Payment to verify",
+      body: `${actor.name} paid ₹${quiz.entryFeePaise / 100} for ${quiz.title}.`,
+      url: "/adminpanel?tab=transactions",
+    });
+    return row;
+  });
+}
+
+/** Paying the fee from the wallet needs no admin: verified at once, a debit in the ledger. */
+export function payEntryFeeFromWallet(actor: ActiveUser, quizId: string, now = new Date()) {
+  return payEntryFee(actor, quizId, now, async (tx, user, quiz) => {
+    if ((await availablePaise(tx, actor.id, user.balance)) < quiz.entryFeePaise) {
+      throw new Conflict("Your wallet balance is not enough to pay this entry fee.");
+    }
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: actor.id,
+        quizId: quiz.id,
+        type: "form pay",
+        mode: "wallet",
+        status: "verified",
+        amountPaise: quiz.entryFeePaise,
+        reason: entryFeeReason(quiz),
+        reviewedAt: now,
+      })
+      .returning();
+    await tx.update(users).set({ walletBalancePaise: sql`${users.walletBalancePaise} - ${quiz.entryFeePaise}` }).where(eq(users.id, actor.id));
+    await rewardReferrer(tx, actor.id, now);
+    return row;
+  });
 }
 
 export interface TopUpRequest {
