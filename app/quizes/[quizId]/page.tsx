@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { ExamRules } from "@/components/exam/ExamRules";
 import { loadExamAccess } from "@/components/exam/loadExamAccess";
@@ -18,9 +17,11 @@ export default async function QuizInstructionsPage({ params }: { params: Promise
       <PageTitle lead={quiz.title}>Instructions</PageTitle>
       <ExamRules quiz={quiz} />
       {access.allowed ? (
-        <Link href={liveSection} className={`${primaryButtonClass} mt-6 inline-block`}>
+        // A full page load, not a client-side one: the exam page's own Permissions-Policy (camera,
+        // microphone, screen capture) applies only to a document loaded at its address.
+        <a href={liveSection} className={`${primaryButtonClass} mt-6 inline-block`}>
           Next
-        </Link>
+        </a>
       ) : (
         <ExamNotice
           message={access.message}
