@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client/api";
 import { questionSchema, type QuestionInput } from "@/lib/questions/schemas";
+import { isImageUrl } from "@/components/ui/TextOrImage";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import type { QuestionRow } from "./QuestionList";
@@ -103,7 +104,7 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
 
 function ImagePreview({ value, alt }: { value: string | undefined; alt: string }) {
   const address = value?.trim() ?? "";
-  if (!address.startsWith("http")) return null;
+  if (!isImageUrl(address)) return null;
   // eslint-disable-next-line @next/next/no-img-element -- an admin-typed address on any host, shown as typed
   return <img src={address} alt={alt} className="max-h-40 max-w-full self-start rounded border border-slate-200 object-contain" />;
 }

@@ -6,7 +6,7 @@ import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client/api";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { ImageOrText } from "./ImageOrText";
+import { TextOrImage } from "@/components/ui/TextOrImage";
 
 export interface QuestionRow {
   id: string;
@@ -61,7 +61,7 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
             <li key={question.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <p className="min-w-0 flex-1 break-words font-medium text-slate-900">
-                  <ImageOrText text={question.text} alt={`Question ${position + 1} image`} />
+                  <TextOrImage text={question.text} alt={`Question ${position + 1} image`} size="thumbnail" />
                 </p>
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{question.subject}</span>
               </div>
@@ -70,7 +70,7 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
                   const correct = index === question.correctOptionIndex;
                   return (
                     <li key={index} className={`rounded px-2 py-1 ${correct ? "bg-emerald-50 font-medium text-emerald-900" : "text-slate-800"}`}>
-                      <span className="font-medium">{index + 1}.</span> <ImageOrText text={option} alt={`Option ${index + 1} image`} />
+                      <span className="font-medium">{index + 1}.</span> <TextOrImage text={option} alt={`Option ${index + 1} image`} size="thumbnail" />
                       {correct && <span className="ml-1"><span aria-hidden="true">✓</span> (correct)</span>}
                     </li>
                   );

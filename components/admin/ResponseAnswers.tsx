@@ -1,3 +1,4 @@
+import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { responseDetail } from "@/lib/exam/responses";
 
 type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
@@ -5,17 +6,10 @@ type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
 const LETTERS = ["A", "B", "C", "D"];
 const cell = "px-3 py-2";
 
-/** Question text and options may be image URLs (SPEC §2): show the image rather than the address. */
-function Content({ text, alt }: { text: string; alt: string }) {
-  if (!text.startsWith("http")) return <>{text}</>;
-  // eslint-disable-next-line @next/next/no-img-element -- an uploaded question image of unknown size
-  return <img src={text} alt={alt} loading="lazy" className="max-h-24 max-w-48 rounded border border-slate-200 object-contain" />;
-}
-
 function Option({ options, index }: { options: string[]; index: number }) {
   return (
     <>
-      <span className="font-medium">{LETTERS[index]}.</span> <Content text={options[index] ?? ""} alt={`Option ${LETTERS[index]} image`} />
+      <span className="font-medium">{LETTERS[index]}.</span> <TextOrImage size="thumbnail" text={options[index] ?? ""} alt={`Option ${LETTERS[index]} image`} />
     </>
   );
 }
@@ -47,7 +41,7 @@ export function ResponseAnswers({ answers }: { answers: Answer[] }) {
         <tbody>
           {answers.map((answer) => (
             <tr key={answer.questionId} className="border-t border-slate-100 align-top">
-              <td className={cell}><Content text={answer.text} alt="Question image" /></td>
+              <td className={cell}><TextOrImage size="thumbnail" text={answer.text} alt="Question image" /></td>
               <td className={cell}>{answer.selectedOptionIndex !== null && <Option options={answer.options} index={answer.selectedOptionIndex} />}</td>
               <td className={cell}><Option options={answer.options} index={answer.correctOptionIndex} /></td>
               <td className={`${cell} whitespace-nowrap`}><Mark answer={answer} /></td>

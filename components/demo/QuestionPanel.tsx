@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes/demo";
-import { DemoContent } from "./DemoContent";
+import { TextOrImage } from "@/components/ui/TextOrImage";
 import { QuestionButtons } from "./QuestionButtons";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
@@ -30,7 +30,7 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-lg font-medium text-slate-900">
-          <DemoContent text={question.question} alt={`Question ${number}`} />
+          <TextOrImage text={question.question} alt={`Question ${number}`} />
         </legend>
         {question.options.map((option, position) => (
           <label
@@ -45,7 +45,7 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
-            <DemoContent text={option} alt={`Option ${LETTERS[position]}`} />
+            <TextOrImage text={option} alt={`Option ${LETTERS[position]}`} />
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { ExamView } from "@/lib/exam/service";
-import { QuestionContent } from "./QuestionContent";
+import { TextOrImage } from "@/components/ui/TextOrImage";
 
 const LETTERS = ["A", "B", "C", "D"];
 
@@ -22,7 +22,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
         Question {number} of {total}
       </h2>
       <p id={textId} className="mt-2 text-lg text-slate-900">
-        <QuestionContent text={question.text} alt={`Question ${number}`} />
+        <TextOrImage text={question.text} alt={`Question ${number}`} />
       </p>
       <div className="mt-5 grid gap-3">
         {question.options.map((option, index) => (
@@ -38,7 +38,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[index]}.</span>
-            <QuestionContent text={option} alt={`Option ${LETTERS[index]} of question ${number}`} />
+            <TextOrImage text={option} alt={`Option ${LETTERS[index]} of question ${number}`} />
           </label>
         ))}
       </div>
