@@ -1,13 +1,27 @@
+import type { Instrumentation } from "next";
+
 /**
- * Starts the database (embedded by default), migrates and seeds before the first request,
- * then the sweeper that submits abandoned attempts at their deadline.
- * Not during `next build`: building must never need or touch a database.
+ * Starts the database (embedded by default), migrates and seeds before the first request, then
+ * the background-job workers and the graceful shutdown. Not during `next build`: building must
+ * never need or touch a database.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+    const { config } = await import("@/lib/config");
     const { connectDatabase } = await import("@/lib/db");
+    const { jobQueue } = await import("@/lib/jobs/queue");
+    const { startJobWorkers } = await import("@/lib/jobs/workers");
+    const { installGracefulShutdown } = await import("@/lib/server/shutdown");
     await connectDatabase();
-    const { startOverdueAttemptSweeper } = await import("@/lib/exam/sweeper");
-    startOverdueAttemptSweeper();
+    await startJobWorkers(await jobQueue());
+    installGracefulShutdown(config.shutdownTimeoutMs);
   }
 }
+
+/** Errors Next catches while rendering pages, as JSON lines carrying the request id. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { errorFields, log } = await import("@/lib/log");
+  const requestId = request.headers["x-request-id"];
+  log.error({ requestId: Array.isArray(requestId) ? requestId[0] : requestId, path: request.path.split("?")[0], routeType: context.routeType, ...errorFields(error) }, "request failed");
+};

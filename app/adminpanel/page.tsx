@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs";
 import { BlogTab } from "@/components/admin/BlogTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
+import { JobsTab } from "@/components/admin/JobsTab";
 import { QuestionsTab } from "@/components/admin/QuestionsTab";
 import { QuizzesTab } from "@/components/admin/QuizzesTab";
 import { ResponsesTab } from "@/components/admin/ResponsesTab";
@@ -30,6 +31,8 @@ function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams:
       return <BlogTab />;
     case "messages":
       return <ContactMessagesTab />;
+    case "jobs":
+      return <JobsTab />;
   }
 }
 

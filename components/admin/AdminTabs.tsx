@@ -11,6 +11,8 @@ const TABS = [
   { key: "blog", label: "Manage Blog" },
   // Not in the spec's list: the contact form's messages are stored, so admins need to read them.
   { key: "messages", label: "Contact Messages" },
+  // Also ours: mail, push and the overdue-exam sweep run in the background, and failures must show.
+  { key: "jobs", label: "Background Jobs" },
 ] as const;
 
 export type AdminTab = (typeof TABS)[number]["key"];

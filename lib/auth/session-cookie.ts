@@ -42,14 +42,22 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
-/** The user id in a request's session cookie, if the cookie is genuine and unexpired. */
-export async function sessionUserId(request: Request): Promise<string | undefined> {
+/**
+ * What a request's session cookie says, if the cookie is genuine and unexpired. Enough for the
+ * proxy to route; route handlers read the user (and role) from the database instead.
+ */
+export async function sessionClaims(request: Request): Promise<Pick<SessionClaims, "userId" | "role"> | undefined> {
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   if (!token) return undefined;
   try {
     const claims = await decode({ token, secret: authSecret() });
-    return typeof claims?.userId === "string" ? claims.userId : undefined;
+    if (typeof claims?.userId !== "string") return undefined;
+    return { userId: claims.userId, role: claims.role === "admin" ? "admin" : "participant" };
   } catch {
     return undefined;
   }
+}
+
+export async function sessionUserId(request: Request): Promise<string | undefined> {
+  return (await sessionClaims(request))?.userId;
 }

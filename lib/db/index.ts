@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
+import { log } from "@/lib/log";
 import { startEmbeddedDatabase } from "./embedded";
 import { prepareDatabase } from "./prepare";
 
@@ -11,6 +12,8 @@ export type DatabaseTransaction = Parameters<Parameters<Database["transaction"]>
 export type Queryable = Database | DatabaseTransaction;
 
 export interface DatabaseConnection {
+  /** Where it connects: the job queue opens its own small pool to the same database. */
+  readonly url: string;
   readonly db: Database;
   readonly pool: Pool;
   close(): Promise<void>;
@@ -19,8 +22,8 @@ export interface DatabaseConnection {
 export function openDatabase(url: string, poolMax = config.database.poolMax): DatabaseConnection {
   const pool = new Pool({ connectionString: url, max: poolMax });
   // An idle client's error (say, the server restarting) must not crash the process.
-  pool.on("error", (error) => console.error("database pool error:", error.message));
-  return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
+  pool.on("error", (error) => log.error({ error: error.message }, "database pool error"));
+  return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
 /** Opens the configured database, starting the embedded server when no DATABASE_URL is set. */

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { formatIndiaDateTime } from "@/lib/format";
+import { metrics } from "@/lib/metrics";
 import type { ActiveUser } from "@/lib/users/service";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -149,10 +150,12 @@ export async function startExam(user: ActiveUser, quizId: string, now = new Date
     const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
     const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
     const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
-    await db
+    const started = await db
       .insert(attempts)
       .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: attempts.id });
+    metrics().examStarts.inc(started.length);
     attempt = await findAttempt(db, user.id, quizId);
   }
   return buildView(db, quiz, attempt!, now);
@@ -224,6 +227,7 @@ export async function saveAnswer(user: ActiveUser, quizId: string, save: AnswerS
       set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
       where attempt_answers.answered_at < excluded.answered_at
     returning question_id`);
+  metrics().answerSaves.inc(saved.rows.length);
   return { saved: saved.rows.length === 1 };
 }
 
@@ -247,8 +251,8 @@ export async function recordFocusEvents(user: ActiveUser, quizId: string, events
  * Scores from the stored answers (1 mark each by default, no negatives) and the server's own
  * clock. Only the first finalisation of an attempt does anything.
  */
-function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
-  return db.execute<typeof attempts.$inferSelect & Record<string, unknown>>(sql`
+async function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
+  const finalised = await db.execute<{ id: string }>(sql`
     update attempts a set
       submitted_at = ${submittedAt},
       score = (
@@ -258,6 +262,8 @@ function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
       time_taken_seconds = greatest(0, floor(extract(epoch from ${submittedAt} - a.started_at)))::int
     where a.submitted_at is null and ${condition}
     returning a.id`);
+  metrics().submissions.inc(finalised.rows.length);
+  return finalised;
 }
 
 async function finaliseAttempt(db: Queryable, attemptId: string): Promise<Attempt | null> {
@@ -275,11 +281,11 @@ export async function submitExam(user: ActiveUser, quizId: string, now = new Dat
   return buildView(db, quiz, finalised!, now);
 }
 
-/** Submits every attempt whose deadline passed with the answers saved by then. */
-export async function finaliseOverdueAttempts(): Promise<number> {
+/** Submits every attempt whose deadline passed with the answers saved by then; returns their ids. */
+export async function finaliseOverdueAttempts(): Promise<string[]> {
   const db = await getDb();
   const result = await finaliseWhere(db, sql`a.deadline_at <= now()`, sql`a.deadline_at`);
-  return result.rows.length;
+  return result.rows.map((row) => row.id);
 }
 
 /** /api/saveresponse: saves the given answers (displayed indexes) and submits, in one call. */

@@ -1,11 +1,12 @@
 import { after } from "next/server";
+import { errorFields, log } from "@/lib/log";
 
 /**
- * Runs slow follow-up work (web-push fan-out) after the response is sent. Outside a Next
+ * Runs small follow-up work (counting a page view) after the response is sent. Outside a Next
  * request (tests, scripts) there is no response to wait for, so it starts at once.
  */
 export function afterResponse(task: () => Promise<unknown>): void {
-  const run = () => task().catch((error: unknown) => console.error("background task failed:", error));
+  const run = () => task().catch((error: unknown) => log.error(errorFields(error), "after-response task failed"));
   try {
     after(run);
   } catch {

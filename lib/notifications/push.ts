@@ -3,6 +3,7 @@ import webpush from "web-push";
 import { appSecrets, pushSubscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { enqueueMany } from "@/lib/jobs/queue";
 
 export interface VapidKeys {
   publicKey: string;
@@ -29,51 +30,59 @@ export interface PushPayload {
   url?: string;
 }
 
-export interface PushReport {
-  sent: number;
-  removed: number;
-  failed: number;
+export type PushOutcome = "sent" | "gone" | "failed";
+
+/** Queues one delivery job per subscription of the given users, so each is retried on its own. */
+export async function fanOutPush(userIds: string[] | "all", payload: PushPayload): Promise<number> {
+  const db = await getDb();
+  const subscriptions = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(userIds === "all" ? undefined : userIds.length > 0 ? inArray(pushSubscriptions.userId, userIds) : sql`false`);
+  await enqueueMany("push.deliver", subscriptions.map((subscription) => ({ subscriptionId: subscription.id, payload })));
+  return subscriptions.length;
 }
 
 const PARALLEL_SENDS = 50;
 
-/** Sends to every subscription of the given users; subscriptions the service says are gone are deleted. */
-export async function deliverPush(userIds: string[] | "all", payload: PushPayload): Promise<PushReport> {
+/**
+ * Sends each delivery; a subscription the push service says is gone (404/410) is deleted,
+ * one already deleted counts as gone. "failed" deliveries are for the queue to retry.
+ */
+export async function deliverPushes(deliveries: { subscriptionId: string; payload: PushPayload }[]): Promise<PushOutcome[]> {
   const db = await getDb();
-  const subscriptions = await db
-    .select()
-    .from(pushSubscriptions)
-    .where(userIds === "all" ? undefined : userIds.length > 0 ? inArray(pushSubscriptions.userId, userIds) : sql`false`);
+  const subscriptions = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, deliveries.map((delivery) => delivery.subscriptionId)));
+  const byId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
   const keys = await vapidKeys();
-  const report: PushReport = { sent: 0, removed: 0, failed: 0 };
-  const gone: string[] = [];
-  const body = JSON.stringify(payload);
+  const outcomes: PushOutcome[] = new Array(deliveries.length);
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_SENDS, subscriptions.length) }, async () => {
-      while (next < subscriptions.length) {
-        const subscription = subscriptions[next++];
-        // web-push builds the encrypted, VAPID-signed request; fetch sends it to http or https
-        // push services alike (web-push's own sender speaks https only).
-        const request = webpush.generateRequestDetails(
-          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-          body,
-          { vapidDetails: { subject: config.push.subject, ...keys }, TTL: 24 * 60 * 60 },
-        );
-        try {
-          const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
-          if (response.ok) report.sent++;
-          else if (response.status === 404 || response.status === 410) gone.push(subscription.id);
-          else report.failed++;
-        } catch {
-          report.failed++;
-        }
+    Array.from({ length: Math.min(PARALLEL_SENDS, deliveries.length) }, async () => {
+      while (next < deliveries.length) {
+        const index = next++;
+        const subscription = byId.get(deliveries[index].subscriptionId);
+        outcomes[index] = subscription ? await send(subscription, JSON.stringify(deliveries[index].payload), keys) : "gone";
       }
     }),
   );
-  if (gone.length > 0) {
-    await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
-    report.removed = gone.length;
+  const gone = deliveries.filter((_, index) => outcomes[index] === "gone").map((delivery) => delivery.subscriptionId);
+  if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+  return outcomes;
+}
+
+async function send(subscription: typeof pushSubscriptions.$inferSelect, body: string, keys: VapidKeys): Promise<PushOutcome> {
+  // web-push builds the encrypted, VAPID-signed request; fetch sends it to http or https
+  // push services alike (web-push's own sender speaks https only).
+  const request = webpush.generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    body,
+    { vapidDetails: { subject: config.push.subject, ...keys }, TTL: 24 * 60 * 60 },
+  );
+  try {
+    const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
+    if (response.ok) return "sent";
+    return response.status === 404 || response.status === 410 ? "gone" : "failed";
+  } catch {
+    return "failed";
   }
-  return report;
 }

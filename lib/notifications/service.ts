@@ -3,7 +3,7 @@ import { notifications, pushSubscriptions, users } from "@/db/schema";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import type { ActiveUser } from "@/lib/users/service";
-import { deliverPush, type PushReport } from "./push";
+import { enqueue } from "@/lib/jobs/queue";
 
 export interface NotificationContent {
   title: string;
@@ -28,10 +28,10 @@ export interface Announcement {
 }
 
 /**
- * Stores the in-app notification for every recipient at once, and hands back the web-push
- * fan-out to run after the response: thousands of pushes must not hold the admin's request.
+ * Stores the in-app notification for every recipient at once and queues the web-push
+ * fan-out: thousands of pushes must not hold the admin's request.
  */
-export async function sendNotification(announcement: Announcement): Promise<{ message: string; recipients: number; deliver: () => Promise<PushReport> }> {
+export async function sendNotification(announcement: Announcement): Promise<{ message: string; recipients: number }> {
   const db = await getDb();
   const recipientFilter =
     announcement.target === "user"
@@ -47,11 +47,8 @@ export async function sendNotification(announcement: Announcement): Promise<{ me
   if (announcement.target === "user" && inserted.rows.length === 0) throw new NotFound("That user does not exist.");
   const recipients = inserted.rows.map((row) => row.user_id);
   const payload = { title: announcement.title, body: announcement.body, icon: announcement.icon || "/icon.svg", url: "/notification" };
-  return {
-    message: "Notification sent.",
-    recipients: recipients.length,
-    deliver: () => deliverPush(announcement.target === "all" ? "all" : recipients, payload),
-  };
+  await enqueue("push.fan-out", { userIds: announcement.target === "all" ? "all" : recipients, payload });
+  return { message: "Notification sent.", recipients: recipients.length };
 }
 
 export async function savePushSubscription(user: ActiveUser, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {

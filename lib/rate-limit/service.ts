@@ -17,9 +17,5 @@ export async function hit(key: string, limit: number, windowSeconds: number): Pr
     values (${key}, to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds}), 1)
     on conflict (key, window_start) do update set hits = rate_limit_hits.hits + 1
     returning hits, ceil(extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()))::int as retry_after`);
-  // Old windows are useless; sweeping now and then keeps the table small without a scheduler.
-  if (Math.random() < 0.01) {
-    await db.execute(sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`);
-  }
   return { allowed: rows[0].hits <= limit, retryAfterSeconds: Math.max(1, rows[0].retry_after) };
 }

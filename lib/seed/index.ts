@@ -1,15 +1,20 @@
 import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { eq, isNull } from "drizzle-orm";
 import { blogs, prizeTiers, questions, quizQuestions, quizzes, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
 import { hashPassword } from "@/lib/auth/password";
+import { log } from "@/lib/log";
 import { rupeesToPaise } from "@/lib/money";
 import { generateReferralCode } from "@/lib/users/referral-code";
 import { seedArticles } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
+
+export const ADMIN_PASSWORD_FILE = path.join(config.dataDir, "admin-password");
 
 /** Stable ids make every insert idempotent: a second run conflicts and changes nothing. */
 function seedUuid(group: number, index: number): string {
@@ -102,8 +107,10 @@ async function seedAdmin(tx: Queryable): Promise<string> {
     })
     .returning({ id: users.id });
   if (!config.admin.password) {
-    // Printed once, when the account is created; set ADMIN_PASSWORD to choose it instead.
-    console.log(`\nAdmin account created: ${config.admin.email} / ${password}\n`);
+    // Kept in a file only its owner can read, never in the log; set ADMIN_PASSWORD to choose it.
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(ADMIN_PASSWORD_FILE, `${password}\n`, { mode: 0o600 });
+    log.info({ file: ADMIN_PASSWORD_FILE }, "admin account created; its generated password is in this file");
   }
   return admin.id;
 }

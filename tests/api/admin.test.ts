@@ -25,11 +25,13 @@ import { findArticleBySlug } from "@/lib/blog/service";
 import { closeDatabase, getDb } from "@/lib/db";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
+import { runJobWorkers } from "../support/jobs";
 import { startPushService } from "../support/push-service";
 import { freePort } from "../support/test-server";
 import { admin, participant } from "../support/users";
 
 afterAll(closeDatabase);
+runJobWorkers();
 
 const SOME_ID = "00000000-0000-4000-8000-000000000001";
 const DAY = 86_400_000;

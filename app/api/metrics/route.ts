@@ -1,0 +1,9 @@
+import { route } from "@/lib/http/route";
+import { authoriseScrape, metricsText } from "@/lib/metrics/exposition";
+
+/** Prometheus scrape endpoint, behind a bearer token (METRICS_TOKEN). */
+export const GET = route({ auth: "public" }, async ({ request }) => {
+  authoriseScrape(request.headers.get("authorization"));
+  const { contentType, body } = await metricsText();
+  return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
+});

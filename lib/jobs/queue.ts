@@ -1,0 +1,104 @@
+import PgBoss from "pg-boss";
+import { connectDatabase } from "@/lib/db";
+import { errorFields, log } from "@/lib/log";
+import type { Mail } from "@/lib/mail/service";
+import type { PushPayload } from "@/lib/notifications/push";
+
+/** Every background job and what it carries. Ids and content only: jobs are stored in PostgreSQL. */
+export interface JobPayloads {
+  "exam.finalise-overdue-attempts": Record<string, never>;
+  "push.fan-out": { userIds: string[] | "all"; payload: PushPayload };
+  "push.deliver": { subscriptionId: string; payload: PushPayload };
+  "mail.send": Mail;
+  "maintenance.delete-expired": Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** Retries back off exponentially from retryDelay seconds; failed jobs stay visible to admins. */
+const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
+  // Runs every minute anyway, so a failed sweep is simply the next one's work.
+  "exam.finalise-overdue-attempts": { retryLimit: 0, expireInSeconds: 120 },
+  "push.fan-out": { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+  "push.deliver": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  "mail.send": { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
+  "maintenance.delete-expired": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+};
+
+export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
+
+const SCHEMA = "pgboss";
+const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
+
+/** A started pg-boss on the given database with every queue created. */
+export async function startJobQueue(connectionString: string): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString,
+    schema: SCHEMA,
+    max: 6,
+    application_name: "olympiad-jobs",
+    archiveFailedAfterSeconds: FAILED_JOBS_VISIBLE_SECONDS,
+  });
+  boss.on("error", (error) => log.error(errorFields(error), "job queue error"));
+  await boss.start();
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...QUEUES[name] });
+  return boss;
+}
+
+/**
+ * This process's queue, kept on globalThis like the database connection: route modules and
+ * instrumentation are separate module copies. Workers are started by instrumentation only;
+ * anything else (scripts, tests) that enqueues just gets a started queue to send to.
+ */
+const QUEUE_KEY = Symbol.for("olympiad.job-queue");
+const holder = globalThis as typeof globalThis & { [QUEUE_KEY]?: Promise<PgBoss> };
+
+export function jobQueue(): Promise<PgBoss> {
+  holder[QUEUE_KEY] ??= connectDatabase()
+    .then((connection) => startJobQueue(connection.url))
+    .catch((error: unknown) => {
+      delete holder[QUEUE_KEY];
+      throw error;
+    });
+  return holder[QUEUE_KEY];
+}
+
+export async function enqueue<Name extends JobName>(name: Name, data: JobPayloads[Name], options: PgBoss.SendOptions = {}): Promise<void> {
+  await (await jobQueue()).send(name, data, options);
+}
+
+export async function enqueueMany<Name extends JobName>(name: Name, payloads: JobPayloads[Name][]): Promise<void> {
+  if (payloads.length > 0) await (await jobQueue()).insert(payloads.map((data) => ({ name, data })));
+}
+
+/** Stops fetching, lets running jobs finish within the timeout, and closes the queue's pool. */
+export async function stopJobQueue(timeoutMs: number): Promise<void> {
+  const queue = holder[QUEUE_KEY];
+  delete holder[QUEUE_KEY];
+  if (!queue) return;
+  const boss = await queue.catch(() => undefined);
+  await boss?.stop({ graceful: true, timeout: timeoutMs, wait: true });
+}
+
+export interface QueueCounts {
+  queue: JobName;
+  pending: number;
+  active: number;
+  failed: number;
+}
+
+/** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */
+export async function queueCounts(): Promise<QueueCounts[]> {
+  const boss = await jobQueue();
+  const db = boss.getDb();
+  const { rows } = await db.executeSql(
+    `select name,
+       count(*) filter (where state in ('created', 'retry'))::int as pending,
+       count(*) filter (where state = 'active')::int as active,
+       count(*) filter (where state = 'failed')::int as failed
+     from ${SCHEMA}.job where name = any($1) group by name`,
+    [JOB_NAMES],
+  );
+  const byName = new Map(rows.map((row: { name: JobName; pending: number; active: number; failed: number }) => [row.name, row]));
+  return JOB_NAMES.map((queue) => ({ queue, pending: byName.get(queue)?.pending ?? 0, active: byName.get(queue)?.active ?? 0, failed: byName.get(queue)?.failed ?? 0 }));
+}

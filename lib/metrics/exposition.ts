@@ -1,0 +1,29 @@
+import { timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
+import { connectDatabase } from "@/lib/db";
+import { NotFound, Unauthenticated } from "@/lib/errors";
+import { queueCounts } from "@/lib/jobs/queue";
+import { metrics } from "./index";
+
+/** Only a scraper holding METRICS_TOKEN may read; with no token configured there is nothing here. */
+export function authoriseScrape(authorization: string | null): void {
+  if (!config.metricsToken) throw new NotFound("Metrics are off: set METRICS_TOKEN to turn them on.");
+  const expected = Buffer.from(`Bearer ${config.metricsToken}`);
+  const given = Buffer.from(authorization ?? "");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Unauthenticated("A valid metrics bearer token is required.");
+}
+
+/** The registry in Prometheus text, with the queue and pool gauges read at scrape time. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  const { registry, queueDepth, pool } = metrics();
+  const [counts, connection] = await Promise.all([queueCounts(), connectDatabase()]);
+  for (const { queue, pending, active, failed } of counts) {
+    queueDepth.set({ queue, state: "pending" }, pending);
+    queueDepth.set({ queue, state: "active" }, active);
+    queueDepth.set({ queue, state: "failed" }, failed);
+  }
+  pool.set({ state: "total" }, connection.pool.totalCount);
+  pool.set({ state: "idle" }, connection.pool.idleCount);
+  pool.set({ state: "waiting" }, connection.pool.waitingCount);
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}

@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import type PgBoss from "pg-boss";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
+import { GET as jobs } from "@/app/api/jobs/route";
+import { closeDatabase, getDb } from "@/lib/db";
+import { startExam } from "@/lib/exam/service";
+import { enqueue, startJobQueue } from "@/lib/jobs/queue";
+import { startJobWorkers } from "@/lib/jobs/workers";
+import { markPaid, openExam } from "../support/exam";
+import { call } from "../support/http";
+import { admin, participant } from "../support/users";
+
+const instances: PgBoss[] = [];
+afterAll(async () => {
+  await Promise.all(instances.map((boss) => boss.stop({ graceful: true, wait: true, timeout: 5000 })));
+  await closeDatabase();
+});
+
+/** A second (and third) app instance's queue: its own pg-boss and workers on the same database. */
+async function instance(): Promise<PgBoss> {
+  const boss = await startJobQueue(inject("databaseUrl"));
+  instances.push(boss);
+  await startJobWorkers(boss);
+  return boss;
+}
+
+const SWEEP = "exam.finalise-overdue-attempts";
+
+describe("background jobs with two instances", () => {
+  it("finalises an overdue attempt exactly once while both instances sweep at the same moment", async () => {
+    const [first, second] = [await instance(), await instance()];
+    const { quiz, questionIds } = await openExam({ correct: 1 });
+    const user = await participant();
+    await markPaid(user, quiz.id);
+    const view = await startExam(user, quiz.id);
+    const db = await getDb();
+    await db.execute(sql`insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at) values (${view.attemptId}, ${questionIds[0]}, 1, now())`);
+    await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${view.attemptId}`);
+
+    const sent = await Promise.all([first, second, first, second].map((boss) => boss.send(SWEEP, {})));
+    await vi.waitFor(
+      async () => {
+        const { rows } = await db.execute<{ open: number }>(sql`select count(*)::int as open from pgboss.job where id = any(${`{${sent.join(",")}}`}::uuid[]) and state <> 'completed'`);
+        expect(rows[0].open).toBe(0);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+
+    // Every sweep lists the attempts it finalised (the minutely schedule may have run one too).
+    const { rows } = await db.execute<{ sweeps: number }>(sql`
+      select count(*)::int as sweeps from pgboss.job where name = ${SWEEP} and output -> 'finalised' ? ${view.attemptId}`);
+    expect(rows[0].sweeps).toBe(1);
+    const [attempt] = (await db.execute<{ score: number; on_time: boolean }>(sql`select score, submitted_at = deadline_at as on_time from attempts where id = ${view.attemptId}`)).rows;
+    expect(attempt).toEqual({ score: 1, on_time: true });
+  });
+
+  it("shows admins what is pending and what failed for good", async () => {
+    const db = await getDb();
+    await enqueue("mail.send", { to: "someone@example.test", subject: "Held back", text: "Waits a day" }, { startAfter: 24 * 60 * 60 });
+    await db.execute(sql`
+      insert into pgboss.job (name, data, state, retry_limit, retry_count) values ('push.deliver', '{}', 'failed', 5, 5)`);
+    const response = await call(jobs, { as: await admin() });
+    expect(response.status).toBe(200);
+    const queues = (response.body as { queues: { queue: string; pending: number; failed: number }[] }).queues;
+    expect(queues.find((queue) => queue.queue === "mail.send")?.pending).toBeGreaterThanOrEqual(1);
+    expect(queues.find((queue) => queue.queue === "push.deliver")?.failed).toBeGreaterThanOrEqual(1);
+    expect((await call(jobs, { as: await participant() })).status).toBe(403);
+  });
+});

@@ -1,0 +1,81 @@
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as login } from "@/app/api/login/route";
+import { GET as metricsRoute } from "@/app/api/metrics/route";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { closeDatabase } from "@/lib/db";
+import { log } from "@/lib/log";
+import { markPaid, openExam } from "../support/exam";
+import { call } from "../support/http";
+import { participant, TEST_PASSWORD } from "../support/users";
+
+afterAll(closeDatabase);
+
+const TOKEN = "metrics-token-for-tests";
+
+/** The JSON lines the logger writes while `work` runs, at info level. */
+async function logLines(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const destination = (log as unknown as Record<symbol, { write(line: string): boolean }>)[pino.symbols.streamSym];
+  const original = destination.write;
+  const lines: string[] = [];
+  const level = log.level;
+  destination.write = (line: string) => lines.push(line) > 0;
+  log.level = "info";
+  try {
+    await work();
+  } finally {
+    destination.write = original;
+    log.level = level;
+  }
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("request ids and logs", () => {
+  it("answers with the request's id, keeping one a proxy gave and making one otherwise", async () => {
+    const given = await call(login, { json: { email: "nobody@example.test", password: "wrong-password" }, headers: { "x-request-id": "nginx-1234abcd", "x-forwarded-for": "10.30.0.1" } });
+    expect(given.response.headers.get("x-request-id")).toBe("nginx-1234abcd");
+    const made = await call(login, { json: {}, headers: { "x-request-id": "not acceptable!" } });
+    expect(made.response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs one JSON line per request with its id, and never the password or the email", async () => {
+    const user = await participant();
+    const lines = await logLines(() => call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-request-id": "req-login-5678", "x-forwarded-for": "10.30.0.2" } }));
+    expect(lines).toContainEqual(expect.objectContaining({ level: "info", requestId: "req-login-5678", method: "POST", status: 200, msg: "request" }));
+    const written = JSON.stringify(lines);
+    expect(written).not.toContain(TEST_PASSWORD);
+    expect(written).not.toContain(user.email);
+  });
+
+  it("redacts secrets that a careless log call passes in", async () => {
+    const lines = await logLines(async () => log.info({ user: { email: "asha@example.test", password: "hunter22" }, token: "abc" }, "careless"));
+    expect(lines[0]).toMatchObject({ user: { email: "[redacted]", password: "[redacted]" }, token: "[redacted]" });
+  });
+});
+
+describe("/api/metrics", () => {
+  it("wants the bearer token", async () => {
+    expect((await call(metricsRoute)).status).toBe(401);
+    expect((await call(metricsRoute, { headers: { authorization: "Bearer wrong-token-of-length" } })).status).toBe(401);
+  });
+
+  it("reports requests by route, exam starts, the job queues and the database pool in Prometheus text", async () => {
+    const { quiz } = await openExam();
+    const user = await participant();
+    await markPaid(user, quiz.id);
+    expect((await call(start, { as: user, params: { quizId: quiz.id }, url: `/api/exam/${quiz.id}/start`, method: "POST" })).status).toBe(200);
+
+    const scraped = await call(metricsRoute, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(scraped.status).toBe(200);
+    expect(scraped.response.headers.get("content-type")).toContain("text/plain");
+    const text = await scraped.response.text();
+    expect(text).toMatch(/olympiad_http_requests_total\{route="\/api\/exam\/:id\/start",method="POST",status="200"\} 1/);
+    expect(text).toMatch(/olympiad_http_request_duration_seconds_bucket\{le="[\d.]+",route="\/api\/exam\/:id\/start",method="POST"\}/);
+    expect(text).toMatch(/olympiad_exam_starts_total [1-9]/);
+    expect(text).toMatch(/olympiad_exam_answer_saves_total \d+/);
+    expect(text).toMatch(/olympiad_exam_submissions_total \d+/);
+    expect(text).toMatch(/olympiad_job_queue_jobs\{queue="mail.send",state="failed"\} \d+/);
+    expect(text).toMatch(/olympiad_db_pool_connections\{state="total"\} [1-9]/);
+    expect(text).toContain("olympiad_process_resident_memory_bytes");
+  });
+});
