@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, openSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+import S3rver from "s3rver";
+
+/**
+ * Several production instances sharing one truth: two `next start` servers on one PostgreSQL
+ * database and one S3-compatible bucket (s3rver), with Debian's nginx balancing between them.
+ * Each instance has a data directory of its own, so anything kept on local disk shows up as lost.
+ */
+
+const NGINX_PATH = "/usr/sbin/nginx";
+export const CLUSTER_ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-cluster" };
+
+/** Clear of the main e2e server (3100) and its embedded database (54339). */
+const PORTS = { nginx: 3300, instances: [3301, 3302], s3: 4578 };
+const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const BUCKET = "olympiad-cluster";
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface Instance {
+  port: number;
+  /** As nginx names it in $upstream_addr. */
+  address: string;
+  dataDir: string;
+  /** SIGKILL, no goodbye: the process group, in case `next start` ever forks the real server. */
+  kill(): Promise<void>;
+}
+
+export interface Cluster {
+  /** nginx: the only URL a participant knows. */
+  url: string;
+  instances: Instance[];
+  query<Row extends Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Every process's output, for a failed run's report. */
+  logs(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startCluster(projectDir = process.cwd()): Promise<Cluster> {
+  if (!existsSync(NGINX_PATH)) throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx`);
+  if (!existsSync(path.join(projectDir, ".next", "BUILD_ID"))) throw new Error(`No production build in ${projectDir}: run npm run build first`);
+
+  // Undone in reverse order by stop(), also when starting fails half way.
+  const undo: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const step of undo.splice(0).reverse()) await step().catch((error: unknown) => console.error("cluster clean-up:", error));
+  };
+  const directory = await mkdtemp(path.join(os.tmpdir(), "olympiad-cluster-"));
+  // nginx's workers drop root for nobody, who must reach the temp paths inside.
+  await chmod(directory, 0o755);
+  undo.push(() => rm(directory, { recursive: true, force: true }));
+  const logFiles: string[] = [];
+
+  try {
+    const databaseUrl = await createDatabase(undo);
+    const s3Endpoint = await startObjectStore(path.join(directory, "s3"), undo);
+    const url = `http://127.0.0.1:${PORTS.nginx}`;
+    const shared = {
+      DATABASE_URL: databaseUrl,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: s3Endpoint,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+      APP_URL: url,
+      NEXTAUTH_URL: url,
+      ADMIN_EMAIL: CLUSTER_ADMIN.email,
+      ADMIN_PASSWORD: CLUSTER_ADMIN.password,
+      LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    // Both start at once: the advisory lock around migrations and seeding is part of what is proven.
+    const instances = await Promise.all(
+      PORTS.instances.map((port) => startInstance(projectDir, directory, port, shared, logFiles, undo)),
+    );
+    await startNginx(directory, logFiles, undo);
+
+    return {
+      url,
+      instances,
+      query: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) =>
+        withClient(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows),
+      logs: async () =>
+        (await Promise.all(logFiles.map(async (file) => `== ${path.basename(file)}\n${await readFile(file, "utf8").catch(() => "")}`))).join("\n"),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(undo: (() => Promise<void>)[]): Promise<string> {
+  const name = `olympiad_cluster_${randomBytes(6).toString("hex")}`;
+  await withClient(POSTGRES_ADMIN_URL, (client) => client.query(`create database ${name}`));
+  undo.push(() => withClient(POSTGRES_ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined));
+  return POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+}
+
+async function startObjectStore(directory: string, undo: (() => Promise<void>)[]): Promise<string> {
+  await mkdir(directory, { recursive: true });
+  const server = new S3rver({ address: "127.0.0.1", port: PORTS.s3, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  const { port } = await server.run();
+  undo.push(() => server.close());
+  return `http://127.0.0.1:${port}`;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** Signals the child's whole process group (it was spawned detached, as the group's leader). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
+}
+
+/** Asks politely, then insists. */
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals) {
+  signalGroup(child, signal);
+  const stopped = await Promise.race([exited(child).then(() => true), new Promise<false>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, false))]);
+  if (!stopped) {
+    signalGroup(child, "SIGKILL");
+    await exited(child);
+  }
+}
+
+function spawnLogged(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): ChildProcess {
+  const log = openSync(options.logFile, "a");
+  try {
+    return spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", log, log] });
+  } finally {
+    closeSync(log);
+  }
+}
+
+async function waitFor(what: string, url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${what} exited while starting:\n${await readFile(logFile, "utf8")}`);
+    }
+    const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} was not ready at ${url} within ${READY_TIMEOUT_MS} ms:\n${await readFile(logFile, "utf8")}`);
+}
+
+async function startInstance(
+  projectDir: string,
+  directory: string,
+  port: number,
+  shared: Record<string, string>,
+  logFiles: string[],
+  undo: (() => Promise<void>)[],
+): Promise<Instance> {
+  const dataDir = path.join(directory, `instance-${port}`);
+  const logFile = path.join(directory, `instance-${port}.log`);
+  logFiles.push(logFile);
+  // Nothing from the runner's environment: every setting an instance gets is listed here.
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" as const, ...shared, PORT: String(port), DATA_DIR: dataDir };
+  const child = spawnLogged(path.join(projectDir, "node_modules", ".bin", "next"), ["start", "-p", String(port), "-H", "127.0.0.1"], { cwd: projectDir, env, logFile });
+  undo.push(() => stopProcess(child, "SIGTERM"));
+  await waitFor(`The instance on port ${port}`, `http://127.0.0.1:${port}/api/ready`, child, logFile);
+  return {
+    port,
+    address: `127.0.0.1:${port}`,
+    dataDir,
+    kill: async () => {
+      signalGroup(child, "SIGKILL");
+      await exited(child);
+    },
+  };
+}
+
+function nginxConfig(directory: string): string {
+  return `daemon off;
+pid ${directory}/nginx.pid;
+error_log stderr warn;
+worker_processes 1;
+events { worker_connections 256; }
+http {
+  log_format upstreams '$request $status $upstream_addr $upstream_status';
+  access_log ${directory}/nginx-access.log upstreams;
+  client_body_temp_path ${directory}/nginx-client-body;
+  proxy_temp_path ${directory}/nginx-proxy;
+  fastcgi_temp_path ${directory}/nginx-fastcgi;
+  uwsgi_temp_path ${directory}/nginx-uwsgi;
+  scgi_temp_path ${directory}/nginx-scgi;
+
+  upstream olympiad {
+${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
+  }
+
+  server {
+    listen 127.0.0.1:${PORTS.nginx};
+    client_max_body_size 10m;
+    location / {
+      proxy_pass http://olympiad;
+      proxy_http_version 1.1;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # A dead instance refuses the connection before the request is sent, so even a POST
+      # is safe to pass on to the survivor.
+      proxy_next_upstream error timeout http_502;
+      proxy_connect_timeout 1s;
+      proxy_read_timeout 120s;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+}
+
+async function startNginx(directory: string, logFiles: string[], undo: (() => Promise<void>)[]) {
+  const configFile = path.join(directory, "nginx.conf");
+  const logFile = path.join(directory, "nginx.log");
+  logFiles.push(logFile, path.join(directory, "nginx-access.log"));
+  await writeFile(configFile, nginxConfig(directory));
+  // -e: Debian's built-in error log path is under /var/log; this one never writes there.
+  const child = spawnLogged(NGINX_PATH, ["-p", directory, "-c", configFile, "-e", "stderr"], { cwd: directory, env: process.env, logFile });
+  // SIGQUIT: finish what is in flight, then stop.
+  undo.push(() => stopProcess(child, "SIGQUIT"));
+  await waitFor("nginx", `http://127.0.0.1:${PORTS.nginx}/api/health`, child, logFile);
+}
+
+/** Whether anything accepts a TCP connection on the port. */
+export function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
