@@ -1,0 +1,23 @@
+/** Restores a backup into the configured database, which must be empty: `npm run db:restore -- FILE`. */
+import { restoreDatabase } from "@/lib/backup";
+import { openConfiguredDatabase } from "@/lib/db";
+
+const file = process.argv[2];
+if (!file) {
+  console.error("Usage: npm run db:restore -- FILE");
+  process.exit(2);
+}
+
+const started = performance.now();
+const connection = await openConfiguredDatabase({ shareRunningServer: true });
+try {
+  const { connectionString } = connection.pool.options as { connectionString: string };
+  const format = await restoreDatabase(connectionString, file);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Restored ${file} (${format} format) in ${seconds} s.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await connection.close();
+}
