@@ -31,6 +31,8 @@ const environmentSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /** Where `npm run db:backup` looks first for pg_dump and pg_restore. */
+  PG_BIN_DIR: z.string().min(1).optional(),
 
   NEXTAUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -131,6 +133,10 @@ export function loadConfig(environment: Environment) {
           port: env.EMBEDDED_DATABASE_PORT,
           poolMax: env.DATABASE_POOL_MAX,
         },
+    backup: {
+      directory: path.join(dataDir, "backups"),
+      pgBinDir: env.PG_BIN_DIR ? path.resolve(env.PG_BIN_DIR) : undefined,
+    },
     auth: {
       secret: env.NEXTAUTH_SECRET ?? env.AUTH_SECRET,
       secretFile: path.join(dataDir, "auth-secret"),

@@ -53,10 +53,24 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   }
   await createDatabaseIfMissing(server);
 
-  return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`,
-    stop: () => server.stop(),
-  };
+  return { url: embeddedDatabaseUrl(port), stop: () => server.stop() };
+}
+
+/**
+ * The server an app already runs on this data directory and port, if any. Tools such as
+ * backups connect to it rather than start a second postmaster on the same data, and leave
+ * it running.
+ */
+export async function findRunningEmbeddedDatabase(
+  options: Pick<EmbeddedDatabaseOptions, "directory" | "port">,
+): Promise<EmbeddedDatabase | undefined> {
+  const { pid, port } = await readPostmasterFile(options.directory);
+  if (pid === undefined || port !== options.port || !isAlive(pid) || !(await isPostgres(pid))) return undefined;
+  return { url: embeddedDatabaseUrl(port), stop: async () => undefined };
+}
+
+function embeddedDatabaseUrl(port: number): string {
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
 }
 
 function rememberLine(lines: string[], message: string) {
@@ -82,7 +96,7 @@ async function createDatabaseIfMissing(server: EmbeddedPostgres) {
  * the port and the data directory. Stop such an orphan; refuse if a live app still owns it.
  */
 async function stopOrphanedServer(directory: string) {
-  const pid = await readPostmasterPid(directory);
+  const { pid } = await readPostmasterFile(directory);
   if (pid === undefined || !isAlive(pid)) return;
   if (!(await isPostgres(pid))) {
     // The pid was reused by an unrelated process after a reboot: the lock file is stale.
@@ -104,14 +118,19 @@ async function stopOrphanedServer(directory: string) {
   if (isAlive(pid)) throw new Error(`Could not stop the orphaned embedded database (pid ${pid}).`);
 }
 
-async function readPostmasterPid(directory: string): Promise<number | undefined> {
+/** postmaster.pid holds the server's pid on its first line and its port on the fourth. */
+async function readPostmasterFile(directory: string): Promise<{ pid?: number; port?: number }> {
+  let lines: string[];
   try {
-    const firstLine = (await readFile(path.join(directory, "postmaster.pid"), "utf8")).split("\n")[0];
-    const pid = Number.parseInt(firstLine, 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    lines = (await readFile(path.join(directory, "postmaster.pid"), "utf8")).split("\n");
   } catch {
-    return undefined;
+    return {};
   }
+  const positive = (line: string | undefined) => {
+    const value = Number.parseInt(line ?? "", 10);
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return { pid: positive(lines[0]), port: positive(lines[3]) };
 }
 
 async function parentPid(pid: number): Promise<number | undefined> {

@@ -3,7 +3,7 @@ import { Pool } from "pg";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { startEmbeddedDatabase } from "./embedded";
+import { findRunningEmbeddedDatabase, startEmbeddedDatabase } from "./embedded";
 import { prepareDatabase } from "./prepare";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -26,11 +26,18 @@ export function openDatabase(url: string, poolMax = config.database.poolMax): Da
   return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
-/** Opens the configured database, starting the embedded server when no DATABASE_URL is set. */
-export async function openConfiguredDatabase(): Promise<DatabaseConnection> {
+/**
+ * Opens the configured database, starting the embedded server when no DATABASE_URL is set.
+ * With `shareRunningServer`, an embedded server that a running app already serves is used
+ * as it is (and left running) instead of refusing to start a second one.
+ */
+export async function openConfiguredDatabase(
+  options: { shareRunningServer?: boolean } = {},
+): Promise<DatabaseConnection> {
   const settings = config.database;
   if (settings.kind === "external") return openDatabase(settings.url);
-  const embedded = await startEmbeddedDatabase(settings);
+  const running = options.shareRunningServer ? await findRunningEmbeddedDatabase(settings) : undefined;
+  const embedded = running ?? (await startEmbeddedDatabase(settings));
   const connection = openDatabase(embedded.url);
   return {
     ...connection,

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -33,4 +34,10 @@ export async function prepareDatabase(pool: Pool, options: { seed?: boolean } = 
 
 export async function migrateDatabase(pool: Pool) {
   await prepareDatabase(pool, { seed: false });
+}
+
+/** How many migrations this release commits: a fully migrated database has applied as many. */
+export async function committedMigrationCount(): Promise<number> {
+  const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  return journal.entries.length;
 }

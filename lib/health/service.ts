@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
-import { MIGRATIONS_FOLDER } from "@/lib/db/prepare";
+import { committedMigrationCount } from "@/lib/db/prepare";
 import { storage } from "@/lib/storage";
 
 export interface Check {
@@ -41,11 +39,11 @@ export async function readiness() {
       return undefined;
     }),
     check(async () => {
-      const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+      const committed = await committedMigrationCount();
       const db = await withTimeout(getDb());
       const { rows } = await withTimeout(db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`));
       const applied = rows[0].applied;
-      return applied === journal.entries.length ? undefined : `${applied} of ${journal.entries.length} migrations applied`;
+      return applied === committed ? undefined : `${applied} of ${committed} migrations applied`;
     }),
     check(async () => {
       const key = `health/${randomUUID()}`;
