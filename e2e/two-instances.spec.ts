@@ -22,6 +22,8 @@ test.describe.configure({ timeout: 180_000 });
 let cluster: Cluster | undefined;
 
 test.beforeAll(async () => {
+  // Two production servers migrating, seeding and starting their job workers on a busy CI machine.
+  test.setTimeout(120_000);
   cluster = await startCluster();
 });
 

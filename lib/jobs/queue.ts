@@ -1,3 +1,4 @@
+import { Client } from "pg";
 import PgBoss from "pg-boss";
 import { connectDatabase } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
@@ -30,7 +31,11 @@ export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
 const SCHEMA = "pgboss";
 const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 
-/** A started pg-boss on the given database with every queue created. */
+/**
+ * A started pg-boss on the given database with every queue created. Instances starting at once
+ * take turns: pg-boss 10 creates each queue's partition without a lock of its own, and two
+ * instances doing so together deadlock.
+ */
 export async function startJobQueue(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString,
@@ -40,9 +45,22 @@ export async function startJobQueue(connectionString: string): Promise<PgBoss> {
     archiveFailedAfterSeconds: FAILED_JOBS_VISIBLE_SECONDS,
   });
   boss.on("error", (error) => log.error(errorFields(error), "job queue error"));
-  await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...QUEUES[name] });
+  await withSetupLock(connectionString, async () => {
+    await boss.start();
+    for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...QUEUES[name] });
+  });
   return boss;
+}
+
+async function withSetupLock(connectionString: string, work: () => Promise<void>): Promise<void> {
+  const client = new Client({ connectionString, application_name: "olympiad-jobs-setup" });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext('olympiad.job-queue-setup'))");
+    await work();
+  } finally {
+    await client.end();
+  }
 }
 
 /**

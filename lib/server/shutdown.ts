@@ -1,6 +1,7 @@
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { Server } from "node:http";
 import { closeDatabase } from "@/lib/db";
+import { takeOverShutdownSignals } from "@/lib/db/embedded";
 import { stopJobQueue } from "@/lib/jobs/queue";
 import { errorFields, log } from "@/lib/log";
 
@@ -58,6 +59,7 @@ export function installGracefulShutdown(timeoutMs: number): void {
     }
     process.exit(exitCode);
   };
+  takeOverShutdownSignals();
   process.once("SIGTERM", shutdown);
   process.once("SIGINT", shutdown);
 }
