@@ -24,6 +24,8 @@ const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** How long a stopping instance waits for in-flight requests and jobs before it exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** Set by `npm start`: Next then leaves SIGTERM and SIGINT to the app's graceful shutdown. */
+  NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
 
   DATABASE_URL: z
     .string()
@@ -124,7 +126,7 @@ export function loadConfig(environment: Environment) {
     dataDir,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
-    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    shutdown: { timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, signalsLeftToApp: Boolean(env.NEXT_MANUAL_SIG_HANDLE) },
     database: env.DATABASE_URL
       ? { kind: "external" as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : {

