@@ -12,6 +12,9 @@ import { exited, signalGroup, spawnLogged, waitFor } from "./support/processes";
 const PORT = 3120;
 const DATABASE_PORT = 54359;
 const url = `http://127.0.0.1:${PORT}`;
+/** Deployed behind a TLS-terminating proxy: the public URL is https, the hop to the app is not. */
+const PUBLIC_URL = "https://olympiad.test";
+const ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-lifecycle" };
 
 let directory: string;
 let server: ChildProcess | undefined;
@@ -29,7 +32,9 @@ async function startServer(): Promise<void> {
     PORT: String(PORT),
     DATA_DIR: path.join(directory, "data"),
     EMBEDDED_DATABASE_PORT: String(DATABASE_PORT),
-    ADMIN_PASSWORD: "admin-password-for-lifecycle",
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_URL: PUBLIC_URL,
+    NEXTAUTH_URL: PUBLIC_URL,
     SHUTDOWN_TIMEOUT_SECONDS: "10",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_MANUAL_SIG_HANDLE: "true",
@@ -119,5 +124,12 @@ test.describe("one instance's life", () => {
     restartedDatabase = await startEmbeddedDatabase({ directory: databaseDirectory(), port: DATABASE_PORT });
     await expect.poll(async () => (await fetch(`${url}/api/ready`)).status, { timeout: 15_000 }).toBe(200);
     expect((await fetch(`${url}/api/getquizes`)).status).toBe(200);
+  });
+
+  test("with an https public URL, the session cookie is Secure (and __Secure- named), and HSTS is sent", async () => {
+    const response = await fetch(`${url}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^__Secure-next-auth\.session-token=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
   });
 });
