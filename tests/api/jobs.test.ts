@@ -1,13 +1,17 @@
+import { createServer } from "node:http";
 import { sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
+import webpush from "web-push";
 import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { GET as jobs } from "@/app/api/jobs/route";
+import { POST as sendNotification } from "@/app/api/notifications/send-notification/route";
 import { closeDatabase, getDb } from "@/lib/db";
 import { startExam } from "@/lib/exam/service";
 import { enqueue, startJobQueue } from "@/lib/jobs/queue";
 import { startJobWorkers } from "@/lib/jobs/workers";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
+import { freePort } from "../support/test-server";
 import { admin, participant } from "../support/users";
 
 const instances: PgBoss[] = [];
@@ -52,6 +56,42 @@ describe("background jobs with two instances", () => {
     expect(rows[0].sweeps).toBe(1);
     const [attempt] = (await db.execute<{ score: number; on_time: boolean }>(sql`select score, submitted_at = deadline_at as on_time from attempts where id = ${view.attemptId}`)).rows;
     expect(attempt).toEqual({ score: 1, on_time: true });
+  });
+
+  it("retries a push the push service refused, later, and only that one", async () => {
+    await instance();
+    const [boss, refused, accepted] = [await admin(), await participant(), await participant()];
+    let served = 0;
+    const pushService = createServer((request, response) => {
+      request.resume();
+      served++;
+      response.writeHead(request.url?.includes(refused.id) ? 503 : 201).end();
+    });
+    const port = await freePort();
+    await new Promise<void>((resolve) => pushService.listen(port, "127.0.0.1", resolve));
+    try {
+      const db = await getDb();
+      const { publicKey } = webpush.generateVAPIDKeys();
+      for (const user of [refused, accepted]) {
+        await db.execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${user.id}, ${`http://127.0.0.1:${port}/push/${user.id}`}, ${publicKey}, 'c2VjcmV0c2VjcmV0MTIzNA')`);
+      }
+      for (const user of [refused, accepted]) {
+        expect((await call(sendNotification, { as: boss, json: { title: "Results are out", body: "See the leaderboard", target: "user", userId: user.id } })).status).toBe(200);
+      }
+      const deliveries = async () =>
+        (await db.execute<{ user_id: string; state: string; retry_in_seconds: number }>(sql`
+          select s.user_id, j.state, extract(epoch from j.start_after - now())::int as retry_in_seconds
+          from pgboss.job j join push_subscriptions s on s.id = (j.data ->> 'subscriptionId')::uuid
+          where j.name = 'push.deliver' and s.user_id in (${refused.id}, ${accepted.id})`)).rows;
+      await vi.waitFor(async () => expect((await deliveries()).map((row) => row.state).sort()).toEqual(["completed", "retry"]), { timeout: 15_000, interval: 100 });
+      const retried = (await deliveries()).find((row) => row.state === "retry")!;
+      expect(retried.user_id).toBe(refused.id);
+      // Back-off: the first retry waits about retryDelay (30 s), not a polling interval.
+      expect(retried.retry_in_seconds).toBeGreaterThan(10);
+      expect(served).toBe(2);
+    } finally {
+      pushService.close();
+    }
   });
 
   it("shows admins what is pending and what failed for good", async () => {
