@@ -67,4 +67,16 @@ test.describe("security headers", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     await expect(page.getByRole("dialog", { name: "Olympiad menu" })).toBeVisible();
   });
+
+  test("a cross-site POST to a state-changing call is refused and changes nothing", async ({ request }) => {
+    const email = `forged-${Date.now()}@example.test`;
+    const forged = await request.post("/api/register", {
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      data: { name: "Forged", email, password: "forged-password" },
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.json()).toEqual({ message: "Cross-site request refused." });
+    const login = await request.post("/api/login", { data: { email, password: "forged-password" } });
+    expect(login.status()).toBe(401);
+  });
 });
