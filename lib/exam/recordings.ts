@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { attempts, recordingChunks } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
 import type { ActiveUser } from "@/lib/users/service";
@@ -103,8 +104,15 @@ export async function streamRecording(viewer: ActiveUser, attemptId: string, seg
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (next >= chunks.length) return controller.close();
-      const bytes = await store.get(chunks[next++].objectKey);
-      if (bytes) controller.enqueue(new Uint8Array(bytes));
+      const { objectKey } = chunks[next++];
+      const bytes = await store.get(objectKey);
+      // A slice the database lists but the store lacks would make a shorter, broken video that
+      // looks complete: break the download instead, and say which object is gone.
+      if (!bytes) {
+        log.error({ attemptId, objectKey }, "recording slice missing from storage");
+        return controller.error(new Error(`recording slice ${objectKey} is missing from storage`));
+      }
+      controller.enqueue(new Uint8Array(bytes));
     },
   });
   const size = chunks.reduce((total, chunk) => total + chunk.sizeBytes, 0);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as resume } from "@/app/api/exam/[quizId]/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
@@ -8,10 +8,11 @@ import { GET as recording } from "@/app/api/recordings/[attemptId]/route";
 import { GET as responses } from "@/app/api/responses/route";
 import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
-import { attempts } from "@/db/schema";
+import { attempts, recordingChunks } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { responseDetail } from "@/lib/exam/responses";
 import { finaliseOverdueAttempts } from "@/lib/exam/service";
+import { storage } from "@/lib/storage";
 import type { ActiveUser } from "@/lib/users/service";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
@@ -188,6 +189,20 @@ describe("recordings and responses", () => {
     expect(played.status).toBe(200);
     expect(Buffer.from(await played.response.arrayBuffer())).toEqual(Buffer.concat(slices));
     expect((await call(recording, { as: user, params: { attemptId: view.attemptId } })).status).toBe(403);
+  });
+
+  it("breaks the download rather than serve a video with a slice missing from storage", async () => {
+    const { quiz } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    for (const [sequence, bytes] of [WEBM, Buffer.alloc(10, 2), Buffer.alloc(10, 3)].entries()) {
+      await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) });
+    }
+    const db = await getDb();
+    const [lost] = await db.select().from(recordingChunks).where(and(eq(recordingChunks.attemptId, view.attemptId), eq(recordingChunks.sequence, 1)));
+    await storage().delete(lost.objectKey);
+    // Reading the body fails part way: the download breaks instead of ending as if complete.
+    await expect(call(recording, { as: await admin(), params: { attemptId: view.attemptId } })).rejects.toThrow(/missing from storage/);
   });
 
   it("splits the video where a reload restarted the recorder, so each part plays", async () => {
