@@ -1,5 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
+import { Pager } from "@/components/ui/Pager";
 import { z } from "zod";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { formatIndiaDateTime } from "@/lib/format";
@@ -98,13 +99,7 @@ export async function TransactionManagement({ searchParams }: { searchParams: Se
       ) : (
         <>
           <TransactionTable rows={list.rows.map(toRow)} />
-          {list.pageCount > 1 && (
-            <nav aria-label="Transaction pages" className="flex items-center gap-3 text-sm">
-              {list.page > 1 && <Link className="font-medium text-brand underline" href={pageHref(list.page - 1)}>Previous</Link>}
-              <span>Page {list.page} of {list.pageCount}</span>
-              {list.page < list.pageCount && <Link className="font-medium text-brand underline" href={pageHref(list.page + 1)}>Next</Link>}
-            </nav>
-          )}
+          <Pager label="Transaction pages" page={list.page} pageCount={list.pageCount} pageHref={pageHref} />
         </>
       )}
     </div>

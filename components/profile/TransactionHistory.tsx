@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Pager } from "@/components/ui/Pager";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { TransactionPage } from "@/lib/wallet/service";
@@ -43,13 +43,7 @@ export function TransactionHistory({ history, pageHref }: { history: Transaction
           </tbody>
         </table>
       </div>
-      {history.pageCount > 1 && (
-        <nav aria-label="Transaction pages" className="mt-3 flex items-center gap-3 text-sm">
-          {history.page > 1 && <Link className="font-medium text-brand underline" href={pageHref(history.page - 1)}>Previous</Link>}
-          <span>Page {history.page} of {history.pageCount}</span>
-          {history.page < history.pageCount && <Link className="font-medium text-brand underline" href={pageHref(history.page + 1)}>Next</Link>}
-        </nav>
-      )}
+      <Pager label="Transaction pages" page={history.page} pageCount={history.pageCount} pageHref={pageHref} className="mt-3" />
     </div>
   );
 }

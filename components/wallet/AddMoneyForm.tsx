@@ -1,19 +1,15 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client/api";
 import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
 import { FIELDS_REQUIRED } from "@/lib/wallet/schemas";
-
-type Message = { tone: "error" | "success"; text: string };
+import { useWalletRequest } from "./useWalletRequest";
 
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
 export function AddMoneyForm({ upiId }: { upiId: string }) {
-  const [message, setMessage] = useState<Message>();
-  const [submitting, setSubmitting] = useState(false);
-  const router = useRouter();
+  const { message, submitting, refuse, submit } = useWalletRequest();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -25,31 +21,21 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
     const paymentId = String(data.get("paymentId") ?? "").trim();
     const file = data.get("screenshot");
 
-    if (!amount || !payeeName) return setMessage({ tone: "error", text: FIELDS_REQUIRED });
-    if (!(Number(amount) >= 1)) return setMessage({ tone: "error", text: "Enter an amount of at least ₹1." });
-    if (!(file instanceof File) || file.size === 0) return setMessage({ tone: "error", text: "Please upload a payment screenshot." });
-    if (file.size > MAX_UPLOAD_BYTES) return setMessage({ tone: "error", text: FILE_TOO_LARGE });
+    if (!amount || !payeeName) return refuse(FIELDS_REQUIRED);
+    if (!(Number(amount) >= 1)) return refuse("Enter an amount of at least ₹1.");
+    if (!(file instanceof File) || file.size === 0) return refuse("Please upload a payment screenshot.");
+    if (file.size > MAX_UPLOAD_BYTES) return refuse(FILE_TOO_LARGE);
 
-    setMessage(undefined);
-    setSubmitting(true);
-    let failure = "Error uploading image. Please try again.";
-    try {
+    await submit(form, { success: "Payment submitted successfully! Please wait for admin confirmation.", failure: "Error uploading image. Please try again." }, async (failure) => {
       const upload = new FormData();
       upload.set("file", file);
       upload.set("imageType", "payment");
       const { url } = await callApi<{ url: string }>("/api/upload", { form: upload });
-      failure = "Payment verification failed. Please try again.";
+      failure.current = "Payment verification failed. Please try again.";
       await callApi("/api/wallet/credit", {
         json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId: paymentId || undefined, paymentMode: "upi" },
       });
-      form.reset();
-      setMessage({ tone: "success", text: "Payment submitted successfully! Please wait for admin confirmation." });
-      router.refresh();
-    } catch (caught) {
-      setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? failure : failure });
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   return (

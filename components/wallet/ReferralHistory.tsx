@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Pager } from "@/components/ui/Pager";
 import { formatIndiaDate } from "@/lib/format";
 
 const REFERRALS_PAGE_SIZE = 5;
@@ -50,13 +50,7 @@ export function ReferralHistory({ referrals, page, pageHref }: { referrals: Refe
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav aria-label="Referral pages" className="mt-3 flex items-center gap-3 text-sm">
-          {current > 1 && <Link className="font-medium text-brand underline" href={pageHref(current - 1)}>Previous</Link>}
-          <span>Page {current} of {pageCount}</span>
-          {current < pageCount && <Link className="font-medium text-brand underline" href={pageHref(current + 1)}>Next</Link>}
-        </nav>
-      )}
+      <Pager label="Referral pages" page={current} pageCount={pageCount} pageHref={pageHref} className="mt-3" />
     </div>
   );
 }

@@ -1,22 +1,18 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client/api";
 import { rupeesToPaise } from "@/lib/money";
 import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/wallet/schemas";
-
-type Message = { tone: "error" | "success"; text: string };
+import { useWalletRequest } from "./useWalletRequest";
 
 /**
  * The balance check here only saves a round trip; the server checks again against the balance
  * less withdrawals already waiting, which is what `availablePaise` shows.
  */
 export function WithdrawForm({ availablePaise }: { availablePaise: number }) {
-  const [message, setMessage] = useState<Message>();
-  const [submitting, setSubmitting] = useState(false);
-  const router = useRouter();
+  const { message, submitting, refuse, submit } = useWalletRequest();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,25 +23,13 @@ export function WithdrawForm({ availablePaise }: { availablePaise: number }) {
     const payeeName = String(data.get("payeeName") ?? "").trim();
     const upiId = String(data.get("upiId") ?? "").trim();
 
-    if (!amount || !payeeName || !upiId) return setMessage({ tone: "error", text: FIELDS_REQUIRED });
-    if (!(Number(amount) >= 1)) return setMessage({ tone: "error", text: "Enter an amount of at least ₹1." });
-    if (rupeesToPaise(Number(amount)) > availablePaise) return setMessage({ tone: "error", text: WITHDRAWAL_TOO_LARGE });
+    if (!amount || !payeeName || !upiId) return refuse(FIELDS_REQUIRED);
+    if (!(Number(amount) >= 1)) return refuse("Enter an amount of at least ₹1.");
+    if (rupeesToPaise(Number(amount)) > availablePaise) return refuse(WITHDRAWAL_TOO_LARGE);
 
-    setMessage(undefined);
-    setSubmitting(true);
-    try {
-      await callApi("/api/wallet/debit", {
-        json: { paymentType: "debit", amount: Number(amount), payeeName, upiId, paymentMode: "upi" },
-      });
-      form.reset();
-      setMessage({ tone: "success", text: "Withdrawal request submitted successfully! Please wait for admin confirmation." });
-      router.refresh();
-    } catch (caught) {
-      const fallback = "Withdrawal verification failed. Please try again.";
-      setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback });
-    } finally {
-      setSubmitting(false);
-    }
+    await submit(form, { success: "Withdrawal request submitted successfully! Please wait for admin confirmation.", failure: "Withdrawal verification failed. Please try again." }, () =>
+      callApi("/api/wallet/debit", { json: { paymentType: "debit", amount: Number(amount), payeeName, upiId, paymentMode: "upi" } }),
+    );
   }
 
   return (
