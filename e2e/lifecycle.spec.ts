@@ -37,9 +37,9 @@ async function startServer(): Promise<void> {
     NEXTAUTH_URL: PUBLIC_URL,
     SHUTDOWN_TIMEOUT_SECONDS: "10",
     NEXT_TELEMETRY_DISABLED: "1",
-    NEXT_MANUAL_SIG_HANDLE: "true",
   };
-  server = spawnLogged(path.join(process.cwd(), "node_modules", ".bin", "next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
+  // README's command, so the signal goes through npm as it does in a deployment.
+  server = spawnLogged("npm", ["start", "--", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
   await waitFor("The server", `${url}/api/ready`, server, logFile());
 }
 
@@ -90,7 +90,7 @@ test.describe("one instance's life", () => {
     const inFlight = fetch(`${url}/api/login`, { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
     await new Promise((resolve) => setTimeout(resolve, 500));
     const exit = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
-    // To the server alone, as an orchestrator signals a container's main process.
+    // To npm alone, as an orchestrator signals a container's main process; npm passes it on.
     process.kill(server!.pid!, "SIGTERM");
 
     await expect.poll(() => accepts(PORT)).toBe(false);

@@ -12,9 +12,11 @@ export function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once("exit", () => resolve()));
 }
 
-/** Signals the child's whole process group (it was spawned detached, as the group's leader). */
+/**
+ * Signals the child's whole process group (it was spawned detached, as the group's leader), even
+ * when the leader itself is gone: a server it started may still be running.
+ */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
   try {
     process.kill(-child.pid!, signal);
   } catch (error) {
