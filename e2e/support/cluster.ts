@@ -4,8 +4,8 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "pg";
 import S3rver from "s3rver";
+import { withClient } from "./exam-db";
 import { exited, signalGroup, spawnLogged, stopProcess, waitFor } from "./processes";
 
 /**
@@ -99,15 +99,6 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
   }
 }
 
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function createDatabase(undo: (() => Promise<void>)[]): Promise<string> {
   const name = `olympiad_cluster_${randomBytes(6).toString("hex")}`;

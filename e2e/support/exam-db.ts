@@ -6,14 +6,19 @@ const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E
 /** The seeded paid quiz, whose 25 questions the test quizzes borrow. */
 const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
-export async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: DATABASE_URL });
+/** A connection to the database at `url` for the length of `work`. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
   } finally {
     await client.end();
   }
+}
+
+export function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  return withClient(DATABASE_URL, work);
 }
 
 /**

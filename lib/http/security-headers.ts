@@ -8,12 +8,14 @@ export function createNonce(): string {
 
 const GOOGLE_SIGN_IN = "https://accounts.google.com";
 
+const NONCE_SLOT = "{nonce}";
+
 /**
  * The page policy. Scripts need the nonce ('strict-dynamic' lets Next's nonce'd loader add the
  * chunks, Google sign-in and the live chat); inline style attributes stay allowed because React
  * and Tailwind set them and they cannot run code. Question images may come from any https host.
  */
-export function contentSecurityPolicy(nonce: string, overHttps: boolean): string {
+function policyWithNonceSlot(overHttps: boolean): string {
   const google = config.google ? [GOOGLE_SIGN_IN] : [];
   const liveChat = config.liveChatScriptUrl ? [new URL(config.liveChatScriptUrl).origin] : [];
   const thirdParties = [...google, ...liveChat];
@@ -21,7 +23,7 @@ export function contentSecurityPolicy(nonce: string, overHttps: boolean): string
   const evalInDevelopment = config.environment === "development" ? ["'unsafe-eval'"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...evalInDevelopment],
+    "script-src": ["'self'", `'nonce-${NONCE_SLOT}'`, "'strict-dynamic'", ...evalInDevelopment],
     "style-src": ["'self'", "'unsafe-inline'", ...thirdParties],
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "media-src": ["'self'", "blob:"],
@@ -38,6 +40,13 @@ export function contentSecurityPolicy(nonce: string, overHttps: boolean): string
   const policy = Object.entries(directives).map(([name, sources]) => `${name} ${sources.join(" ")}`);
   if (overHttps) policy.push("upgrade-insecure-requests");
   return policy.join("; ");
+}
+
+// Built once: the proxy runs before every request, and only the nonce changes between them.
+const POLICIES = { http: policyWithNonceSlot(false), https: policyWithNonceSlot(true) };
+
+export function contentSecurityPolicy(nonce: string, overHttps: boolean): string {
+  return POLICIES[overHttps ? "https" : "http"].replace(NONCE_SLOT, nonce);
 }
 
 export const STRICT_TRANSPORT_SECURITY = `max-age=${2 * 365 * 24 * 60 * 60}; includeSubDomains`;

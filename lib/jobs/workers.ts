@@ -46,7 +46,7 @@ const WORKERS: { [Name in JobName]: Worker<Name> } = {
   },
   "maintenance.delete-expired": {
     batchSize: 1,
-    handle: deleteExpiredRecords,
+    handle: async () => ({ output: await deleteExpiredRecords() }),
   },
 };
 
