@@ -1,22 +1,20 @@
 import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
-
-const databaseAndStorage = {
-  patterns: [
-    {
-      group: ["@/lib/db", "@/lib/db/*", "@/db/*", "@/lib/storage", "@/lib/storage/*", "pg", "drizzle-orm*"],
-      message: "Pages and components reach the database and storage only through lib/<capability> services.",
-    },
-  ],
-};
+import olympiad from "./eslint/boundaries.mjs";
 
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
   {
-    files: ["app/**", "components/**", "proxy.ts"],
-    rules: { "no-restricted-imports": ["error", databaseAndStorage] },
+    // The layers (docs/architecture.md): tests, end-to-end specs and scripts may reach inside.
+    files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+    plugins: { olympiad },
+    rules: {
+      "olympiad/capability-boundaries": "error",
+      "olympiad/client-imports": "error",
+      "olympiad/server-only": "error",
+    },
   },
   {
     rules: {

@@ -7,13 +7,8 @@ import type { Instrumentation } from "next";
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    const { connectDatabase } = await import("@/lib/db");
-    const { jobQueue } = await import("@/lib/jobs/queue");
-    const { startJobWorkers } = await import("@/lib/jobs/workers");
-    const { installGracefulShutdown } = await import("@/lib/server/shutdown");
-    await connectDatabase();
-    await startJobWorkers(await jobQueue());
-    installGracefulShutdown();
+    const { startServer } = await import("@/lib/server");
+    await startServer();
   }
 }
 

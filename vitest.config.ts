@@ -13,7 +13,9 @@ process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:47231/jwks";
 
 export default defineConfig({
   resolve: {
-    alias: { "@": import.meta.dirname },
+    // Next resolves "server-only" to an empty module on the server (the react-server condition);
+    // the suite runs as the server does.
+    alias: { "@": import.meta.dirname, "server-only": `${import.meta.dirname}/node_modules/server-only/empty.js` },
   },
   test: {
     include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "app/**/*.test.ts"],
@@ -21,7 +23,5 @@ export default defineConfig({
     setupFiles: ["tests/support/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // server-only code: the react-server condition makes "server-only" a no-op as in Next.
-    server: { deps: { inline: ["server-only"] } },
   },
 });

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, loadConfig } from "./config";
+import { ConfigurationError, loadConfig } from "@/lib/config";
 
 describe("configuration", () => {
   it("runs with nothing set: embedded database, local storage, default brand", () => {

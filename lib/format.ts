@@ -47,6 +47,13 @@ export function formatMinutesSeconds(totalSeconds: number): string {
   return `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
 }
 
+/** Time taken as hh:mm:ss (the exam summary and the demo result); a negative or fractional count is clamped to whole seconds from zero. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const twoDigits = (value: number) => String(value).padStart(2, "0");
+  return `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`;
+}
+
 export function formatMinutes(seconds: number): string {
   return `${Math.round(seconds / 60)} minutes`;
 }

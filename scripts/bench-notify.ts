@@ -30,9 +30,12 @@ await new Promise<void>((resolve) => pushService.listen(pushPort, "127.0.0.1", r
 try {
   const { closeDatabase, getDb } = await import("@/lib/db");
   const { sql } = await import("drizzle-orm");
-  const { sendNotification } = await import("@/lib/notifications/service");
-  const { jobQueue, queueCounts, stopJobQueue } = await import("@/lib/jobs/queue");
-  const { startJobWorkers } = await import("@/lib/jobs/workers");
+  const { sendNotification } = await import("@/lib/notifications");
+  const { jobQueue, queueCounts, stopJobQueue } = await import("@/lib/jobs");
+  const { startJobWorkers } = await import("@/lib/server");
+  const { SYSTEM } = await import("@/lib/auth");
+  // The admin pressing "send"; the service needs no row of theirs.
+  const admin = { id: "", name: "Bench admin", email: "", role: "admin" as const };
   const queue = await jobQueue();
   const db = await getDb();
   await db.execute(sql`
@@ -46,13 +49,13 @@ try {
     select id, ${`http://127.0.0.1:${pushPort}/push/`} || id, ${publicKey}, 'c2VjcmV0c2VjcmV0MTIzNA' from users where email like 'listener-%'`);
 
   const started = performance.now();
-  const sent = await sendNotification({ title: "Exam tomorrow", body: "Starts at 10:00 IST", target: "all" });
+  const sent = await sendNotification(admin, { title: "Exam tomorrow", body: "Starts at 10:00 IST", target: "all" });
   const answered = performance.now() - started;
   await startJobWorkers(queue);
-  const outstanding = async () => (await queueCounts()).filter((counts) => counts.queue.startsWith("push.")).reduce((sum, counts) => sum + counts.pending + counts.active, 0);
+  const outstanding = async () => (await queueCounts(SYSTEM)).filter((counts) => counts.queue.startsWith("push.")).reduce((sum, counts) => sum + counts.pending + counts.active, 0);
   while ((await outstanding()) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
   const drained = performance.now() - started;
-  const failed = (await queueCounts()).find((counts) => counts.queue === "push.deliver")?.failed ?? 0;
+  const failed = (await queueCounts(SYSTEM)).find((counts) => counts.queue === "push.deliver")?.failed ?? 0;
   console.log(`${SUBSCRIBERS} subscribers: request answered in ${answered.toFixed(0)} ms (${sent.recipients} in-app notifications stored, fan-out queued)`);
   console.log(`push fan-out drained in ${(drained / 1000).toFixed(1)} s: the push service received ${received}, ${failed} deliveries failed`);
   await stopJobQueue(5000);

@@ -1,6 +1,5 @@
 /** Applies pending migrations to the configured database: for deployers who migrate once per release. */
-import { openConfiguredDatabase } from "@/lib/db";
-import { migrateDatabase } from "@/lib/db/prepare";
+import { openConfiguredDatabase, migrateDatabase } from "@/lib/db";
 
 const connection = await openConfiguredDatabase();
 try {

@@ -1,6 +1,5 @@
 /** Seeds the demo data. Idempotent: running it again changes nothing. */
-import { openConfiguredDatabase } from "@/lib/db";
-import { migrateDatabase } from "@/lib/db/prepare";
+import { openConfiguredDatabase, migrateDatabase } from "@/lib/db";
 import { seedDatabase } from "@/lib/seed";
 
 const connection = await openConfiguredDatabase();

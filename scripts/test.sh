@@ -40,7 +40,7 @@ vitest_on_node24() {
 
 check typecheck node_modules/.bin/tsc --noEmit
 check lint node_modules/.bin/eslint .
-check migrations-match-schema node_modules/.bin/tsx scripts/check-migrations.ts
+check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 vitest_on embedded
 vitest_on postgres
 vitest_on_node24

@@ -1,3 +1,4 @@
+import "server-only";
 import { open, mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";

@@ -1,3 +1,4 @@
+import "server-only";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
@@ -6,8 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { Client, escapeIdentifier, type ClientBase } from "pg";
 import { from as copyFrom, to as copyTo } from "pg-copy-streams";
-import { openDatabase } from "@/lib/db";
-import { committedMigrationCount, migrateDatabase } from "@/lib/db/prepare";
+import { openDatabase, committedMigrationCount, migrateDatabase } from "@/lib/db";
 
 /**
  * The built-in backup format, for servers no available pg_dump can read (the embedded

@@ -1,6 +1,8 @@
+import "server-only";
 import { desc, eq, like } from "drizzle-orm";
 import { blogs } from "@/db/schema";
 import { config } from "@/lib/config";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { plainText } from "./markdown";
@@ -45,28 +47,28 @@ function columns(input: BlogInput) {
   };
 }
 
-export async function createBlog(input: BlogInput) {
+export const createBlog = service("blog.edit", async (_actor, input: BlogInput) => {
   const db = await getDb();
   const [blog] = await db.insert(blogs).values({ ...columns(input), slug: await freeSlug(input.title) }).returning();
   return blog;
-}
+});
 
 /** The address stays the same when the title changes, so shared links keep working. */
-export async function updateBlog(blogId: string, input: BlogInput) {
+export const updateBlog = service("blog.edit", async (_actor, blogId: string, input: BlogInput) => {
   const db = await getDb();
   const [blog] = await db.update(blogs).set(columns(input)).where(eq(blogs.id, blogId)).returning();
   if (!blog) throw new NotFound("Article not found.");
   return blog;
-}
+});
 
-export async function deleteBlog(blogId: string) {
+export const deleteBlog = service("blog.edit", async (_actor, blogId: string) => {
   const db = await getDb();
   const deleted = await db.delete(blogs).where(eq(blogs.id, blogId)).returning({ id: blogs.id });
   if (deleted.length === 0) throw new NotFound("Article not found.");
-  return { message: "Article deleted." };
-}
+});
 
-export async function listBlogsForAdmin() {
+/** Every article, newest first: the admin's list and the public GET /api/getblogs. */
+export const listBlogs = service("blog.read", async (_actor) => {
   const db = await getDb();
   return db.select().from(blogs).orderBy(desc(blogs.publishedAt));
-}
+});

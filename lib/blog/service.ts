@@ -1,5 +1,7 @@
+import "server-only";
 import { asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { blogs } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { excerpt } from "./markdown";
 
@@ -30,7 +32,7 @@ export interface ArticleQuery {
 }
 
 /** One page of articles for the reader: 4 a page, latest first or by title, one category or all. */
-export async function listArticles(query: ArticleQuery = {}) {
+export const listArticles = service("blog.read", async (_actor, query: ArticleQuery = {}) => {
   const db = await getDb();
   const where: SQL | undefined = query.category ? eq(blogs.category, query.category) : undefined;
   const order = query.sort === "title" ? [asc(blogs.title)] : [desc(blogs.publishedAt), asc(blogs.title)];
@@ -48,10 +50,10 @@ export async function listArticles(query: ArticleQuery = {}) {
     .limit(BLOG_PAGE_SIZE)
     .offset((page - 1) * BLOG_PAGE_SIZE);
   return { rows: rows.map(summarise), total, page, pageCount, categories: categories.map((row) => row.category) };
-}
+});
 
 /** The sidebars: the five newest, and the five most read by real view counts. */
-export async function sidebarArticles() {
+export const sidebarArticles = service("blog.read", async (_actor) => {
   const db = await getDb();
   const columns = { slug: blogs.slug, title: blogs.title, publishedAt: blogs.publishedAt, viewCount: blogs.viewCount };
   const [recent, popular] = await Promise.all([
@@ -59,29 +61,29 @@ export async function sidebarArticles() {
     db.select(columns).from(blogs).orderBy(desc(blogs.viewCount), desc(blogs.publishedAt)).limit(SIDEBAR_SIZE),
   ]);
   return { recent, popular };
-}
+});
 
-export async function findArticleBySlug(slug: string) {
+export const findArticleBySlug = service("blog.read", async (_actor, slug: string) => {
   const db = await getDb();
   const [article] = await db.select().from(blogs).where(eq(blogs.slug, slug));
   return article ?? null;
-}
+});
 
 /** Counts a read of an article, for the popular list. */
-export async function recordArticleView(slug: string): Promise<void> {
+export const recordArticleView = service("blog.read", async (_actor, slug: string): Promise<void> => {
   const db = await getDb();
   // A read is not an edit: updatedAt (the sitemap's lastmod) stays as it was.
   await db.update(blogs).set({ viewCount: sql`${blogs.viewCount} + 1`, updatedAt: sql`${blogs.updatedAt}` }).where(eq(blogs.slug, slug));
-}
+});
 
-export async function firstArticleSlug(): Promise<string | null> {
+export const firstArticleSlug = service("blog.read", async (_actor): Promise<string | null> => {
   const db = await getDb();
   const [first] = await db.select({ slug: blogs.slug }).from(blogs).orderBy(desc(blogs.publishedAt), asc(blogs.title)).limit(1);
   return first?.slug ?? null;
-}
+});
 
 /** Every article's address and last change, for sitemap.xml. */
-export async function articleAddresses() {
+export const articleAddresses = service("blog.read", async (_actor) => {
   const db = await getDb();
   return db.select({ slug: blogs.slug, updatedAt: blogs.updatedAt }).from(blogs).orderBy(desc(blogs.publishedAt));
-}
+});

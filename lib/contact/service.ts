@@ -1,22 +1,24 @@
+import "server-only";
 import { desc } from "drizzle-orm";
 import { contactMessages } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { TooManyRequests } from "@/lib/errors";
-import { hit } from "@/lib/rate-limit/service";
+import { hit } from "@/lib/rate-limit";
 import type { ContactInput } from "./schemas";
 
 const MESSAGES_PER_MINUTE = 5;
 
 /** Keeps a visitor's message for the support team to read; a few a minute per address, so it cannot be flooded. */
-export async function saveContactMessage(input: ContactInput, ip: string): Promise<void> {
+export const saveContactMessage = service("contact.send", async (_actor, input: ContactInput, ip: string): Promise<void> => {
   const limit = await hit(`contact:ip:${ip}`, MESSAGES_PER_MINUTE, 60);
   if (!limit.allowed) throw new TooManyRequests("Too many messages. Please wait a minute and try again.", limit.retryAfterSeconds);
   const db = await getDb();
   await db.insert(contactMessages).values(input);
-}
+});
 
 /** The newest messages first, for the admin panel. */
-export async function listContactMessages(limit = 100) {
+export const listContactMessages = service("contact.read", async (_actor, limit: number = 100) => {
   const db = await getDb();
   return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
-}
+});

@@ -1,11 +1,11 @@
+import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { Pool } from "pg";
 import * as schema from "@/db/schema";
-import { seedDatabase } from "@/lib/seed";
+import type { Database } from "./types";
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
@@ -13,27 +13,23 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const PREPARE_LOCK_KEY = 7_316_001;
 
 /**
- * Applies pending migrations and seeds an empty database. Several instances may start at
- * once against one server, so the work runs under a PostgreSQL advisory lock.
+ * Runs `work` on one connection while holding the preparation lock: several instances may start
+ * at once against one server, and only one at a time may migrate or seed.
  */
-export async function prepareDatabase(pool: Pool, options: { seed?: boolean } = {}) {
+export async function withPreparationLock<T>(pool: Pool, work: (db: Database) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [PREPARE_LOCK_KEY]);
-    const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    if (options.seed ?? true) {
-      const existing = await db.execute<{ count: number }>(sql`select count(*)::int as count from users`);
-      if (existing.rows[0].count === 0) await seedDatabase(db);
-    }
+    return await work(drizzle(client, { schema }));
   } finally {
     await client.query("select pg_advisory_unlock($1)", [PREPARE_LOCK_KEY]).catch(() => undefined);
     client.release();
   }
 }
 
-export async function migrateDatabase(pool: Pool) {
-  await prepareDatabase(pool, { seed: false });
+/** Applies the committed migrations that this database has not applied yet. */
+export async function migrateDatabase(pool: Pool): Promise<void> {
+  await withPreparationLock(pool, (db) => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
 }
 
 /** How many migrations this release commits: a fully migrated database has applied as many. */

@@ -1,12 +1,13 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { attempts, recordingChunks } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
-import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
-import type { ActiveUser } from "@/lib/users/service";
+import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 
 export type RecordingKind = "video" | "snapshot";
 
@@ -32,7 +33,7 @@ function checkContent(kind: RecordingKind, sequence: number, bytes: Uint8Array):
  * Stores one slice of an attempt's recording under its sequence number. Idempotent, so a
  * browser may retry a failed upload as often as it needs to without duplicating anything.
  */
-export async function storeRecordingChunk(user: ActiveUser, quizId: string, kind: RecordingKind, sequence: number, file: File | null, now = new Date()) {
+export const storeRecordingChunk = service("exam.record", async (user, quizId: string, kind: RecordingKind, sequence: number, file: File | null, now: Date = new Date()) => {
   if (!file || file.size === 0) throw new Invalid(kind === "video" ? "Exam video upload failed!" : "Snapshot upload failed!");
   if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
   const db = await getDb();
@@ -66,8 +67,8 @@ export async function storeRecordingChunk(user: ActiveUser, quizId: string, kind
     .returning({ objectKey: recordingChunks.objectKey });
   const superseded = stored.length === 1 ? previous?.objectKey : objectKey;
   if (superseded && superseded !== stored[0]?.objectKey) await storage().delete(superseded);
-  return { message: kind === "video" ? "Chunk uploaded" : "Snapshot uploaded", url: `/api/recordings/${attempt.id}` };
-}
+  return { url: `/api/recordings/${attempt.id}` };
+});
 
 async function videoChunks(attemptId: string) {
   const db = await getDb();
@@ -95,8 +96,7 @@ export async function recordingSegmentCount(attemptId: string): Promise<number> 
 }
 
 /** One segment of an attempt's video, its slices streamed back to back in recording order: admins only. */
-export async function streamRecording(viewer: ActiveUser, attemptId: string, segment = 0) {
-  if (viewer.role !== "admin") throw new Forbidden("Only admins can view recordings.");
+export const streamRecording = service("exam.viewRecordings", async (_viewer, attemptId: string, segment: number = 0) => {
   const chunks = splitSegments(await videoChunks(attemptId))[segment];
   if (!chunks) throw new NotFound("No recording for this attempt.");
   const store = storage();
@@ -117,15 +117,18 @@ export async function streamRecording(viewer: ActiveUser, attemptId: string, seg
   });
   const size = chunks.reduce((total, chunk) => total + chunk.sizeBytes, 0);
   return { body, size, contentType: "video/webm" };
-}
+});
 
-/** Sequence numbers of the stored video slices, to spot gaps. */
-export async function recordedSequences(attemptId: string): Promise<number[]> {
+/**
+ * Where a reloaded page's recorder continues: after the last slice the server holds, so it
+ * never overwrites what was already recorded.
+ */
+export const nextRecordingSequence = service("exam.record", async (user, quizId: string): Promise<number> => {
   const db = await getDb();
-  const rows = await db
-    .select({ sequence: recordingChunks.sequence })
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${recordingChunks.sequence}) + 1, 0)::int` })
     .from(recordingChunks)
-    .where(and(eq(recordingChunks.attemptId, attemptId), eq(recordingChunks.kind, "video")))
-    .orderBy(asc(recordingChunks.sequence));
-  return rows.map((row) => row.sequence);
-}
+    .innerJoin(attempts, eq(attempts.id, recordingChunks.attemptId))
+    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId), eq(recordingChunks.kind, "video")));
+  return row?.next ?? 0;
+});

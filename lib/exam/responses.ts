@@ -1,11 +1,13 @@
+import "server-only";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { recordingSegmentCount } from "./recordings";
 
 /** Admin's Manage Responses list: score, time taken and integrity counts per attempt. */
-export async function listResponses(quizId?: string) {
+export const listResponses = service("exam.readResponses", async (_actor, quizId?: string) => {
   const db = await getDb();
   return db
     .select({
@@ -29,10 +31,10 @@ export async function listResponses(quizId?: string) {
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(quizId ? eq(attempts.quizId, quizId) : undefined)
     .orderBy(desc(attempts.score), asc(attempts.timeTakenSeconds), desc(attempts.startedAt));
-}
+});
 
 /** One response in full: every answer against the correct one, and the focus-log timeline. */
-export async function responseDetail(attemptId: string) {
+export const responseDetail = service("exam.readResponses", async (_actor, attemptId: string) => {
   const db = await getDb();
   const [attempt] = await db
     .select({ id: attempts.id, quizTitle: quizzes.title, participantName: users.name, score: attempts.score, timeTaken: attempts.timeTakenSeconds, startedAt: attempts.startedAt, submittedAt: attempts.submittedAt })
@@ -58,4 +60,4 @@ export async function responseDetail(attemptId: string) {
     /** One playable video per recorder session (a reload starts a new one). */
     recordingUrls: Array.from({ length: segments }, (_, segment) => `/api/recordings/${attemptId}?segment=${segment}`),
   };
-}
+});

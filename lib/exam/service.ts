@@ -1,12 +1,13 @@
+import "server-only";
 import { randomInt } from "node:crypto";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, questions, quizQuestions, quizzes, transactions } from "@/db/schema";
+import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { formatIndiaDateTime } from "@/lib/format";
 import { metrics } from "@/lib/metrics";
-import type { ActiveUser } from "@/lib/users/service";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -43,8 +44,7 @@ async function hasVerifiedEntry(db: Queryable, userId: string, quizId: string): 
 }
 
 /** Who may take the quiz now, and if not, a sentence saying why. */
-export async function examAccess(user: ActiveUser, quizId: string, now = new Date(), db?: Queryable): Promise<ExamAccess> {
-  const database = db ?? (await getDb());
+async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
   const quiz = await findQuiz(database, quizId);
   if (!quiz) return { allowed: false, quiz: null, attempt: null, message: "This quiz does not exist." };
   const attempt = await findAttempt(database, user.id, quizId);
@@ -57,6 +57,8 @@ export async function examAccess(user: ActiveUser, quizId: string, now = new Dat
   if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, message: "The exam window for this quiz has closed." };
   return { allowed: true, quiz, attempt };
 }
+
+export const examAccess = service("exam.take", async (actor, quizId: string, now: Date = new Date()) => accessFor(await getDb(), actor, quizId, now));
 
 export interface ExamQuestion {
   id: string;
@@ -137,9 +139,9 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date)
 }
 
 /** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
-export async function startExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView> {
+export const startExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const db = await getDb();
-  const access = await examAccess(user, quizId, now, db);
+  const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
     if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
     throw access.quiz ? new Forbidden(access.message) : new NotFound(access.message);
@@ -159,17 +161,17 @@ export async function startExam(user: ActiveUser, quizId: string, now = new Date
     attempt = await findAttempt(db, user.id, quizId);
   }
   return buildView(db, quiz, attempt!, now);
-}
+});
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
-export async function resumeExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView | null> {
+export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView | null> => {
   const db = await getDb();
   const quiz = await findQuiz(db, quizId);
   const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
   if (!quiz || !attempt) return null;
   if (!attempt.submittedAt && attempt.deadlineAt <= now) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
   return buildView(db, quiz, attempt, now);
-}
+});
 
 export interface AnswerSave {
   questionId: string;
@@ -185,7 +187,7 @@ export interface AnswerSave {
  * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
  * that arrives late never overwrites a newer one. Refused after submission or the deadline.
  */
-export async function saveAnswer(user: ActiveUser, quizId: string, save: AnswerSave, now = new Date()) {
+export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) => {
   const db = await getDb();
   // The hot path of exam day: one read for every check, one statement for the write.
   const [state] = await db
@@ -229,7 +231,7 @@ export async function saveAnswer(user: ActiveUser, quizId: string, save: AnswerS
     returning question_id`);
   metrics().answerSaves.inc(saved.rows.length);
   return { saved: saved.rows.length === 1 };
-}
+});
 
 export interface FocusEventInput {
   kind: string;
@@ -238,14 +240,14 @@ export interface FocusEventInput {
   detail?: string;
 }
 
-export async function recordFocusEvents(user: ActiveUser, quizId: string, events: FocusEventInput[]) {
+export const recordFocusEvents = service("exam.take", async (user, quizId: string, events: FocusEventInput[]) => {
   if (events.length === 0) return { recorded: 0 };
   const db = await getDb();
   const attempt = await findAttempt(db, user.id, quizId);
   if (!attempt) throw new NotFound("Start the quiz first.");
   await db.insert(focusEvents).values(events.map((event) => ({ attemptId: attempt.id, ...event })));
   return { recorded: events.length };
-}
+});
 
 /**
  * Scores from the stored answers (1 mark each by default, no negatives) and the server's own
@@ -272,30 +274,32 @@ async function finaliseAttempt(db: Queryable, attemptId: string): Promise<Attemp
   return attempt ?? null;
 }
 
-export async function submitExam(user: ActiveUser, quizId: string, now = new Date()): Promise<ExamView> {
+export const submitExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const db = await getDb();
   const quiz = await findQuiz(db, quizId);
   const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
   if (!quiz || !attempt) throw new NotFound("Start the quiz first.");
   const finalised = attempt.submittedAt ? attempt : await finaliseAttempt(db, attempt.id);
   return buildView(db, quiz, finalised!, now);
-}
+});
 
 /** Submits every attempt whose deadline passed with the answers saved by then; returns their ids. */
-export async function finaliseOverdueAttempts(): Promise<string[]> {
+export const finaliseOverdueAttempts = service("exam.finaliseOverdue", async (): Promise<string[]> => {
   const db = await getDb();
   const result = await finaliseWhere(db, sql`a.deadline_at <= now()`, sql`a.deadline_at`);
   return result.rows.map((row) => row.id);
+});
+
+export interface ResponseSubmission {
+  participantId: string;
+  quizId: string;
+  answers: { questionId: string; selectedOptionIndex: number | null }[];
+  focusLogs?: FocusEventInput[];
 }
 
 /** /api/saveresponse: saves the given answers (displayed indexes) and submits, in one call. */
-export async function saveResponse(
-  user: ActiveUser,
-  quizId: string,
-  answers: { questionId: string; selectedOptionIndex: number | null }[],
-  focusLogs: FocusEventInput[],
-  now = new Date(),
-): Promise<ExamView> {
+export const saveResponse = service("exam.take", async (user, { participantId, quizId, answers, focusLogs = [] }: ResponseSubmission, now: Date = new Date()): Promise<ExamView> => {
+  authorize(user, "exam.take", participantId);
   const view = await resumeExam(user, quizId, now);
   if (!view) throw new NotFound("Start the quiz first.");
   if (view.submitted) throw new Conflict(ALREADY_SUBMITTED);
@@ -304,4 +308,4 @@ export async function saveResponse(
   }
   await recordFocusEvents(user, quizId, focusLogs);
   return submitExam(user, quizId, now);
-}
+});

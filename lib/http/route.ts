@@ -1,60 +1,67 @@
 import type { z, ZodType } from "zod";
-import { sessionUserId } from "@/lib/auth/session-cookie";
-import { DomainError, Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/errors";
+import { actorFor, authorize, sessionUserId, type Action, type Actor } from "@/lib/auth";
+import { DomainError, Forbidden, Invalid, TooManyRequests } from "@/lib/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { observeRequest } from "@/lib/metrics";
 import { requestIdOf } from "./request-id";
-import { findActiveUser, type ActiveUser } from "@/lib/users/service";
 
-type Access = "public" | "user" | "admin";
-
-interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined> {
-  /** public: anyone; user: any logged-in user; admin: admins only. */
-  auth: Access;
+interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
+  /** The action this route performs (lib/auth/permissions.ts): checked before anything is read. */
+  can: Action;
   /** JSON body schema. */
   body?: Body;
   /** multipart/form-data schema (File values stay Files). */
   form?: Form;
   /** Dynamic route segment schema. */
   params?: Params;
+  /** Search parameter schema (each parameter's last value, as a string). */
+  query?: Query;
 }
 
 type Parsed<Schema> = Schema extends ZodType ? z.infer<Schema> : undefined;
 
-export interface RouteContext<A extends Access, Body, Form, Params> {
+export interface RouteContext<Body, Form, Params, Query> {
   request: Request;
   requestId: string;
-  user: A extends "public" ? ActiveUser | null : ActiveUser;
+  /** Who is calling, from the database: a logged-in user, or the visitor. */
+  actor: Actor;
   body: Parsed<Body>;
   form: Parsed<Form>;
   params: Parsed<Params>;
+  query: Parsed<Query>;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+export type RouteHandler = ((request: Request, next?: NextRouteContext) => Promise<Response>) & { readonly permission: Action };
+
 /**
  * Every route handler goes through here: cross-site check, who is calling (from the database,
- * never from the client), role check, zod parsing, and domain errors mapped to honest statuses;
- * each request is logged (without its data), counted and timed under its request id.
+ * never from the client), the route's permission, zod parsing, and domain errors mapped to
+ * honest statuses; each request is logged (without its data), counted and timed under its id.
  */
-export function route<A extends Access, Body extends ZodType | undefined = undefined, Form extends ZodType | undefined = undefined, Params extends ZodType | undefined = undefined>(
-  options: RouteOptions<Body, Form, Params> & { auth: A },
-  handler: (context: RouteContext<A, Body, Form, Params>) => Promise<Response | object>,
-) {
+export function route<
+  Body extends ZodType | undefined = undefined,
+  Form extends ZodType | undefined = undefined,
+  Params extends ZodType | undefined = undefined,
+  Query extends ZodType | undefined = undefined,
+>(options: RouteOptions<Body, Form, Params, Query>, handler: (context: RouteContext<Body, Form, Params, Query>) => Promise<Response | object>): RouteHandler {
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
     try {
       refuseCrossSiteWrites(request);
-      const user = await identify(request, options.auth);
+      const actor = await actorFor(await sessionUserId(request));
+      authorize(actor, options.can);
       const params = options.params ? parse(options.params, await next?.params) : undefined;
+      const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
       const form = options.form ? parse(options.form, await readForm(request)) : undefined;
-      const result = await handler({ request, requestId, user, body, form, params } as RouteContext<A, Body, Form, Params>);
+      const result = await handler({ request, requestId, actor, body, form, params, query } as RouteContext<Body, Form, Params, Query>);
       return result instanceof Response ? result : Response.json(result);
     } catch (error) {
       return errorResponse(error);
     }
   };
-  return (request: Request, next?: NextRouteContext): Promise<Response> => {
+  const handle = (request: Request, next?: NextRouteContext): Promise<Response> => {
     const requestId = requestIdOf(request.headers);
     return withRequestId(requestId, async () => {
       const started = performance.now();
@@ -67,15 +74,7 @@ export function route<A extends Access, Body extends ZodType | undefined = undef
       return response;
     });
   };
-}
-
-async function identify(request: Request, access: Access): Promise<ActiveUser | null> {
-  const userId = await sessionUserId(request);
-  const user = userId ? await findActiveUser(userId) : null;
-  if (access === "public") return user;
-  if (!user) throw new Unauthenticated();
-  if (access === "admin" && user.role !== "admin") throw new Forbidden("Only admins can do this.");
-  return user;
+  return Object.assign(handle, { permission: options.can });
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

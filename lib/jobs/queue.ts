@@ -1,9 +1,9 @@
+import "server-only";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
 import { connectDatabase } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
-import type { Mail } from "@/lib/mail/service";
-import type { PushPayload } from "@/lib/notifications/push";
+import type { Mail, PushPayload } from "./payloads";
 
 /** Every background job and what it carries. Ids and content only: jobs are stored in PostgreSQL. */
 export interface JobPayloads {
@@ -106,7 +106,7 @@ export interface QueueCounts {
 }
 
 /** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */
-export async function queueCounts(): Promise<QueueCounts[]> {
+export async function countQueues(): Promise<QueueCounts[]> {
   const boss = await jobQueue();
   const db = boss.getDb();
   const { rows } = await db.executeSql(

@@ -1,9 +1,11 @@
+import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { connectDatabase } from "@/lib/db";
 import { NotFound, Unauthenticated } from "@/lib/errors";
-import { queueCounts } from "@/lib/jobs/queue";
-import { metrics } from "./index";
+import { SYSTEM } from "@/lib/auth";
+import { queueCounts } from "@/lib/jobs";
+import { metrics } from "./registry";
 
 /** Only a scraper holding METRICS_TOKEN may read; with no token configured there is nothing here. */
 export function authoriseScrape(authorization: string | null): void {
@@ -16,7 +18,7 @@ export function authoriseScrape(authorization: string | null): void {
 /** The registry in Prometheus text, with the queue and pool gauges read at scrape time. */
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
   const { registry, queueDepth, pool } = metrics();
-  const [counts, connection] = await Promise.all([queueCounts(), connectDatabase()]);
+  const [counts, connection] = await Promise.all([queueCounts(SYSTEM), connectDatabase()]);
   for (const { queue, pending, active, failed } of counts) {
     queueDepth.set({ queue, state: "pending" }, pending);
     queueDepth.set({ queue, state: "active" }, active);

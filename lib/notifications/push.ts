@@ -1,9 +1,11 @@
+import "server-only";
 import { eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { appSecrets, pushSubscriptions } from "@/db/schema";
 import { config } from "@/lib/config";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { enqueueMany } from "@/lib/jobs/queue";
+import { enqueueMany, type PushPayload } from "@/lib/jobs";
 
 export interface VapidKeys {
   publicKey: string;
@@ -14,7 +16,7 @@ export interface VapidKeys {
  * The configured VAPID keys, or a pair generated on first use and kept in the database so
  * every instance signs pushes with the same key (a second instance's key would be refused).
  */
-export async function vapidKeys(): Promise<VapidKeys> {
+async function loadVapidKeys(): Promise<VapidKeys> {
   if (config.push.keys) return config.push.keys;
   const db = await getDb();
   const generated = webpush.generateVAPIDKeys();
@@ -23,17 +25,13 @@ export async function vapidKeys(): Promise<VapidKeys> {
   return JSON.parse(stored.value) as VapidKeys;
 }
 
-export interface PushPayload {
-  title: string;
-  body: string;
-  icon?: string;
-  url?: string;
-}
+/** The public half is what a browser needs to subscribe. */
+export const vapidPublicKey = service("notifications.readKey", async () => (await loadVapidKeys()).publicKey);
 
 export type PushOutcome = "sent" | "gone" | "failed";
 
 /** Queues one delivery job per subscription of the given users, so each is retried on its own. */
-export async function fanOutPush(userIds: string[] | "all", payload: PushPayload): Promise<number> {
+export const fanOutPush = service("notifications.deliver", async (_actor, userIds: string[] | "all", payload: PushPayload): Promise<number> => {
   const db = await getDb();
   const subscriptions = await db
     .select({ id: pushSubscriptions.id })
@@ -41,7 +39,7 @@ export async function fanOutPush(userIds: string[] | "all", payload: PushPayload
     .where(userIds === "all" ? undefined : userIds.length > 0 ? inArray(pushSubscriptions.userId, userIds) : sql`false`);
   await enqueueMany("push.deliver", subscriptions.map((subscription) => ({ subscriptionId: subscription.id, payload })));
   return subscriptions.length;
-}
+});
 
 const PARALLEL_SENDS = 50;
 
@@ -49,11 +47,11 @@ const PARALLEL_SENDS = 50;
  * Sends each delivery; a subscription the push service says is gone (404/410) is deleted,
  * one already deleted counts as gone. "failed" deliveries are for the queue to retry.
  */
-export async function deliverPushes(deliveries: { subscriptionId: string; payload: PushPayload }[]): Promise<PushOutcome[]> {
+export const deliverPushes = service("notifications.deliver", async (_actor, deliveries: { subscriptionId: string; payload: PushPayload }[]): Promise<PushOutcome[]> => {
   const db = await getDb();
   const subscriptions = await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, deliveries.map((delivery) => delivery.subscriptionId)));
   const byId = new Map(subscriptions.map((subscription) => [subscription.id, subscription]));
-  const keys = await vapidKeys();
+  const keys = await loadVapidKeys();
   const outcomes: PushOutcome[] = new Array(deliveries.length);
   let next = 0;
   await Promise.all(
@@ -68,7 +66,7 @@ export async function deliverPushes(deliveries: { subscriptionId: string; payloa
   const gone = deliveries.filter((_, index) => outcomes[index] === "gone").map((delivery) => delivery.subscriptionId);
   if (gone.length > 0) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
   return outcomes;
-}
+});
 
 async function send(subscription: typeof pushSubscriptions.$inferSelect, body: string, keys: VapidKeys): Promise<PushOutcome> {
   // web-push builds the encrypted, VAPID-signed request; fetch sends it to http or https

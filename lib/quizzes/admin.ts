@@ -1,7 +1,8 @@
+import "server-only";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
-import { getDb, type DatabaseTransaction } from "@/lib/db";
-import { isStillReferenced } from "@/lib/db/errors";
+import { service } from "@/lib/auth";
+import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
 import type { QuizInput } from "./schemas";
@@ -44,17 +45,17 @@ async function linkQuestions(tx: DatabaseTransaction, quizId: string, questionId
 
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
-export async function createQuiz(input: QuizInput) {
+export const createQuiz = service("quizzes.edit", async (_actor, input: QuizInput) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [quiz] = await tx.insert(quizzes).values({ ...columns(input), posterUrls: POSTERS }).returning();
     await linkQuestions(tx, quiz.id, input.questions);
     return quiz;
   });
-}
+});
 
 /** Questions cannot change once anyone has started the quiz: that would change their exam. */
-export async function updateQuiz(quizId: string, input: QuizInput) {
+export const updateQuiz = service("quizzes.edit", async (_actor, quizId: string, input: QuizInput) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [quiz] = await tx.update(quizzes).set(columns(input)).where(eq(quizzes.id, quizId)).returning();
@@ -68,9 +69,9 @@ export async function updateQuiz(quizId: string, input: QuizInput) {
     }
     return quiz;
   });
-}
+});
 
-export async function duplicateQuiz(quizId: string) {
+export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: string) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
@@ -81,28 +82,27 @@ export async function duplicateQuiz(quizId: string) {
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
     return quiz;
   });
-}
+});
 
 export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
 
-export async function deleteQuiz(quizId: string) {
+export const deleteQuiz = service("quizzes.edit", async (_actor, quizId: string): Promise<void> => {
   const db = await getDb();
   try {
     const deleted = await db.delete(quizzes).where(eq(quizzes.id, quizId)).returning({ id: quizzes.id });
     if (deleted.length === 0) throw new NotFound("Quiz not found.");
-    return { message: "Quiz deleted." };
   } catch (error) {
     if (isStillReferenced(error)) throw new Conflict(QUIZ_IN_USE);
     throw error;
   }
-}
+});
 
 /** Every quiz for the admin, with its picked question ids in order. */
-export async function listQuizzesForAdmin() {
+export const listQuizzesForAdmin = service("quizzes.edit", async (_actor) => {
   const db = await getDb();
   const [rows, links] = await Promise.all([
     db.select().from(quizzes).orderBy(desc(quizzes.examStartAt)),
     db.select({ quizId: quizQuestions.quizId, questionId: quizQuestions.questionId }).from(quizQuestions).orderBy(asc(quizQuestions.position)),
   ]);
   return rows.map((quiz) => ({ ...quiz, questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId) }));
-}
+});

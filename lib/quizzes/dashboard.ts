@@ -1,9 +1,12 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { quizzes, transactions, users } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { paymentStates, type PaymentState } from "@/lib/wallet/ledger";
-import { competitionColumns } from "./service";
+import { paymentStates } from "@/lib/payments";
+import type { PaymentState } from "@/lib/payments/schemas";
+import { competitionColumns } from "./competitions";
 
 export interface DashboardQuiz {
   id: string;
@@ -31,7 +34,8 @@ export interface Dashboard {
 }
 
 /** Everything the dashboard shows one participant: open competitions and their payment state. */
-export async function loadDashboard(userId: string): Promise<Dashboard> {
+export const loadDashboard = service("quizzes.dashboard", async (actor): Promise<Dashboard> => {
+  const userId = actor.id;
   const db = await getDb();
   const [rows, states, [user]] = await Promise.all([
     db
@@ -44,7 +48,7 @@ export async function loadDashboard(userId: string): Promise<Dashboard> {
       .from(quizzes)
       .where(and(eq(quizzes.isDemo, false), sql`${quizzes.resultAt} > now() - interval '30 days'`))
       .orderBy(quizzes.examStartAt),
-    paymentStates(userId),
+    paymentStates(db, userId),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
   ]);
   return {
@@ -57,4 +61,4 @@ export async function loadDashboard(userId: string): Promise<Dashboard> {
     upi: config.upi,
     participant: { id: userId, name: user?.name ?? "", hasDateOfBirth: Boolean(user?.dob) },
   };
-}
+});

@@ -1,5 +1,7 @@
+import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 
 export interface DemoQuestion {
@@ -10,7 +12,7 @@ export interface DemoQuestion {
 }
 
 /** The seeded, admin-editable practice quiz of /demoquiz, answers included. */
-export async function loadDemoQuiz() {
+export const loadDemoQuiz = service("quizzes.practise", async (_actor) => {
   const db = await getDb();
   const [quiz] = await db.select({ id: quizzes.id, title: quizzes.title, durationSeconds: quizzes.durationSeconds }).from(quizzes).where(eq(quizzes.isDemo, true));
   if (!quiz) return null;
@@ -21,4 +23,4 @@ export async function loadDemoQuiz() {
     .where(eq(quizQuestions.quizId, quiz.id))
     .orderBy(asc(quizQuestions.position));
   return { ...quiz, questions: rows satisfies DemoQuestion[] };
-}
+});

@@ -1,14 +1,15 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
+import type { Pool } from "pg";
 import { blogs, prizeTiers, questions, quizQuestions, quizzes, users } from "@/db/schema";
 import { config } from "@/lib/config";
-import type { Queryable } from "@/lib/db";
-import { hashPassword } from "@/lib/auth/password";
+import { generateReferralCode, hashPassword } from "@/lib/accounts";
+import { migrateDatabase, withPreparationLock, type Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import { rupeesToPaise } from "@/lib/money";
-import { generateReferralCode } from "@/lib/users/referral-code";
 import { seedArticles } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
@@ -40,6 +41,18 @@ function indiaMorning(now: Date, days: number): Date {
   const date = new Date(now.getTime() + days * DAY_MS);
   date.setUTCHours(4, 30, 0, 0);
   return date;
+}
+
+/**
+ * Applies pending migrations and seeds an empty database (an admin, the demo and a sample paid
+ * quiz, articles, the prize table), under the lock every starting instance takes.
+ */
+export async function prepareDatabase(pool: Pool): Promise<void> {
+  await migrateDatabase(pool);
+  await withPreparationLock(pool, async (db) => {
+    const existing = await db.execute<{ count: number }>(sql`select count(*)::int as count from users`);
+    if (existing.rows[0].count === 0) await seedDatabase(db);
+  });
 }
 
 export async function seedDatabase(db: Queryable, now = new Date()) {

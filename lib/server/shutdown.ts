@@ -1,9 +1,9 @@
+import "server-only";
 import diagnosticsChannel from "node:diagnostics_channel";
 import type { Server } from "node:http";
 import { config } from "@/lib/config";
-import { closeDatabase } from "@/lib/db";
-import { takeOverShutdownSignals } from "@/lib/db/embedded";
-import { stopJobQueue } from "@/lib/jobs/queue";
+import { closeDatabase, takeOverShutdownSignals } from "@/lib/db";
+import { stopJobQueue } from "@/lib/jobs";
 import { errorFields, log } from "@/lib/log";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { config } from "@/lib/config";
 import { localStorage } from "./local";
 import { s3Storage } from "./s3";

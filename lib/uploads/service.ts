@@ -1,11 +1,12 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { uploads, users } from "@/db/schema";
-import { getDb } from "@/lib/db";
+import { canActOnAnyone, service, step } from "@/lib/auth";
+import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
-import type { ActiveUser } from "@/lib/users/service";
-import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE } from "./image";
+import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, uploadUrl } from "./schemas";
 
 export type UploadPurpose = "payment" | "profile";
 
@@ -14,15 +15,11 @@ const MISSING_FILE: Record<UploadPurpose, string> = {
   profile: "Please choose a profile image.",
 };
 
-export function uploadUrl(id: string): string {
-  return `/api/files/${id}`;
-}
-
 /**
  * Checks size and real image content before anything is stored, so a refused file leaves
  * nothing behind. A new profile image replaces the old one.
  */
-export async function storeUpload(owner: ActiveUser, purpose: UploadPurpose, file: File | null) {
+export const storeUpload = service("uploads.create", async (owner, purpose: UploadPurpose, file: File | null) => {
   if (!file || file.size === 0) throw new Invalid(MISSING_FILE[purpose]);
   if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -43,29 +40,39 @@ export async function storeUpload(owner: ActiveUser, purpose: UploadPurpose, fil
     return tx.delete(uploads).where(eq(uploads.id, previous.id)).returning({ objectKey: uploads.objectKey });
   });
   await Promise.all(replaced.map((old) => storage().delete(old.objectKey)));
-  return { id, url: uploadUrl(id), message: "File uploaded successfully!" };
-}
+  return { id, url: uploadUrl(id) };
+});
 
 /** Only the owner and admins may read an upload; to anyone else it does not exist. */
-export async function openUpload(viewer: ActiveUser, id: string): Promise<StoredObject> {
+export const openUpload = service("uploads.read", async (viewer, id: string): Promise<StoredObject> => {
   const db = await getDb();
   const [upload] = await db
     .select({ objectKey: uploads.objectKey, ownerId: uploads.ownerId })
     .from(uploads)
-    .where(viewer.role === "admin" ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.ownerId, viewer.id)));
+    .where(canActOnAnyone(viewer, "uploads.read") ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.ownerId, viewer.id)));
   const object = upload ? await storage().stream(upload.objectKey) : null;
   if (!object) throw new NotFound("File not found.");
   return object;
-}
+});
 
 /** The caller's own files, newest first; admins see everyone's latest. */
-export async function listUploads(viewer: ActiveUser, limit = 100) {
+export const listUploads = service("uploads.read", async (viewer, limit: number = 100) => {
   const db = await getDb();
   const rows = await db
     .select({ id: uploads.id, purpose: uploads.purpose, contentType: uploads.contentType, sizeBytes: uploads.sizeBytes, createdAt: uploads.createdAt })
     .from(uploads)
-    .where(viewer.role === "admin" ? undefined : eq(uploads.ownerId, viewer.id))
+    .where(canActOnAnyone(viewer, "uploads.read") ? undefined : eq(uploads.ownerId, viewer.id))
     .orderBy(desc(uploads.createdAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, url: uploadUrl(row.id) }));
-}
+});
+
+/** The upload a payment names as its proof: the payer's own payment screenshot, or refused. */
+export const paymentProof = step(async (tx: DatabaseTransaction, ownerId: string, uploadId: string): Promise<string> => {
+  const [proof] = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.ownerId, ownerId), eq(uploads.purpose, "payment")));
+  if (!proof) throw new Invalid("Please upload a payment screenshot.");
+  return proof.id;
+});

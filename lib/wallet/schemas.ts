@@ -1,6 +1,11 @@
 import { z } from "zod";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
+
+/** The ledger's reasons for wallet rows, as stored (SPEC's transReason values). */
+export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward" } as const;
+
+export type TransactionStatus = "pending" | "verified" | "rejected";
 export const PROOF_AND_NAME_REQUIRED = "Please upload payment proof screenshot and bank username.";
 export const FIELDS_REQUIRED = "Please fill in all the required fields.";
 export const VERIFIED_IS_FINAL = "This transaction has already been verified and cannot be changed.";
@@ -61,3 +66,5 @@ export const debitSchema = z.discriminatedUnion("paymentType", [
 export const reviewSchema = z.object({
   paymentVerified: z.enum(["pending", "verified", "rejected"], { error: "paymentVerified must be pending, verified or rejected." }),
 });
+export type CreditInput = z.output<typeof creditSchema>;
+export type DebitInput = z.output<typeof debitSchema>;

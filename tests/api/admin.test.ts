@@ -20,8 +20,8 @@ import { GET as searchUsers } from "@/app/api/users/search/route";
 import { GET as responses } from "@/app/api/responses/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { notifications, pushSubscriptions, questions } from "@/db/schema";
-import { renderMarkdown } from "@/lib/blog/markdown";
-import { findArticleBySlug } from "@/lib/blog/service";
+import { renderMarkdown, findArticleBySlug } from "@/lib/blog";
+import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
@@ -167,7 +167,7 @@ describe("the blog", () => {
     expect(created.status).toBe(201);
     const slug = (created.body.blog as { slug: string }).slug;
     expect(slug).toMatch(/^safe-post(-\d+)?$/);
-    const stored = await findArticleBySlug(slug);
+    const stored = await findArticleBySlug(VISITOR, slug);
     expect(renderMarkdown(stored!.content)).not.toContain("<script");
 
     const updated = await call(updateBlog, { method: "PUT", as: boss, params: { id: (created.body.blog as { id: string }).id }, json: { title: "Safer post", content: "Text", author: "Asha", category: "Olympiad" } });

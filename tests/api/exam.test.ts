@@ -10,10 +10,9 @@ import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
 import { attempts, recordingChunks } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { responseDetail } from "@/lib/exam/responses";
-import { finaliseOverdueAttempts } from "@/lib/exam/service";
+import { responseDetail, finaliseOverdueAttempts } from "@/lib/exam";
+import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { storage } from "@/lib/storage";
-import type { ActiveUser } from "@/lib/users/service";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
 import { admin, participant } from "../support/users";
@@ -127,13 +126,13 @@ describe("the exam", () => {
     await answer(user, quiz.id, questionIds[1], 0);
     await expire(view.attemptId);
 
-    const [first, second] = await Promise.all([finaliseOverdueAttempts(), finaliseOverdueAttempts()]);
+    const [first, second] = await Promise.all([finaliseOverdueAttempts(SYSTEM), finaliseOverdueAttempts(SYSTEM)]);
     const db = await getDb();
     const [row] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
     expect(row.score).toBe(2);
     expect(row.submittedAt?.getTime()).toBe(row.deadlineAt.getTime());
     expect([...first, ...second].filter((id) => id === view.attemptId)).toHaveLength(1);
-    expect(await finaliseOverdueAttempts()).not.toContain(view.attemptId);
+    expect(await finaliseOverdueAttempts(SYSTEM)).not.toContain(view.attemptId);
     expect((await db.select().from(attempts).where(eq(attempts.id, view.attemptId)))[0].submittedAt).toEqual(row.submittedAt);
   });
 
@@ -214,7 +213,7 @@ describe("recordings and responses", () => {
       await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) });
     }
     const boss = await admin();
-    const detail = await responseDetail(view.attemptId);
+    const detail = await responseDetail(boss, view.attemptId);
     expect(detail.recordingUrls).toEqual([`/api/recordings/${view.attemptId}?segment=0`, `/api/recordings/${view.attemptId}?segment=1`]);
     const second = await call(recording, { as: boss, params: { attemptId: view.attemptId }, url: detail.recordingUrls[1] });
     expect(Buffer.from(await second.response.arrayBuffer())).toEqual(Buffer.concat([restarted, Buffer.alloc(10, 4)]));

@@ -8,7 +8,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as passwordReset } from "@/app/api/passwordreset/route";
 import { passwordResetTokens } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { OUTBOX_DIRECTORY } from "@/lib/mail/service";
+import { OUTBOX_DIRECTORY } from "@/lib/mail";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";

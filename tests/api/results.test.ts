@@ -6,8 +6,8 @@ import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
 import { POST as publish } from "@/app/api/quizzes/[quizId]/publish-results/route";
 import { quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { myPublishedRanks, publishedWinners } from "@/lib/exam/results";
-import type { ActiveUser } from "@/lib/users/service";
+import { VISITOR, type ActiveUser } from "@/lib/auth";
+import { myPublishedRanks, publishedWinners } from "@/lib/results";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
 import { admin, participant } from "../support/users";
@@ -41,13 +41,13 @@ describe("publishing results", () => {
     await db.execute(sql`update attempts set deadline_at = now() - interval '1 second', started_at = now() - interval '1 hour' where participant_id = ${gone.id}`);
     expect((await call(publish, { as: someAdmin, params: { quizId: quiz.id } })).status).toBe(200);
 
-    const board = (await publishedWinners()).find((entry) => entry.id === quiz.id)!;
+    const board = (await publishedWinners(VISITOR)).find((entry) => entry.id === quiz.id)!;
     expect(board.winners.map((winner) => [winner.participantId, winner.rank, winner.score])).toEqual([
       [best.id, 1, 4],
       [gone.id, 2, 3],
       [second.id, 3, 2],
     ]);
     expect(board.winners[0].prizePaise).toBe(10_000_000);
-    expect(await myPublishedRanks(second.id)).toEqual([expect.objectContaining({ quizId: quiz.id, rank: 3, of: 3, prizePaise: 2_500_000 })]);
+    expect(await myPublishedRanks(second, second.id)).toEqual([expect.objectContaining({ quizId: quiz.id, rank: 3, of: 3, prizePaise: 2_500_000 })]);
   });
 });

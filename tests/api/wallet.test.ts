@@ -7,7 +7,7 @@ import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { notifications, referrals, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import type { ActiveUser } from "@/lib/users/service";
+import type { ActiveUser } from "@/lib/auth";
 import { createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { admin, participant } from "../support/users";

@@ -7,7 +7,7 @@ import { attempts, contactMessages, focusEvents, transactions } from "@/db/schem
 import { backupDatabase, restoreDatabase } from "@/lib/backup";
 import { writeLogicalBackup } from "@/lib/backup/logical";
 import { openDatabase, type DatabaseConnection } from "@/lib/db";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { prepareDatabase } from "@/lib/seed";
 import { createQuiz, createUser } from "../support/factories";
 import { createDatabase, dropDatabase } from "../support/test-server";
 

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { attemptAnswers, attempts, blogs, prizeTiers, questions, transactions, users } from "@/db/schema";
-import { closeDatabase, getDb } from "@/lib/db";
-import { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db/errors";
+import { closeDatabase, getDb, isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { createQuestion, createQuiz, createUser } from "../support/factories";
 
 afterAll(closeDatabase);

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { openDatabase, type DatabaseConnection } from "@/lib/db";
-import { migrateDatabase, prepareDatabase } from "@/lib/db/prepare";
-import { seedDatabase } from "@/lib/seed";
+import { openDatabase, type DatabaseConnection, migrateDatabase } from "@/lib/db";
+import { prepareDatabase, seedDatabase } from "@/lib/seed";
 import { createDatabase, dropDatabase } from "../support/test-server";
 
 const adminUrl = inject("adminDatabaseUrl");

@@ -1,6 +1,6 @@
 import { quizQuestions, transactions } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import type { ActiveUser } from "@/lib/users/service";
+import type { ActiveUser } from "@/lib/auth";
 import { createQuestion, createQuiz } from "./factories";
 
 const HOUR = 3_600_000;

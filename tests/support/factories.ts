@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { questions, quizzes, users } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
-import { generateReferralCode } from "@/lib/users/referral-code";
+import { generateReferralCode } from "@/lib/accounts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/lib/db";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { prepareDatabase } from "@/lib/seed";
 import { createDatabase, dropDatabase, startTestServer, testDatabaseKind } from "./test-server";
 
 declare module "vitest" {

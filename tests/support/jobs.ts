@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { jobQueue, stopJobQueue } from "@/lib/jobs/queue";
-import { startJobWorkers } from "@/lib/jobs/workers";
+import { jobQueue, stopJobQueue } from "@/lib/jobs";
+import { startJobWorkers } from "@/lib/server";
 
 /**
  * For a test file whose calls queue work (mail, push) and that checks what the work did. Call it

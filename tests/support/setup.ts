@@ -4,4 +4,4 @@ import { afterAll, inject } from "vitest";
 process.env.DATABASE_URL = inject("databaseUrl");
 
 // A file that queued work has a started job queue: stop it so its pool does not outlive the file.
-afterAll(async () => (await import("@/lib/jobs/queue")).stopJobQueue(5000));
+afterAll(async () => (await import("@/lib/jobs")).stopJobQueue(5000));

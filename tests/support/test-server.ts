@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { startEmbeddedDatabase } from "@/lib/db";
 
 /**
  * The database server a test run uses: the machine's PostgreSQL (TEST_DATABASE=postgres) or

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import { createParticipant, type ActiveUser } from "@/lib/users/service";
+import { register } from "@/lib/accounts";
+import { VISITOR, type ActiveUser } from "@/lib/auth";
 import { uniqueEmail } from "./factories";
 
 export const TEST_PASSWORD = "correct horse battery";
 
 export function participant(overrides: { referredBy?: string } = {}): Promise<ActiveUser> {
-  return createParticipant({ name: `Participant ${randomBytes(2).toString("hex")}`, email: uniqueEmail(), password: TEST_PASSWORD, ...overrides });
+  return register(VISITOR, { name: `Participant ${randomBytes(2).toString("hex")}`, email: uniqueEmail(), password: TEST_PASSWORD, ...overrides });
 }
 
 export async function admin(): Promise<ActiveUser> {

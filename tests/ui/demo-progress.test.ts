@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseAnswer, endQuiz, freshProgress, parseProgress, secondsLeft, secondsTaken } from "@/components/demo/progress";
-import { formatTimeTaken } from "@/components/demo/time";
+import { formatDuration } from "@/lib/format";
 
 const questions = [
   { question: "2 + 2?", options: ["3", "4", "5", "6"], answer: 1 },
@@ -35,8 +35,8 @@ describe("the demo quiz's progress", () => {
     expect(secondsTaken(endQuiz(progress, START + 42_900, 300))).toBe(42);
     const late = endQuiz(progress, START + 301_500, 300);
     expect(late).toMatchObject({ ended: true, endTime: START + 300_000 });
-    expect(formatTimeTaken(secondsTaken(late))).toBe("00:05:00");
-    expect(formatTimeTaken(3 * 3600 + 7 * 60 + 9)).toBe("03:07:09");
+    expect(formatDuration(secondsTaken(late))).toBe("00:05:00");
+    expect(formatDuration(3 * 3600 + 7 * 60 + 9)).toBe("03:07:09");
   });
 
   it("restores saved progress only when it fits the quiz", () => {

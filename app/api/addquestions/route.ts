@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
-import { questionSchema } from "@/lib/questions/schemas";
-import { createQuestion } from "@/lib/questions/service";
+import { route } from "@/lib/http";
+import { createQuestion } from "@/lib/quizzes";
+import { questionSchema } from "@/lib/quizzes/schemas";
 
-export const POST = route({ auth: "admin", body: questionSchema }, async ({ user, body }) =>
-  Response.json({ message: "Question added.", question: await createQuestion(user, body) }, { status: 201 }),
+export const POST = route({ can: "questions.edit", body: questionSchema }, async ({ actor, body }) =>
+  Response.json({ message: "Question added.", question: await createQuestion(actor, body) }, { status: 201 }),
 );

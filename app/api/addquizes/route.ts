@@ -1,7 +1,7 @@
-import { route } from "@/lib/http/route";
-import { createQuiz } from "@/lib/quizzes/admin";
+import { route } from "@/lib/http";
+import { createQuiz } from "@/lib/quizzes";
 import { quizSchema } from "@/lib/quizzes/schemas";
 
-export const POST = route({ auth: "admin", body: quizSchema }, async ({ body }) =>
-  Response.json({ message: "Quiz created.", quiz: await createQuiz(body) }, { status: 201 }),
+export const POST = route({ can: "quizzes.edit", body: quizSchema }, async ({ actor, body }) =>
+  Response.json({ message: "Quiz created.", quiz: await createQuiz(actor, body) }, { status: 201 }),
 );

@@ -1,9 +1,8 @@
+import { saveContactMessage } from "@/lib/contact";
 import { contactSchema } from "@/lib/contact/schemas";
-import { saveContactMessage } from "@/lib/contact/service";
-import { clientIp } from "@/lib/http/client";
-import { route } from "@/lib/http/route";
+import { clientIp, route } from "@/lib/http";
 
-export const POST = route({ auth: "public", body: contactSchema }, async ({ request, body }) => {
-  await saveContactMessage(body, clientIp(request));
+export const POST = route({ can: "contact.send", body: contactSchema }, async ({ actor, request, body }) => {
+  await saveContactMessage(actor, body, clientIp(request));
   return Response.json({ message: "Form submitted successfully!" }, { status: 201 });
 });

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
-import { listUploads } from "@/lib/uploads/service";
+import { route } from "@/lib/http";
+import { listUploads } from "@/lib/uploads";
 
-export const GET = route({ auth: "user" }, async ({ user }) => ({ imageData: await listUploads(user) }));
+export const GET = route({ can: "uploads.read" }, async ({ actor }) => ({ imageData: await listUploads(actor) }));

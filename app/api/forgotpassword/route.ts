@@ -1,7 +1,10 @@
-import { forgotPasswordSchema } from "@/lib/auth/schemas";
-import { requestPasswordReset } from "@/lib/auth/service";
-import { route } from "@/lib/http/route";
+import { requestPasswordReset } from "@/lib/accounts";
+import { forgotPasswordSchema } from "@/lib/accounts/schemas";
+import { route } from "@/lib/http";
+import { RESET_REQUESTED } from "@/lib/messages";
 
-export const POST = route({ auth: "public", body: forgotPasswordSchema }, async ({ body }) => ({
-  message: await requestPasswordReset(body.email),
-}));
+/** Answers the same whether or not the email has an account, so emails cannot be probed. */
+export const POST = route({ can: "accounts.resetPassword", body: forgotPasswordSchema }, async ({ actor, body }) => {
+  await requestPasswordReset(actor, body.email);
+  return { message: RESET_REQUESTED };
+});

@@ -1,4 +1,4 @@
-import { listBlogsForAdmin } from "@/lib/blog/admin";
-import { route } from "@/lib/http/route";
+import { listBlogs } from "@/lib/blog";
+import { route } from "@/lib/http";
 
-export const GET = route({ auth: "public" }, async () => ({ blogs: await listBlogsForAdmin() }));
+export const GET = route({ can: "blog.read" }, async ({ actor }) => ({ blogs: await listBlogs(actor) }));

@@ -1,8 +1,4 @@
-import { route } from "@/lib/http/route";
-import { listQuizzesForAdmin } from "@/lib/quizzes/admin";
-import { listCompetitions } from "@/lib/quizzes/service";
+import { route } from "@/lib/http";
+import { listQuizzes } from "@/lib/quizzes";
 
-/** Admins get every quiz with its question ids; everyone else the public list. */
-export const GET = route({ auth: "public" }, async ({ user }) => ({
-  quizzes: user?.role === "admin" ? await listQuizzesForAdmin() : await listCompetitions(),
-}));
+export const GET = route({ can: "quizzes.browse" }, async ({ actor }) => ({ quizzes: await listQuizzes(actor) }));

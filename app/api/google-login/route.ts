@@ -1,8 +1,8 @@
-import { loggedInResponse } from "@/lib/auth/respond";
-import { googleLoginSchema } from "@/lib/auth/schemas";
-import { loginWithGoogle } from "@/lib/auth/service";
-import { route } from "@/lib/http/route";
+import { loginWithGoogle } from "@/lib/accounts";
+import { googleLoginSchema } from "@/lib/accounts/schemas";
+import { loggedInResponse } from "@/lib/auth";
+import { route } from "@/lib/http";
 
-export const POST = route({ auth: "public", body: googleLoginSchema }, async ({ body }) =>
-  loggedInResponse(await loginWithGoogle(body), "Login successful"),
+export const POST = route({ can: "accounts.login", body: googleLoginSchema }, async ({ actor, body }) =>
+  loggedInResponse(await loginWithGoogle(actor, body), "Login successful"),
 );

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { queueCounts } from "@/lib/jobs/queue";
+import { route } from "@/lib/http";
+import { queueCounts } from "@/lib/jobs";
 
 /** Admins: pending, running and failed jobs per background queue. */
-export const GET = route({ auth: "admin" }, async () => ({ queues: await queueCounts() }));
+export const GET = route({ can: "jobs.view" }, async ({ actor }) => ({ queues: await queueCounts(actor) }));

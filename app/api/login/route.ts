@@ -1,9 +1,8 @@
-import { loggedInResponse } from "@/lib/auth/respond";
-import { loginSchema } from "@/lib/auth/schemas";
-import { loginWithPassword } from "@/lib/auth/service";
-import { clientIp } from "@/lib/http/client";
-import { route } from "@/lib/http/route";
+import { loginWithPassword } from "@/lib/accounts";
+import { loginSchema } from "@/lib/accounts/schemas";
+import { loggedInResponse } from "@/lib/auth";
+import { clientIp, route } from "@/lib/http";
 
-export const POST = route({ auth: "public", body: loginSchema }, async ({ request, body }) =>
-  loggedInResponse(await loginWithPassword(body.email, body.password, clientIp(request)), "Login successful"),
+export const POST = route({ can: "accounts.login", body: loginSchema }, async ({ actor, request, body }) =>
+  loggedInResponse(await loginWithPassword(actor, body.email, body.password, clientIp(request)), "Login successful"),
 );

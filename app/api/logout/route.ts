@@ -1,7 +1,7 @@
-import { clearedSessionCookie } from "@/lib/auth/session-cookie";
-import { route } from "@/lib/http/route";
+import { clearedSessionCookie } from "@/lib/auth";
+import { route } from "@/lib/http";
 
-/** Ends the session by expiring its cookie (sessions are stateless signed cookies). */
-export const POST = route({ auth: "public" }, async () =>
+/** Ends the session by expiring its cookie; a visitor's logout is answered the same way. */
+export const POST = route({ can: "accounts.logout" }, async () =>
   Response.json({ message: "Logged out." }, { headers: { "set-cookie": clearedSessionCookie() } }),
 );

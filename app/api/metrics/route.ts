@@ -1,8 +1,8 @@
-import { route } from "@/lib/http/route";
-import { authoriseScrape, metricsText } from "@/lib/metrics/exposition";
+import { route } from "@/lib/http";
+import { authoriseScrape, metricsText } from "@/lib/metrics";
 
 /** Prometheus scrape endpoint, behind a bearer token (METRICS_TOKEN). */
-export const GET = route({ auth: "public" }, async ({ request }) => {
+export const GET = route({ can: "metrics.scrape" }, async ({ request }) => {
   authoriseScrape(request.headers.get("authorization"));
   const { contentType, body } = await metricsText();
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });

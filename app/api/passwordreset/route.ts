@@ -1,7 +1,9 @@
-import { passwordResetSchema } from "@/lib/auth/schemas";
-import { resetPassword } from "@/lib/auth/service";
-import { route } from "@/lib/http/route";
+import { resetPassword } from "@/lib/accounts";
+import { passwordResetSchema } from "@/lib/accounts/schemas";
+import { route } from "@/lib/http";
+import { PASSWORD_RESET_DONE } from "@/lib/messages";
 
-export const POST = route({ auth: "public", body: passwordResetSchema }, async ({ body }) => ({
-  message: await resetPassword(body.token, body.newPassword),
-}));
+export const POST = route({ can: "accounts.resetPassword", body: passwordResetSchema }, async ({ actor, body }) => {
+  await resetPassword(actor, body.token, body.newPassword);
+  return { message: PASSWORD_RESET_DONE };
+});

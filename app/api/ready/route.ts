@@ -1,4 +1,4 @@
-import { readiness } from "@/lib/health/service";
+import { readiness } from "@/lib/health";
 
 /** Readiness: 200 when the database, migrations and object store are all usable, else 503. */
 export async function GET() {

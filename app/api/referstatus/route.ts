@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { referralStatus } from "@/lib/users/service";
+import { referralStatus } from "@/lib/accounts";
+import { route } from "@/lib/http";
 
-export const POST = route({ auth: "user", body: z.object({ userId: z.uuid("Referral check failed") }) }, async ({ user, body }) =>
-  referralStatus(user, body.userId),
+export const POST = route({ can: "accounts.readReferrals", body: z.object({ userId: z.uuid("Referral check failed") }) }, async ({ actor, body }) =>
+  referralStatus(actor, body.userId),
 );

@@ -1,8 +1,8 @@
-import { loggedInResponse } from "@/lib/auth/respond";
-import { registerSchema } from "@/lib/auth/schemas";
-import { register } from "@/lib/auth/service";
-import { route } from "@/lib/http/route";
+import { register } from "@/lib/accounts";
+import { registerSchema } from "@/lib/accounts/schemas";
+import { loggedInResponse } from "@/lib/auth";
+import { route } from "@/lib/http";
 
-export const POST = route({ auth: "public", body: registerSchema }, async ({ body }) =>
-  loggedInResponse(await register(body), "Registration successful", 201),
+export const POST = route({ can: "accounts.register", body: registerSchema }, async ({ actor, body }) =>
+  loggedInResponse(await register(actor, body), "Registration successful", 201),
 );

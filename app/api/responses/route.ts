@@ -1,7 +1,10 @@
-import { listResponses } from "@/lib/exam/responses";
-import { route } from "@/lib/http/route";
+import { z } from "zod";
+import { listResponses } from "@/lib/exam";
+import { route } from "@/lib/http";
 
-export const GET = route({ auth: "admin" }, async ({ request }) => {
-  const quizId = new URL(request.url).searchParams.get("quizId");
-  return { responses: await listResponses(quizId && /^[0-9a-f-]{36}$/i.test(quizId) ? quizId : undefined) };
-});
+/** An unknown or malformed quizId lists every quiz's responses, as before. */
+const responsesQuery = z.object({ quizId: z.string().optional() });
+
+export const GET = route({ can: "exam.readResponses", query: responsesQuery }, async ({ actor, query }) => ({
+  responses: await listResponses(actor, query.quizId && z.uuid().safeParse(query.quizId).success ? query.quizId : undefined),
+}));

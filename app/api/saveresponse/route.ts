@@ -1,10 +1,6 @@
-import { Forbidden } from "@/lib/errors";
-import { saveResponse } from "@/lib/exam/service";
+import { saveResponse } from "@/lib/exam";
 import { saveResponseSchema } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
 /** The spec's one-shot submission, kept for compatibility: the server still scores it. */
-export const POST = route({ auth: "user", body: saveResponseSchema }, async ({ user, body }) => {
-  if (body.participantId !== user.id) throw new Forbidden("You can submit only your own response.");
-  return saveResponse(user, body.quizId, body.answers, body.focusLogs ?? []);
-});
+export const POST = route({ can: "exam.take", body: saveResponseSchema }, async ({ actor, body }) => saveResponse(actor, body));

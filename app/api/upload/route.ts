@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { storeUpload } from "@/lib/uploads/service";
+import { route } from "@/lib/http";
+import { storeUpload } from "@/lib/uploads";
 
 const uploadForm = z.object({
   file: z.instanceof(File).nullable().optional(),
@@ -10,6 +10,6 @@ const uploadForm = z.object({
   reason: z.string().optional(),
 });
 
-export const POST = route({ auth: "user", form: uploadForm }, async ({ user, form }) =>
-  Response.json(await storeUpload(user, form.imageType, form.file ?? null), { status: 201 }),
+export const POST = route({ can: "uploads.create", form: uploadForm }, async ({ actor, form }) =>
+  Response.json({ ...(await storeUpload(actor, form.imageType, form.file ?? null)), message: "File uploaded successfully!" }, { status: 201 }),
 );

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { clearedSessionCookie } from "@/lib/auth/session-cookie";
-import { route } from "@/lib/http/route";
-import { deleteAccount } from "@/lib/users/service";
+import { deleteAccount } from "@/lib/accounts";
+import { clearedSessionCookie } from "@/lib/auth";
+import { route } from "@/lib/http";
 
-export const DELETE = route({ auth: "user", params: z.object({ id: z.uuid("Account not found.") }) }, async ({ user, params }) => {
-  await deleteAccount(user, params.id);
+export const DELETE = route({ can: "accounts.delete", params: z.object({ id: z.uuid("Account not found.") }) }, async ({ actor, params }) => {
+  await deleteAccount(actor, params.id);
   return Response.json({ message: "Your account has been deleted." }, { headers: { "set-cookie": clearedSessionCookie() } });
 });

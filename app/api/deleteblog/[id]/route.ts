@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { deleteBlog } from "@/lib/blog/admin";
-import { route } from "@/lib/http/route";
+import { deleteBlog } from "@/lib/blog";
+import { route } from "@/lib/http";
 
-export const DELETE = route({ auth: "admin", params: z.object({ id: z.uuid("Not found.") }) }, async ({ params }) => deleteBlog(params.id));
+export const DELETE = route({ can: "blog.edit", params: z.object({ id: z.uuid("Not found.") }) }, async ({ actor, params }) => {
+  await deleteBlog(actor, params.id);
+  return { message: "Article deleted." };
+});

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { deleteQuestion } from "@/lib/questions/service";
+import { route } from "@/lib/http";
+import { deleteQuestion } from "@/lib/quizzes";
 
-export const DELETE = route({ auth: "admin", params: z.object({ id: z.uuid("Not found.") }) }, async ({ params }) => deleteQuestion(params.id));
+export const DELETE = route({ can: "questions.edit", params: z.object({ id: z.uuid("Not found.") }) }, async ({ actor, params }) => {
+  await deleteQuestion(actor, params.id);
+  return { message: "Question deleted." };
+});

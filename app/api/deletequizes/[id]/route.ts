@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { deleteQuiz } from "@/lib/quizzes/admin";
+import { route } from "@/lib/http";
+import { deleteQuiz } from "@/lib/quizzes";
 
-export const DELETE = route({ auth: "admin", params: z.object({ id: z.uuid("Not found.") }) }, async ({ params }) => deleteQuiz(params.id));
+export const DELETE = route({ can: "quizzes.edit", params: z.object({ id: z.uuid("Not found.") }) }, async ({ actor, params }) => {
+  await deleteQuiz(actor, params.id);
+  return { message: "Quiz deleted." };
+});

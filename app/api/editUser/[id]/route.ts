@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { profileSchema } from "@/lib/users/schemas";
-import { updateProfile } from "@/lib/users/service";
+import { updateProfile } from "@/lib/accounts";
+import { profileSchema } from "@/lib/accounts/schemas";
+import { route } from "@/lib/http";
 
 export const PUT = route(
-  { auth: "user", params: z.object({ id: z.uuid("Account not found.") }), body: profileSchema },
-  async ({ user, params, body }) => ({ message: "Profile updated.", user: await updateProfile(user, params.id, body) }),
+  { can: "accounts.edit", params: z.object({ id: z.uuid("Account not found.") }), body: profileSchema },
+  async ({ actor, params, body }) => ({ message: "Profile updated.", user: await updateProfile(actor, params.id, body) }),
 );

@@ -1,10 +1,10 @@
 import { NotFound } from "@/lib/errors";
-import { resumeExam } from "@/lib/exam/service";
+import { resumeExam } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
-export const GET = route({ auth: "user", params: quizParams }, async ({ user, params }) => {
-  const view = await resumeExam(user, params.quizId);
+export const GET = route({ can: "exam.take", params: quizParams }, async ({ actor, params }) => {
+  const view = await resumeExam(actor, params.quizId);
   if (!view) throw new NotFound("You have not started this quiz.");
   return view;
 });

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { openUpload } from "@/lib/uploads/service";
+import { route } from "@/lib/http";
+import { openUpload } from "@/lib/uploads";
 
-export const GET = route({ auth: "user", params: z.object({ id: z.uuid("File not found.") }) }, async ({ user, params }) => {
-  const file = await openUpload(user, params.id);
+export const GET = route({ can: "uploads.read", params: z.object({ id: z.uuid("File not found.") }) }, async ({ actor, params }) => {
+  const file = await openUpload(actor, params.id);
   return new Response(file.body, {
     headers: {
       "content-type": file.contentType,

@@ -1,5 +1,8 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
+import { sendNotification } from "@/lib/notifications";
 import { sendNotificationSchema } from "@/lib/notifications/schemas";
-import { sendNotification } from "@/lib/notifications/service";
 
-export const POST = route({ auth: "admin", body: sendNotificationSchema }, ({ body }) => sendNotification(body));
+export const POST = route({ can: "notifications.send", body: sendNotificationSchema }, async ({ actor, body }) => ({
+  message: "Notification sent.",
+  ...(await sendNotification(actor, body)),
+}));

@@ -1,7 +1,8 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
+import { savePushSubscription } from "@/lib/notifications";
 import { subscriptionSchema } from "@/lib/notifications/schemas";
-import { savePushSubscription } from "@/lib/notifications/service";
 
-export const POST = route({ auth: "user", body: subscriptionSchema }, async ({ user, body }) =>
-  Response.json(await savePushSubscription(user, body.subscription), { status: 201 }),
-);
+export const POST = route({ can: "notifications.subscribe", body: subscriptionSchema }, async ({ actor, body }) => {
+  await savePushSubscription(actor, body.subscription);
+  return Response.json({ message: "Subscribed to notifications." }, { status: 201 });
+});

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { vapidKeys } from "@/lib/notifications/push";
+import { route } from "@/lib/http";
+import { vapidPublicKey } from "@/lib/notifications";
 
 /** The application server key a browser needs to subscribe to pushes. */
-export const GET = route({ auth: "public" }, async () => ({ publicKey: (await vapidKeys()).publicKey }));
+export const GET = route({ can: "notifications.readKey" }, async ({ actor }) => ({ publicKey: await vapidPublicKey(actor) }));

@@ -1,8 +1,8 @@
-import { route } from "@/lib/http/route";
-import { exportQuestions } from "@/lib/questions/service";
+import { route } from "@/lib/http";
+import { exportQuestions } from "@/lib/quizzes";
 
-export const GET = route({ auth: "admin" }, async () =>
-  new Response(await exportQuestions(), {
+export const GET = route({ can: "questions.edit" }, async ({ actor }) =>
+  new Response(await exportQuestions(actor), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="questions.csv"', "cache-control": "no-store" },
   }),
 );

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { questionSchema } from "@/lib/questions/schemas";
-import { updateQuestion } from "@/lib/questions/service";
+import { route } from "@/lib/http";
+import { updateQuestion } from "@/lib/quizzes";
+import { questionSchema } from "@/lib/quizzes/schemas";
 
-export const PUT = route({ auth: "admin", params: z.object({ id: z.uuid("Not found.") }), body: questionSchema }, async ({ params, body }) => ({
+export const PUT = route({ can: "questions.edit", params: z.object({ id: z.uuid("Not found.") }), body: questionSchema }, async ({ actor, params, body }) => ({
   message: "Question updated.",
-  question: await updateQuestion(params.id, body),
+  question: await updateQuestion(actor, params.id, body),
 }));

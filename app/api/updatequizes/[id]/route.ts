@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { updateQuiz } from "@/lib/quizzes/admin";
+import { route } from "@/lib/http";
+import { updateQuiz } from "@/lib/quizzes";
 import { quizSchema } from "@/lib/quizzes/schemas";
 
-export const PUT = route({ auth: "admin", params: z.object({ id: z.uuid("Not found.") }), body: quizSchema }, async ({ params, body }) => ({
+export const PUT = route({ can: "quizzes.edit", params: z.object({ id: z.uuid("Not found.") }), body: quizSchema }, async ({ actor, params, body }) => ({
   message: "Quiz updated.",
-  quiz: await updateQuiz(params.id, body),
+  quiz: await updateQuiz(actor, params.id, body),
 }));

@@ -1,7 +1,9 @@
-import { route } from "@/lib/http/route";
-import { searchUsers } from "@/lib/notifications/service";
+import { z } from "zod";
+import { searchUsers } from "@/lib/accounts";
+import { route } from "@/lib/http";
 
-export const GET = route({ auth: "admin" }, async ({ request }) => {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 80);
-  return { users: query.length >= 2 ? await searchUsers(query) : [] };
-});
+const searchQuery = z.object({ q: z.string().default("").transform((q) => q.trim().slice(0, 80)) });
+
+export const GET = route({ can: "users.search", query: searchQuery }, async ({ actor, query }) => ({
+  users: query.q.length >= 2 ? await searchUsers(actor, query.q) : [],
+}));

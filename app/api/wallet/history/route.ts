@@ -1,7 +1,8 @@
-import { route } from "@/lib/http/route";
-import { listTransactions } from "@/lib/wallet/service";
+import { z } from "zod";
+import { route } from "@/lib/http";
+import { listTransactions } from "@/lib/wallet";
 
-export const GET = route({ auth: "user" }, async ({ user, request }) => {
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  return listTransactions(user.id, page);
-});
+/** Anything but a page number shows the first page, as before. */
+const historyQuery = z.object({ page: z.string().optional().transform((page) => Math.max(1, Math.floor(Number(page)) || 1)) });
+
+export const GET = route({ can: "wallet.read", query: historyQuery }, async ({ actor, query }) => listTransactions(actor, actor.id, query.page));

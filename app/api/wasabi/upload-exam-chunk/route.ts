@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storeRecordingChunk } from "@/lib/exam/recordings";
-import { route } from "@/lib/http/route";
+import { storeRecordingChunk } from "@/lib/exam";
+import { route } from "@/lib/http";
 
 const chunkForm = z.object({
   chunk: z.instanceof(File, { error: "Exam video upload failed!" }),
@@ -10,6 +10,6 @@ const chunkForm = z.object({
   userID: z.string().optional(),
 });
 
-export const POST = route({ auth: "user", form: chunkForm }, async ({ user, form }) =>
-  Response.json(await storeRecordingChunk(user, form.quizID, "video", form.sequence, form.chunk), { status: 201 }),
+export const POST = route({ can: "exam.record", form: chunkForm }, async ({ actor, form }) =>
+  Response.json({ message: "Chunk uploaded", ...(await storeRecordingChunk(actor, form.quizID, "video", form.sequence, form.chunk)) }, { status: 201 }),
 );

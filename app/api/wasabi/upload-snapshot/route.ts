@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { storeRecordingChunk } from "@/lib/exam/recordings";
-import { route } from "@/lib/http/route";
+import { storeRecordingChunk } from "@/lib/exam";
+import { route } from "@/lib/http";
 
 const snapshotForm = z.object({
   snapshot: z.instanceof(File, { error: "Snapshot upload failed!" }),
@@ -9,6 +9,6 @@ const snapshotForm = z.object({
   userID: z.string().optional(),
 });
 
-export const POST = route({ auth: "user", form: snapshotForm }, async ({ user, form }) =>
-  Response.json(await storeRecordingChunk(user, form.quizID, "snapshot", form.sequence, form.snapshot), { status: 201 }),
+export const POST = route({ can: "exam.record", form: snapshotForm }, async ({ actor, form }) =>
+  Response.json({ message: "Snapshot uploaded", ...(await storeRecordingChunk(actor, form.quizID, "snapshot", form.sequence, form.snapshot)) }, { status: 201 }),
 );

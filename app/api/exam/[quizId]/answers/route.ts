@@ -1,7 +1,7 @@
-import { saveAnswer } from "@/lib/exam/service";
+import { saveAnswer } from "@/lib/exam";
 import { answerSaveSchema, quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
-export const PUT = route({ auth: "user", params: quizParams, body: answerSaveSchema }, async ({ user, params, body }) =>
-  saveAnswer(user, params.quizId, body),
+export const PUT = route({ can: "exam.take", params: quizParams, body: answerSaveSchema }, async ({ actor, params, body }) =>
+  saveAnswer(actor, params.quizId, body),
 );

@@ -1,7 +1,7 @@
-import { recordFocusEvents } from "@/lib/exam/service";
+import { recordFocusEvents } from "@/lib/exam";
 import { focusEventsSchema, quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
-export const POST = route({ auth: "user", params: quizParams, body: focusEventsSchema }, async ({ user, params, body }) =>
-  recordFocusEvents(user, params.quizId, body.events),
+export const POST = route({ can: "exam.take", params: quizParams, body: focusEventsSchema }, async ({ actor, params, body }) =>
+  recordFocusEvents(actor, params.quizId, body.events),
 );

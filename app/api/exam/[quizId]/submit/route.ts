@@ -1,5 +1,5 @@
-import { submitExam } from "@/lib/exam/service";
+import { submitExam } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
-export const POST = route({ auth: "user", params: quizParams }, async ({ user, params }) => submitExam(user, params.quizId));
+export const POST = route({ can: "exam.take", params: quizParams }, async ({ actor, params }) => submitExam(actor, params.quizId));

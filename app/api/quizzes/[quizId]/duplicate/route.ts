@@ -1,7 +1,7 @@
 import { quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
-import { duplicateQuiz } from "@/lib/quizzes/admin";
+import { route } from "@/lib/http";
+import { duplicateQuiz } from "@/lib/quizzes";
 
-export const POST = route({ auth: "admin", params: quizParams }, async ({ params }) =>
-  Response.json({ message: "Quiz duplicated.", quiz: await duplicateQuiz(params.quizId) }, { status: 201 }),
+export const POST = route({ can: "quizzes.edit", params: quizParams }, async ({ actor, params }) =>
+  Response.json({ message: "Quiz duplicated.", quiz: await duplicateQuiz(actor, params.quizId) }, { status: 201 }),
 );

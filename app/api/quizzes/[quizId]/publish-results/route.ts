@@ -1,5 +1,8 @@
-import { publishResults } from "@/lib/exam/results";
 import { quizParams } from "@/lib/exam/schemas";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
+import { publishResults } from "@/lib/results";
 
-export const POST = route({ auth: "admin", params: quizParams }, async ({ params }) => publishResults(params.quizId));
+export const POST = route({ can: "results.publish", params: quizParams }, async ({ actor, params }) => {
+  await publishResults(actor, params.quizId);
+  return { message: "Results published." };
+});

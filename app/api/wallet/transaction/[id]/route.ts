@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { reviewTransaction } from "@/lib/wallet/ledger";
+import { route } from "@/lib/http";
+import { reviewTransaction } from "@/lib/payments";
 import { reviewSchema } from "@/lib/wallet/schemas";
 
 /** The spec sends the whole transaction; only its new paymentVerified is read. */
 export const PUT = route(
-  { auth: "admin", params: z.object({ id: z.uuid("Transaction not found.") }), body: reviewSchema },
-  async ({ user, params, body }) => ({
+  { can: "payments.verify", params: z.object({ id: z.uuid("Transaction not found.") }), body: reviewSchema },
+  async ({ actor, params, body }) => ({
     message: "Payment Status Updated successfully!",
-    transaction: await reviewTransaction(user, params.id, body.paymentVerified),
+    transaction: await reviewTransaction(actor, params.id, body.paymentVerified),
   }),
 );

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { openAdminTab, tag } from "./support/admin-panel";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** A datetime-local value in India time (UTC+05:30, no daylight saving), as an admin in India types it. */
+function indiaInput(at: number): string {
+  return new Date(at + 330 * 60_000).toISOString().slice(0, 16);
+}
+
+test.describe("admin panel", () => {
+  test("a quiz created with open registration and two questions reaches a participant's dashboard", async ({ page, browser, baseURL }) => {
+    const title = `Spring Quiz ${tag()}`;
+    const now = Date.now();
+    await openAdminTab(page, "quizzes");
+
+    await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByLabel("Description").fill("A short general-knowledge round.");
+    await page.getByLabel("Prize money (₹)").fill("100000");
+    await page.getByLabel("Registration start").fill(indiaInput(now - HOUR));
+    await page.getByLabel("Registration end").fill(indiaInput(now + 2 * DAY));
+    await page.getByLabel("Exam date").fill(indiaInput(now + 2 * DAY));
+    await page.getByLabel("Result date").fill(indiaInput(now + 3 * DAY));
+    const picker = page.getByRole("group", { name: "Questions" });
+    await picker.getByRole("checkbox").nth(0).check();
+    await picker.getByRole("checkbox").nth(1).check();
+    await expect(picker.getByText("2 questions picked")).toBeVisible();
+    await page.getByRole("button", { name: "Create quiz" }).click();
+    await expect(page.getByText("Quiz created.")).toBeVisible();
+
+    const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(listed).toBeVisible();
+    await expect(listed).toContainText(/Questions\s*2/);
+
+    const participant = await browser.newContext({ baseURL });
+    try {
+      await signUp(participant.request);
+      const dashboard = await participant.newPage();
+      await dashboard.goto("/dashboard");
+      await expect(dashboard.getByRole("article", { name: title })).toBeVisible();
+    } finally {
+      await participant.close();
+    }
+
+    // Nobody has paid yet, so the quiz can go again and leaves other tests' dashboards as they were.
+    await listed.getByRole("button", { name: "Delete" }).click();
+    await listed.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Quiz deleted.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { expect, test } from "@playwright/test";
+import { openAdminTab, tag } from "./support/admin-panel";
+
+test.describe("admin panel", () => {
+  test("a question is added, edited in the same form, reset with Cancel, and deleted", async ({ page }) => {
+    const text = `Which planet is called the red planet? ${tag()}`;
+    const edited = `Which planet is known as the red planet? ${tag()}`;
+    await openAdminTab(page, "questions");
+    const bank = page.getByRole("list", { name: "Questions" });
+
+    await expect(page.getByRole("heading", { name: "Add question" })).toBeVisible();
+    await page.getByLabel("Question text").fill(text);
+    await page.getByLabel("Subject", { exact: true }).fill("Science");
+    for (const [index, option] of ["Venus", "Mars", "Jupiter", "Saturn"].entries()) {
+      await page.getByLabel(`Option ${index + 1} text`).fill(option);
+    }
+    await page.getByRole("radio", { name: "Option 2" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question added.")).toBeVisible();
+
+    const row = bank.getByRole("listitem").filter({ hasText: text });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole("listitem").filter({ hasText: "Mars" })).toContainText("(correct)");
+    await expect(row).toContainText("Not used in any quiz");
+
+    await row.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByRole("heading", { name: "Edit question" })).toBeFocused();
+    await expect(page.getByLabel("Question text")).toHaveValue(text);
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("Science");
+    await expect(page.getByLabel("Option 3 text")).toHaveValue("Jupiter");
+    await expect(page.getByRole("radio", { name: "Option 2" })).toBeChecked();
+    await page.getByLabel("Question text").fill(edited);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question updated.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Add question" })).toBeVisible();
+    await expect(page.getByLabel("Question text")).toHaveValue("");
+
+    const editedRow = bank.getByRole("listitem").filter({ hasText: edited });
+    await expect(editedRow).toBeVisible();
+    await expect(bank.getByText(text, { exact: true })).toHaveCount(0);
+
+    await editedRow.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByLabel("Question text")).toHaveValue(edited);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Add question" })).toBeFocused();
+    await expect(page.getByLabel("Question text")).toHaveValue("");
+    await expect(page.getByLabel("Subject", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("radio", { name: "Option 2" })).not.toBeChecked();
+
+    await editedRow.getByRole("button", { name: "Delete" }).click();
+    await editedRow.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Question deleted.")).toBeVisible();
+    await expect(bank.getByText(edited)).toHaveCount(0);
+  });
+
+  test("a CSV import with one bad row names the row and stores nothing", async ({ page }) => {
+    const good = `Imported good question ${tag()}`;
+    const csv = [
+      "text,subject,option1,option2,option3,option4,correctOptionIndex",
+      `${good},Maths,1,2,3,4,0`,
+      `Imported bad question ${tag()},Maths,1,2,3,4,7`,
+    ].join("\n");
+    await openAdminTab(page, "questions");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/questions/export");
+
+    await page.getByLabel("CSV file").setInputFiles({ name: "questions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(page.getByText("Nothing was imported: fix the rows below and try again.")).toBeVisible();
+    await expect(page.getByText("Row 3: The correct option index must be between 0 and 3.")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole("list", { name: "Questions" })).toBeVisible();
+    await expect(page.getByText(good)).toHaveCount(0);
+  });
+});

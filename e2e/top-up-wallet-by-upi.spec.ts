@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, logInThroughForm } from "./support/accounts";
+import { PARTICIPANT, SCREENSHOT, twoSessions } from "./support/wallet";
+
+test.describe("wallet", () => {
+  test("money added by UPI reaches the wallet once an admin verifies it, and the verified row is locked", async ({ browser, baseURL }) => {
+    const { participant, admin, email, close } = await twoSessions(browser, baseURL);
+    try {
+      const page = await participant.newPage();
+      await page.goto("/walletdetails");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wallet");
+      const addMoney = page.getByRole("region", { name: "Add Money" });
+      await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByText("Please fill in all the required fields.")).toBeVisible();
+
+      await addMoney.getByLabel("Amount").fill("300");
+      await addMoney.getByLabel("Username").fill(PARTICIPANT);
+      await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByText("Please upload a payment screenshot.")).toBeVisible();
+
+      await addMoney.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
+      await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
+      await expect(addMoney.getByLabel("Amount")).toHaveValue("");
+
+      const adminPage = await admin.newPage();
+      await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
+      await expect(adminPage).toHaveURL(/\/adminpanel$/);
+      await adminPage.goto("/adminpanel?tab=transactions");
+      await expect(adminPage.getByRole("link", { name: "Transaction Management" })).toHaveAttribute("aria-current", "page");
+      await adminPage.getByLabel("Status", { exact: true }).selectOption("pending");
+      await adminPage.getByRole("button", { name: "Filter" }).click();
+      await expect(adminPage).toHaveURL(/status=pending/);
+
+      const row = adminPage.getByRole("row").filter({ hasText: email });
+      await expect(row.getByRole("link", { name: /View screenshot/ })).toHaveAttribute("target", "_blank");
+      await expect(row.getByRole("img", { name: `Payment screenshot from ${PARTICIPANT}` })).toBeVisible();
+      await row.getByLabel(`Status of ${PARTICIPANT}'s payment`).selectOption("verified");
+      await expect(adminPage.getByText("Payment Status Updated successfully!")).toBeVisible();
+      // The refreshed pending list no longer holds the verified payment.
+      await expect(row).toHaveCount(0);
+
+      await adminPage.getByLabel("Status", { exact: true }).selectOption("verified");
+      await adminPage.getByRole("button", { name: "Filter" }).click();
+      const verifiedRow = adminPage.getByRole("row").filter({ hasText: email });
+      await expect(verifiedRow.getByLabel(`Status of ${PARTICIPANT}'s payment`)).toBeDisabled();
+      await expect(verifiedRow.getByLabel(`Status of ${PARTICIPANT}'s payment`)).toHaveValue("verified");
+      await expect(verifiedRow.getByText("This transaction has already been verified and cannot be changed.")).toBeVisible();
+
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Balance" }).getByText("₹300", { exact: true })).toBeVisible();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { withDatabase } from "./support/exam-db";
+
+test.describe("the installable app", () => {
+  test("a participant turns on notifications, the browser subscribes, and a push is shown", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["notifications"]);
+    // A real push service is out of reach here, so subscribing returns a subscription of its own.
+    await page.addInitScript(() => {
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async () =>
+        ({ toJSON: () => ({ endpoint: "https://push.example.test/olympiad-e2e", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }) }) as unknown as PushSubscription;
+    });
+    const { id } = await signUp(page.request);
+    await page.goto("/notification");
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+    await page.getByRole("button", { name: "Turn on notifications" }).click();
+    await expect(page.getByText("Notifications are on for this device.")).toBeVisible();
+    const stored = await withDatabase((client) => client.query("select endpoint from push_subscriptions where user_id = $1", [id]));
+    expect(stored.rows).toEqual([{ endpoint: "https://push.example.test/olympiad-e2e" }]);
+
+    const cdp = await context.newCDPSession(page);
+    const registered = new Promise<string>((resolve) =>
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration: { scopeURL: string }) => registration.scopeURL.startsWith(baseURL!));
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send("ServiceWorker.enable");
+    const registrationId = await registered;
+    const shownTitles = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => shown.title));
+    // A push delivered while the worker is still starting up can be dropped, so it is re-sent until shown.
+    await expect
+      .poll(
+        async () => {
+          await cdp.send("ServiceWorker.deliverPushMessage", {
+            origin: new URL(baseURL!).origin,
+            registrationId,
+            data: JSON.stringify({ title: "Results are out", body: "See the winners", url: "/winnerleaderboard" }),
+          });
+          await page.waitForTimeout(500);
+          return shownTitles();
+        },
+        { timeout: 20_000 },
+      )
+      .toContain("Results are out");
+  });
+});

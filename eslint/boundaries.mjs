@@ -1,0 +1,144 @@
+/**
+ * The house's import rules, enforced (see docs/architecture.md):
+ * - capability-boundaries: a module outside lib/<capability>/ imports only its door
+ *   (lib/<capability>/index.ts) or its client-safe schemas; only lib/ reaches the database
+ *   and storage.
+ * - client-imports: a "use client" module takes only types from server doors.
+ * - server-only: a lib/ module that touches the database or storage starts with
+ *   `import "server-only"`, so a client bundle can never pull it in.
+ */
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Modules of a capability other folders may import, besides its door. */
+const PUBLIC_ENTRIES = {
+  "*": ["schemas"],
+  auth: ["schemas", "cookie"],
+  http: ["headers"],
+};
+
+/** Single-file shared modules, open to everyone. */
+const SHARED_MODULES = new Set(["config", "errors", "format", "money", "messages"]);
+
+/** What a browser module may import values from. */
+const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/client$/, /^lib\/(format|money|messages)$/];
+
+/** The database and storage: reached through lib/ capabilities only. */
+const PERSISTENCE = [/^lib\/db(\/|$)/, /^db\//, /^lib\/storage(\/|$)/];
+const PERSISTENCE_PACKAGES = [/^pg$/, /^drizzle-orm/];
+
+/** The project-relative path a specifier points at (without extension), or null for a package. */
+function target(specifier, filename) {
+  if (specifier.startsWith("@/")) return specifier.slice(2).replace(/\.(tsx?|mjs)$/, "").replace(/\/index$/, "");
+  if (specifier.startsWith(".")) {
+    const absolute = path.resolve(path.dirname(filename), specifier);
+    return path.relative(ROOT, absolute).split(path.sep).join("/").replace(/\.(tsx?|mjs)$/, "").replace(/\/index$/, "");
+  }
+  return null;
+}
+
+function relativeFile(filename) {
+  return path.relative(ROOT, filename).split(path.sep).join("/");
+}
+
+function capabilityOf(file) {
+  const match = /^lib\/([\w-]+)\//.exec(file);
+  return match ? match[1] : null;
+}
+
+function isTypeOnly(node) {
+  return node.importKind === "type" || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === "type"));
+}
+
+function importSources(context, check) {
+  const visit = (node) => node.source && typeof node.source.value === "string" && check(node, node.source.value);
+  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+}
+
+const capabilityBoundaries = {
+  meta: {
+    type: "problem",
+    docs: { description: "Import another capability only through its door; reach the database and storage only from lib/." },
+    schema: [],
+    messages: {
+      internal: "'{{specifier}}' is internal to lib/{{capability}}: import its door '@/lib/{{capability}}'{{entries}} instead.",
+      persistence: "'{{specifier}}' is the database or storage: only lib/<capability> services reach it. Call a service instead.",
+    },
+  },
+  create(context) {
+    const file = relativeFile(context.filename);
+    const ownCapability = capabilityOf(file);
+    return importSources(context, (node, specifier) => {
+      const resolved = target(specifier, context.filename);
+      const persistence = resolved ? PERSISTENCE.some((pattern) => pattern.test(resolved)) : PERSISTENCE_PACKAGES.some((pattern) => pattern.test(specifier));
+      if (persistence && !file.startsWith("lib/") && !isTypeOnly(node)) {
+        context.report({ node, messageId: "persistence", data: { specifier } });
+        return;
+      }
+      if (!resolved?.startsWith("lib/")) return;
+      const [, capability, ...rest] = resolved.split("/");
+      if (rest.length === 0 || capability === ownCapability || SHARED_MODULES.has(capability)) return;
+      const entries = PUBLIC_ENTRIES[capability] ?? PUBLIC_ENTRIES["*"];
+      if (entries.includes(rest.join("/"))) return;
+      context.report({
+        node,
+        messageId: "internal",
+        data: { specifier, capability, entries: entries.length ? ` or ${entries.map((entry) => `'@/lib/${capability}/${entry}'`).join(", ")}` : "" },
+      });
+    });
+  },
+};
+
+const clientImports = {
+  meta: {
+    type: "problem",
+    docs: { description: "A client component imports values only from client-safe modules; from server doors, types only." },
+    schema: [],
+    messages: {
+      serverValue: "A \"use client\" module may import only types from '{{specifier}}'. Values come from lib/<capability>/schemas, lib/client, lib/format, lib/money or lib/messages, or as props from the page.",
+    },
+  },
+  create(context) {
+    const isClientModule = context.sourceCode.ast.body.some(
+      (statement) => statement.type === "ExpressionStatement" && statement.directive === "use client",
+    );
+    if (!isClientModule) return {};
+    return importSources(context, (node, specifier) => {
+      const resolved = target(specifier, context.filename);
+      if (!resolved?.startsWith("lib/") || isTypeOnly(node)) return;
+      if (CLIENT_SAFE.some((pattern) => pattern.test(resolved))) return;
+      context.report({ node, messageId: "serverValue", data: { specifier } });
+    });
+  },
+};
+
+const serverOnly = {
+  meta: {
+    type: "problem",
+    docs: { description: "A lib/ module that touches the database or storage starts with import \"server-only\"." },
+    schema: [],
+    messages: { missing: "This module touches the database or storage: start it with `import \"server-only\";`." },
+  },
+  create(context) {
+    const file = relativeFile(context.filename);
+    if (!file.startsWith("lib/") || /\.test\.ts$/.test(file)) return {};
+    const body = context.sourceCode.ast.body;
+    const first = body.find((statement) => statement.type === "ImportDeclaration");
+    const marked = first?.source.value === "server-only";
+    return {
+      ImportDeclaration(node) {
+        if (marked || isTypeOnly(node)) return;
+        const specifier = node.source.value;
+        const resolved = target(specifier, context.filename);
+        const touches = resolved ? PERSISTENCE.some((pattern) => pattern.test(resolved)) : PERSISTENCE_PACKAGES.some((pattern) => pattern.test(specifier));
+        if (touches) context.report({ node, messageId: "missing" });
+      },
+    };
+  },
+};
+
+export default {
+  meta: { name: "olympiad" },
+  rules: { "capability-boundaries": capabilityBoundaries, "client-imports": clientImports, "server-only": serverOnly },
+};

@@ -1,0 +1,9 @@
+import "server-only";
+
+/** Accounts: sign-up and sign-in, password resets, profiles, referrals, and the admin's user search. */
+export { deleteExpiredRecords } from "./cleanup";
+export { ageOn, assertOldEnough, indiaToday } from "./eligibility";
+export { hashPassword } from "./password";
+export { generateReferralCode } from "./referral-code";
+export { loginWithGoogle, loginWithPassword, register, requestPasswordReset, resetPassword, type GoogleLogin } from "./sign-in";
+export { deleteAccount, getProfile, referralStatus, searchUsers, updateProfile, type NewParticipant, type Profile } from "./users";

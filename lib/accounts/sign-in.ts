@@ -1,0 +1,126 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { passwordResetTokens, users } from "@/db/schema";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { service, type ActiveUser } from "@/lib/auth";
+import { Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/errors";
+import { sendMail } from "@/lib/mail";
+import { hit } from "@/lib/rate-limit";
+import { RESET_LINK_INVALID } from "@/lib/messages";
+import { createParticipant, findActiveUser, findActiveUserByEmail, type NewParticipant } from "./users";
+import { verifyGoogleIdToken } from "./google";
+import { hashPassword, verifyPassword } from "./password";
+
+export const INVALID_CREDENTIALS = "Invalid email or password.";
+const TOO_MANY_LOGINS = "Too many login attempts. Please wait a minute and try again.";
+
+/** Ten tries a minute per IP and per email, counted in PostgreSQL so every instance agrees. */
+async function limitLoginAttempts(email: string, ip: string) {
+  const limit = config.loginAttemptsPerMinute;
+  const [byIp, byEmail] = await Promise.all([hit(`login:ip:${ip}`, limit, 60), hit(`login:email:${email}`, limit, 60)]);
+  if (!byIp.allowed || !byEmail.allowed) {
+    throw new TooManyRequests(TOO_MANY_LOGINS, Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds));
+  }
+}
+
+export const loginWithPassword = service("accounts.login", async (_actor, email: string, password: string, ip: string): Promise<ActiveUser> => {
+  await limitLoginAttempts(email, ip);
+  const user = await findActiveUserByEmail(email);
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+    throw new Unauthenticated(INVALID_CREDENTIALS);
+  }
+  return { id: user.id, name: user.name, email: user.email, role: user.role };
+});
+
+/** Sign-up: always a participant. */
+export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => createParticipant(input));
+
+export interface GoogleLogin {
+  credential: string;
+  name: string;
+  email: string;
+  googleId: string;
+  referredBy?: string;
+}
+
+/**
+ * Trusts only what Google signed: the ID token is verified on the server, and the name, email
+ * and id the browser sends must match it. An existing account with the same verified email is
+ * linked; otherwise a participant account is created.
+ */
+export const loginWithGoogle = service("accounts.login", async (_actor, login: GoogleLogin): Promise<ActiveUser> => {
+  if (!config.google) throw new Forbidden("Google sign-in is not enabled.");
+  const identity = await verifyGoogleIdToken(login.credential, config.google);
+  if (!identity || identity.googleId !== login.googleId || identity.email !== login.email.trim().toLowerCase()) {
+    throw new Unauthenticated("Authentication failed");
+  }
+  const db = await getDb();
+  const [linked] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.googleId, identity.googleId), isNull(users.deletedAt)));
+  if (linked) return (await findActiveUser(linked.id))!;
+
+  const existing = await findActiveUserByEmail(identity.email);
+  if (existing) {
+    await db.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id));
+    return { id: existing.id, name: existing.name, email: existing.email, role: existing.role };
+  }
+  return createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, referredBy: login.referredBy });
+});
+
+const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Does the same, as far as the caller can see, whether or not the email has an account. */
+export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string): Promise<void> => {
+  const user = await findActiveUserByEmail(email);
+  if (!user) return;
+
+  const token = randomBytes(32).toString("base64url");
+  const db = await getDb();
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  });
+  const link = `${config.appUrl}/ResetPasswordPage?token=${encodeURIComponent(token)}`;
+  await sendMail({
+    to: user.email,
+    subject: `Reset your ${config.brand.name} password`,
+    text:
+      `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ${config.brand.name} account.\n` +
+      `Choose a new password here within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
+  });
+});
+
+/** Single use: the token is spent in the same statement that checks it. */
+export const resetPassword = service("accounts.resetPassword", async (_actor, token: string, newPassword: string): Promise<void> => {
+  const passwordHash = await hashPassword(newPassword);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw new Invalid(RESET_LINK_INVALID);
+    await tx.update(users).set({ passwordHash }).where(and(eq(users.id, spent.userId), isNull(users.deletedAt)));
+    // Any other outstanding link for the account dies with this one.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
+  });
+});

@@ -1,0 +1,202 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { authorize, service, type ActiveUser } from "@/lib/auth";
+import { notifications, passwordResetTokens, pushSubscriptions, referrals, uploads, users } from "@/db/schema";
+import { hashPassword } from "./password";
+import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
+import { Conflict, NotFound } from "@/lib/errors";
+import { storage } from "@/lib/storage";
+import { generateReferralCode } from "./referral-code";
+import type { ProfileUpdate } from "./schemas";
+
+
+const activeUserColumns = { id: users.id, name: users.name, email: users.email, role: users.role };
+
+export async function findActiveUser(id: string): Promise<ActiveUser | null> {
+  const db = await getDb();
+  const [user] = await db
+    .select(activeUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+export async function findActiveUserByEmail(email: string) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+export const DUPLICATE_EMAIL = "An account with this email already exists.";
+
+export interface NewParticipant {
+  name: string;
+  email: string;
+  password?: string;
+  googleId?: string;
+  mobile?: string;
+  /** A referral code from a referral link; unknown codes are ignored. */
+  referredBy?: string;
+}
+
+/** Sign-up never creates an admin: the role is not an input. */
+export async function createParticipant(input: NewParticipant): Promise<ActiveUser> {
+  const db = await getDb();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [referrer] = input.referredBy
+          ? await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.referralCode, input.referredBy.toUpperCase()), isNull(users.deletedAt)))
+          : [];
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email.toLowerCase(),
+            passwordHash,
+            googleId: input.googleId ?? null,
+            mobile: input.mobile || null,
+            referralCode: generateReferralCode(),
+            referredById: referrer?.id ?? null,
+          })
+          .returning(activeUserColumns);
+        if (referrer) await tx.insert(referrals).values({ referredUserId: user.id, referrerId: referrer.id });
+        return user;
+      });
+    } catch (error) {
+      if (postgresErrorCode(error) !== PostgresError.uniqueViolation) throw error;
+      const constraint = violatedConstraint(error);
+      if (constraint === "users_email_unique") throw new Conflict(DUPLICATE_EMAIL);
+      if (constraint === "users_google_id_unique") throw new Conflict("This Google account is already linked to another account.");
+      // A referral code collision is astronomically rare; a fresh code fixes it.
+      if (constraint !== "users_referral_code_unique" || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function loadProfile(userId: string) {
+  const db = await getDb();
+  const [profile] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      mobile: users.mobile,
+      dob: users.dateOfBirth,
+      street: users.street,
+      city: users.city,
+      state: users.state,
+      postalCode: users.postalCode,
+      country: users.country,
+      profileImageId: users.profileImageId,
+      referralCode: users.referralCode,
+      walletBalancePaise: users.walletBalancePaise,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!profile) throw new NotFound("Account not found.");
+  const { street, city, state, postalCode, country, ...rest } = profile;
+  return { ...rest, address: { street, city, state, postalCode, country } };
+}
+
+export type Profile = Awaited<ReturnType<typeof loadProfile>>;
+
+export const getProfile = service("accounts.read", async (actor, userId: string) => {
+  authorize(actor, "accounts.read", userId);
+  return loadProfile(userId);
+});
+
+/** Only the fields of the profile form: role, wallet, referral code and referrer are not inputs. */
+export const updateProfile = service("accounts.edit", async (actor, targetId: string, update: ProfileUpdate): Promise<Profile> => {
+  authorize(actor, "accounts.edit", targetId);
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({
+      name: update.name,
+      ...(update.mobile !== undefined && { mobile: update.mobile }),
+      ...(update.dob !== undefined && { dateOfBirth: update.dob }),
+      ...(update.address?.street !== undefined && { street: update.address.street }),
+      ...(update.address?.city !== undefined && { city: update.address.city }),
+      ...(update.address?.state !== undefined && { state: update.address.state }),
+      ...(update.address?.postalCode !== undefined && { postalCode: update.address.postalCode }),
+      ...(update.address?.country !== undefined && { country: update.address.country }),
+    })
+    .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
+  return loadProfile(targetId);
+});
+
+/**
+ * Removes personal data and the login. The row stays, anonymised, because ledger rows and
+ * results point at it; the email is freed so the person may sign up again.
+ */
+export const deleteAccount = service("accounts.delete", async (actor, targetId: string): Promise<void> => {
+  authorize(actor, "accounts.delete", targetId);
+  const db = await getDb();
+  const removedImages = await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        name: "Deleted user",
+        email: `deleted-${targetId}@deleted.invalid`,
+        passwordHash: null,
+        googleId: null,
+        dateOfBirth: null,
+        mobile: null,
+        street: null,
+        city: null,
+        state: null,
+        postalCode: null,
+        country: null,
+        profileImageId: null,
+        referralCode: generateReferralCode(),
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, targetId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, targetId));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, targetId));
+    await tx.delete(notifications).where(eq(notifications.userId, targetId));
+    return tx
+      .delete(uploads)
+      .where(and(eq(uploads.ownerId, targetId), eq(uploads.purpose, "profile")))
+      .returning({ objectKey: uploads.objectKey });
+  });
+  await Promise.all(removedImages.map((image) => storage().delete(image.objectKey)));
+});
+
+/** The people this user referred, newest first, with whether each has earned the reward. */
+export const referralStatus = service("accounts.readReferrals", async (actor, userId: string) => {
+  authorize(actor, "accounts.readReferrals", userId);
+  const db = await getDb();
+  const [owner] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
+  if (!owner) throw new NotFound("Account not found.");
+  const referred = await db
+    .select({ name: users.name, joinedAt: referrals.createdAt, status: referrals.status, rewardedAt: referrals.rewardedAt })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .where(eq(referrals.referrerId, userId))
+    .orderBy(desc(referrals.createdAt));
+  return { referralCode: owner.referralCode, totalRefer: referred };
+});
+
+/** For the admin's "send to user" search. */
+export const searchUsers = service("users.search", async (_actor, query: string) => {
+  const db = await getDb();
+  const pattern = `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(isNull(users.deletedAt), sql`(${users.name} ilike ${pattern} or ${users.email} ilike ${pattern})`))
+    .orderBy(users.name)
+    .limit(10);
+});

@@ -1,0 +1,28 @@
+import "server-only";
+
+/** Who is acting and what they may do: sessions, the acting user, permissions. */
+export { actorFor } from "./actor";
+export { clearedSessionCookie, sessionCookieFor, sessionUserId } from "./cookie";
+export { authOptions } from "./options";
+export {
+  ACTIONS,
+  authorize,
+  can,
+  canActOnAnyone,
+  isActiveUser,
+  member,
+  PERMISSIONS,
+  service,
+  step,
+  SYSTEM,
+  VISITOR,
+  type Action,
+  type ActiveUser,
+  type Actor,
+  type Role,
+  type Scope,
+  type Service,
+  type Step,
+} from "./permissions";
+export { loggedInResponse } from "./respond";
+export { currentActor, currentUser, requirePermission } from "./viewer";

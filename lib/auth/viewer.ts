@@ -1,0 +1,31 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { actorFor, loadActiveUser } from "./actor";
+import { SESSION_COOKIE, sessionTokenUserId } from "./cookie";
+import { can, type Action, type Actor, type ActiveUser } from "./permissions";
+
+async function cookieUserId(): Promise<string | undefined> {
+  return sessionTokenUserId((await cookies()).get(SESSION_COOKIE)?.value);
+}
+
+/** Whoever is looking at this page: the logged-in user from the database, or the visitor. */
+export async function currentActor(): Promise<Actor> {
+  return actorFor(await cookieUserId());
+}
+
+/** The logged-in user of this page, or null for a visitor. */
+export async function currentUser(): Promise<ActiveUser | null> {
+  return loadActiveUser(await cookieUserId());
+}
+
+/**
+ * Pages call this as well as proxy.ts: a page never trusts that the gate ran. A visitor goes to
+ * the start page, a user without the permission to /unauthorized.
+ */
+export async function requirePermission(action: Action): Promise<ActiveUser> {
+  const user = await currentUser();
+  if (!user) redirect("/");
+  if (!can(user, action)) redirect("/unauthorized");
+  return user;
+}

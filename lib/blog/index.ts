@@ -1,0 +1,6 @@
+import "server-only";
+
+/** The blog: published articles for readers, and the admins' editor. */
+export { blogCategories, createBlog, deleteBlog, listBlogs, updateBlog } from "./admin";
+export { excerpt, plainText, renderMarkdown } from "./markdown";
+export { articleAddresses, BLOG_PAGE_SIZE, findArticleBySlug, firstArticleSlug, listArticles, recordArticleView, SIDEBAR_SIZE, sidebarArticles, type ArticleQuery, type BlogSort } from "./service";

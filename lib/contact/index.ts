@@ -1,0 +1,4 @@
+import "server-only";
+
+/** The contact form: messages from anyone, read by admins. */
+export { listContactMessages, saveContactMessage } from "./service";

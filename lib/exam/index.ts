@@ -1,0 +1,23 @@
+import "server-only";
+
+/** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
+export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
+export { listResponses, responseDetail } from "./responses";
+export {
+  ALREADY_SUBMITTED,
+  examAccess,
+  finaliseOverdueAttempts,
+  recordFocusEvents,
+  resumeExam,
+  saveAnswer,
+  saveResponse,
+  startExam,
+  submitExam,
+  TIME_UP,
+  type AnswerSave,
+  type ExamAccess,
+  type ExamQuestion,
+  type ExamView,
+  type FocusEventInput,
+  type ResponseSubmission,
+} from "./service";

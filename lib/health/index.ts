@@ -1,0 +1,56 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { getDb, committedMigrationCount } from "@/lib/db";
+import { storage } from "@/lib/storage";
+
+export interface Check {
+  ok: boolean;
+  detail?: string;
+}
+
+async function check(work: () => Promise<string | undefined>): Promise<Check> {
+  try {
+    const detail = await work();
+    return detail ? { ok: false, detail } : { ok: true };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+const TIMEOUT_MS = 3000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  const timeout = new Promise<never>((_, reject) => {
+    setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref();
+  });
+  return Promise.race([work, timeout]);
+}
+
+/**
+ * For load balancers and orchestrators: ready means this instance can serve, that is the
+ * database answers, every committed migration is applied and the object store takes writes.
+ */
+export async function readiness() {
+  const [database, migrations, objectStore] = await Promise.all([
+    check(async () => {
+      const db = await withTimeout(getDb());
+      await withTimeout(db.execute(sql`select 1`));
+      return undefined;
+    }),
+    check(async () => {
+      const committed = await committedMigrationCount();
+      const db = await withTimeout(getDb());
+      const { rows } = await withTimeout(db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`));
+      const applied = rows[0].applied;
+      return applied === committed ? undefined : `${applied} of ${committed} migrations applied`;
+    }),
+    check(async () => {
+      const key = `health/${randomUUID()}`;
+      await withTimeout(storage().put(key, new TextEncoder().encode("ok"), "text/plain"));
+      await storage().delete(key);
+      return undefined;
+    }),
+  ]);
+  return { ready: database.ok && migrations.ok && objectStore.ok, checks: { database, migrations, objectStore } };
+}

@@ -1,0 +1,5 @@
+import "server-only";
+
+/** Notifications: in-app rows for every recipient, and web push through the job queue. */
+export { deliverPushes, fanOutPush, vapidPublicKey, type PushOutcome, type VapidKeys } from "./push";
+export { listMyNotifications, notifyAdmins, savePushSubscription, sendNotification, type Announcement, type NotificationContent } from "./service";

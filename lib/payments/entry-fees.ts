@@ -1,0 +1,146 @@
+import "server-only";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { quizzes, transactions } from "@/db/schema";
+import { assertOldEnough } from "@/lib/accounts";
+import { service, step, type Actor } from "@/lib/auth";
+import { config } from "@/lib/config";
+import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
+import { Conflict, NotFound } from "@/lib/errors";
+import { notifyAdmins } from "@/lib/notifications";
+import { paymentProof } from "@/lib/uploads";
+import { changeBalance, lockWallet, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
+import type { PaymentState } from "./schemas";
+
+async function registrableQuiz(tx: DatabaseTransaction, quizId: string, now: Date) {
+  const [quiz] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+  if (!quiz) throw new NotFound("Quiz not found.");
+  if (now < quiz.formStartAt) throw new Conflict("Registration for this quiz has not opened yet.");
+  if (now > quiz.formEndAt) throw new Conflict("Registration for this quiz has closed.");
+  if (quiz.capacity !== null) {
+    const [{ taken }] = await tx
+      .select({ taken: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(and(eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
+    if (taken >= quiz.capacity) throw new Conflict("All seats for this quiz are taken.");
+  }
+  return quiz;
+}
+
+const ALREADY_PAID = "You have already paid for this quiz.";
+
+/** Refuses a second verified entry fee for the same participant and quiz. */
+export async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, quizId: string, message = ALREADY_PAID) {
+  const [paid] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
+  if (paid) throw new Conflict(message);
+}
+
+function mapEntryFeeConflicts(error: unknown): never {
+  if (postgresErrorCode(error) === PostgresError.uniqueViolation) {
+    const constraint = violatedConstraint(error);
+    if (constraint === "transactions_one_pending_entry_fee") throw new Conflict("Your payment for this quiz is already waiting for verification.");
+    if (constraint === "transactions_one_verified_entry_fee") throw new Conflict(ALREADY_PAID);
+  }
+  throw error;
+}
+
+export interface EntryFeeSubmission {
+  quizId: string;
+  proofUploadId: string;
+  payeeName: string;
+  paymentReference?: string;
+}
+
+type Quiz = Awaited<ReturnType<typeof registrableQuiz>>;
+
+/**
+ * The checks every entry fee shares, in one database transaction with the payer locked: old
+ * enough, registration open with seats left, not paid yet. Then `pay` records the payment.
+ */
+async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx: DatabaseTransaction, wallet: LockedWallet, quiz: Quiz) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const wallet = await lockWallet(tx, actor.id);
+      assertOldEnough(wallet.dateOfBirth, config.competition.minimumAge, now);
+      const quiz = await registrableQuiz(tx, quizId, now);
+      await assertNotPaidYet(tx, actor.id, quiz.id);
+      return pay(tx, wallet, quiz);
+    });
+  } catch (error) {
+    mapEntryFeeConflicts(error);
+  }
+}
+
+function entryFeeReason(quiz: Quiz): string {
+  return `paid for ${config.brand.name} competition ${quiz.title}`;
+}
+
+/** A UPI payment with its screenshot, waiting for an admin; admins are told at once. */
+export const submitEntryFee = service("payments.pay", async (actor, submission: EntryFeeSubmission, now: Date = new Date()) =>
+  payEntryFee(actor, submission.quizId, now, async (tx, _wallet, quiz) => {
+    const proofId = await paymentProof(tx, actor.id, submission.proofUploadId);
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: actor.id,
+        quizId: quiz.id,
+        type: "form pay",
+        mode: "upi",
+        amountPaise: quiz.entryFeePaise,
+        payeeName: submission.payeeName,
+        paymentReference: submission.paymentReference || null,
+        reason: entryFeeReason(quiz),
+        proofUploadId: proofId,
+      })
+      .returning();
+    await notifyAdmins(tx, {
+      title: "Payment to verify",
+      body: `${actor.name} paid ₹${quiz.entryFeePaise / 100} for ${quiz.title}.`,
+      url: "/adminpanel?tab=transactions",
+    });
+    return row;
+  }),
+);
+
+/** Paying the fee from the wallet needs no admin: verified at once, a debit in the ledger. */
+export const payEntryFeeFromWallet = service("payments.pay", async (actor, quizId: string, now: Date = new Date()) =>
+  payEntryFee(actor, quizId, now, async (tx, wallet, quiz) => {
+    if ((await spendablePaise(tx, wallet)) < quiz.entryFeePaise) {
+      throw new Conflict("Your wallet balance is not enough to pay this entry fee.");
+    }
+    const [row] = await tx
+      .insert(transactions)
+      .values({
+        userId: actor.id,
+        quizId: quiz.id,
+        type: "form pay",
+        mode: "wallet",
+        status: "verified",
+        amountPaise: quiz.entryFeePaise,
+        reason: entryFeeReason(quiz),
+        reviewedAt: now,
+      })
+      .returning();
+    await changeBalance(tx, actor.id, -quiz.entryFeePaise);
+    await rewardReferrer(tx, actor.id, now);
+    return row;
+  }),
+);
+
+/** Each quiz's payment state for one participant: verified wins, else the newest row's status. */
+export const paymentStates = step(async (db: Queryable, userId: string): Promise<Map<string, PaymentState>> => {
+  const rows = await db
+    .select({ quizId: transactions.quizId, status: transactions.status })
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.type, "form pay")))
+    .orderBy(desc(transactions.createdAt));
+  const states = new Map<string, PaymentState>();
+  for (const row of rows) {
+    const known = states.get(row.quizId!);
+    if (row.status === "verified" || !known) states.set(row.quizId!, row.status);
+  }
+  return states;
+});

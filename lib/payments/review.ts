@@ -1,0 +1,106 @@
+import "server-only";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { quizzes, transactions, users } from "@/db/schema";
+import { service } from "@/lib/auth";
+import { getDb, type DatabaseTransaction } from "@/lib/db";
+import { Conflict, NotFound } from "@/lib/errors";
+import { uploadUrl } from "@/lib/uploads/schemas";
+import { changeBalance, lockWallet, rewardReferrer } from "@/lib/wallet";
+import { VERIFIED_IS_FINAL, type TransactionStatus } from "@/lib/wallet/schemas";
+import { assertNotPaidYet } from "./entry-fees";
+
+export const REVIEW_PAGE_SIZE = 20;
+
+export interface ReviewFilter {
+  status?: TransactionStatus;
+  quizId?: string;
+  page?: number;
+}
+
+/** The admin's Transaction Management list: pending first, then newest. */
+export const listTransactionsForReview = service("payments.review", async (_actor, filter: ReviewFilter = {}) => {
+  const db = await getDb();
+  const page = Math.max(1, filter.page ?? 1);
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  if (filter.quizId) conditions.push(eq(transactions.quizId, filter.quizId));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const reviewer = alias(users, "reviewer");
+
+  const [rows, [{ total }], quizOptions] = await Promise.all([
+    db
+      .select({
+        id: transactions.id,
+        userName: users.name,
+        userEmail: users.email,
+        quizTitle: quizzes.title,
+        type: transactions.type,
+        mode: transactions.mode,
+        status: transactions.status,
+        amountPaise: transactions.amountPaise,
+        payeeName: transactions.payeeName,
+        upiId: transactions.upiId,
+        paymentReference: transactions.paymentReference,
+        reason: transactions.reason,
+        proofUploadId: transactions.proofUploadId,
+        reviewedBy: reviewer.name,
+        reviewedAt: transactions.reviewedAt,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .leftJoin(quizzes, eq(quizzes.id, transactions.quizId))
+      .leftJoin(reviewer, eq(reviewer.id, transactions.reviewedById))
+      .where(where)
+      .orderBy(sql`(${transactions.status} = 'pending') desc`, desc(transactions.createdAt))
+      .limit(REVIEW_PAGE_SIZE)
+      .offset((page - 1) * REVIEW_PAGE_SIZE),
+    db.select({ total: count() }).from(transactions).where(where),
+    db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
+  ]);
+  return {
+    rows: rows.map(({ proofUploadId, ...row }) => ({ ...row, proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)),
+    quizzes: quizOptions,
+  };
+});
+
+export type ReviewList = Awaited<ReturnType<typeof listTransactionsForReview>>;
+
+/**
+ * An admin's decision. Pending or rejected may become anything; verified is final. The row is
+ * locked first, so two admins deciding at once produce exactly one effect.
+ */
+export const reviewTransaction = service("payments.verify", async (admin, transactionId: string, status: TransactionStatus, now: Date = new Date()) => {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
+    if (!current) throw new NotFound("Transaction not found.");
+    if (current.status === "verified") throw new Conflict(VERIFIED_IS_FINAL);
+    if (current.status === status) return current;
+
+    if (status === "verified") await applyVerifiedEffect(tx, current, now);
+    const [updated] = await tx
+      .update(transactions)
+      .set({ status, reviewedById: admin.id, reviewedAt: now })
+      .where(eq(transactions.id, transactionId))
+      .returning();
+    return updated;
+  });
+});
+
+async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transactions.$inferSelect, now: Date) {
+  const wallet = await lockWallet(tx, row.userId);
+  if (row.type === "credit") {
+    await changeBalance(tx, row.userId, row.amountPaise);
+  } else if (row.type === "debit") {
+    if (wallet.balance < row.amountPaise) throw new Conflict("The wallet balance is too low to pay out this withdrawal.");
+    await changeBalance(tx, row.userId, -row.amountPaise);
+  } else {
+    await assertNotPaidYet(tx, row.userId, row.quizId!, "This participant has already paid for this quiz.");
+    await rewardReferrer(tx, row.userId, now);
+  }
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { and, asc, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { questions, quizQuestions } from "@/db/schema";
+import { service } from "@/lib/auth";
+import { getDb, isStillReferenced } from "@/lib/db";
+import { Conflict, NotFound } from "@/lib/errors";
+import { parseCsv, toCsv } from "./question-csv";
+import { CSV_HEADER, questionSchema, type QuestionInput } from "./schemas";
+
+export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
+  const db = await getDb();
+  const conditions: SQL[] = [];
+  if (filter.search) conditions.push(ilike(questions.text, `%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`));
+  if (filter.subject) conditions.push(eq(questions.subject, filter.subject));
+  return db
+    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, createdAt: questions.createdAt })
+    .from(questions)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(questions.createdAt), asc(questions.text));
+});
+
+export const listSubjects = service("questions.edit", async (_actor): Promise<string[]> => {
+  const db = await getDb();
+  const rows = await db.selectDistinct({ subject: questions.subject }).from(questions).orderBy(asc(questions.subject));
+  return rows.map((row) => row.subject);
+});
+
+export const createQuestion = service("questions.edit", async (author, input: QuestionInput) => {
+  const db = await getDb();
+  const [question] = await db.insert(questions).values({ ...input, options: [...input.options], createdById: author.id }).returning();
+  return question;
+});
+
+export const updateQuestion = service("questions.edit", async (_actor, questionId: string, input: QuestionInput) => {
+  const db = await getDb();
+  const [question] = await db.update(questions).set({ ...input, options: [...input.options] }).where(eq(questions.id, questionId)).returning();
+  if (!question) throw new NotFound("Question not found.");
+  return question;
+});
+
+export const QUESTION_IN_USE = "This question is used by a quiz or has been answered, so it cannot be deleted.";
+
+export const deleteQuestion = service("questions.edit", async (_actor, questionId: string): Promise<void> => {
+  const db = await getDb();
+  try {
+    const deleted = await db.delete(questions).where(eq(questions.id, questionId)).returning({ id: questions.id });
+    if (deleted.length === 0) throw new NotFound("Question not found.");
+  } catch (error) {
+    if (isStillReferenced(error)) throw new Conflict(QUESTION_IN_USE);
+    throw error;
+  }
+});
+
+export interface ImportProblem {
+  /** The line in the file, counting the header as line 1. */
+  row: number;
+  message: string;
+}
+
+/**
+ * All or nothing: every row is checked first, and if any is wrong nothing is stored and each
+ * bad row is named, so a half-imported bank never happens.
+ */
+export const importQuestions = service("questions.edit", async (author, csv: string): Promise<{ imported: number; errors: ImportProblem[] }> => {
+  const [header, ...rows] = parseCsv(csv);
+  if (!header || header.map((cell) => cell.trim()).join() !== CSV_HEADER.join()) {
+    return { imported: 0, errors: [{ row: 1, message: `The first line must be the header: ${CSV_HEADER.join(",")}` }] };
+  }
+  if (rows.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }] };
+  const errors: ImportProblem[] = [];
+  const valid: QuestionInput[] = [];
+  rows.forEach((cells, index) => {
+    const [text, subject, option1, option2, option3, option4, correctOptionIndex] = cells;
+    const parsed = questionSchema.safeParse({ text, subject, options: [option1, option2, option3, option4], correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex });
+    if (cells.length !== CSV_HEADER.length) errors.push({ row: index + 2, message: `Expected ${CSV_HEADER.length} columns, found ${cells.length}.` });
+    else if (!parsed.success) errors.push({ row: index + 2, message: parsed.error.issues[0].message });
+    else valid.push(parsed.data);
+  });
+  if (errors.length > 0) return { imported: 0, errors };
+  const db = await getDb();
+  await db.insert(questions).values(valid.map((question) => ({ ...question, options: [...question.options], createdById: author.id })));
+  return { imported: valid.length, errors: [] };
+});
+
+export const exportQuestions = service("questions.edit", async (_actor, questionIds?: string[]): Promise<string> => {
+  const db = await getDb();
+  const rows = await db
+    .select({ text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex })
+    .from(questions)
+    .where(questionIds ? inArray(questions.id, questionIds) : undefined)
+    .orderBy(asc(questions.subject), asc(questions.text));
+  return toCsv([CSV_HEADER, ...rows.map((row) => [row.text, row.subject, ...row.options, String(row.correctOptionIndex)])]);
+});
+
+/** Whether a question is part of any quiz: the admin list shows it, and delete refuses it. */
+export const questionUsage = service("questions.edit", async (_actor): Promise<Map<string, number>> => {
+  const db = await getDb();
+  const rows = await db.select({ questionId: quizQuestions.questionId }).from(quizQuestions);
+  const usage = new Map<string, number>();
+  for (const row of rows) usage.set(row.questionId, (usage.get(row.questionId) ?? 0) + 1);
+  return usage;
+});

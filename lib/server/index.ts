@@ -1,0 +1,19 @@
+import "server-only";
+import { connectDatabase } from "@/lib/db";
+import { jobQueue } from "@/lib/jobs";
+import { prepareDatabase } from "@/lib/seed";
+import { installGracefulShutdown } from "./shutdown";
+import { startJobWorkers } from "./workers";
+
+/**
+ * Brings one instance up before its first request: the database (embedded by default),
+ * migrations and the demo seed, the background-job workers, and the graceful shutdown.
+ */
+export async function startServer(): Promise<void> {
+  const connection = await connectDatabase();
+  await prepareDatabase(connection.pool);
+  await startJobWorkers(await jobQueue());
+  installGracefulShutdown();
+}
+
+export { startJobWorkers } from "./workers";

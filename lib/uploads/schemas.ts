@@ -1,0 +1,29 @@
+/** Where an upload is served, to its owner and admins only. */
+export function uploadUrl(id: string): string {
+  return `/api/files/${id}`;
+}
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const FILE_TOO_LARGE = "The file size exceeds the 5 MB limit. Please upload a smaller file.";
+export const NOT_AN_IMAGE = "Please upload an image file (JPEG, PNG, WebP or GIF).";
+
+const SIGNATURES: { contentType: string; extension: string; matches: (bytes: Uint8Array) => boolean }[] = [
+  { contentType: "image/jpeg", extension: "jpg", matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    contentType: "image/png",
+    extension: "png",
+    matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => b[i] === byte),
+  },
+  { contentType: "image/gif", extension: "gif", matches: (b) => ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a" },
+  { contentType: "image/webp", extension: "webp", matches: (b) => ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP" },
+];
+
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return String.fromCharCode(...bytes.subarray(start, end));
+}
+
+/** The image type read from the file's own bytes; the name and the client's type are ignored. */
+export function detectImageType(bytes: Uint8Array): { contentType: string; extension: string } | null {
+  const found = SIGNATURES.find((signature) => bytes.length >= 12 && signature.matches(bytes));
+  return found ? { contentType: found.contentType, extension: found.extension } : null;
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { quizzes, transactions, users } from "@/db/schema";
+import { authorize, service } from "@/lib/auth";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+
+export const TRANSACTIONS_PAGE_SIZE = 5;
+
+/** A user's ledger rows, newest first, one page at a time. */
+export const listTransactions = service("wallet.read", async (actor, userId: string, page: number, pageSize: number = TRANSACTIONS_PAGE_SIZE) => {
+  authorize(actor, "wallet.read", userId);
+  const db = await getDb();
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: transactions.id,
+        type: transactions.type,
+        mode: transactions.mode,
+        status: transactions.status,
+        amountPaise: transactions.amountPaise,
+        reason: transactions.reason,
+        quizTitle: quizzes.title,
+        paymentReference: transactions.paymentReference,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .leftJoin(quizzes, eq(quizzes.id, transactions.quizId))
+      .where(eq(transactions.userId, userId))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(transactions).where(eq(transactions.userId, userId)),
+  ]);
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+});
+
+export type TransactionPage = Awaited<ReturnType<typeof listTransactions>>;
+
+/** The wallet page's header: balance, what is spendable now, and the referral link. */
+export const walletSummary = service("wallet.read", async (actor, userId: string) => {
+  authorize(actor, "wallet.read", userId);
+  const db = await getDb();
+  const [[user], [{ reserved }]] = await Promise.all([
+    db.select({ balance: users.walletBalancePaise, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)),
+    db
+      .select({ reserved: sql<number>`coalesce(sum(${transactions.amountPaise}), 0)::int` })
+      .from(transactions)
+      .where(and(eq(transactions.userId, userId), eq(transactions.type, "debit"), eq(transactions.status, "pending"))),
+  ]);
+  return {
+    balancePaise: user.balance,
+    pendingWithdrawalsPaise: reserved,
+    availablePaise: user.balance - reserved,
+    referralCode: user.referralCode,
+    referralLink: `${config.appUrl}/login/referral/${user.referralCode}`,
+  };
+});
