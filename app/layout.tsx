@@ -8,7 +8,7 @@ import { Navbar } from "@/components/shell/Navbar";
 import { StartLoader } from "@/components/shell/StartLoader";
 import { ServiceWorker } from "@/components/pwa/ServiceWorker";
 import { config } from "@/lib/config";
-import { getViewer } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth";
 import "./globals.css";
 
 const { brand } = config;
@@ -27,7 +27,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { themeColor: brand.primaryColor, width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const viewer = await getViewer();
+  const user = await currentUser();
   const brandColours = {
     "--brand-primary": brand.primaryColor,
     "--brand-accent": brand.accentColor,
@@ -39,7 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <StartLoader brandName={brand.name} />
         <Navbar
           brandName={brand.name}
-          viewer={viewer ? { name: viewer.name, isAdmin: viewer.role === "admin" } : null}
+          viewer={user ? { name: user.name, isAdmin: user.role === "admin" } : null}
           socialLinks={config.socialLinks}
         />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">

@@ -3,12 +3,12 @@ import { redirect } from "next/navigation";
 import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { config } from "@/lib/config";
-import { getViewer } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth";
 
 const HOME_CAROUSEL_MS = 3000;
 
 export default async function HomePage() {
-  if (await getViewer()) redirect("/dashboard");
+  if (await currentUser()) redirect("/dashboard");
   const { name, tagline } = config.brand;
 
   return (

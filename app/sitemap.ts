@@ -1,5 +1,6 @@
 import type { MetadataRoute } from "next";
-import { articleAddresses } from "@/lib/blog/service";
+import { currentActor } from "@/lib/auth";
+import { articleAddresses } from "@/lib/blog";
 import { config } from "@/lib/config";
 
 // It lists the articles from the database: build it per request, so `next build` never opens the database.
@@ -19,7 +20,7 @@ const PUBLIC_PAGES = [
 ];
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const articles = await articleAddresses();
+  const articles = await articleAddresses(await currentActor());
   return [
     ...PUBLIC_PAGES.map((path) => ({ url: new URL(path, config.appUrl).href })),
     ...articles.map((article) => ({

@@ -138,7 +138,9 @@ const serverOnly = {
   },
 };
 
-export default {
+const plugin = {
   meta: { name: "olympiad" },
   rules: { "capability-boundaries": capabilityBoundaries, "client-imports": clientImports, "server-only": serverOnly },
 };
+
+export default plugin;

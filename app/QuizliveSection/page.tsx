@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
+import { loadExamAccess } from "@/app/_exam/load-exam-access";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { ExamRoom } from "@/components/exam/ExamRoom";
-import { loadExamAccess } from "@/components/exam/loadExamAccess";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { recordedSequences } from "@/lib/exam/recordings";
-import { resumeExam } from "@/lib/exam/service";
+import { nextRecordingSequence, resumeExam } from "@/lib/exam";
 
 export const metadata: Metadata = { title: "Quiz", robots: { index: false } };
 
@@ -24,8 +23,7 @@ export default async function QuizLivePage({ searchParams }: { searchParams: Pro
   // An attempt in progress resumes: same questions, answers and time left, and its recording
   // continues after the last chunk the server holds instead of overwriting it.
   const view = access.attempt ? await resumeExam(user, quiz.id) : null;
-  const sequences = view && !view.submitted ? await recordedSequences(view.attemptId) : [];
-  const firstChunkSequence = sequences.length > 0 ? sequences[sequences.length - 1] + 1 : 0;
+  const firstChunkSequence = view && !view.submitted ? await nextRecordingSequence(user, quiz.id) : 0;
 
   return (
     <ExamRoom

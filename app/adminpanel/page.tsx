@@ -3,41 +3,54 @@ import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs
 import { BlogTab } from "@/components/admin/BlogTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { JobsTab } from "@/components/admin/JobsTab";
-import { QuestionsTab } from "@/components/admin/QuestionsTab";
+import { QuestionsTab, questionFilter } from "@/components/admin/QuestionsTab";
 import { QuizzesTab } from "@/components/admin/QuizzesTab";
-import { ResponsesTab } from "@/components/admin/ResponsesTab";
+import { ResponseDetail } from "@/components/admin/ResponseDetail";
+import { ResponsesTab, responsesHref, responsesQuery } from "@/components/admin/ResponsesTab";
 import { SendNotificationForm } from "@/components/admin/SendNotificationForm";
-import { TransactionManagement } from "@/components/admin/TransactionManagement";
+import { TransactionManagement, reviewFilter } from "@/components/admin/TransactionManagement";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { requireAdmin, type Viewer } from "@/lib/auth/session";
+import { requirePermission, type ActiveUser } from "@/lib/auth";
+import { blogCategories } from "@/lib/blog";
+import { listContactMessages } from "@/lib/contact";
+import { queueCounts } from "@/lib/jobs";
+import { loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
-function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams: SearchParams; admin: Viewer }) {
+/** Only the open tab's data is loaded. */
+async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams: SearchParams; admin: ActiveUser }) {
   switch (tab) {
     case "quizzes":
-      return <QuizzesTab />;
-    case "questions":
-      return <QuestionsTab searchParams={searchParams} />;
-    case "responses":
-      return <ResponsesTab searchParams={searchParams} />;
+      return <QuizzesTab loaded={await loadQuizzesAndBank(admin)} />;
+    case "questions": {
+      const filter = questionFilter(searchParams);
+      return <QuestionsTab filter={filter} loaded={await loadQuestionBank(admin, filter)} />;
+    }
+    case "responses": {
+      const { quizId, attemptId } = responsesQuery(searchParams);
+      if (attemptId) return <ResponseDetail loaded={await loadResponse(admin, attemptId, quizId)} backHref={responsesHref(quizId)} />;
+      return <ResponsesTab quizId={quizId} list={await loadResponseList(admin, quizId)} />;
+    }
     case "notifications":
       return <SendNotificationForm admin={{ id: admin.id, name: admin.name }} />;
-    case "transactions":
-      return <TransactionManagement searchParams={searchParams} />;
+    case "transactions": {
+      const filter = reviewFilter(searchParams);
+      return <TransactionManagement filter={filter} list={await loadTransactionsForReview(admin, filter)} />;
+    }
     case "blog":
-      return <BlogTab />;
+      return <BlogTab categories={blogCategories()} rows={await loadBlogPosts(admin)} />;
     case "messages":
-      return <ContactMessagesTab />;
+      return <ContactMessagesTab messages={await listContactMessages(admin)} />;
     case "jobs":
-      return <JobsTab />;
+      return <JobsTab counts={await queueCounts(admin)} />;
   }
 }
 
 export default async function AdminPanelPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const admin = await requireAdmin();
+  const admin = await requirePermission("admin.panel");
   const params = await searchParams;
   const tab = adminTab(params.tab);
 

@@ -3,16 +3,15 @@ import Link from "next/link";
 import { QuizCard } from "@/components/dashboard/QuizCard";
 import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { requireViewer } from "@/lib/auth/session";
-import { myPublishedRanks } from "@/lib/exam/results";
-import { defaultPrizeTable } from "@/lib/prizes/service";
-import { loadDashboard } from "@/lib/quizzes/dashboard";
+import { requirePermission } from "@/lib/auth";
+import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
+import { loadDashboard } from "@/lib/quizzes";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
 export default async function DashboardPage() {
-  const viewer = await requireViewer();
-  const [dashboard, prizes, results] = await Promise.all([loadDashboard(viewer.id), defaultPrizeTable(), myPublishedRanks(viewer.id)]);
+  const user = await requirePermission("quizzes.dashboard");
+  const [dashboard, prizes, results] = await Promise.all([loadDashboard(user), defaultPrizeTable(user), myPublishedRanks(user, user.id)]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
   const now = new Date();
 

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { DemoQuiz } from "@/components/demo/DemoQuiz";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { loadDemoQuiz } from "@/lib/quizzes/demo";
+import { currentActor } from "@/lib/auth";
+import { loadDemoQuiz } from "@/lib/quizzes";
 
 export const metadata: Metadata = {
   title: "Demo quiz",
@@ -10,7 +11,7 @@ export const metadata: Metadata = {
 };
 
 export default async function DemoQuizPage() {
-  const quiz = await loadDemoQuiz();
+  const quiz = await loadDemoQuiz(await currentActor());
   return (
     <>
       <PageTitle lead="Ten questions, five minutes, no sign-up: a free feel of the real quiz screen.">Demo Olympiad Quiz</PageTitle>

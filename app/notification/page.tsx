@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { EnablePush } from "@/components/notifications/EnablePush";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { requireViewer } from "@/lib/auth/session";
+import { requirePermission } from "@/lib/auth";
 import { formatIndiaDateTime } from "@/lib/format";
-import { listMyNotifications } from "@/lib/notifications/service";
+import { listMyNotifications } from "@/lib/notifications";
 
 export const metadata: Metadata = { title: "Notification", robots: { index: false } };
 
@@ -14,9 +14,9 @@ function moreLink(url: string | null): string | null {
 }
 
 export default async function Page() {
-  const viewer = await requireViewer();
+  const user = await requirePermission("notifications.read");
   // Reading marks them read, so "unread" is what was unread before this visit.
-  const notifications = await listMyNotifications(viewer.id);
+  const notifications = await listMyNotifications(user, user.id);
 
   return (
     <>

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { ordinal } from "@/lib/format";
-import { defaultPrizeTable } from "@/lib/prizes/service";
+import { defaultPrizeTable } from "@/lib/results";
 
 export const metadata: Metadata = {
   title: "Prizes",
@@ -16,7 +17,7 @@ function rankLabel(rankFrom: number, rankTo: number) {
 }
 
 export default async function PrizeListingPage() {
-  const tiers = await defaultPrizeTable();
+  const tiers = await defaultPrizeTable(await currentActor());
   const winners = tiers.reduce((total, tier) => total + tier.rankTo - tier.rankFrom + 1, 0);
 
   return (

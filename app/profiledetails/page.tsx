@@ -5,11 +5,11 @@ import { ProfileDetails } from "@/components/profile/ProfileDetails";
 import { ProfileImage } from "@/components/profile/ProfileImage";
 import { TransactionHistory } from "@/components/profile/TransactionHistory";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { requireViewer } from "@/lib/auth/session";
+import { getProfile } from "@/lib/accounts";
+import { requirePermission } from "@/lib/auth";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { uploadUrl } from "@/lib/uploads/service";
-import { getProfile } from "@/lib/users/service";
-import { listTransactions } from "@/lib/wallet/service";
+import { uploadUrl } from "@/lib/uploads/schemas";
+import { listTransactions } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Profile details", robots: { index: false } };
 
@@ -19,11 +19,11 @@ function pageNumber(value: string | string[] | undefined): number {
 }
 
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
-  const viewer = await requireViewer();
+  const user = await requirePermission("accounts.read");
   const page = pageNumber((await searchParams).page);
   const [profile, history] = await Promise.all([
-    getProfile(viewer.id),
-    listTransactions(viewer.id, page).catch((error: unknown) => {
+    getProfile(user, user.id),
+    listTransactions(user, user.id, page).catch((error: unknown) => {
       console.error("loading transactions failed", error);
       return null;
     }),

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { formatIndiaDateTime, formatMinutes } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { listCompetitions } from "@/lib/quizzes/service";
+import { listCompetitions } from "@/lib/quizzes";
 
 export const metadata: Metadata = {
   title: "Quiz list",
@@ -13,7 +14,7 @@ export const metadata: Metadata = {
 };
 
 export default async function QuizListPage() {
-  const quizzes = await listCompetitions();
+  const quizzes = await listCompetitions(await currentActor());
   return (
     <>
       <PageTitle lead="Register before the form closes, pay the entry fee, and take the quiz on exam day.">Quiz list</PageTitle>

@@ -5,11 +5,11 @@ import { AddMoneyForm } from "@/components/wallet/AddMoneyForm";
 import { ReferralHistory } from "@/components/wallet/ReferralHistory";
 import { ReferralLink } from "@/components/wallet/ReferralLink";
 import { WithdrawForm } from "@/components/wallet/WithdrawForm";
-import { requireViewer } from "@/lib/auth/session";
+import { referralStatus } from "@/lib/accounts";
+import { requirePermission } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { findActiveUser, referralStatus } from "@/lib/users/service";
-import { listTransactions, walletSummary } from "@/lib/wallet/service";
+import { listTransactions, walletSummary } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Wallet", robots: { index: false } };
 
@@ -20,14 +20,8 @@ function pageNumber(value: string | string[] | undefined): number {
   return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
-async function loadReferrals(userId: string) {
-  const actor = await findActiveUser(userId);
-  if (!actor) throw new Error("the session's account is gone");
-  return (await referralStatus(actor, userId)).totalRefer;
-}
-
 export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const viewer = await requireViewer();
+  const user = await requirePermission("wallet.read");
   const params = await searchParams;
   const page = pageNumber(params.page);
   const refPage = pageNumber(params.refPage);
@@ -40,15 +34,17 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   };
 
   const [summary, history, referrals] = await Promise.all([
-    walletSummary(viewer.id),
-    listTransactions(viewer.id, page).catch((error: unknown) => {
+    walletSummary(user, user.id),
+    listTransactions(user, user.id, page).catch((error: unknown) => {
       console.error("loading transactions failed", error);
       return null;
     }),
-    loadReferrals(viewer.id).catch((error: unknown) => {
-      console.error("referral check failed", error);
-      return null;
-    }),
+    referralStatus(user, user.id)
+      .then((status) => status.totalRefer)
+      .catch((error: unknown) => {
+        console.error("referral check failed", error);
+        return null;
+      }),
   ]);
   const reward = config.competition.referralRewardPaise;
 

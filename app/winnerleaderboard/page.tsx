@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { WinnersTable } from "@/components/results/WinnersTable";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { publishedWinners } from "@/lib/exam/results";
+import { publishedWinners } from "@/lib/results";
 import { formatIndiaDate } from "@/lib/format";
 
 export const metadata: Metadata = {
@@ -12,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 export default async function WinnerLeaderboardPage() {
-  const quizzes = await publishedWinners();
+  const quizzes = await publishedWinners(await currentActor());
 
   return (
     <>

@@ -4,20 +4,9 @@ import Link from "next/link";
 import { FormMessage } from "@/components/ui/form";
 import { smallButtonClass } from "./adminUi";
 import { BlogForm } from "./BlogForm";
-import type { BlogFormValues } from "./blogForm";
+import type { BlogPost } from "./blogForm";
 import { FormHeading } from "./FormHeading";
 import { useEditor } from "./useEditor";
-
-/** One post as the admin list shows it, with the values its edit form starts from. */
-export interface BlogPost {
-  id: string;
-  slug: string;
-  title: string;
-  author: string;
-  category: string;
-  published: string;
-  values: BlogFormValues;
-}
 
 /**
  * Choose a post, then edit or delete it in the same form as "Add blog". Every switch re-mounts

@@ -1,22 +1,15 @@
-import { blogCategories, listBlogsForAdmin } from "@/lib/blog/admin";
+import type { listBlogs } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
-import { BlogEditor, type BlogPost } from "./BlogEditor";
+import { BlogEditor } from "./BlogEditor";
+import type { BlogPost } from "./blogForm";
 import { BlogForm } from "./BlogForm";
 import { blogFormValues } from "./blogForm";
 
-async function loadPosts() {
-  try {
-    return await listBlogsForAdmin();
-  } catch (error) {
-    console.error("loading blogs for the admin failed", error);
-    return null;
-  }
-}
-
-/** SPEC §2: two sub-sections, an add form and an edit/delete form. */
-export async function BlogTab() {
-  const categories = blogCategories();
-  const rows = await loadPosts();
+/**
+ * SPEC §2: two sub-sections, an add form and an edit/delete form. `rows` is null when the posts
+ * could not be loaded: the add form still works then.
+ */
+export function BlogTab({ categories, rows }: { categories: string[]; rows: Awaited<ReturnType<typeof listBlogs>> | null }) {
   const posts: BlogPost[] | null =
     rows?.map((row) => ({
       id: row.id,

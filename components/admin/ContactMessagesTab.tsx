@@ -1,8 +1,7 @@
-import { listContactMessages } from "@/lib/contact/service";
+import type { listContactMessages } from "@/lib/contact";
 import { formatIndiaDateTime } from "@/lib/format";
 
-export async function ContactMessagesTab() {
-  const messages = await listContactMessages();
+export function ContactMessagesTab({ messages }: { messages: Awaited<ReturnType<typeof listContactMessages>> }) {
   if (messages.length === 0) return <p className="text-slate-700">No messages yet.</p>;
   return (
     <ol aria-label="Contact messages, newest first" className="flex flex-col gap-3">

@@ -1,5 +1,5 @@
 import { formatIndiaTimeWithSeconds } from "@/lib/format";
-import type { responseDetail } from "@/lib/exam/responses";
+import type { responseDetail } from "@/lib/exam";
 
 type FocusEvent = Awaited<ReturnType<typeof responseDetail>>["events"][number];
 

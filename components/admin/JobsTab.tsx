@@ -1,4 +1,4 @@
-import { queueCounts, type JobName } from "@/lib/jobs/queue";
+import type { JobName, QueueCounts } from "@/lib/jobs";
 
 const QUEUE_LABELS: Record<JobName, string> = {
   "exam.finalise-overdue-attempts": "Submitting abandoned exams at their deadline",
@@ -9,8 +9,7 @@ const QUEUE_LABELS: Record<JobName, string> = {
 };
 
 /** Queue health at a glance: waiting, running, and failed after every retry (kept for a week). */
-export async function JobsTab() {
-  const counts = await queueCounts();
+export function JobsTab({ counts }: { counts: QueueCounts[] }) {
   return (
     <table className="w-full border-collapse text-left text-sm">
       <caption className="mb-2 text-left text-slate-700">Background jobs shared by every server instance. Failed jobs were retried with back-off before giving up.</caption>

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 
 /** Publishing is idempotent on the server, so pressing it again after success is harmless. */
 export function PublishResultsButton({ quizId }: { quizId: string }) {

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormMessage, secondaryButtonClass } from "@/components/ui/form";
-import { CSV_HEADER } from "@/lib/questions/schemas";
+import { CSV_HEADER } from "@/lib/quizzes/schemas";
 
 interface ImportProblem {
   row: number;

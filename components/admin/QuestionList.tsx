@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { TextOrImage } from "@/components/ui/TextOrImage";

@@ -1,7 +1,7 @@
 import Form from "next/form";
 import Link from "next/link";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
-import { listQuestions, listSubjects, questionUsage } from "@/lib/questions/service";
+import type { listQuestions } from "@/lib/quizzes";
 import { QuestionImport } from "./QuestionImport";
 import { QuestionManager } from "./QuestionManager";
 import type { QuestionRow } from "./QuestionList";
@@ -13,21 +13,25 @@ function textParam(value: string | string[] | undefined): string | undefined {
   return text === "" ? undefined : text;
 }
 
-async function load(search: string | undefined, subject: string | undefined) {
-  try {
-    const [questions, subjects, usage] = await Promise.all([listQuestions({ search, subject }), listSubjects(), questionUsage()]);
-    return { questions, subjects, usage };
-  } catch (error) {
-    console.error("loading the question bank failed", error);
-    return null;
-  }
+export interface QuestionFilter {
+  search?: string;
+  subject?: string;
 }
 
 /** The list filters are GET parameters, so a filtered bank can be bookmarked and survives a refresh. */
-export async function QuestionsTab({ searchParams }: { searchParams: SearchParams }) {
-  const search = textParam(searchParams.qsearch);
-  const subject = textParam(searchParams.qsubject);
-  const loaded = await load(search, subject);
+export function questionFilter(searchParams: SearchParams): QuestionFilter {
+  return { search: textParam(searchParams.qsearch), subject: textParam(searchParams.qsubject) };
+}
+
+/** The questions matching the filter, every subject in the bank, and how many quizzes use each question. */
+export interface QuestionBank {
+  questions: Awaited<ReturnType<typeof listQuestions>>;
+  subjects: string[];
+  usage: Map<string, number>;
+}
+
+/** `loaded` is null when the bank could not be loaded. */
+export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: QuestionFilter; loaded: QuestionBank | null }) {
   if (!loaded) return <p role="alert" className="text-red-700">Error loading questions. Please try again.</p>;
 
   const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex }) => ({

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import type { QuizInput } from "@/lib/quizzes/schemas";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";

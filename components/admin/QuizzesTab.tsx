@@ -1,24 +1,21 @@
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { listQuestions } from "@/lib/questions/service";
-import { listQuizzesForAdmin } from "@/lib/quizzes/admin";
+import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
 import { QuizManager } from "./QuizManager";
 import { quizFormValues } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
 
-async function load() {
-  try {
-    const [quizzes, bank] = await Promise.all([listQuizzesForAdmin(), listQuestions()]);
-    return { quizzes, bank };
-  } catch (error) {
-    console.error("loading quizzes for the admin failed", error);
-    return null;
-  }
+/** Every quiz, and the whole question bank to pick a quiz's questions from. */
+export interface QuizzesAndBank {
+  quizzes: Awaited<ReturnType<typeof listQuizzesForAdmin>>;
+  bank: Awaited<ReturnType<typeof listQuestions>>;
 }
 
-/** Dates and money are formatted here, so the browser shows exactly what the server rendered. */
-export async function QuizzesTab() {
-  const loaded = await load();
+/**
+ * Dates and money are formatted here, so the browser shows exactly what the server rendered.
+ * `loaded` is null when the quizzes could not be loaded.
+ */
+export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
   if (!loaded) return <p role="alert" className="text-red-700">Error loading quizzes. Please try again.</p>;
 
   const quizzes: QuizListItem[] = loaded.quizzes.map((quiz) => ({

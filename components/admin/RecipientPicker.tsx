@@ -3,7 +3,7 @@
 import { useId, useRef, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import { smallButtonClass } from "./adminUi";
 
 interface FoundUser {

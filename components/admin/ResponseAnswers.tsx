@@ -1,5 +1,5 @@
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { responseDetail } from "@/lib/exam/responses";
+import type { responseDetail } from "@/lib/exam";
 
 type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
 

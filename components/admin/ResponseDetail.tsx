@@ -1,31 +1,18 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatMinutesSeconds } from "@/lib/format";
-import { NotFound } from "@/lib/errors";
-import { listResponses, responseDetail } from "@/lib/exam/responses";
-import { formatIndiaDateTime } from "@/lib/format";
+import { formatMinutesSeconds, formatIndiaDateTime } from "@/lib/format";
+import type { responseDetail } from "@/lib/exam";
 import { FocusTimeline } from "./FocusTimeline";
 import { ResponseAnswers } from "./ResponseAnswers";
+import type { ResponseRow } from "./ResponsesTable";
 
 /**
- * The list row is loaded as well because it carries the counts (answered, focus losses,
- * recording chunks) that the detail leaves out. A response outside the quiz in the URL is
- * treated as not found, so a hand-edited link never mixes two quizzes.
+ * One response in full, with its list row for the counts (answered, focus losses, recording
+ * chunks) the detail leaves out; or why it cannot be shown.
  */
-async function loadResponse(attemptId: string, quizId: string | undefined) {
-  try {
-    const [detail, rows] = await Promise.all([responseDetail(attemptId), listResponses(quizId)]);
-    const row = rows.find((candidate) => candidate.id === attemptId);
-    return row ? { detail, row } : "missing";
-  } catch (error) {
-    if (error instanceof NotFound) return "missing";
-    console.error("loading a response failed", error);
-    return "failed";
-  }
-}
+export type LoadedResponse = { detail: Awaited<ReturnType<typeof responseDetail>>; row: ResponseRow } | "missing" | "failed";
 
-export async function ResponseDetail({ attemptId, quizId, backHref }: { attemptId: string; quizId?: string; backHref: string }) {
-  const loaded = await loadResponse(attemptId, quizId);
+export function ResponseDetail({ loaded, backHref }: { loaded: LoadedResponse; backHref: string }) {
   const back = (
     <Link href={backHref} className="self-start font-medium text-brand underline">
       <span aria-hidden="true">← </span>Back to responses

@@ -1,11 +1,9 @@
 import Form from "next/form";
 import { z } from "zod";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
-import { listResponses } from "@/lib/exam/responses";
-import { listCompetitions } from "@/lib/quizzes/service";
+import type { listCompetitions } from "@/lib/quizzes";
 import { PublishResultsButton } from "./PublishResultsButton";
-import { ResponseDetail } from "./ResponseDetail";
-import { ResponsesTable } from "./ResponsesTable";
+import { ResponsesTable, type ResponseRow } from "./ResponsesTable";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -14,30 +12,27 @@ function idParam(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" && z.uuid().safeParse(value).success ? value : undefined;
 }
 
+/** The quiz filter (?quiz=) and the response opened from the list (?response=). */
+export function responsesQuery(searchParams: SearchParams): { quizId?: string; attemptId?: string } {
+  return { quizId: idParam(searchParams.quiz), attemptId: idParam(searchParams.response) };
+}
+
 /** Links keep the quiz filter, so "Back to responses" returns to the same list. */
-function responsesHref(quizId: string | undefined, attemptId?: string): string {
+export function responsesHref(quizId: string | undefined, attemptId?: string): string {
   const query = new URLSearchParams({ tab: "responses" });
   if (quizId) query.set("quiz", quizId);
   if (attemptId) query.set("response", attemptId);
   return `/adminpanel?${query}`;
 }
 
-async function loadList(quizId: string | undefined) {
-  try {
-    const [quizzes, rows] = await Promise.all([listCompetitions(), listResponses(quizId)]);
-    return { quizzes, rows };
-  } catch (error) {
-    console.error("loading responses failed", error);
-    return null;
-  }
+/** The competitions to filter by, and the responses (to the quiz in the filter, if any). */
+export interface ResponseList {
+  quizzes: Awaited<ReturnType<typeof listCompetitions>>;
+  rows: ResponseRow[];
 }
 
-export async function ResponsesTab({ searchParams }: { searchParams: SearchParams }) {
-  const quizId = idParam(searchParams.quiz);
-  const attemptId = idParam(searchParams.response);
-  if (attemptId) return <ResponseDetail attemptId={attemptId} quizId={quizId} backHref={responsesHref(quizId)} />;
-
-  const list = await loadList(quizId);
+/** `list` is null when the responses could not be loaded. */
+export function ResponsesTab({ quizId, list }: { quizId: string | undefined; list: ResponseList | null }) {
   // The demo quiz is not a competition, but its id may still arrive through a link.
   const unlisted = quizId !== undefined && !list?.quizzes.some((quiz) => quiz.id === quizId);
 

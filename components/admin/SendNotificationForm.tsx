@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { Field, FormMessage, TextAreaField, inputClass, primaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import { sendNotificationSchema } from "@/lib/notifications/schemas";
 import { failureText, summarisedError } from "./adminUi";
 import { RecipientPicker } from "./RecipientPicker";

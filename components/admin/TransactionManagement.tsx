@@ -5,8 +5,8 @@ import { z } from "zod";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { REASONS, type TransactionStatus } from "@/lib/wallet/ledger";
-import { listTransactionsForReview, type ReviewList } from "@/lib/wallet/review";
+import type { ReviewFilter, ReviewList } from "@/lib/payments";
+import { REASONS, type TransactionStatus } from "@/lib/wallet/schemas";
 import { TransactionTable, type ReviewRow } from "./TransactionTable";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -24,7 +24,7 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** Hand-edited URLs are common on admin screens: anything unrecognised means "no filter". */
-function readFilter(params: SearchParams) {
+export function reviewFilter(params: SearchParams): ReviewFilter & { page: number } {
   const status = STATUSES.find((candidate) => candidate === single(params.status));
   const quiz = single(params.quiz);
   const page = Number(single(params.page) ?? 1);
@@ -53,12 +53,8 @@ function toRow(row: ReviewList["rows"][number]): ReviewRow {
   };
 }
 
-export async function TransactionManagement({ searchParams }: { searchParams: SearchParams }) {
-  const filter = readFilter(searchParams);
-  const list = await listTransactionsForReview(filter).catch((error: unknown) => {
-    console.error("loading transactions for review failed", error);
-    return null;
-  });
+/** `list` is null when the transactions could not be loaded. */
+export function TransactionManagement({ filter, list }: { filter: ReviewFilter; list: ReviewList | null }) {
   const pageHref = (page: number) => {
     const query = new URLSearchParams({ tab: "transactions" });
     if (filter.status) query.set("status", filter.status);

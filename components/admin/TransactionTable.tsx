@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useOptimistic, useState, useTransition, type ChangeEvent } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
+import { ApiError, callApi } from "@/lib/client";
 import { VERIFIED_IS_FINAL } from "@/lib/wallet/schemas";
 
 type Status = "pending" | "verified" | "rejected";
@@ -26,6 +27,39 @@ export interface ReviewRow {
   proofUrl: string | null;
   reviewed: string | null;
 }
+
+const COLUMNS: Column<ReviewRow>[] = [
+  { header: "Date", cellClassName: "whitespace-nowrap", cell: (row) => row.date },
+  { header: "Participant", cell: (row) => <NameAndEmail name={row.participant} email={row.email} /> },
+  { header: "For", cell: (row) => row.what },
+  { header: "Type", cellClassName: "whitespace-nowrap", cell: (row) => row.kind },
+  { header: "Amount", className: "text-right", cellClassName: "font-medium whitespace-nowrap", cell: (row) => row.amount },
+  {
+    header: "Payee, UPI id, transaction id",
+    cell: (row) => (
+      <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+        <Detail label="Payee" value={row.payeeName} />
+        <Detail label="UPI id" value={row.upiId} />
+        <Detail label="Txn id" value={row.paymentReference} />
+      </dl>
+    ),
+  },
+  {
+    header: "Screenshot",
+    cell: (row) =>
+      row.proofUrl ? (
+        <div className="flex flex-col items-start gap-1">
+          {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to admins only */}
+          <img src={row.proofUrl} alt={`Payment screenshot from ${row.participant}`} width={64} height={64} loading="lazy" className="h-16 w-16 rounded border border-slate-200 object-cover" />
+          <a href={row.proofUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand underline">
+            View screenshot<span className="sr-only"> from {row.participant} (opens in a new tab)</span>
+          </a>
+        </div>
+      ) : (
+        <span className="text-slate-600">None</span>
+      ),
+  },
+];
 
 /**
  * The status select changes at once and snaps back if the server refuses: useOptimistic keeps
@@ -56,80 +90,43 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
     });
   }
 
+  const statusColumn: Column<ReviewRow> = {
+    header: "Status",
+    cell: (row) => {
+      // Only what the server holds locks the select; an optimistic "verified" may still be refused.
+      const final = row.status === "verified";
+      const selectId = `status-${row.id}`;
+      return (
+        <>
+          <label htmlFor={selectId} className="sr-only">{`Status of ${row.participant}'s payment`}</label>
+          <select
+            id={selectId}
+            value={shownStatus[row.id]}
+            onChange={(event) => changeStatus(row, event)}
+            disabled={final}
+            aria-describedby={final ? `${selectId}-final` : undefined}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600"
+          >
+            {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+          </select>
+          {final && <p id={`${selectId}-final`} className="mt-1 max-w-56 text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
+          {row.reviewed && <p className="mt-1 text-xs text-slate-600">{row.reviewed}</p>}
+        </>
+      );
+    },
+  };
+
   return (
     <div className="flex flex-col gap-3">
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="w-full min-w-[64rem] text-left text-sm">
-          <caption className="sr-only">Transactions, pending first</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Participant</th>
-              <th scope="col" className="px-3 py-2">For</th>
-              <th scope="col" className="px-3 py-2">Type</th>
-              <th scope="col" className="px-3 py-2 text-right">Amount</th>
-              <th scope="col" className="px-3 py-2">Payee, UPI id, transaction id</th>
-              <th scope="col" className="px-3 py-2">Screenshot</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              // Only what the server holds locks the select; an optimistic "verified" may still be refused.
-              const final = row.status === "verified";
-              const selectId = `status-${row.id}`;
-              return (
-                <tr key={row.id} className="border-t border-slate-100 align-top">
-                  <td className="px-3 py-2 whitespace-nowrap">{row.date}</td>
-                  <td className="px-3 py-2">
-                    <span className="block font-medium">{row.participant}</span>
-                    <span className="block break-all text-slate-600">{row.email}</span>
-                  </td>
-                  <td className="px-3 py-2">{row.what}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.kind}</td>
-                  <td className="px-3 py-2 text-right font-medium whitespace-nowrap">{row.amount}</td>
-                  <td className="px-3 py-2">
-                    <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-                      <Detail label="Payee" value={row.payeeName} />
-                      <Detail label="UPI id" value={row.upiId} />
-                      <Detail label="Txn id" value={row.paymentReference} />
-                    </dl>
-                  </td>
-                  <td className="px-3 py-2">
-                    {row.proofUrl ? (
-                      <div className="flex flex-col items-start gap-1">
-                        {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to admins only */}
-                        <img src={row.proofUrl} alt={`Payment screenshot from ${row.participant}`} width={64} height={64} loading="lazy" className="h-16 w-16 rounded border border-slate-200 object-cover" />
-                        <a href={row.proofUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand underline">
-                          View screenshot<span className="sr-only"> from {row.participant} (opens in a new tab)</span>
-                        </a>
-                      </div>
-                    ) : (
-                      <span className="text-slate-600">None</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <label htmlFor={selectId} className="sr-only">{`Status of ${row.participant}'s payment`}</label>
-                    <select
-                      id={selectId}
-                      value={shownStatus[row.id]}
-                      onChange={(event) => changeStatus(row, event)}
-                      disabled={final}
-                      aria-describedby={final ? `${selectId}-final` : undefined}
-                      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600"
-                    >
-                      {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
-                    </select>
-                    {final && <p id={`${selectId}-final`} className="mt-1 max-w-56 text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
-                    {row.reviewed && <p className="mt-1 text-xs text-slate-600">{row.reviewed}</p>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <PagedTable
+        caption="Transactions, pending first"
+        columns={[...COLUMNS, statusColumn]}
+        rows={rows}
+        rowKey={(row) => row.id}
+        minWidth="min-w-[64rem]"
+        rowClassName="align-top"
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/client/api";
+import { ApiError } from "@/lib/client";
 
 /** The compact buttons used inside list rows. */
 export const smallButtonClass =

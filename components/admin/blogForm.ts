@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { listBlogsForAdmin } from "@/lib/blog/admin";
+import type { listBlogs } from "@/lib/blog";
 import { blogSchema } from "@/lib/blog/schemas";
 
-type AdminBlogRow = Awaited<ReturnType<typeof listBlogsForAdmin>>[number];
+type AdminBlogRow = Awaited<ReturnType<typeof listBlogs>>[number];
 
 const MAX_KEYWORDS = 20;
 const MAX_KEYWORD_LENGTH = 40;
@@ -49,4 +49,15 @@ export function blogFormValues(blog: AdminBlogRow): BlogFormValues {
     keywords: blog.keywords.join(", "),
     content: blog.content,
   };
+}
+
+/** One post as the admin list shows it, with the values its edit form starts from. */
+export interface BlogPost {
+  id: string;
+  slug: string;
+  title: string;
+  author: string;
+  category: string;
+  published: string;
+  values: BlogFormValues;
 }

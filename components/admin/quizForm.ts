@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { listQuizzesForAdmin } from "@/lib/quizzes/admin";
+import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { paiseToRupees } from "@/lib/money";
 import { quizSchema } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";

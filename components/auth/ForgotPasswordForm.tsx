@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 
 export function ForgotPasswordForm() {
   const [result, setResult] = useState<{ tone: "error" | "success"; text: string }>();

@@ -3,7 +3,7 @@
 import Script from "next/script";
 import { useCallback, useRef, useState } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client/api";
+import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client";
 
 interface GoogleIdentityServices {
   accounts: {

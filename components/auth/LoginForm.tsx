@@ -6,8 +6,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { loginSchema, registerSchema } from "@/lib/auth/schemas";
-import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client/api";
+import { loginSchema, registerSchema } from "@/lib/accounts/schemas";
+import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client";
 import { GoogleSignIn } from "./GoogleSignIn";
 
 type Mode = "login" | "signup";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [result, setResult] = useState<{ tone: "error" | "success"; text: string }>();

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { listArticles } from "@/lib/blog/service";
+import type { listArticles } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
 import { articlePath } from "./article";
 import { ArticleFilters } from "./ArticleFilters";

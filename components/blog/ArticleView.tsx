@@ -1,10 +1,12 @@
 import Image from "next/image";
-import { renderMarkdown } from "@/lib/blog/markdown";
 import { formatIndiaDate } from "@/lib/format";
 import type { Article } from "./article";
 
-/** The whole article in the server HTML, so it reads and indexes without JavaScript. */
-export function ArticleView({ article }: { article: Article }) {
+/**
+ * The whole article in the server HTML, so it reads and indexes without JavaScript.
+ * `contentHtml` is the article's Markdown as the blog renders it (safe: no raw HTML).
+ */
+export function ArticleView({ article, contentHtml }: { article: Article; contentHtml: string }) {
   return (
     // scroll-mt keeps the title clear of the sticky navbar when a list link jumps to #article.
     <article id="article" aria-labelledby="article-title" className="scroll-mt-24">
@@ -21,7 +23,7 @@ export function ArticleView({ article }: { article: Article }) {
         </p>
       </header>
       {article.imageUrl && <CoverImage src={article.imageUrl} alt={`Cover image for ${article.title}`} />}
-      <div className="prose-article text-slate-800" dangerouslySetInnerHTML={{ __html: renderMarkdown(article.content) }} />
+      <div className="prose-article text-slate-800" dangerouslySetInnerHTML={{ __html: contentHtml }} />
     </article>
   );
 }

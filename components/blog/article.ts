@@ -1,9 +1,5 @@
-import { cache } from "react";
-import { findArticleBySlug } from "@/lib/blog/service";
+import type { findArticleBySlug } from "@/lib/blog";
 import { config } from "@/lib/config";
-
-/** The route's layout, generateMetadata and page all need the article: one query per request. */
-export const getArticle = cache(findArticleBySlug);
 
 export type Article = NonNullable<Awaited<ReturnType<typeof findArticleBySlug>>>;
 

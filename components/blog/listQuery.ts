@@ -1,4 +1,4 @@
-import type { BlogSort } from "@/lib/blog/service";
+import type { BlogSort } from "@/lib/blog";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FormMessage, primaryButtonClass, TextAreaField } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 import { contactSchema, type ContactInput } from "@/lib/contact/schemas";
 
 const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };

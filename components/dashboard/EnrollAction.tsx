@@ -4,16 +4,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
-import type { PaymentState } from "@/lib/wallet/ledger";
-import { PaymentModal, type PayableQuiz } from "./PaymentModal";
+import type { PaymentState } from "@/lib/payments/schemas";
+import { PaymentModal, type PayableQuiz, type PaymentDetails } from "./PaymentModal";
 
 export type Registration = { phase: "upcoming"; opensOn: string } | { phase: "open" | "closed" };
-
-export interface PaymentDetails {
-  walletBalancePaise: number;
-  upi: { id: string; payeeName: string };
-  participantName: string;
-}
 
 const TERMS_REQUIRED = "You must agree to the Terms and Conditions to proceed.";
 

@@ -2,12 +2,18 @@
 
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { PROOF_AND_NAME_REQUIRED } from "@/lib/wallet/schemas";
-import type { PaymentDetails } from "./EnrollAction";
 import { UpiQrCode } from "./UpiQrCode";
+
+/** What the participant pays with: the wallet balance, or UPI to the organiser. */
+export interface PaymentDetails {
+  walletBalancePaise: number;
+  upi: { id: string; payeeName: string };
+  participantName: string;
+}
 
 export interface PayableQuiz {
   id: string;

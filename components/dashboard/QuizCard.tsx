@@ -4,9 +4,10 @@ import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
 import { formatIndiaDateTime, formatMinutes, ordinal, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import type { defaultPrizeTable } from "@/lib/prizes/service";
-import type { DashboardQuiz } from "@/lib/quizzes/dashboard";
-import { EnrollAction, type PaymentDetails, type Registration } from "./EnrollAction";
+import type { defaultPrizeTable } from "@/lib/results";
+import type { DashboardQuiz } from "@/lib/quizzes";
+import { EnrollAction, type Registration } from "./EnrollAction";
+import type { PaymentDetails } from "./PaymentModal";
 
 const DASHBOARD_CAROUSEL_MS = 6000;
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { myPublishedRanks } from "@/lib/exam/results";
+import type { myPublishedRanks } from "@/lib/results";
 import { formatRupeesWithSymbol } from "@/lib/money";
 
 type PublishedRank = Awaited<ReturnType<typeof myPublishedRanks>>[number];

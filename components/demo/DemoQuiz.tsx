@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { DemoQuestion } from "@/lib/quizzes/demo";
+import type { DemoQuestion } from "@/lib/quizzes";
 import { DemoResult } from "./DemoResult";
 import { chooseAnswer, endQuiz, freshProgress, secondsLeft, secondsTaken } from "./progress";
 import { QuestionPanel } from "./QuestionPanel";

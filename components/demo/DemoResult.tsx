@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { primaryButtonClass } from "@/components/ui/form";
-import { formatTimeTaken } from "./time";
+import { formatDuration } from "@/lib/format";
 
 export function DemoResult({ score, total, secondsTaken, onRestart }: { score: number; total: number; secondsTaken: number; onRestart: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -13,7 +13,7 @@ export function DemoResult({ score, total, secondsTaken, onRestart }: { score: n
         Thank you for trying the demo quiz!
       </h2>
       <p className="text-slate-800">
-        Time taken: <span className="font-mono font-semibold tabular-nums">{formatTimeTaken(secondsTaken)}</span>
+        Time taken: <span className="font-mono font-semibold tabular-nums">{formatDuration(secondsTaken)}</span>
       </p>
       <p className="text-lg font-semibold text-slate-900">Your score: {score} / {total}</p>
       <button type="button" className={primaryButtonClass} onClick={onRestart}>Restart</button>

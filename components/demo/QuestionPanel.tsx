@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import type { DemoQuestion } from "@/lib/quizzes/demo";
+import type { DemoQuestion } from "@/lib/quizzes";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import { QuestionButtons } from "./QuestionButtons";
 

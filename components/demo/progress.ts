@@ -1,4 +1,4 @@
-import type { DemoQuestion } from "@/lib/quizzes/demo";
+import type { DemoQuestion } from "@/lib/quizzes";
 
 /** The demo's saved progress (SPEC §3 local storage): one key, whatever the quiz. */
 export const PROGRESS_KEY = "quizProgress";

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import type { DemoQuestion } from "@/lib/quizzes/demo";
+import type { DemoQuestion } from "@/lib/quizzes";
 import { parseProgress, PROGRESS_KEY, type DemoProgress } from "./progress";
 
 /**

@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ApiError, callApi } from "@/lib/client/api";
-import type { ExamView } from "@/lib/exam/service";
+import { ApiError, callApi } from "@/lib/client";
+import type { ExamView } from "@/lib/exam";
 import { ExamStart } from "./ExamStart";
 import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";

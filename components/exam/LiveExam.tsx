@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
-import type { ExamView } from "@/lib/exam/service";
+import { callApi } from "@/lib/client";
+import type { ExamView } from "@/lib/exam";
 import { AnswerOutbox } from "./answerOutbox";
 import { ExamTimer } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";

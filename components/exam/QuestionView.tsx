@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { ExamView } from "@/lib/exam/service";
+import type { ExamView } from "@/lib/exam";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 
 const LETTERS = ["A", "B", "C", "D"];

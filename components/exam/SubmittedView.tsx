@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
-import type { ExamView } from "@/lib/exam/service";
-import { formatDuration } from "./time";
+import type { ExamView } from "@/lib/exam";
+import { formatDuration } from "@/lib/format";
 
 export type ExamResult = NonNullable<ExamView["submitted"]>;
 

@@ -1,4 +1,4 @@
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 
 export interface AnswerSave {
   questionId: string;

@@ -1,4 +1,4 @@
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import { readStored, writeStored } from "./storage";
 
 export type FocusKind =

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { ExamView } from "@/lib/exam/service";
+import type { ExamView } from "@/lib/exam";
 import { readStored, writeStored } from "./storage";
 
 /**

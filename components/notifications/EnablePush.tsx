@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { FormMessage, secondaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 
 type State = "unsupported" | "ask" | "working" | "on" | "blocked" | "failed";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
+import { ApiError, callApi } from "@/lib/client";
 
 export function DeleteAccount({ userId }: { userId: string }) {
   const [confirming, setConfirming] = useState(false);

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client/api";
-import { profileSchema, type ProfileInput } from "@/lib/users/schemas";
+import { ApiError, callApi } from "@/lib/client";
+import { profileSchema, type ProfileInput } from "@/lib/accounts/schemas";
 
 export interface ProfileView {
   id: string;

@@ -1,6 +1,5 @@
-import { formatMinutesSeconds } from "@/lib/format";
-import type { publishedWinners } from "@/lib/exam/results";
-import { ordinal } from "@/lib/format";
+import { formatMinutesSeconds, ordinal } from "@/lib/format";
+import type { publishedWinners } from "@/lib/results";
 import { formatRupeesWithSymbol } from "@/lib/money";
 
 type Winner = Awaited<ReturnType<typeof publishedWinners>>[number]["winners"][number];

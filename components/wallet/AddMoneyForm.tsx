@@ -2,8 +2,8 @@
 
 import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/image";
+import { callApi } from "@/lib/client";
+import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { FIELDS_REQUIRED } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
 

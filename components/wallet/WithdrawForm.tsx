@@ -2,7 +2,7 @@
 
 import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client/api";
+import { callApi } from "@/lib/client";
 import { rupeesToPaise } from "@/lib/money";
 import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";

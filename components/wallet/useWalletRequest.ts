@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ApiError } from "@/lib/client/api";
+import { ApiError } from "@/lib/client";
 
 type Message = { tone: "error" | "success"; text: string };
 

@@ -1,22 +1,21 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { redirect } from "next/navigation";
-import { actorFor, loadActiveUser } from "./actor";
+import { loadActiveUser } from "./actor";
 import { SESSION_COOKIE, sessionTokenUserId } from "./cookie";
-import { can, type Action, type Actor, type ActiveUser } from "./permissions";
+import { can, VISITOR, type Action, type Actor, type ActiveUser } from "./permissions";
 
 async function cookieUserId(): Promise<string | undefined> {
   return sessionTokenUserId((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
+/** The logged-in user of this page, or null for a visitor: read once per request (layout and page share it). */
+export const currentUser = cache(async (): Promise<ActiveUser | null> => loadActiveUser(await cookieUserId()));
+
 /** Whoever is looking at this page: the logged-in user from the database, or the visitor. */
 export async function currentActor(): Promise<Actor> {
-  return actorFor(await cookieUserId());
-}
-
-/** The logged-in user of this page, or null for a visitor. */
-export async function currentUser(): Promise<ActiveUser | null> {
-  return loadActiveUser(await cookieUserId());
+  return (await currentUser()) ?? VISITOR;
 }
 
 /**

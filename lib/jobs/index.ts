@@ -1,10 +1,14 @@
 import "server-only";
-import { service } from "@/lib/auth";
-import { countQueues } from "./queue";
+import { service, step } from "@/lib/auth";
+import { countQueues, enqueue as send, enqueueMany as sendMany } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
-export { enqueue, enqueueMany, JOB_NAMES, jobQueue, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
+export { JOB_NAMES, jobQueue, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
 export type { Mail, PushPayload } from "./payloads";
 
 /** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */
 export const queueCounts = service("jobs.view", async () => countQueues());
+
+/** Queues a job: services call this after their own permission check. */
+export const enqueue = step(send);
+export const enqueueMany = step(sendMany);

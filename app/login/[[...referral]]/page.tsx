@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/LoginForm";
-import { getViewer } from "@/lib/auth/session";
+import { currentUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 
 export const metadata: Metadata = {
@@ -16,8 +16,8 @@ export default async function LoginPage({ params }: { params: Promise<{ referral
   const isReferral = segments.length === 2 && segments[0] === "referral" && /^[A-Za-z0-9]{4,32}$/.test(segments[1]);
   if (segments.length > 0 && !isReferral) notFound();
 
-  const viewer = await getViewer();
-  if (viewer) redirect(viewer.role === "admin" ? "/adminpanel" : "/dashboard");
+  const user = await currentUser();
+  if (user) redirect(user.role === "admin" ? "/adminpanel" : "/dashboard");
 
   return <LoginForm referralCode={isReferral ? segments[1].toUpperCase() : undefined} googleClientId={config.google?.clientId} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { loadExamAccess } from "@/app/_exam/load-exam-access";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { ExamRules } from "@/components/exam/ExamRules";
-import { loadExamAccess } from "@/components/exam/loadExamAccess";
 import { primaryButtonClass } from "@/components/ui/form";
 import { PageTitle } from "@/components/ui/PageTitle";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { articlePath, getArticle } from "@/components/blog/article";
+import { articlePath } from "@/components/blog/article";
 import { ArticleJsonLd } from "@/components/blog/ArticleJsonLd";
 import { ArticleList } from "@/components/blog/ArticleList";
 import { ArticleView } from "@/components/blog/ArticleView";
@@ -8,9 +8,11 @@ import { parseListState, rawSearch, type SearchParams } from "@/components/blog/
 import { articleMetadata } from "@/components/blog/metadata";
 import { SidebarList } from "@/components/blog/SidebarList";
 import { PageTitle } from "@/components/ui/PageTitle";
-import { firstArticleSlug, listArticles, recordArticleView, sidebarArticles } from "@/lib/blog/service";
+import { currentActor } from "@/lib/auth";
+import { firstArticleSlug, listArticles, recordArticleView, renderMarkdown, sidebarArticles } from "@/lib/blog";
 import { config } from "@/lib/config";
-import { afterResponse } from "@/lib/http/after-response";
+import { afterResponse } from "@/lib/http";
+import { getArticle } from "./load-article";
 
 interface BlogPageProps {
   params: Promise<{ currentArticleId?: string[] }>;
@@ -41,10 +43,11 @@ export default async function ReadBlogsPage({ params, searchParams }: BlogPagePr
   if (segments.length > 1) notFound();
   const slug = segments[0];
   const query = await searchParams;
+  const reader = await currentActor();
 
   if (slug === undefined) {
     // SPEC §2: with no article in the address, the first one is selected and the address updated.
-    const first = await firstArticleSlug();
+    const first = await firstArticleSlug(reader);
     if (first) redirect(`${articlePath(first)}${rawSearch(query)}`);
     return (
       <>
@@ -57,15 +60,15 @@ export default async function ReadBlogsPage({ params, searchParams }: BlogPagePr
   const article = await getArticle(slug);
   if (!article) notFound();
   const state = parseListState(query);
-  const [list, sidebars] = await Promise.all([listArticles(state), sidebarArticles()]);
+  const [list, sidebars] = await Promise.all([listArticles(reader, state), sidebarArticles(reader)]);
   // Counted once the page is out: a view count must never slow or break the article.
-  afterResponse(() => recordArticleView(article.slug));
+  afterResponse(() => recordArticleView(reader, article.slug));
 
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div>
         <ArticleJsonLd article={article} />
-        <ArticleView article={article} />
+        <ArticleView article={article} contentHtml={renderMarkdown(article.content)} />
         <ArticleList currentSlug={article.slug} state={state} list={list} />
       </div>
       <div className="flex flex-col gap-6">

@@ -1,0 +1,70 @@
+import "server-only";
+import type { QuestionBank, QuestionFilter } from "@/components/admin/QuestionsTab";
+import type { QuizzesAndBank } from "@/components/admin/QuizzesTab";
+import type { LoadedResponse } from "@/components/admin/ResponseDetail";
+import type { ResponseList } from "@/components/admin/ResponsesTab";
+import type { ActiveUser } from "@/lib/auth";
+import { listBlogs } from "@/lib/blog";
+import { NotFound } from "@/lib/errors";
+import { listResponses, responseDetail } from "@/lib/exam";
+import { listTransactionsForReview, type ReviewFilter, type ReviewList } from "@/lib/payments";
+import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
+
+/**
+ * The admin panel's data, one loader per tab that shows its own error text when loading fails.
+ * They log the failure and answer null, so the rest of the panel still renders.
+ */
+async function orNull<T>(failure: string, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(failure, error);
+    return null;
+  }
+}
+
+export function loadQuizzesAndBank(admin: ActiveUser): Promise<QuizzesAndBank | null> {
+  return orNull("loading quizzes for the admin failed", async () => {
+    const [quizzes, bank] = await Promise.all([listQuizzesForAdmin(admin), listQuestions(admin)]);
+    return { quizzes, bank };
+  });
+}
+
+export function loadQuestionBank(admin: ActiveUser, filter: QuestionFilter): Promise<QuestionBank | null> {
+  return orNull("loading the question bank failed", async () => {
+    const [questions, subjects, usage] = await Promise.all([listQuestions(admin, filter), listSubjects(admin), questionUsage(admin)]);
+    return { questions, subjects, usage };
+  });
+}
+
+export function loadResponseList(admin: ActiveUser, quizId: string | undefined): Promise<ResponseList | null> {
+  return orNull("loading responses failed", async () => {
+    const [quizzes, rows] = await Promise.all([listCompetitions(admin), listResponses(admin, quizId)]);
+    return { quizzes, rows };
+  });
+}
+
+/**
+ * The list row is loaded as well because it carries the counts (answered, focus losses,
+ * recording chunks) that the detail leaves out. A response outside the quiz in the URL is
+ * treated as not found, so a hand-edited link never mixes two quizzes.
+ */
+export async function loadResponse(admin: ActiveUser, attemptId: string, quizId: string | undefined): Promise<LoadedResponse> {
+  try {
+    const [detail, rows] = await Promise.all([responseDetail(admin, attemptId), listResponses(admin, quizId)]);
+    const row = rows.find((candidate) => candidate.id === attemptId);
+    return row ? { detail, row } : "missing";
+  } catch (error) {
+    if (error instanceof NotFound) return "missing";
+    console.error("loading a response failed", error);
+    return "failed";
+  }
+}
+
+export function loadTransactionsForReview(admin: ActiveUser, filter: ReviewFilter): Promise<ReviewList | null> {
+  return orNull("loading transactions for review failed", () => listTransactionsForReview(admin, filter));
+}
+
+export function loadBlogPosts(admin: ActiveUser) {
+  return orNull("loading blogs for the admin failed", () => listBlogs(admin));
+}

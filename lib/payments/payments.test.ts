@@ -1,0 +1,232 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { notifications, referrals, transactions, users } from "@/db/schema";
+import { VISITOR, type ActiveUser } from "@/lib/auth";
+import { config } from "@/lib/config";
+import { closeDatabase, getDb } from "@/lib/db";
+import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
+import { requestWithdrawal } from "@/lib/wallet";
+import { VERIFIED_IS_FINAL } from "@/lib/wallet/schemas";
+import { admin } from "@/tests/support/users";
+import { adult, balanceOf, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
+import { listTransactionsForReview, payEntryFeeFromWallet, paymentStates, reviewTransaction, submitCredit, submitDebit, submitEntryFee } from "./index";
+
+afterAll(closeDatabase);
+
+const ALREADY_PAID = "You have already paid for this quiz.";
+
+const rowsOf = (userId: string) => countRows(transactions, eq(transactions.userId, userId));
+
+async function payByUpi(user: ActiveUser, quizId: string, now?: Date) {
+  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: "UPI-REF-1" }, now);
+}
+
+async function pendingTopUp(user: ActiveUser, amount: number) {
+  return submitCredit(user, { paymentType: "credit", amount, payeeName: user.name, paysnapurl: await uploadProof(user) });
+}
+
+describe("the payments door", () => {
+  it("refuses a visitor every payment with Unauthenticated and writes no transaction", async () => {
+    const quiz = await openRegistration();
+    const refusals = [
+      submitEntryFee(VISITOR, { quizId: quiz.id, proofUploadId: quiz.id, payeeName: "anyone" }),
+      payEntryFeeFromWallet(VISITOR, quiz.id),
+      submitCredit(VISITOR, { paymentType: "form pay", quizId: quiz.id, payeeName: "anyone", paysnapurl: quiz.id }),
+      submitDebit(VISITOR, { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id }),
+      reviewTransaction(VISITOR, quiz.id, "verified"),
+      listTransactionsForReview(VISITOR),
+    ];
+    for (const refusal of refusals) await expect(refusal).rejects.toThrow(Unauthenticated);
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
+  });
+
+  it("keeps reviewing to admins: a participant is Forbidden and their pending top-up stays pending and uncredited", async () => {
+    const user = await adult();
+    const topUp = await pendingTopUp(user, 100);
+    await expect(reviewTransaction(user, topUp.id, "verified")).rejects.toThrow(Forbidden);
+    await expect(listTransactionsForReview(user)).rejects.toThrow(Forbidden);
+    const db = await getDb();
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, topUp.id));
+    expect(row).toMatchObject({ status: "pending", reviewedById: null, reviewedAt: null });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("refuses a userId that is not the actor's in submitCredit and submitDebit, even from an admin, before writing", async () => {
+    const [alice, bob, boss] = [await adult(), await adult(), await admin()];
+    const proof = await uploadProof(alice);
+    for (const actor of [alice, boss]) {
+      await expect(submitCredit(actor, { paymentType: "credit", amount: 10, payeeName: "A", paysnapurl: proof, userId: bob.id })).rejects.toThrow(Forbidden);
+      await expect(submitDebit(actor, { paymentType: "debit", amount: 10, payeeName: "SBI", upiId: "bob@oksbi", userId: bob.id })).rejects.toThrow(Forbidden);
+    }
+    expect(await rowsOf(alice.id)).toBe(0);
+    expect(await rowsOf(bob.id)).toBe(0);
+    expect(await rowsOf(boss.id)).toBe(0);
+  });
+});
+
+describe("entry fees", () => {
+  it("records a UPI entry fee as pending at the quiz's own fee, tells every admin, and moves no money", async () => {
+    const [user, first, second, quiz] = [await adult(), await admin(), await admin(), await openRegistration({ entryFeePaise: 12_300 })];
+    const paid = await payByUpi(user, quiz.id);
+    expect(paid).toMatchObject({ userId: user.id, quizId: quiz.id, type: "form pay", mode: "upi", status: "pending", amountPaise: 12_300, paymentReference: "UPI-REF-1" });
+    expect((await paymentStates(await getDb(), user.id)).get(quiz.id)).toBe("pending");
+    expect(await balanceOf(user.id)).toBe(0);
+
+    const db = await getDb();
+    for (const someAdmin of [first, second]) {
+      const inbox = await db
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(and(eq(notifications.userId, someAdmin.id), eq(notifications.body, `${user.name} paid ₹123 for ${quiz.title}.`)));
+      expect(inbox).toEqual([{ title: "Payment to verify" }]);
+    }
+  });
+
+  it("pays from the wallet at once: verified, debited, and no admin asked", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 30_000 })];
+    await fundWallet(user, reviewer, 50_000);
+    const paid = await payEntryFeeFromWallet(user, quiz.id);
+    expect(paid).toMatchObject({ type: "form pay", mode: "wallet", status: "verified", amountPaise: 30_000, proofUploadId: null });
+    expect(paid.reviewedAt).toBeInstanceOf(Date);
+    expect(await balanceOf(user.id)).toBe(20_000);
+    expect((await paymentStates(await getDb(), user.id)).get(quiz.id)).toBe("verified");
+    expect(await countRows(notifications, and(eq(notifications.userId, reviewer.id), eq(notifications.title, "Payment to verify")))).toBe(0);
+  });
+
+  it("does not let the wallet pay with money a pending withdrawal has reserved", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 30_000 })];
+    await fundWallet(user, reviewer, 50_000);
+    await requestWithdrawal(user, { amountPaise: 30_000, bankName: "SBI", upiId: "kavya@oksbi" });
+    await expect(payEntryFeeFromWallet(user, quiz.id)).rejects.toThrow("Your wallet balance is not enough to pay this entry fee.");
+    expect(await balanceOf(user.id)).toBe(50_000);
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
+  });
+
+  it("refuses a second payment for a quiz already paid, by UPI or wallet, even when two wallet payments race", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
+    await fundWallet(user, reviewer, 50_000);
+    const raced = await Promise.allSettled([payEntryFeeFromWallet(user, quiz.id), payEntryFeeFromWallet(user, quiz.id)]);
+    expect(raced.map((outcome) => outcome.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(raced.find((outcome) => outcome.status === "rejected")).toMatchObject({ reason: new Conflict(ALREADY_PAID) });
+
+    await expect(payByUpi(user, quiz.id)).rejects.toThrow(ALREADY_PAID);
+    await expect(payEntryFeeFromWallet(user, quiz.id)).rejects.toThrow(ALREADY_PAID);
+    expect(await balanceOf(user.id)).toBe(40_000);
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(1);
+  });
+
+  it("refuses a payment outside the registration window and once every seat is taken", async () => {
+    const [early, late, reviewer, quiz] = [await adult(), await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000, capacity: 1 })];
+    await expect(payByUpi(early, quiz.id, new Date(quiz.formStartAt.getTime() - 1))).rejects.toThrow("Registration for this quiz has not opened yet.");
+    await expect(payByUpi(early, quiz.id, new Date(quiz.formEndAt.getTime() + 1))).rejects.toThrow("Registration for this quiz has closed.");
+    await fundWallet(early, reviewer, 10_000);
+    await payEntryFeeFromWallet(early, quiz.id);
+    await expect(payByUpi(late, quiz.id)).rejects.toThrow("All seats for this quiz are taken.");
+    expect(await rowsOf(late.id)).toBe(0);
+  });
+});
+
+describe("an admin's review", () => {
+  it("credits a top-up exactly once when two admins verify it at the same moment, and the verified row is final", async () => {
+    const [user, first, second] = [await adult(), await admin(), await admin()];
+    const topUp = await pendingTopUp(user, 250);
+    const decisions = await Promise.allSettled([reviewTransaction(first, topUp.id, "verified"), reviewTransaction(second, topUp.id, "verified")]);
+    expect(decisions.map((decision) => decision.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const winner = decisions.find((decision) => decision.status === "fulfilled")!.value;
+    expect(winner).toMatchObject({ status: "verified", reviewedById: expect.stringMatching(new RegExp(`^(${first.id}|${second.id})$`)) });
+    expect(await balanceOf(user.id)).toBe(25_000);
+
+    for (const status of ["rejected", "pending"] as const) {
+      await expect(reviewTransaction(first, topUp.id, status)).rejects.toThrow(VERIFIED_IS_FINAL);
+    }
+    expect(await balanceOf(user.id)).toBe(25_000);
+  });
+
+  it("credits nothing for a rejected top-up, and credits it once if an admin verifies it later", async () => {
+    const [user, reviewer] = [await adult(), await admin()];
+    const topUp = await pendingTopUp(user, 40);
+    expect(await reviewTransaction(reviewer, topUp.id, "rejected")).toMatchObject({ status: "rejected", reviewedById: reviewer.id });
+    expect(await balanceOf(user.id)).toBe(0);
+    await reviewTransaction(reviewer, topUp.id, "verified");
+    expect(await balanceOf(user.id)).toBe(4_000);
+  });
+
+  it("pays out a verified withdrawal from the balance, and refuses one the balance no longer covers", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 6_000 })];
+    await fundWallet(user, reviewer, 10_000);
+    const first = await requestWithdrawal(user, { amountPaise: 4_000, bankName: "SBI", upiId: "kavya@oksbi" });
+    await reviewTransaction(reviewer, first.id, "verified");
+    expect(await balanceOf(user.id)).toBe(6_000);
+
+    const second = await requestWithdrawal(user, { amountPaise: 6_000, bankName: "SBI", upiId: "kavya@oksbi" });
+    await reviewTransaction(reviewer, second.id, "rejected");
+    await payEntryFeeFromWallet(user, quiz.id);
+    await expect(reviewTransaction(reviewer, second.id, "verified")).rejects.toThrow("The wallet balance is too low to pay out this withdrawal.");
+    expect(await balanceOf(user.id)).toBe(0);
+    const db = await getDb();
+    expect((await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, second.id)))[0].status).toBe("rejected");
+  });
+
+  it("lists pending payments first for admins, filtered by quiz and status", async () => {
+    const [waiting, paid, reviewer, quiz] = [await adult(), await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
+    const pending = await payByUpi(waiting, quiz.id);
+    await fundWallet(paid, reviewer, 10_000);
+    const verified = await payEntryFeeFromWallet(paid, quiz.id);
+
+    const all = await listTransactionsForReview(reviewer, { quizId: quiz.id });
+    expect(all.rows.map((row) => [row.id, row.status, row.proofUrl])).toEqual([
+      [pending.id, "pending", `/api/files/${pending.proofUploadId}`],
+      [verified.id, "verified", null],
+    ]);
+    expect(all).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    expect(all.quizzes).toContainEqual({ id: quiz.id, title: quiz.title });
+    const onlyVerified = await listTransactionsForReview(reviewer, { quizId: quiz.id, status: "verified" });
+    expect(onlyVerified.rows.map((row) => row.userEmail)).toEqual([paid.email]);
+  });
+});
+
+describe("the referral reward", () => {
+  it("is paid to the referrer once, on the friend's first paid quiz and not on a top-up", async () => {
+    const [referrer, reviewer] = [await adult(), await admin()];
+    const db = await getDb();
+    const [{ referralCode }] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, referrer.id));
+    const friend = await adult({ referredBy: referralCode });
+    const [walletQuiz, upiQuiz] = [await openRegistration({ entryFeePaise: 10_000 }), await openRegistration({ entryFeePaise: 10_000 })];
+
+    await fundWallet(friend, reviewer, 10_000);
+    expect(await balanceOf(referrer.id)).toBe(0);
+    await payEntryFeeFromWallet(friend, walletQuiz.id);
+    const upi = await payByUpi(friend, upiQuiz.id);
+    await reviewTransaction(reviewer, upi.id, "verified");
+
+    const reward = config.competition.referralRewardPaise;
+    expect(await balanceOf(referrer.id)).toBe(reward);
+    const credits = await db.select().from(transactions).where(eq(transactions.userId, referrer.id));
+    expect(credits).toEqual([expect.objectContaining({ type: "credit", mode: "wallet", status: "verified", amountPaise: reward, reason: "referralReward" })]);
+    const [referral] = await db.select().from(referrals).where(eq(referrals.referredUserId, friend.id));
+    expect(referral).toMatchObject({ status: "rewarded", rewardTransactionId: credits[0].id });
+  });
+});
+
+describe("submitCredit and submitDebit", () => {
+  it("convert rupees to whole paise, rounding away float error", async () => {
+    const [user, reviewer] = [await adult(), await admin()];
+    expect((await pendingTopUp(user, 12.34)).amountPaise).toBe(1_234);
+    // 4.35 * 100 is 434.99999999999994 in floating point.
+    expect((await pendingTopUp(user, 4.35)).amountPaise).toBe(435);
+    await fundWallet(user, reviewer, 5_000);
+    const withdrawal = await submitDebit(user, { paymentType: "debit", amount: 12.34, payeeName: "SBI", upiId: "kavya@oksbi" });
+    expect(withdrawal).toMatchObject({ type: "debit", status: "pending", amountPaise: 1_234, upiId: "kavya@oksbi", payeeName: "SBI" });
+  });
+
+  it("route an entry fee to a pending UPI payment or an immediate wallet payment", async () => {
+    const [user, reviewer, upiQuiz, walletQuiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 }), await openRegistration({ entryFeePaise: 10_000 })];
+    const byUpi = await submitCredit(user, { paymentType: "form pay", quizId: upiQuiz.id, payeeName: "K", paysnapurl: await uploadProof(user), userId: user.id });
+    expect(byUpi).toMatchObject({ quizId: upiQuiz.id, mode: "upi", status: "pending", amountPaise: 10_000 });
+    await fundWallet(user, reviewer, 10_000);
+    const byWallet = await submitDebit(user, { paymentType: "form pay", paymentMode: "wallet", quizId: walletQuiz.id, userId: user.id });
+    expect(byWallet).toMatchObject({ quizId: walletQuiz.id, mode: "wallet", status: "verified" });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+});
+
