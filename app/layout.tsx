@@ -8,7 +8,7 @@ import { Navbar } from "@/components/shell/Navbar";
 import { StartLoader } from "@/components/shell/StartLoader";
 import { ServiceWorker } from "@/components/pwa/ServiceWorker";
 import { config } from "@/lib/config";
-import { currentUser } from "@/lib/auth";
+import { can, currentUser } from "@/lib/auth";
 import "./globals.css";
 
 const { brand } = config;
@@ -39,7 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <StartLoader brandName={brand.name} />
         <Navbar
           brandName={brand.name}
-          viewer={user ? { name: user.name, isAdmin: user.role === "admin" } : null}
+          viewer={user ? { name: user.name, isAdmin: can(user, "admin.panel") } : null}
           socialLinks={config.socialLinks}
         />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">

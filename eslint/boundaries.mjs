@@ -38,6 +38,10 @@ function target(specifier, filename) {
   return null;
 }
 
+function isPersistence(specifier, resolved) {
+  return resolved ? PERSISTENCE.some((pattern) => pattern.test(resolved)) : PERSISTENCE_PACKAGES.some((pattern) => pattern.test(specifier));
+}
+
 function relativeFile(filename) {
   return path.relative(ROOT, filename).split(path.sep).join("/");
 }
@@ -71,8 +75,7 @@ const capabilityBoundaries = {
     const ownCapability = capabilityOf(file);
     return importSources(context, (node, specifier) => {
       const resolved = target(specifier, context.filename);
-      const persistence = resolved ? PERSISTENCE.some((pattern) => pattern.test(resolved)) : PERSISTENCE_PACKAGES.some((pattern) => pattern.test(specifier));
-      if (persistence && !file.startsWith("lib/") && !isTypeOnly(node)) {
+      if (isPersistence(specifier, resolved) && !file.startsWith("lib/") && !isTypeOnly(node)) {
         context.report({ node, messageId: "persistence", data: { specifier } });
         return;
       }
@@ -130,9 +133,7 @@ const serverOnly = {
       ImportDeclaration(node) {
         if (marked || isTypeOnly(node)) return;
         const specifier = node.source.value;
-        const resolved = target(specifier, context.filename);
-        const touches = resolved ? PERSISTENCE.some((pattern) => pattern.test(resolved)) : PERSISTENCE_PACKAGES.some((pattern) => pattern.test(specifier));
-        if (touches) context.report({ node, messageId: "missing" });
+        if (isPersistence(specifier, target(specifier, context.filename))) context.report({ node, messageId: "missing" });
       },
     };
   },

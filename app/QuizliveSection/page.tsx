@@ -9,13 +9,13 @@ export const metadata: Metadata = { title: "Quiz", robots: { index: false } };
 
 export default async function QuizLivePage({ searchParams }: { searchParams: Promise<{ quizId?: string | string[] }> }) {
   const { quizId } = await searchParams;
-  const { user, quiz, access } = await loadExamAccess(quizId);
+  const { user, quiz, access, refusal } = await loadExamAccess(quizId);
 
   if (!access.allowed && !access.attempt?.submittedAt) {
     return (
       <>
         <PageTitle>{quiz.title}</PageTitle>
-        <ExamNotice message={access.message} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+        <ExamNotice message={refusal ?? ""} action={{ href: "/dashboard", label: "Back to dashboard" }} />
       </>
     );
   }

@@ -5,11 +5,12 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { ALL_FIELDS_REQUIRED, type BlogInput } from "@/lib/blog/schemas";
+import { type BlogInput } from "@/lib/blog/schemas";
 import { callApi } from "@/lib/client";
 import { failureText, summarisedError, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { NEW_BLOG, blogFormSchema, type BlogFormValues, type BlogPost } from "./blogForm";
+import { ALL_FIELDS_REQUIRED } from "@/lib/messages";
 
 interface BlogFormProps {
   /** Keeps ids unique: the add and the edit form share the page. */

@@ -5,7 +5,7 @@ import { useOptimistic, useState, useTransition, type ChangeEvent } from "react"
 import { FormMessage } from "@/components/ui/form";
 import { NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
 import { ApiError, callApi } from "@/lib/client";
-import { VERIFIED_IS_FINAL } from "@/lib/wallet/schemas";
+import { VERIFIED_IS_FINAL } from "@/lib/messages";
 
 type Status = "pending" | "verified" | "rejected";
 

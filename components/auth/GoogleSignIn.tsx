@@ -3,7 +3,7 @@
 import Script from "next/script";
 import { useCallback, useRef, useState } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client";
+import { ApiError, callApi, type LoggedIn } from "@/lib/client";
 
 interface GoogleIdentityServices {
   accounts: {
@@ -36,7 +36,7 @@ export function GoogleSignIn({ clientId, referralCode }: { clientId: string; ref
         const result = await callApi<LoggedIn>("/api/google-login", {
           json: { credential, name: claims.name, email: claims.email, googleId: claims.sub, referredBy: referralCode },
         });
-        window.location.assign(landingFor(result.user.userType));
+        window.location.assign(result.landing);
       } catch (caught) {
         setError(caught instanceof ApiError && caught.status < 500 ? "Authentication failed. Please try again!" : "Login failed. Please try again!");
       }

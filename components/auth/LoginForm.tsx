@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { loginSchema, registerSchema } from "@/lib/accounts/schemas";
-import { ApiError, callApi, landingFor, type LoggedIn } from "@/lib/client";
+import { ApiError, callApi, type LoggedIn } from "@/lib/client";
 import { GoogleSignIn } from "./GoogleSignIn";
 
 type Mode = "login" | "signup";
@@ -21,7 +21,7 @@ type LoginValues = z.input<typeof loginSchema>;
 
 function goToLanding(result: LoggedIn) {
   // A full load, so the server-rendered navbar shows the new session.
-  window.location.assign(landingFor(result.user.userType));
+  window.location.assign(result.landing);
 }
 
 export function LoginForm({ referralCode, googleClientId }: { referralCode?: string; googleClientId?: string }) {

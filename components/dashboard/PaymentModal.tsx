@@ -4,9 +4,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { PROOF_AND_NAME_REQUIRED } from "@/lib/wallet/schemas";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { UpiQrCode } from "./UpiQrCode";
+import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
 
 /** What the participant pays with: the wallet balance, or UPI to the organiser. */
 export interface PaymentDetails {

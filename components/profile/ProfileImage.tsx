@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
 import { FormMessage } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { FILE_TOO_LARGE } from "@/lib/messages";
 
 type Status = { state: "idle" } | { state: "uploading" } | { state: "success"; text: string } | { state: "failed"; text: string };
 

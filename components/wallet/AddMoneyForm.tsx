@@ -3,9 +3,9 @@
 import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { FIELDS_REQUIRED } from "@/lib/wallet/schemas";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { useWalletRequest } from "./useWalletRequest";
+import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
 
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
 export function AddMoneyForm({ upiId }: { upiId: string }) {

@@ -4,8 +4,8 @@ import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { rupeesToPaise } from "@/lib/money";
-import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
+import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 
 /**
  * The balance check here only saves a round trip; the server checks again against the balance

@@ -1,4 +1,5 @@
 import "server-only";
+import { INVALID_CREDENTIALS, RESET_LINK_INVALID } from "@/lib/messages";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";
@@ -8,12 +9,10 @@ import { service, type ActiveUser } from "@/lib/auth";
 import { Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { hit } from "@/lib/rate-limit";
-import { RESET_LINK_INVALID } from "@/lib/messages";
 import { createParticipant, findActiveUser, findActiveUserByEmail, type NewParticipant } from "./users";
 import { verifyGoogleIdToken } from "./google";
 import { hashPassword, verifyPassword } from "./password";
 
-export const INVALID_CREDENTIALS = "Invalid email or password.";
 const TOO_MANY_LOGINS = "Too many login attempts. Please wait a minute and try again.";
 
 /** Ten tries a minute per IP and per email, counted in PostgreSQL so every instance agrees. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { DUPLICATE_EMAIL } from "@/lib/messages";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { authorize, service, type ActiveUser } from "@/lib/auth";
 import { notifications, passwordResetTokens, pushSubscriptions, referrals, uploads, users } from "@/db/schema";
@@ -30,7 +31,6 @@ export async function findActiveUserByEmail(email: string) {
   return user ?? null;
 }
 
-export const DUPLICATE_EMAIL = "An account with this email already exists.";
 
 export interface NewParticipant {
   name: string;

@@ -24,5 +24,5 @@ export {
   type Service,
   type Step,
 } from "./permissions";
-export { loggedInResponse } from "./respond";
+export { landingPath, loggedInResponse } from "./respond";
 export { currentActor, currentUser, requirePermission } from "./viewer";

@@ -1,4 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
+import { loadActiveUser } from "./actor";
 import { authSecret } from "./secret";
 
 /**
@@ -12,4 +13,12 @@ export const authOptions: NextAuthOptions = {
   session: { strategy: "jwt" },
   pages: { signIn: "/login" },
   providers: [],
+  callbacks: {
+    // GET /api/auth/session names who is logged in (not a deleted account); never the role.
+    async session({ session, token }) {
+      const user = await loadActiveUser(token.userId);
+      if (user) session.user = { ...session.user, id: user.id };
+      return session;
+    },
+  },
 };

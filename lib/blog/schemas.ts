@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { ALL_FIELDS_REQUIRED } from "@/lib/messages";
 
 /** Shared by the admin's blog forms and /api/addblog, /api/updateblog. */
-export const ALL_FIELDS_REQUIRED = "All fields are required";
 export const FIXED_CATEGORIES = ["education", "quiz", "information", "result", "winner"] as const;
 
 const required = z.string({ error: ALL_FIELDS_REQUIRED }).trim().min(1, ALL_FIELDS_REQUIRED);

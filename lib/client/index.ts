@@ -25,11 +25,9 @@ export async function callApi<T>(path: string, init: { method?: string; json?: u
   return data as T;
 }
 
-export function landingFor(userType: string): string {
-  return userType === "admin" ? "/adminpanel" : "/dashboard";
-}
-
 export interface LoggedIn {
   message: string;
   user: { id: string; name: string; email: string; userType: "participant" | "admin" };
+  /** Where the server sends this user next. */
+  landing: string;
 }

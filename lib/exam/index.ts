@@ -4,7 +4,6 @@ import "server-only";
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
 export { listResponses, responseDetail } from "./responses";
 export {
-  ALREADY_SUBMITTED,
   examAccess,
   finaliseOverdueAttempts,
   recordFocusEvents,
@@ -13,7 +12,6 @@ export {
   saveResponse,
   startExam,
   submitExam,
-  TIME_UP,
   type AnswerSave,
   type ExamAccess,
   type ExamQuestion,

@@ -7,7 +7,8 @@ import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
-import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { detectImageType, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { FILE_TOO_LARGE } from "@/lib/messages";
 
 export type RecordingKind = "video" | "snapshot";
 

@@ -6,7 +6,7 @@ import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { formatIndiaDateTime } from "@/lib/format";
+import { ALREADY_SUBMITTED, examRefusalMessage, TIME_UP, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -15,15 +15,13 @@ import { questionSeed, seededPermutation } from "./shuffle";
  * count, and the score. The browser's timer and score are conveniences, never the truth.
  */
 
-export const TIME_UP = "Time is up: the answers you saved were submitted.";
-export const ALREADY_SUBMITTED = "You have already submitted this quiz.";
 
 type Quiz = typeof quizzes.$inferSelect;
 type Attempt = typeof attempts.$inferSelect;
 
 export type ExamAccess =
   | { allowed: true; quiz: Quiz; attempt: Attempt | null }
-  | { allowed: false; quiz: Quiz | null; attempt: Attempt | null; message: string };
+  | { allowed: false; quiz: Quiz | null; attempt: Attempt | null; refusal: ExamRefusal };
 
 async function findQuiz(db: Queryable, quizId: string): Promise<Quiz | null> {
   const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
@@ -46,15 +44,15 @@ async function hasVerifiedEntry(db: Queryable, userId: string, quizId: string): 
 /** Who may take the quiz now, and if not, a sentence saying why. */
 async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
   const quiz = await findQuiz(database, quizId);
-  if (!quiz) return { allowed: false, quiz: null, attempt: null, message: "This quiz does not exist." };
+  if (!quiz) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
   const attempt = await findAttempt(database, user.id, quizId);
-  if (attempt?.submittedAt) return { allowed: false, quiz, attempt, message: ALREADY_SUBMITTED };
+  if (attempt?.submittedAt) return { allowed: false, quiz, attempt, refusal: { reason: "submitted" } };
   if (attempt) return { allowed: true, quiz, attempt };
   if (!(await hasVerifiedEntry(database, user.id, quizId))) {
-    return { allowed: false, quiz, attempt, message: "Your entry fee for this quiz has not been verified yet. Pay from your dashboard, or wait for the verification." };
+    return { allowed: false, quiz, attempt, refusal: { reason: "not-paid" } };
   }
-  if (now < quiz.examStartAt) return { allowed: false, quiz, attempt, message: `The exam opens on ${formatIndiaDateTime(quiz.examStartAt)}.` };
-  if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, message: "The exam window for this quiz has closed." };
+  if (now < quiz.examStartAt) return { allowed: false, quiz, attempt, refusal: { reason: "not-open", opensAt: quiz.examStartAt } };
+  if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, refusal: { reason: "closed" } };
   return { allowed: true, quiz, attempt };
 }
 
@@ -144,7 +142,8 @@ export const startExam = service("exam.take", async (user, quizId: string, now: 
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
     if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
-    throw access.quiz ? new Forbidden(access.message) : new NotFound(access.message);
+    const message = examRefusalMessage(access.refusal);
+    throw access.quiz ? new Forbidden(message) : new NotFound(message);
   }
   const { quiz } = access;
   let attempt = access.attempt;

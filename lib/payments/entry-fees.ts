@@ -74,8 +74,9 @@ async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx:
   }
 }
 
-function entryFeeReason(quiz: Quiz): string {
-  return `paid for ${config.brand.name} competition ${quiz.title}`;
+/** What every entry-fee row says, however it was paid. */
+function entryFee(payer: Actor, quiz: Quiz) {
+  return { userId: payer.id, quizId: quiz.id, type: "form pay" as const, amountPaise: quiz.entryFeePaise, reason: `paid for ${config.brand.name} competition ${quiz.title}` };
 }
 
 /** A UPI payment with its screenshot, waiting for an admin; admins are told at once. */
@@ -85,14 +86,10 @@ export const submitEntryFee = service("payments.pay", async (actor, submission: 
     const [row] = await tx
       .insert(transactions)
       .values({
-        userId: actor.id,
-        quizId: quiz.id,
-        type: "form pay",
+        ...entryFee(actor, quiz),
         mode: "upi",
-        amountPaise: quiz.entryFeePaise,
         payeeName: submission.payeeName,
         paymentReference: submission.paymentReference || null,
-        reason: entryFeeReason(quiz),
         proofUploadId: proofId,
       })
       .returning();
@@ -113,16 +110,7 @@ export const payEntryFeeFromWallet = service("payments.pay", async (actor, quizI
     }
     const [row] = await tx
       .insert(transactions)
-      .values({
-        userId: actor.id,
-        quizId: quiz.id,
-        type: "form pay",
-        mode: "wallet",
-        status: "verified",
-        amountPaise: quiz.entryFeePaise,
-        reason: entryFeeReason(quiz),
-        reviewedAt: now,
-      })
+      .values({ ...entryFee(actor, quiz), mode: "wallet", status: "verified", reviewedAt: now })
       .returning();
     await changeBalance(tx, actor.id, -quiz.entryFeePaise);
     await rewardReferrer(tx, actor.id, now);

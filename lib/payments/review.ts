@@ -7,8 +7,9 @@ import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer } from "@/lib/wallet";
-import { VERIFIED_IS_FINAL, type TransactionStatus } from "@/lib/wallet/schemas";
+import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet } from "./entry-fees";
+import { VERIFIED_IS_FINAL } from "@/lib/messages";
 
 export const REVIEW_PAGE_SIZE = 20;
 

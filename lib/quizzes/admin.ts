@@ -1,4 +1,5 @@
 import "server-only";
+import { QUIZ_IN_USE } from "@/lib/messages";
 import { asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
 import { service } from "@/lib/auth";
@@ -84,7 +85,6 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
   });
 });
 
-export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
 
 export const deleteQuiz = service("quizzes.edit", async (_actor, quizId: string): Promise<void> => {
   const db = await getDb();

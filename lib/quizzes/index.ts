@@ -1,8 +1,8 @@
 import "server-only";
 
 /** Quizzes: the public list, each participant's dashboard, the demo, and the admins' quiz and question authoring. */
-export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, QUIZ_IN_USE, updateQuiz } from "./admin";
+export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz } from "./admin";
 export { listCompetitions, listQuizzes } from "./competitions";
 export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
-export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, QUESTION_IN_USE, questionUsage, updateQuestion, type ImportProblem } from "./questions";
+export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportProblem } from "./questions";

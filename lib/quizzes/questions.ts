@@ -1,4 +1,5 @@
 import "server-only";
+import { QUESTION_IN_USE } from "@/lib/messages";
 import { and, asc, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import { questions, quizQuestions } from "@/db/schema";
 import { service } from "@/lib/auth";
@@ -38,7 +39,6 @@ export const updateQuestion = service("questions.edit", async (_actor, questionI
   return question;
 });
 
-export const QUESTION_IN_USE = "This question is used by a quiz or has been answered, so it cannot be deleted.";
 
 export const deleteQuestion = service("questions.edit", async (_actor, questionId: string): Promise<void> => {
   const db = await getDb();

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { OPTION_INDEX_RANGE, DATES_OUT_OF_ORDER } from "@/lib/messages";
 
 /** Shared by the admin's quiz form and /api/addquizes, /api/updatequizes. */
-export const DATES_OUT_OF_ORDER = "Dates must be in order: registration opens ≤ registration closes ≤ exam date ≤ result date.";
 
 const date = (label: string) => z.coerce.date({ error: `${label} is required.` }).refine((value) => !Number.isNaN(value.getTime()), `${label} is not a valid date.`);
 const rupees = (label: string) => z.coerce.number({ error: `${label} must be a number.` }).min(0, `${label} cannot be negative.`).max(10_000_000, `${label} is too large.`);
@@ -39,7 +39,6 @@ export type QuizInput = z.output<typeof quizSchema>;
 
 
 /** Shared by the admin's question form, the CSV import and /api/addquestions, /api/updatequestions. */
-export const OPTION_INDEX_RANGE = "The correct option index must be between 0 and 3.";
 
 const required = (label: string) => z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(2000, `${label} is too long.`);
 

@@ -4,8 +4,6 @@ export function uploadUrl(id: string): string {
 }
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const FILE_TOO_LARGE = "The file size exceeds the 5 MB limit. Please upload a smaller file.";
-export const NOT_AN_IMAGE = "Please upload an image file (JPEG, PNG, WebP or GIF).";
 
 const SIGNATURES: { contentType: string; extension: string; matches: (bytes: Uint8Array) => boolean }[] = [
   { contentType: "image/jpeg", extension: "jpg", matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },

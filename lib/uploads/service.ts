@@ -6,7 +6,8 @@ import { canActOnAnyone, service, step } from "@/lib/auth";
 import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
-import { detectImageType, FILE_TOO_LARGE, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, uploadUrl } from "./schemas";
+import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
+import { FILE_TOO_LARGE, NOT_AN_IMAGE } from "@/lib/messages";
 
 export type UploadPurpose = "payment" | "profile";
 

@@ -6,7 +6,8 @@ import { Invalid } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { paymentProof } from "@/lib/uploads";
 import { lockWallet, spendablePaise } from "./ledger";
-import { REASONS, WITHDRAWAL_TOO_LARGE } from "./schemas";
+import { REASONS } from "./schemas";
+import { WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 
 export interface TopUpRequest {
   amountPaise: number;

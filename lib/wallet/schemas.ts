@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
 
@@ -6,10 +7,6 @@ import { z } from "zod";
 export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward" } as const;
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
-export const PROOF_AND_NAME_REQUIRED = "Please upload payment proof screenshot and bank username.";
-export const FIELDS_REQUIRED = "Please fill in all the required fields.";
-export const VERIFIED_IS_FINAL = "This transaction has already been verified and cannot be changed.";
-export const WITHDRAWAL_TOO_LARGE = "Withdrawal amount cannot exceed wallet balance.";
 
 /** The spec's paysnapurl: the /api/files/{id} address that /api/upload returned. */
 const proofUrl = (message: string) =>

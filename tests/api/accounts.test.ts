@@ -6,6 +6,7 @@ import { DELETE as deleteUser } from "@/app/api/deleteUser/[id]/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as referStatus } from "@/app/api/referstatus/route";
 import { POST as registerRoute } from "@/app/api/register/route";
+import { GET as searchUsers } from "@/app/api/users/search/route";
 import { referrals, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { uniqueEmail } from "../support/factories";
@@ -26,6 +27,7 @@ describe("sign-up", () => {
     });
     expect(status).toBe(201);
     expect(body.user).toMatchObject({ email, userType: "participant" });
+    expect(body.landing).toBe("/dashboard");
     expect(response.headers.get("set-cookie")).toMatch(/next-auth\.session-token=.+; Path=\/; HttpOnly; SameSite=Lax/);
   });
 
@@ -77,6 +79,19 @@ describe("login", () => {
     const wrong = await call(login, { json: { email: user.email, password: "wrong password" }, headers: { "x-forwarded-for": ip } });
     expect(wrong.status).toBe(401);
     expect(wrong.response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("sends an admin to the admin panel, and reads the role from the database on every call, never from the cookie", async () => {
+    const user = await participant();
+    const db = await getDb();
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
+    const loggedIn = await call(login, { json: { email: user.email, password: TEST_PASSWORD } });
+    expect(loggedIn.body.landing).toBe("/adminpanel");
+    const cookie = loggedIn.response.headers.get("set-cookie")!.split(";")[0];
+    expect((await call(searchUsers, { url: "/api/users/search?q=Participant", headers: { cookie } })).status).toBe(200);
+
+    await db.update(users).set({ role: "participant" }).where(eq(users.id, user.id));
+    expect((await call(searchUsers, { url: "/api/users/search?q=Participant", headers: { cookie } })).status).toBe(403);
   });
 
   it("answers the 11th try in a minute for one email with 429, from any address", async () => {

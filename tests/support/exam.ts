@@ -1,7 +1,9 @@
-import { quizQuestions, transactions } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { attempts, quizQuestions, transactions } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import type { ActiveUser } from "@/lib/auth";
 import { createQuestion, createQuiz } from "./factories";
+import { participant } from "./users";
 
 const HOUR = 3_600_000;
 
@@ -31,4 +33,58 @@ export async function openExam(options: { count?: number; correct?: 0 | 1 | 2 | 
 export async function markPaid(user: ActiveUser, quizId: string) {
   const db = await getDb();
   await db.insert(transactions).values({ userId: user.id, quizId, type: "form pay", mode: "upi", status: "verified", amountPaise: 50_000, reason: "test" });
+}
+
+/** A participant whose entry fee for the quiz is verified: ready to start. */
+export async function paidParticipant(quizId: string): Promise<ActiveUser> {
+  const user = await participant();
+  await markPaid(user, quizId);
+  return user;
+}
+
+/** Moves an attempt's clock back so its deadline has passed, as if its time ran out. */
+export async function expireAttempt(attemptId: string) {
+  const db = await getDb();
+  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${attemptId}`);
+}
+
+/** A quiz whose exam window closed yesterday, its results due tomorrow. */
+export async function closedExam() {
+  const now = Date.now();
+  return createQuiz(await getDb(), {
+    formStartAt: new Date(now - 96 * HOUR),
+    formEndAt: new Date(now - 72 * HOUR),
+    examStartAt: new Date(now - 48 * HOUR),
+    examEndAt: new Date(now - 24 * HOUR),
+    resultAt: new Date(now + 24 * HOUR),
+  });
+}
+
+/** A submitted attempt with the given score and time, as the exam would have stored it. */
+export async function submittedAttempt(quizId: string, participantId: string, score: number, timeTakenSeconds: number) {
+  const db = await getDb();
+  const startedAt = new Date(Date.now() - 30 * HOUR);
+  const submittedAt = new Date(startedAt.getTime() + timeTakenSeconds * 1000);
+  const [attempt] = await db
+    .insert(attempts)
+    .values({ quizId, participantId, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, submittedAt, score, timeTakenSeconds })
+    .returning();
+  return attempt;
+}
+
+/** Any fixed number: the advisory lock the tests below take turns on. */
+const FINALISING_LOCK = 741_852;
+
+/**
+ * finaliseOverdueAttempts (and publishResults, which calls it) submits every overdue attempt in
+ * the database, whichever test made it overdue. A test that checks who finalised its overdue
+ * attempt, and a test that publishes, each run that part holding this lock, so they never
+ * overlap across test files. Only tests that take it are kept apart.
+ */
+export async function finalisingAlone<T>(work: () => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FINALISING_LOCK})`);
+    return work();
+  });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/LoginForm";
-import { currentUser } from "@/lib/auth";
+import { currentUser, landingPath } from "@/lib/auth";
 import { config } from "@/lib/config";
 
 export const metadata: Metadata = {
@@ -17,7 +17,7 @@ export default async function LoginPage({ params }: { params: Promise<{ referral
   if (segments.length > 0 && !isReferral) notFound();
 
   const user = await currentUser();
-  if (user) redirect(user.role === "admin" ? "/adminpanel" : "/dashboard");
+  if (user) redirect(landingPath(user));
 
   return <LoginForm referralCode={isReferral ? segments[1].toUpperCase() : undefined} googleClientId={config.google?.clientId} />;
 }

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Instructions", robots: { index: fals
 
 export default async function QuizInstructionsPage({ params }: { params: Promise<{ quizId: string }> }) {
   const { quizId } = await params;
-  const { quiz, access } = await loadExamAccess(quizId);
+  const { quiz, access, refusal } = await loadExamAccess(quizId);
   const liveSection = `/QuizliveSection?quizId=${quiz.id}`;
 
   return (
@@ -24,7 +24,7 @@ export default async function QuizInstructionsPage({ params }: { params: Promise
         </a>
       ) : (
         <ExamNotice
-          message={access.message}
+          message={refusal ?? ""}
           action={access.attempt?.submittedAt ? { href: liveSection, label: "See your result" } : { href: "/dashboard", label: "Back to dashboard" }}
         />
       )}
