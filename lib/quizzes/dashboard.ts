@@ -43,7 +43,8 @@ export const loadDashboard = service("quizzes.dashboard", async (actor): Promise
         ...competitionColumns,
         posterUrls: quizzes.posterUrls,
         capacity: quizzes.capacity,
-        registered: sql<number>`(select count(*)::int from ${transactions} t where t.quiz_id = ${quizzes.id} and t.type = 'form pay' and t.status = 'verified')`,
+        // Qualified by hand: with no join, Drizzle writes a bare "id", which the subquery would read as t.id.
+        registered: sql<number>`(select count(*)::int from ${transactions} t where t.quiz_id = "quizzes"."id" and t.type = 'form pay' and t.status = 'verified')`,
       })
       .from(quizzes)
       .where(and(eq(quizzes.isDemo, false), sql`${quizzes.resultAt} > now() - interval '30 days'`))

@@ -17,7 +17,8 @@ const proofUrl = (message: string) =>
 
 const rupees = (message: string) =>
   z.coerce.number({ error: message }).refine((value) => Number.isFinite(value) && value >= 1, message).refine(
-    (value) => Math.round(value * 100) === value * 100,
+    // 19.99 * 100 is 1998.9999999999998 in floating point: compare within a millionth of a paisa.
+    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
     "Enter an amount in rupees with at most two decimals.",
   );
 

@@ -181,6 +181,16 @@ describe("withdrawals", () => {
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.message).toBe("Withdrawal amount cannot exceed wallet balance.");
   });
+
+  it("takes amounts with two decimals that floating point cannot hold exactly, and refuses three", async () => {
+    const user = await adult();
+    const topUp = await call(credit, { as: user, json: { paymentType: "credit", amount: 19.99, payeeName: "Kavya", paysnapurl: await proof(user) } });
+    expect(topUp.status).toBe(201);
+    expect((topUp.body.transaction as { amountPaise: number }).amountPaise).toBe(1999);
+    const three = await call(credit, { as: user, json: { paymentType: "credit", amount: 4.355, payeeName: "Kavya", paysnapurl: await proof(user) } });
+    expect(three.status).toBe(400);
+    expect(three.body.message).toBe("Enter an amount in rupees with at most two decimals.");
+  });
 });
 
 describe("referral reward", () => {

@@ -12,7 +12,6 @@ import { participant } from "./users";
 
 /** Helpers for tests that move money: adult payers, payment proofs, funded wallets, row counts. */
 
-const DAY = 86_400_000;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
 
 /** A participant old enough to pay an entry fee. */
@@ -28,18 +27,9 @@ export async function uploadProof(user: ActiveUser): Promise<string> {
   return (await storeUpload(user, "payment", new File([PNG], "proof.png"))).id;
 }
 
-/** A paid quiz whose registration is open now, with a title no other test uses. */
+/** A paid quiz whose registration is open now (createQuiz's dates), with a title no other test uses. */
 export async function openRegistration(overrides: Partial<typeof quizzes.$inferInsert> = {}) {
-  const now = Date.now();
-  return createQuiz(await getDb(), {
-    title: `Olympiad ${randomBytes(4).toString("hex")}`,
-    formStartAt: new Date(now - DAY),
-    formEndAt: new Date(now + DAY),
-    examStartAt: new Date(now + DAY),
-    examEndAt: new Date(now + 2 * DAY),
-    resultAt: new Date(now + 3 * DAY),
-    ...overrides,
-  });
+  return createQuiz(await getDb(), { title: `Olympiad ${randomBytes(4).toString("hex")}`, ...overrides });
 }
 
 export async function balanceOf(userId: string): Promise<number> {
