@@ -63,6 +63,13 @@ export const users = pgTable(
      * transaction that verifies a ledger row; the check makes an overdraw impossible.
      */
     walletBalancePaise: integer("wallet_balance_paise").notNull().default(0),
+    /** When the owner proved the address (a mailed link, or Google's word); null until then. */
+    emailVerifiedAt: utc("email_verified_at"),
+    /**
+     * Sessions carry the version they were issued at; logging out everywhere, a password reset,
+     * a role change or deletion bumps it, and every older session stops working.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     /** Set when the account is deleted: personal data is wiped, ledger and results stay. */
     deletedAt: utc("deleted_at"),
     createdAt: createdAt(),
@@ -298,6 +305,9 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_verified_entry_fee")
       .on(table.userId, table.quizId)
       .where(sql`${table.type} = 'form pay' and ${table.status} = 'verified'`),
+    /** A screenshot proves one payment, and a UPI reference names one payment. */
+    uniqueIndex("transactions_proof_unique").on(table.proofUploadId),
+    uniqueIndex("transactions_payment_reference_unique").on(table.paymentReference),
     check("transactions_amount_positive", sql`${table.amountPaise} > 0`),
     check(
       "transactions_entry_fee_names_quiz",
