@@ -19,7 +19,7 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
   async function startApp(environment: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     // One process, not the tsx wrapper: kill -9 must hit the process that owns the database.
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/app-database.ts"], {
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/fixtures/app-database.ts"], {
       env: { ...inherited, ...environment },
       stdio: ["ignore", "pipe", "pipe"],
     });
