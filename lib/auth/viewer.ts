@@ -1,12 +1,15 @@
 import "server-only";
-import { cookies } from "next/headers";
 import { cache } from "react";
-import { redirect } from "next/navigation";
 import { loadActiveUser } from "./actor";
 import { SESSION_COOKIE, sessionTokenUserId } from "./cookie";
 import { can, VISITOR, type Action, type Actor, type ActiveUser } from "./permissions";
 
+/*
+ * Next's request helpers are loaded when a page asks, not with this module: scripts and jobs
+ * import the auth door too, outside any request and without Next's React.
+ */
 async function cookieUserId(): Promise<string | undefined> {
+  const { cookies } = await import("next/headers");
   return sessionTokenUserId((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
@@ -24,7 +27,7 @@ export async function currentActor(): Promise<Actor> {
  */
 export async function requirePermission(action: Action): Promise<ActiveUser> {
   const user = await currentUser();
-  if (!user) redirect("/");
-  if (!can(user, action)) redirect("/unauthorized");
-  return user;
+  if (user && can(user, action)) return user;
+  const { redirect } = await import("next/navigation");
+  return redirect(user ? "/unauthorized" : "/");
 }
