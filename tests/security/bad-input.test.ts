@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, ilike, inArray, or } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
@@ -28,6 +29,7 @@ import { GET as recording } from "@/app/api/recordings/[attemptId]/route";
 import { POST as referStatus } from "@/app/api/referstatus/route";
 import { POST as register } from "@/app/api/register/route";
 import { POST as saveResponse } from "@/app/api/saveresponse/route";
+import { POST as upload } from "@/app/api/upload/route";
 import { PUT as updateBlog } from "@/app/api/updateblog/[id]/route";
 import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
 import { PUT as updateQuiz } from "@/app/api/updatequizes/[id]/route";
@@ -107,6 +109,14 @@ function marker(): string {
   return `m${randomBytes(5).toString("hex")}`;
 }
 
+/**
+ * The rows of an adding route's table that carry the fixture's marker: it is put in two fields,
+ * so whichever one a case spoils, the other still finds a row that was written.
+ */
+function marked(table: PgTable, columns: PgColumn[]) {
+  return (mark: string) => () => rows((db) => db.select().from(table).where(or(...columns.map((column) => ilike(column, `%${mark}%`)))));
+}
+
 async function rows<T>(query: (db: Awaited<ReturnType<typeof getDb>>) => Promise<T>): Promise<T> {
   return query(await getDb());
 }
@@ -151,9 +161,6 @@ async function quizBody(mark: string) {
   };
 }
 
-function quizzesMarked(mark: string) {
-  return rows((db) => db.select().from(quizzes).where(or(ilike(quizzes.title, `%${mark}%`), ilike(quizzes.description, `%${mark}%`))));
-}
 
 const QUESTION_FIELDS: Target["fields"] = { text: "text", subject: "text", "options.0": "text", "options.3": "text", correctOptionIndex: "count" };
 
@@ -185,6 +192,25 @@ function blogBody(mark: string) {
   };
 }
 
+/** An admin's route that adds a row: its body carries a marker, and the rows carrying it are what it writes. */
+function adminAdds(
+  route: string,
+  handler: Target["handler"],
+  fields: Target["fields"],
+  body: (mark: string) => Record<string, unknown> | Promise<Record<string, unknown>>,
+  written: (mark: string) => Fixture["written"],
+): Target {
+  return {
+    route,
+    handler,
+    fields,
+    async setup() {
+      const mark = marker();
+      return { as: await admin(), body: await body(mark), written: written(mark) };
+    },
+  };
+}
+
 const TARGETS: Target[] = [
   // Accounts
   {
@@ -195,7 +221,7 @@ const TARGETS: Target[] = [
       const mark = marker();
       return {
         body: { name: `Asha ${mark}`, email: `asha-${mark}@example.test`, password: TEST_PASSWORD, mobile: "9876543210" },
-        written: () => rows((db) => db.select().from(users).where(or(ilike(users.email, `%${mark}%`), ilike(users.name, `%${mark}%`)))),
+        written: marked(users, [users.email, users.name])(mark),
       };
     },
   },
@@ -217,7 +243,7 @@ const TARGETS: Target[] = [
       const mark = marker();
       return {
         body: { credential: `header.${mark}.signature-that-is-long`, name: `Ravi ${mark}`, email: `ravi-${mark}@example.test`, googleId: mark },
-        written: () => rows((db) => db.select().from(users).where(or(ilike(users.email, `%${mark}%`), eq(users.googleId, mark)))),
+        written: marked(users, [users.email, users.googleId])(mark),
       };
     },
   },
@@ -352,15 +378,7 @@ const TARGETS: Target[] = [
     },
   },
   // Quizzes and the question bank
-  {
-    route: "POST /api/addquizes",
-    handler: addQuiz,
-    fields: QUIZ_FIELDS,
-    async setup() {
-      const mark = marker();
-      return { as: await admin(), body: await quizBody(mark), written: () => quizzesMarked(mark) };
-    },
-  },
+  adminAdds("POST /api/addquizes", addQuiz, QUIZ_FIELDS, quizBody, marked(quizzes, [quizzes.title, quizzes.description])),
   {
     route: "PUT /api/updatequizes/{id}",
     handler: updateQuiz,
@@ -376,15 +394,7 @@ const TARGETS: Target[] = [
       };
     },
   },
-  {
-    route: "POST /api/addquestions",
-    handler: addQuestion,
-    fields: QUESTION_FIELDS,
-    async setup() {
-      const mark = marker();
-      return { as: await admin(), body: questionBody(mark), written: () => rows((db) => db.select().from(questions).where(or(ilike(questions.text, `%${mark}%`), ilike(questions.subject, `%${mark}%`)))) };
-    },
-  },
+  adminAdds("POST /api/addquestions", addQuestion, QUESTION_FIELDS, questionBody, marked(questions, [questions.text, questions.subject])),
   {
     route: "PUT /api/updatequestions/{id}",
     handler: updateQuestion,
@@ -494,15 +504,7 @@ const TARGETS: Target[] = [
     },
   },
   // The blog
-  {
-    route: "POST /api/addblog",
-    handler: addBlog,
-    fields: BLOG_FIELDS,
-    async setup() {
-      const mark = marker();
-      return { as: await admin(), body: blogBody(mark), written: () => rows((db) => db.select().from(blogs).where(or(ilike(blogs.title, `%${mark}%`), ilike(blogs.content, `%${mark}%`)))) };
-    },
-  },
+  adminAdds("POST /api/addblog", addBlog, BLOG_FIELDS, blogBody, marked(blogs, [blogs.title, blogs.content])),
   {
     route: "PUT /api/updateblog/{id}",
     handler: updateBlog,
@@ -525,7 +527,7 @@ const TARGETS: Target[] = [
       const mark = marker();
       return {
         body: { name: `Priya ${mark}`, email: `priya-${mark}@example.test`, subject: `About ${mark}`, message: `Question ${mark}` },
-        written: () => rows((db) => db.select().from(contactMessages).where(or(ilike(contactMessages.name, `%${mark}%`), ilike(contactMessages.message, `%${mark}%`)))),
+        written: marked(contactMessages, [contactMessages.name, contactMessages.message])(mark),
       };
     },
   },
@@ -749,6 +751,15 @@ describe("clear messages", () => {
     const response = await call(register, { json: { name: "Asha" }, headers: { "content-length": String(2 * 1024 * 1024) } });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe("The request body must be at most 1 MB.");
+  });
+
+  it("refuses an upload body over its limit with 413, naming the 5 MB file limit", async () => {
+    const form = new FormData();
+    form.set("imageType", "payment");
+    form.set("file", new Blob([new Uint8Array(6 * 1024 * 1024)]), "proof.png");
+    const response = await call(upload, { as: await participant(), form });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe("The file size exceeds the 5 MB limit. Please upload a smaller file.");
   });
 
   it.todo("paying for a ₹0-fee quiz is refused with a clear message (lib/payments, another part of issue 16)");
