@@ -42,6 +42,12 @@ export class Conflict extends DomainError {
   }
 }
 
+export class PayloadTooLarge extends DomainError {
+  constructor(message: string) {
+    super(message, 413);
+  }
+}
+
 export class TooManyRequests extends DomainError {
   constructor(
     message: string,

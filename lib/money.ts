@@ -1,5 +1,8 @@
 const PAISE_PER_RUPEE = 100;
 
+/** The most an amount column holds: PostgreSQL `integer` paise, ₹2,14,74,836.47. */
+export const MAX_PAISE = 2_147_483_647;
+
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * PAISE_PER_RUPEE);
 }

@@ -9,18 +9,14 @@ import { getProfile } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { uploadUrl } from "@/lib/uploads/schemas";
+import { pageParam } from "@/lib/validation";
 import { listTransactions } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Profile details", robots: { index: false } };
 
-function pageNumber(value: string | string[] | undefined): number {
-  const page = Number(typeof value === "string" ? value : 1);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 export default async function ProfilePage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   const user = await requirePermission("accounts.read");
-  const page = pageNumber((await searchParams).page);
+  const page = pageParam((await searchParams).page);
   const [profile, history] = await Promise.all([
     getProfile(user, user.id),
     listTransactions(user, user.id, page).catch((error: unknown) => {

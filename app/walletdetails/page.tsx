@@ -9,22 +9,18 @@ import { referralStatus } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { pageParam } from "@/lib/validation";
 import { listTransactions, walletSummary } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Wallet", robots: { index: false } };
 
 type SearchParams = { page?: string | string[]; refPage?: string | string[] };
 
-function pageNumber(value: string | string[] | undefined): number {
-  const page = Number(typeof value === "string" ? value : 1);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 export default async function WalletPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const user = await requirePermission("wallet.read");
   const params = await searchParams;
-  const page = pageNumber(params.page);
-  const refPage = pageNumber(params.refPage);
+  const page = pageParam(params.page);
+  const refPage = pageParam(params.refPage);
   // Both pagers share the URL, so each link keeps the other table's page.
   const href = (pages: { page: number; refPage: number }) => {
     const query = new URLSearchParams();

@@ -2,16 +2,12 @@ import Form from "next/form";
 import Link from "next/link";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import type { listQuestions } from "@/lib/quizzes";
+import { textParam } from "@/lib/validation";
 import { QuestionImport } from "./QuestionImport";
 import { QuestionManager } from "./QuestionManager";
 import type { QuestionRow } from "./QuestionList";
 
 type SearchParams = Record<string, string | string[] | undefined>;
-
-function textParam(value: string | string[] | undefined): string | undefined {
-  const text = typeof value === "string" ? value.trim().slice(0, 200) : "";
-  return text === "" ? undefined : text;
-}
 
 export interface QuestionFilter {
   search?: string;

@@ -6,6 +6,7 @@ import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ReviewFilter, ReviewList } from "@/lib/payments";
+import { pageParam } from "@/lib/validation";
 import { REASONS, type TransactionStatus } from "@/lib/wallet/schemas";
 import { TransactionTable, type ReviewRow } from "./TransactionTable";
 
@@ -27,11 +28,10 @@ function single(value: string | string[] | undefined): string | undefined {
 export function reviewFilter(params: SearchParams): ReviewFilter & { page: number } {
   const status = STATUSES.find((candidate) => candidate === single(params.status));
   const quiz = single(params.quiz);
-  const page = Number(single(params.page) ?? 1);
   return {
     status,
     quizId: quiz && z.uuid().safeParse(quiz).success ? quiz : undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageParam(params.page),
   };
 }
 

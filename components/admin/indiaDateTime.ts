@@ -1,3 +1,5 @@
+import { parseInstant } from "@/lib/validation";
+
 /**
  * Admins type times as India sees them, whatever their browser's zone. India keeps one offset
  * all year (UTC+05:30, no daylight saving), so a fixed shift converts exactly.
@@ -9,9 +11,8 @@ export function toIndiaInput(date: Date): string {
   return new Date(date.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 16);
 }
 
-/** A datetime-local value read as India time, as an ISO instant; undefined when blank or malformed. */
+/** A datetime-local value read as India time, as an ISO instant; undefined when blank, malformed or impossible (31 February). */
 export function fromIndiaInput(value: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined;
-  const date = new Date(`${value}:00+05:30`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return parseInstant(`${value}:00+05:30`)?.toISOString();
 }

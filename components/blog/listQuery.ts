@@ -1,4 +1,5 @@
 import type { BlogSort } from "@/lib/blog";
+import { pageParam, textParam } from "@/lib/validation";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -14,11 +15,10 @@ function first(value: string | string[] | undefined): string | undefined {
 }
 
 export function parseListState(query: SearchParams): ListState {
-  const page = Number.parseInt(first(query.page) ?? "", 10);
   return {
-    page: Number.isFinite(page) && page > 0 ? page : 1,
+    page: pageParam(first(query.page)),
     sort: first(query.sort) === "title" ? "title" : "latest",
-    category: first(query.category) || undefined,
+    category: textParam(first(query.category), 100),
   };
 }
 

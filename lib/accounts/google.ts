@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { stripInvisible } from "@/lib/validation";
 
 export interface GoogleSettings {
   clientId: string;
@@ -29,10 +30,12 @@ export async function verifyGoogleIdToken(idToken: string, settings: GoogleSetti
   try {
     const { payload } = await jwtVerify(idToken, keys, { issuer: issuers, audience: settings.clientId });
     if (typeof payload.sub !== "string" || typeof payload.email !== "string" || payload.email_verified === false) return null;
+    // The name is Google's, but its owner typed it: the same invisible characters are removed as at sign-up.
+    const name = typeof payload.name === "string" ? stripInvisible(payload.name).trim().slice(0, 80) : "";
     return {
       googleId: payload.sub,
       email: payload.email.toLowerCase(),
-      name: typeof payload.name === "string" && payload.name.trim() ? payload.name : payload.email.split("@")[0],
+      name: name || payload.email.split("@")[0],
       picture: typeof payload.picture === "string" ? payload.picture : undefined,
     };
   } catch {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { instant, text } from "@/lib/validation";
 
 export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });
 
 export const answerSaveSchema = z.object({
   questionId: z.uuid("This question is not part of the quiz."),
   selectedOptionIndex: z.number().int().min(0, "The option must be between 0 and 3.").max(3, "The option must be between 0 and 3.").nullable(),
-  answeredAt: z.coerce.date({ error: "answeredAt must be a date." }),
+  answeredAt: instant("answeredAt"),
   currentQuestionIndex: z.number().int().min(0).max(1000),
   timeLeftSeconds: z.number().int().min(0).max(86_400),
 });
@@ -17,9 +18,9 @@ export const focusEventsSchema = z.object({
     .array(
       z.object({
         kind: z.enum(FOCUS_KINDS, { error: "Unknown focus event." }),
-        occurredAt: z.coerce.date(),
+        occurredAt: instant("occurredAt"),
         durationMs: z.number().int().min(0).max(86_400_000).optional(),
-        detail: z.string().max(200).optional(),
+        detail: text("detail").max(200, "detail must be at most 200 characters.").optional(),
       }),
     )
     .max(200, "Send at most 200 events at a time."),

@@ -1,8 +1,10 @@
 import type { z, ZodType } from "zod";
 import { actorFor, authorize, sessionUserId, type Action, type Actor } from "@/lib/auth";
-import { DomainError, Forbidden, Invalid, TooManyRequests } from "@/lib/errors";
+import { DomainError, Forbidden, Invalid, PayloadTooLarge, TooManyRequests } from "@/lib/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
+import { FILE_TOO_LARGE } from "@/lib/messages";
 import { observeRequest } from "@/lib/metrics";
+import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
 
 interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
@@ -79,14 +81,26 @@ export function route<
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Browsers send Origin (and Sec-Fetch-Site) with every cross-site POST: refuse those. */
+/**
+ * Browsers send Origin (and Sec-Fetch-Site) with every cross-site POST: refuse those. An Origin
+ * that is not a URL ("null" from a sandboxed frame, or garbage) cannot be this site either.
+ */
 function refuseCrossSiteWrites(request: Request) {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.get("origin");
   const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  const crossOrigin = origin !== null && origin !== "null" && host !== null && new URL(origin).host !== host;
-  if (crossOrigin || origin === "null" || request.headers.get("sec-fetch-site") === "cross-site") {
+  const originHost = origin === null ? undefined : hostOf(origin);
+  const crossOrigin = originHost === null || (originHost !== undefined && host !== null && originHost !== host);
+  if (crossOrigin || request.headers.get("sec-fetch-site") === "cross-site") {
     throw new Forbidden("Cross-site request refused.");
+  }
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
   }
 }
 
@@ -96,17 +110,46 @@ function parse<Schema extends ZodType>(schema: Schema, input: unknown): z.infer<
   return result.data;
 }
 
+/**
+ * Route handlers have no body limit of their own, and proxy.ts makes Next cut any body at 10 MB
+ * (`proxyClientMaxBodySize`), which would then fail to parse: bodies are read here against a
+ * limit instead, by their Content-Length and by the bytes that actually arrive.
+ */
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** An image or recording slice of up to 5 MB, and the form's other fields around it. */
+const FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 512 * 1024;
+
+async function readBody(request: Request, limit: number, refusal: string): Promise<Blob> {
+  if (Number(request.headers.get("content-length")) > limit) throw new PayloadTooLarge(refusal);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  if (!request.body) return new Blob(chunks);
+  const reader = request.body.getReader();
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new PayloadTooLarge(refusal);
+    }
+    chunks.push(read.value);
+  }
+  return new Blob(chunks);
+}
+
 async function readJson(request: Request): Promise<unknown> {
+  const body = await readBody(request, JSON_BODY_LIMIT, "The request body must be at most 1 MB.");
   try {
-    return await request.json();
+    return JSON.parse(await body.text());
   } catch {
     throw new Invalid("The request body must be JSON.");
   }
 }
 
 async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  const body = await readBody(request, FORM_BODY_LIMIT, FILE_TOO_LARGE);
   try {
-    return Object.fromEntries((await request.formData()).entries());
+    const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    return Object.fromEntries(form.entries());
   } catch {
     throw new Invalid("The request must be multipart form data.");
   }

@@ -1,21 +1,25 @@
 import { z } from "zod";
+import { text } from "@/lib/validation";
 
 /** Shared by the admin's Send Notification form and /api/notifications/send-notification. */
 export const sendNotificationSchema = z
   .object({
-    title: z.string({ error: "Title and body are required." }).trim().min(1, "Title and body are required.").max(120, "The title is too long."),
-    body: z.string({ error: "Title and body are required." }).trim().min(1, "Title and body are required.").max(1000, "The message is too long."),
-    icon: z.string().trim().max(500).optional(),
+    title: text("Title", "Title and body are required.").trim().min(1, "Title and body are required.").max(120, "The title is too long."),
+    body: text("Body", "Title and body are required.").trim().min(1, "Title and body are required.").max(1000, "The message is too long."),
+    icon: text("Icon").trim().max(500, "The icon address is too long.").optional(),
     target: z.enum(["all", "user", "admin"], { error: "Target must be all, user or admin." }),
     userId: z.uuid("Choose the user to notify.").optional(),
   })
   .refine((input) => input.target !== "user" || Boolean(input.userId), { message: "Choose the user to notify.", path: ["userId"] });
 
+/** A browser's push keys are base64url. */
+const pushKey = (min: number, max: number) => z.string().min(min).max(max).regex(/^[A-Za-z0-9_-]+={0,2}$/, "The push subscription is not valid.");
+
 export const subscriptionSchema = z.object({
   subscription: z.object({
     endpoint: z.url("The push subscription is not valid.").refine((url) => url.startsWith("https://") || url.startsWith("http://localhost") || url.startsWith("http://127.0.0.1"), "The push subscription is not valid."),
-    keys: z.object({ p256dh: z.string().min(20).max(200), auth: z.string().min(8).max(100) }),
+    keys: z.object({ p256dh: pushKey(20, 200), auth: pushKey(8, 100) }),
   }),
   /** Accepted for the spec's payload; the subscriber is always the logged-in user. */
-  userId: z.string().optional(),
+  userId: text("userId").max(100).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
+import { personName, rupees, text } from "@/lib/validation";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
 
@@ -10,37 +11,34 @@ export type TransactionStatus = "pending" | "verified" | "rejected";
 
 /** The spec's paysnapurl: the /api/files/{id} address that /api/upload returned. */
 const proofUrl = (message: string) =>
-  z
-    .string({ error: message })
+  text("The payment screenshot", message)
     .regex(/\/api\/files\/[0-9a-f-]{36}$/i, message)
     .transform((url) => url.slice(-36));
 
-const rupees = (message: string) =>
-  z.coerce.number({ error: message }).refine((value) => Number.isFinite(value) && value >= 1, message).refine(
-    // 19.99 * 100 is 1998.9999999999998 in floating point: compare within a millionth of a paisa.
-    (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    "Enter an amount in rupees with at most two decimals.",
-  );
+const amount = rupees("The amount", { required: FIELDS_REQUIRED });
+const payeeName = (message: string) => personName("The name", message).min(1, message).max(100, "The name must be at most 100 characters.");
 
-const upiReference = z.string().trim().max(64, "The transaction id is too long.").optional();
+const upiReference = text("The transaction id").trim().max(64, "The transaction id is too long.").optional();
+/** Accepted for the spec's payload; the payer is always the logged-in user. */
+const userId = text("userId").max(100).optional();
 
 /** POST /api/wallet/credit: an entry fee paid by UPI, or money added to the wallet. */
 export const creditSchema = z.discriminatedUnion("paymentType", [
   z.object({
     paymentType: z.literal("form pay"),
     quizId: z.uuid("Quiz not found."),
-    payeeName: z.string({ error: PROOF_AND_NAME_REQUIRED }).trim().min(1, PROOF_AND_NAME_REQUIRED).max(100),
+    payeeName: payeeName(PROOF_AND_NAME_REQUIRED),
     paysnapurl: proofUrl(PROOF_AND_NAME_REQUIRED),
     paymentId: upiReference,
-    userId: z.string().optional(),
+    userId,
   }),
   z.object({
     paymentType: z.literal("credit"),
-    amount: rupees(FIELDS_REQUIRED),
-    payeeName: z.string({ error: FIELDS_REQUIRED }).trim().min(1, FIELDS_REQUIRED).max(100),
+    amount,
+    payeeName: payeeName(FIELDS_REQUIRED),
     paysnapurl: proofUrl("Please upload a payment screenshot."),
     paymentId: upiReference,
-    userId: z.string().optional(),
+    userId,
   }),
 ], { error: "paymentType must be 'form pay' or 'credit'." });
 
@@ -48,16 +46,16 @@ export const creditSchema = z.discriminatedUnion("paymentType", [
 export const debitSchema = z.discriminatedUnion("paymentType", [
   z.object({
     paymentType: z.literal("debit"),
-    amount: rupees(FIELDS_REQUIRED),
-    payeeName: z.string({ error: FIELDS_REQUIRED }).trim().min(1, FIELDS_REQUIRED).max(100),
-    upiId: z.string({ error: FIELDS_REQUIRED }).trim().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, "Enter a valid UPI id, like name@bank."),
-    userId: z.string().optional(),
+    amount,
+    payeeName: payeeName(FIELDS_REQUIRED),
+    upiId: text("The UPI id", FIELDS_REQUIRED).trim().regex(/^[\w.-]{2,256}@[a-zA-Z]{2,64}$/, "Enter a valid UPI id, like name@bank."),
+    userId,
   }),
   z.object({
     paymentType: z.literal("form pay"),
     paymentMode: z.literal("wallet"),
     quizId: z.uuid("Quiz not found."),
-    userId: z.string().optional(),
+    userId,
   }),
 ], { error: "paymentType must be 'debit' or 'form pay'." });
 
