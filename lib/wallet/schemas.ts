@@ -24,6 +24,11 @@ const rupees = (message: string) =>
 
 const upiReference = z.string().trim().max(64, "The transaction id is too long.").optional();
 
+/** UPI transaction ids (UTRs) are case-insensitive: stored trimmed and upper-case, blank as none. */
+export function normalisePaymentReference(reference: string | null | undefined): string | null {
+  return reference?.trim().toUpperCase() || null;
+}
+
 /** POST /api/wallet/credit: an entry fee paid by UPI, or money added to the wallet. */
 export const creditSchema = z.discriminatedUnion("paymentType", [
   z.object({
