@@ -22,12 +22,22 @@ export const PROOF_AND_NAME_REQUIRED = "Please upload payment proof screenshot a
 export const FIELDS_REQUIRED = "Please fill in all the required fields.";
 export const VERIFIED_IS_FINAL = "This transaction has already been verified and cannot be changed.";
 export const WITHDRAWAL_TOO_LARGE = "Withdrawal amount cannot exceed wallet balance.";
+export const SEATS_TAKEN = "All seats for this quiz are taken.";
+export const SEATS_HELD = "The remaining seats for this quiz are held by payments waiting for verification. Please try again later.";
+export const SEATS_FULL_FOR_VERIFICATION = "All seats for this quiz are taken, so this payment cannot be verified. Reject it and refund the participant.";
+export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to pay.";
+export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
+export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
+export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
 
 // Quizzes and the question bank
 export const DATES_OUT_OF_ORDER = "Dates must be in order: registration opens ≤ registration closes ≤ exam date ≤ result date.";
 export const OPTION_INDEX_RANGE = "The correct option index must be between 0 and 3.";
 export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
 export const QUESTION_IN_USE = "This question is used by a quiz or has been answered, so it cannot be deleted.";
+export const QUESTION_LOCKED = "This question is part of a quiz that participants have already started, so it cannot be changed. Corrections to a started exam need an answer-key change.";
+export const DEMO_QUESTION_IN_PAID_QUIZ = "Some picked questions belong to the free demo, whose answers are public, so a paid quiz cannot use them.";
+export const PAID_QUESTION_IN_DEMO = "Some picked questions belong to a paid quiz; the demo publishes its answers, so it cannot use them.";
 
 // The exam
 export const TIME_UP = "Time is up: the answers you saved were submitted.";
@@ -49,6 +59,12 @@ export function examRefusalMessage(refusal: ExamRefusal): string {
     case "closed":
       return "The exam window for this quiz has closed.";
   }
+}
+
+// Results
+/** Publishing waits for the last attempt that may still be running (a late starter's deadline). */
+export function resultsWaitForAttempts(lastDeadline: Date): string {
+  return `Participants are still taking this quiz. Results can be published after ${formatIndiaDateTime(lastDeadline)}, when the last attempt ends.`;
 }
 
 // Blog

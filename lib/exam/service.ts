@@ -282,10 +282,14 @@ export const submitExam = service("exam.take", async (user, quizId: string, now:
   return buildView(db, quiz, finalised!, now);
 });
 
-/** Submits every attempt whose deadline passed with the answers saved by then; returns their ids. */
-export const finaliseOverdueAttempts = service("exam.finaliseOverdue", async (): Promise<string[]> => {
+/**
+ * Submits every attempt whose deadline passed with the answers saved by then; returns their ids.
+ * Publishing passes its quiz and clock to submit that quiz's attempts only.
+ */
+export const finaliseOverdueAttempts = service("exam.finaliseOverdue", async (_actor, only: { quizId: string; now: Date } | null = null): Promise<string[]> => {
   const db = await getDb();
-  const result = await finaliseWhere(db, sql`a.deadline_at <= now()`, sql`a.deadline_at`);
+  const overdue = only ? sql`a.quiz_id = ${only.quizId} and a.deadline_at <= ${only.now}` : sql`a.deadline_at <= now()`;
+  const result = await finaliseWhere(db, overdue, sql`a.deadline_at`);
   return result.rows.map((row) => row.id);
 });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { quizzes, transactions } from "@/db/schema";
 import { assertOldEnough } from "@/lib/accounts";
 import { service, step, type Actor } from "@/lib/auth";
@@ -7,23 +7,57 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
-import { paymentProof } from "@/lib/uploads";
-import { changeBalance, lockWallet, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
+import { NO_ENTRY_FEE, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN } from "@/lib/messages";
+import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
 import type { PaymentState } from "./schemas";
 
-async function registrableQuiz(tx: DatabaseTransaction, quizId: string, now: Date) {
-  const [quiz] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+/**
+ * Seats are a database invariant: every payment for a quiz, and every admin's verification of
+ * one, locks the quiz's row first, so they count the seats one after another. (`no key update`
+ * excludes them from each other like `for update`, without blocking rows that merely reference
+ * the quiz, such as a starting attempt.)
+ */
+async function lockQuiz(tx: DatabaseTransaction, quizId: string) {
+  const [quiz] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false))).for("no key update");
   if (!quiz) throw new NotFound("Quiz not found.");
+  return quiz;
+}
+
+/**
+ * Seats taken by verified entry fees, and seats held by entry fees still waiting for an admin
+ * (other than `payerId`'s own): a UPI payment submitted first keeps its seat until rejected.
+ */
+async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: string) {
+  const [seats] = await tx
+    .select({
+      verified: sql<number>`(count(*) filter (where ${transactions.status} = 'verified'))::int`,
+      heldByOthers: sql<number>`(count(*) filter (where ${transactions.status} = 'pending' and ${transactions.userId} <> ${payerId}))::int`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), inArray(transactions.status, ["verified", "pending"])));
+  return seats;
+}
+
+async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date) {
+  const quiz = await lockQuiz(tx, quizId);
+  // The amount_paise > 0 check would refuse the row anyway; a free quiz has nothing to pay.
+  if (quiz.entryFeePaise <= 0) throw new Conflict(NO_ENTRY_FEE);
   if (now < quiz.formStartAt) throw new Conflict("Registration for this quiz has not opened yet.");
   if (now > quiz.formEndAt) throw new Conflict("Registration for this quiz has closed.");
   if (quiz.capacity !== null) {
-    const [{ taken }] = await tx
-      .select({ taken: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(and(eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-    if (taken >= quiz.capacity) throw new Conflict("All seats for this quiz are taken.");
+    const { verified, heldByOthers } = await seatsTaken(tx, quizId, payerId);
+    if (verified >= quiz.capacity) throw new Conflict(SEATS_TAKEN);
+    if (verified + heldByOthers >= quiz.capacity) throw new Conflict(SEATS_HELD);
   }
   return quiz;
+}
+
+/** An admin's verification takes a seat too: refused once verified fees fill the quiz. */
+export async function assertSeatForVerification(tx: DatabaseTransaction, row: { quizId: string | null; userId: string }) {
+  const quiz = await lockQuiz(tx, row.quizId!);
+  if (quiz.capacity === null) return;
+  const { verified } = await seatsTaken(tx, quiz.id, row.userId);
+  if (verified >= quiz.capacity) throw new Conflict(SEATS_FULL_FOR_VERIFICATION);
 }
 
 const ALREADY_PAID = "You have already paid for this quiz.";
@@ -65,7 +99,7 @@ async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx:
     return await db.transaction(async (tx) => {
       const wallet = await lockWallet(tx, actor.id);
       assertOldEnough(wallet.dateOfBirth, config.competition.minimumAge, now);
-      const quiz = await registrableQuiz(tx, quizId, now);
+      const quiz = await registrableQuiz(tx, quizId, actor.id, now);
       await assertNotPaidYet(tx, actor.id, quiz.id);
       return pay(tx, wallet, quiz);
     });
@@ -82,17 +116,12 @@ function entryFee(payer: Actor, quiz: Quiz) {
 /** A UPI payment with its screenshot, waiting for an admin; admins are told at once. */
 export const submitEntryFee = service("payments.pay", async (actor, submission: EntryFeeSubmission, now: Date = new Date()) =>
   payEntryFee(actor, submission.quizId, now, async (tx, _wallet, quiz) => {
-    const proofId = await paymentProof(tx, actor.id, submission.proofUploadId);
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        ...entryFee(actor, quiz),
-        mode: "upi",
-        payeeName: submission.payeeName,
-        paymentReference: submission.paymentReference || null,
-        proofUploadId: proofId,
-      })
-      .returning();
+    const row = await recordUpiPayment(tx, actor.id, {
+      ...entryFee(actor, quiz),
+      payeeName: submission.payeeName,
+      proofUploadId: submission.proofUploadId,
+      paymentReference: submission.paymentReference,
+    });
     await notifyAdmins(tx, {
       title: "Payment to verify",
       body: `${actor.name} paid ₹${quiz.entryFeePaise / 100} for ${quiz.title}.`,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { notifications, referrals, transactions, users } from "@/db/schema";
@@ -5,8 +6,20 @@ import { VISITOR, type ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
-import { VERIFIED_IS_FINAL } from "@/lib/messages";
-import { requestWithdrawal } from "@/lib/wallet";
+import { POST as debit } from "@/app/api/wallet/debit/route";
+import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
+import {
+  ANOTHER_ENTRY_FEE_PENDING,
+  NO_ENTRY_FEE,
+  PROOF_ALREADY_USED,
+  REFERENCE_ALREADY_USED,
+  SEATS_FULL_FOR_VERIFICATION,
+  SEATS_HELD,
+  SEATS_TAKEN,
+  VERIFIED_IS_FINAL,
+} from "@/lib/messages";
+import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
+import { call } from "@/tests/support/http";
 import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";
 import { adult, balanceOf, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
@@ -18,8 +31,11 @@ const ALREADY_PAID = "You have already paid for this quiz.";
 
 const rowsOf = (userId: string) => countRows(transactions, eq(transactions.userId, userId));
 
-async function payByUpi(user: ActiveUser, quizId: string, now?: Date) {
-  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: "UPI-REF-1" }, now);
+/** A UPI reference no other payment in the suite uses: a reference names one payment. */
+const freshReference = () => `UPI-${randomBytes(6).toString("hex").toUpperCase()}`;
+
+async function payByUpi(user: ActiveUser, quizId: string, now?: Date, paymentReference = freshReference()) {
+  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference }, now);
 }
 
 async function pendingTopUp(user: ActiveUser, amount: number) {
@@ -68,8 +84,9 @@ describe("the payments door", () => {
 describe("entry fees", () => {
   it("records a UPI entry fee as pending at the quiz's own fee, tells every admin, and moves no money", async () => {
     const [user, first, second, quiz] = [await adult(), await admin(), await admin(), await openRegistration({ entryFeePaise: 12_300 })];
-    const paid = await payByUpi(user, quiz.id);
-    expect(paid).toMatchObject({ userId: user.id, quizId: quiz.id, type: "form pay", mode: "upi", status: "pending", amountPaise: 12_300, paymentReference: "UPI-REF-1" });
+    const reference = freshReference();
+    const paid = await payByUpi(user, quiz.id, undefined, reference);
+    expect(paid).toMatchObject({ userId: user.id, quizId: quiz.id, type: "form pay", mode: "upi", status: "pending", amountPaise: 12_300, paymentReference: reference });
     expect((await paymentStates(await getDb(), user.id)).get(quiz.id)).toBe("pending");
     expect(await balanceOf(user.id)).toBe(0);
 
@@ -128,6 +145,104 @@ describe("entry fees", () => {
   });
 });
 
+describe("seats (capacity is enforced by the database, under concurrency)", () => {
+  it("sells the last seat once to 8 simultaneous wallet payments: 7 get 409 and keep their money", async () => {
+    const [reviewer, quiz] = [await admin(), await openRegistration({ entryFeePaise: 10_000, capacity: 1 })];
+    const payers = await Promise.all(Array.from({ length: 8 }, () => adult()));
+    for (const payer of payers) await fundWallet(payer, reviewer, 10_000);
+
+    const raced = await settled(payers.map((payer) => payEntryFeeFromWallet(payer, quiz.id)));
+    expect(raced.values).toHaveLength(1);
+    expect(raced.errors).toHaveLength(7);
+    for (const error of raced.errors) expect(error).toEqual(new Conflict(SEATS_TAKEN));
+
+    const winner = raced.values[0].userId;
+    for (const payer of payers) expect(await balanceOf(payer.id)).toBe(payer.id === winner ? 0 : 10_000);
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(1);
+  });
+
+  it("refuses an admin's verification of a pending UPI fee once the last seat is taken (409), and changes nothing", async () => {
+    const [first, second, reviewer, quiz] = [await adult(), await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000, capacity: 1 })];
+    // Two pending fees for the one seat: the first was rejected, the second submitted, the first reopened.
+    const firstFee = await payByUpi(first, quiz.id);
+    await reviewTransaction(reviewer, firstFee.id, "rejected");
+    const secondFee = await payByUpi(second, quiz.id);
+    await reviewTransaction(reviewer, firstFee.id, "pending");
+
+    await reviewTransaction(reviewer, firstFee.id, "verified");
+    await expect(reviewTransaction(reviewer, secondFee.id, "verified")).rejects.toThrow(new Conflict(SEATS_FULL_FOR_VERIFICATION));
+    const routed = await call(review, { method: "PUT", as: reviewer, params: { id: secondFee.id }, json: { paymentVerified: "verified" } });
+    expect(routed).toMatchObject({ status: 409, body: { message: SEATS_FULL_FOR_VERIFICATION } });
+    const db = await getDb();
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, secondFee.id));
+    expect(row).toMatchObject({ status: "pending", reviewedById: null });
+    expect(await countRows(transactions, and(eq(transactions.quizId, quiz.id), eq(transactions.status, "verified")))).toBe(1);
+  });
+
+  it("holds a seat for a pending UPI fee: a later payment by UPI or wallet is refused, the payer's own pending fee is not counted against them", async () => {
+    const [waiting, late, reviewer, quiz] = [await adult(), await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000, capacity: 1 })];
+    const held = await payByUpi(waiting, quiz.id);
+    await expect(payByUpi(late, quiz.id)).rejects.toThrow(new Conflict(SEATS_HELD));
+    await fundWallet(late, reviewer, 10_000);
+    await expect(payEntryFeeFromWallet(late, quiz.id)).rejects.toThrow(new Conflict(SEATS_HELD));
+    expect(await balanceOf(late.id)).toBe(10_000);
+
+    // The participant who holds the seat may still pay it from the wallet instead.
+    await fundWallet(waiting, reviewer, 10_000);
+    await payEntryFeeFromWallet(waiting, quiz.id);
+    expect(await balanceOf(waiting.id)).toBe(0);
+
+    // A rejection frees the seat at once.
+    const otherQuiz = await openRegistration({ entryFeePaise: 10_000, capacity: 1 });
+    const otherHeld = await payByUpi(waiting, otherQuiz.id);
+    await reviewTransaction(reviewer, otherHeld.id, "rejected");
+    expect(await payEntryFeeFromWallet(late, otherQuiz.id)).toMatchObject({ status: "verified" });
+    expect(held.status).toBe("pending");
+  });
+});
+
+describe("a quiz without an entry fee", () => {
+  it("refuses a payment of ₹0 by UPI or wallet with 409 and a clear message, and writes nothing", async () => {
+    const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 0 })];
+    await expect(payByUpi(user, quiz.id)).rejects.toThrow(new Conflict(NO_ENTRY_FEE));
+    await expect(payEntryFeeFromWallet(user, quiz.id)).rejects.toThrow(new Conflict(NO_ENTRY_FEE));
+    const routed = await call(debit, { as: user, json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id } });
+    expect(routed).toMatchObject({ status: 409, body: { message: NO_ENTRY_FEE } });
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
+  });
+});
+
+describe("a payment proof backs one payment", () => {
+  it("refuses a second payment with the same screenshot, for a top-up or an entry fee, leaving one row", async () => {
+    const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 10_000 })];
+    const proof = await uploadProof(user);
+    await requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: proof });
+    await expect(requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: proof })).rejects.toThrow(new Conflict(PROOF_ALREADY_USED));
+    await expect(submitEntryFee(user, { quizId: quiz.id, proofUploadId: proof, payeeName: user.name })).rejects.toThrow(new Conflict(PROOF_ALREADY_USED));
+    expect(await countRows(transactions, eq(transactions.proofUploadId, proof))).toBe(1);
+    expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
+  });
+
+  it("stores a UPI reference trimmed and upper-case, and refuses the same reference on a second payment whatever its case", async () => {
+    const [user, other, quiz] = [await adult(), await adult(), await openRegistration({ entryFeePaise: 10_000 })];
+    const reference = freshReference();
+    const topUp = await requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: `  ${reference.toLowerCase()} ` });
+    expect(topUp.paymentReference).toBe(reference);
+    await expect(requestTopUp(other, { amountPaise: 5_000, payeeName: other.name, proofUploadId: await uploadProof(other), paymentReference: reference })).rejects.toThrow(new Conflict(REFERENCE_ALREADY_USED));
+    await expect(payByUpi(other, quiz.id, undefined, ` ${reference} `)).rejects.toThrow(new Conflict(REFERENCE_ALREADY_USED));
+    expect(await countRows(transactions, eq(transactions.paymentReference, reference))).toBe(1);
+    expect(await rowsOf(other.id)).toBe(0);
+  });
+
+  it("treats a blank reference as none: many payments may leave it out", async () => {
+    const user = await adult();
+    for (let index = 0; index < 2; index++) {
+      const row = await requestTopUp(user, { amountPaise: 1_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: "   " });
+      expect(row.paymentReference).toBeNull();
+    }
+  });
+});
+
 describe("an admin's review", () => {
   it("credits a top-up exactly once when two admins verify it at the same moment, and the verified row is final", async () => {
     const [user, first, second] = [await adult(), await admin(), await admin()];
@@ -167,6 +282,19 @@ describe("an admin's review", () => {
     expect(await balanceOf(user.id)).toBe(0);
     const db = await getDb();
     expect((await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, second.id)))[0].status).toBe("rejected");
+  });
+
+  it("refuses with 409 to reopen a rejected entry fee while the participant has a newer one pending", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
+    const rejected = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, rejected.id, "rejected");
+    const newer = await payByUpi(user, quiz.id);
+    await expect(reviewTransaction(reviewer, rejected.id, "pending")).rejects.toThrow(new Conflict(ANOTHER_ENTRY_FEE_PENDING));
+    const routed = await call(review, { method: "PUT", as: reviewer, params: { id: rejected.id }, json: { paymentVerified: "pending" } });
+    expect(routed).toMatchObject({ status: 409, body: { message: ANOTHER_ENTRY_FEE_PENDING } });
+    const db = await getDb();
+    const rows = await db.select({ id: transactions.id, status: transactions.status }).from(transactions).where(eq(transactions.quizId, quiz.id));
+    expect(new Map(rows.map((row) => [row.id, row.status]))).toEqual(new Map([[rejected.id, "rejected"], [newer.id, "pending"]]));
   });
 
   it("lists pending payments first for admins, filtered by quiz and status", async () => {

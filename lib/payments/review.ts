@@ -3,13 +3,15 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { quizzes, transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
-import { getDb, type DatabaseTransaction } from "@/lib/db";
+import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
-import { assertNotPaidYet } from "./entry-fees";
-import { VERIFIED_IS_FINAL } from "@/lib/messages";
+import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
+import { ANOTHER_ENTRY_FEE_PENDING, VERIFIED_IS_FINAL } from "@/lib/messages";
+
+const PARTICIPANT_ALREADY_PAID = "This participant has already paid for this quiz.";
 
 export const REVIEW_PAGE_SIZE = 20;
 
@@ -84,14 +86,27 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
     if (current.status === status) return current;
 
     if (status === "verified") await applyVerifiedEffect(tx, current, now);
-    const [updated] = await tx
-      .update(transactions)
-      .set({ status, reviewedById: admin.id, reviewedAt: now })
-      .where(eq(transactions.id, transactionId))
-      .returning();
-    return updated;
+    try {
+      const [updated] = await tx
+        .update(transactions)
+        .set({ status, reviewedById: admin.id, reviewedAt: now })
+        .where(eq(transactions.id, transactionId))
+        .returning();
+      return updated;
+    } catch (error) {
+      throw reviewConflict(error) ?? error;
+    }
   });
 });
+
+/** A participant has one pending and one verified entry fee per quiz at most (unique indexes). */
+function reviewConflict(error: unknown): Conflict | undefined {
+  if (postgresErrorCode(error) !== PostgresError.uniqueViolation) return undefined;
+  const constraint = violatedConstraint(error);
+  if (constraint === "transactions_one_pending_entry_fee") return new Conflict(ANOTHER_ENTRY_FEE_PENDING);
+  if (constraint === "transactions_one_verified_entry_fee") return new Conflict(PARTICIPANT_ALREADY_PAID);
+  return undefined;
+}
 
 async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transactions.$inferSelect, now: Date) {
   const wallet = await lockWallet(tx, row.userId);
@@ -101,7 +116,8 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
     if (wallet.balance < row.amountPaise) throw new Conflict("The wallet balance is too low to pay out this withdrawal.");
     await changeBalance(tx, row.userId, -row.amountPaise);
   } else {
-    await assertNotPaidYet(tx, row.userId, row.quizId!, "This participant has already paid for this quiz.");
+    await assertNotPaidYet(tx, row.userId, row.quizId!, PARTICIPANT_ALREADY_PAID);
+    await assertSeatForVerification(tx, row);
     await rewardReferrer(tx, row.userId, now);
   }
 }

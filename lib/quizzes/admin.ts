@@ -1,6 +1,6 @@
 import "server-only";
-import { QUIZ_IN_USE } from "@/lib/messages";
-import { asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUIZ_IN_USE } from "@/lib/messages";
+import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
@@ -33,14 +33,29 @@ function columns(input: QuizInput) {
   };
 }
 
-async function linkQuestions(tx: DatabaseTransaction, quizId: string, questionIds: string[]) {
+/**
+ * The demo publishes its answers on /demoquiz, so its questions never appear in a paid quiz,
+ * and a paid quiz's questions never in the demo.
+ */
+async function assertOnOneSideOfTheDemo(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
+  const [crossing] = await tx
+    .select({ id: quizQuestions.questionId })
+    .from(quizQuestions)
+    .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
+    .where(and(inArray(quizQuestions.questionId, questionIds), ne(quizzes.id, quiz.id), ne(quizzes.isDemo, quiz.isDemo)))
+    .limit(1);
+  if (crossing) throw new Conflict(quiz.isDemo ? PAID_QUESTION_IN_DEMO : DEMO_QUESTION_IN_PAID_QUIZ);
+}
+
+async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
   if (questionIds.length > 0) {
     const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
     if (found.length !== questionIds.length) throw new Invalid("Some picked questions no longer exist in the bank.");
+    await assertOnOneSideOfTheDemo(tx, quiz, questionIds);
   }
-  await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+  await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
   if (questionIds.length > 0) {
-    await tx.insert(quizQuestions).values(questionIds.map((questionId, position) => ({ quizId, questionId, position })));
+    await tx.insert(quizQuestions).values(questionIds.map((questionId, position) => ({ quizId: quiz.id, questionId, position })));
   }
 }
 
@@ -50,7 +65,7 @@ export const createQuiz = service("quizzes.edit", async (_actor, input: QuizInpu
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [quiz] = await tx.insert(quizzes).values({ ...columns(input), posterUrls: POSTERS }).returning();
-    await linkQuestions(tx, quiz.id, input.questions);
+    await linkQuestions(tx, quiz, input.questions);
     return quiz;
   });
 });
@@ -66,7 +81,7 @@ export const updateQuiz = service("quizzes.edit", async (_actor, quizId: string,
     if (changed) {
       const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
       if (started) throw new Conflict("Participants have already started this quiz, so its questions cannot change.");
-      await linkQuestions(tx, quizId, input.questions);
+      await linkQuestions(tx, quiz, input.questions);
     }
     return quiz;
   });
@@ -77,9 +92,11 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
     if (!original) throw new NotFound("Quiz not found.");
+    const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+    // The copy is a paid quiz: the demo's questions (answers public) cannot come along.
+    if (original.isDemo && links.length > 0) throw new Conflict(DEMO_QUESTION_IN_PAID_QUIZ);
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
     const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
-    const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
     return quiz;
   });

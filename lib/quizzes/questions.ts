@@ -1,7 +1,7 @@
 import "server-only";
-import { QUESTION_IN_USE } from "@/lib/messages";
-import { and, asc, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
-import { questions, quizQuestions } from "@/db/schema";
+import { QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { attempts, questions, quizQuestions } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, isStillReferenced } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
@@ -32,11 +32,21 @@ export const createQuestion = service("questions.edit", async (author, input: Qu
   return question;
 });
 
+/**
+ * A question is locked once any quiz using it has an attempt: a change would alter a started
+ * exam's paper and key. Corrections then need an answer-key change that rescores.
+ */
 export const updateQuestion = service("questions.edit", async (_actor, questionId: string, input: QuestionInput) => {
   const db = await getDb();
-  const [question] = await db.update(questions).set({ ...input, options: [...input.options] }).where(eq(questions.id, questionId)).returning();
-  if (!question) throw new NotFound("Question not found.");
-  return question;
+  const [question] = await db
+    .update(questions)
+    .set({ ...input, options: [...input.options] })
+    .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
+    .returning();
+  if (question) return question;
+  const [exists] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
+  if (!exists) throw new NotFound("Question not found.");
+  throw new Conflict(QUESTION_LOCKED);
 });
 
 

@@ -3,16 +3,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { questions, quizzes } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
-import { closeDatabase } from "@/lib/db";
+import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { startExam } from "@/lib/exam";
-import { QUESTION_IN_USE } from "@/lib/messages";
+import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
 import { payEntryFeeFromWallet, submitEntryFee } from "@/lib/payments";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
+import { PUT as updateQuestionRoute } from "@/app/api/updatequestions/[id]/route";
+import { PUT as updateQuizRoute } from "@/app/api/updatequizes/[id]/route";
 import { openExam, paidParticipant } from "@/tests/support/exam";
+import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { adult, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
-import { createQuestion, createQuiz, deleteQuestion, importQuestions, listQuizzes, listQuizzesForAdmin, loadDashboard, loadDemoQuiz, questionUsage, updateQuiz } from "./index";
+import { createQuestion, createQuiz, deleteQuestion, duplicateQuiz, importQuestions, listQuizzes, listQuizzesForAdmin, loadDashboard, loadDemoQuiz, questionUsage, updateQuestion, updateQuiz } from "./index";
 import type { QuestionInput, QuizInput } from "./schemas";
 
 afterAll(closeDatabase);
@@ -99,6 +102,72 @@ describe("authoring", () => {
     await expect(deleteQuestion(boss, questionIds[0])).rejects.toThrow(new Conflict(QUESTION_IN_USE));
     expect((await questionUsage(boss)).get(questionIds[0])).toBe(1);
     expect(await countRows(questions, eq(questions.id, questionIds[0]))).toBe(1);
+  });
+});
+
+describe("a started quiz's questions are locked", () => {
+  it("refuses to edit a question of a quiz with an attempt (409, unchanged), and edits one no attempt has seen", async () => {
+    const { quiz, questionIds } = await openExam({ count: 2 });
+    const boss = await admin();
+    const spare = await createQuestion(boss, questionInput("Which is 4?"));
+    const fixed = { ...questionInput("Edited question"), correctOptionIndex: 3 };
+    expect(await updateQuestion(boss, questionIds[0], fixed)).toMatchObject({ text: "Edited question", correctOptionIndex: 3 });
+
+    await startExam(await paidParticipant(quiz.id), quiz.id);
+    await expect(updateQuestion(boss, questionIds[1], fixed)).rejects.toThrow(new Conflict(QUESTION_LOCKED));
+    const routed = await call(updateQuestionRoute, { method: "PUT", as: boss, params: { id: questionIds[1] }, json: fixed });
+    expect(routed).toMatchObject({ status: 409, body: { message: QUESTION_LOCKED } });
+    const db = await getDb();
+    const [kept] = await db.select().from(questions).where(eq(questions.id, questionIds[1]));
+    expect(kept).toMatchObject({ text: "Question 2", correctOptionIndex: 2 });
+    await expect(deleteQuestion(boss, questionIds[1])).rejects.toThrow(new Conflict(QUESTION_IN_USE));
+    expect(await updateQuestion(boss, spare.id, fixed)).toMatchObject({ text: "Edited question" });
+  });
+});
+
+describe("demo questions stay out of paid quizzes", () => {
+  async function demoQuestionIds(boss: Awaited<ReturnType<typeof admin>>) {
+    const demo = (await listQuizzesForAdmin(boss)).find((quiz) => quiz.id === DEMO_QUIZ_ID)!;
+    expect(demo.questions.length).toBeGreaterThan(0);
+    return demo;
+  }
+
+  it("refuses a paid quiz, new or edited, that picks a question of the demo (409), and writes nothing", async () => {
+    const boss = await admin();
+    const demo = await demoQuestionIds(boss);
+    const own = await createQuestion(boss, questionInput("Which is 5?"));
+    const input = quizInput({ questions: [own.id, demo.questions[0]] });
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Conflict(DEMO_QUESTION_IN_PAID_QUIZ));
+    expect(await countRows(quizzes, eq(quizzes.title, input.title))).toBe(0);
+
+    const paid = await createQuiz(boss, quizInput({ questions: [own.id] }));
+    const routed = await call(updateQuizRoute, { method: "PUT", as: boss, params: { id: paid.id }, json: { ...input, title: paid.title } });
+    expect(routed).toMatchObject({ status: 409, body: { message: DEMO_QUESTION_IN_PAID_QUIZ } });
+    expect((await listQuizzesForAdmin(boss)).find((quiz) => quiz.id === paid.id)?.questions).toEqual([own.id]);
+  });
+
+  it("refuses to give the demo a paid quiz's question, and to copy the demo into a paid quiz", async () => {
+    const boss = await admin();
+    const demo = await demoQuestionIds(boss);
+    const { questionIds } = await openExam({ count: 1 });
+    const demoInput = quizInput({
+      title: demo.title,
+      entryFee: 0,
+      prizeMoney: 0,
+      durationMinutes: demo.durationSeconds / 60,
+      formStartDate: demo.formStartAt,
+      formEndDate: demo.formEndAt,
+      examDate: demo.examStartAt,
+      examEndDate: demo.examEndAt,
+      resultDate: demo.resultAt,
+      shuffleQuestions: demo.shuffleQuestions,
+      questions: [...demo.questions, questionIds[0]],
+    });
+    await expect(updateQuiz(boss, DEMO_QUIZ_ID, demoInput)).rejects.toThrow(new Conflict(PAID_QUESTION_IN_DEMO));
+    expect((await listQuizzesForAdmin(boss)).find((quiz) => quiz.id === DEMO_QUIZ_ID)?.questions).toEqual(demo.questions);
+
+    await expect(duplicateQuiz(boss, DEMO_QUIZ_ID)).rejects.toThrow(new Conflict(DEMO_QUESTION_IN_PAID_QUIZ));
+    expect(await countRows(quizzes, eq(quizzes.title, `${demo.title} (copy)`))).toBe(0);
   });
 });
 

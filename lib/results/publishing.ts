@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { attempts, prizeTiers, quizzes, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { finaliseOverdueAttempts } from "@/lib/exam";
+import { resultsWaitForAttempts } from "@/lib/messages";
 import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
 
 async function tiersFor(db: Queryable, quizId: string): Promise<PrizeTier[]> {
@@ -33,13 +34,25 @@ async function quizRanking(quizId: string): Promise<RankedParticipant[]> {
   return ranked.map((row) => ({ ...row, name: names.get(row.participantId) ?? "" }));
 }
 
-/** Makes a quiz's official results public, once its exam window has closed. */
+/**
+ * Makes a quiz's official results public, once its exam window has closed and no attempt can
+ * still be running: a participant who started late has until their own deadline (the window's
+ * end plus the pause allowance). Then that quiz's overdue attempts are submitted, so the ranking
+ * is final when it is published.
+ */
 export const publishResults = service("results.publish", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound("Quiz not found.");
   if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
-  await finaliseOverdueAttempts(admin);
+  const [running] = await db
+    .select({ deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
+    .orderBy(desc(attempts.deadlineAt))
+    .limit(1);
+  if (running) throw new Conflict(resultsWaitForAttempts(running.deadlineAt));
+  await finaliseOverdueAttempts(admin, { quizId, now });
   await db.update(quizzes).set({ resultsPublishedAt: quiz.resultsPublishedAt ?? now }).where(eq(quizzes.id, quizId));
 });
 

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { prizeTiers, quizzes } from "@/db/schema";
+import { POST as publish } from "@/app/api/quizzes/[quizId]/publish-results/route";
+import { attempts, prizeTiers, quizzes } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
+import { saveAnswer, startExam } from "@/lib/exam";
+import { resultsWaitForAttempts } from "@/lib/messages";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
-import { closedExam, finalisingAlone, openExam, submittedAttempt } from "@/tests/support/exam";
+import { closedExam, finalisingAlone, openExam, paidParticipant, submittedAttempt } from "@/tests/support/exam";
+import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime } from "./index";
 
@@ -51,6 +55,38 @@ describe("publishing", () => {
     await publishResults(boss, quiz.id, quiz.examEndAt);
     await publishResults(boss, quiz.id, new Date(quiz.examEndAt.getTime() + 3_600_000));
     expect(await publishedAt(quiz.id)).toEqual(quiz.examEndAt);
+  });
+
+  it("waits for a late starter's deadline after the window closes, then submits that attempt and publishes", async () => {
+    const { quiz } = await openExam({ count: 2, correct: 1 });
+    const [boss, late] = [await admin(), await paidParticipant(quiz.id)];
+    // Started a minute before the window closed: the deadline is the window's end plus the pause allowance.
+    const view = await startExam(late, quiz.id, new Date(quiz.examEndAt.getTime() - 60_000));
+    await saveAnswer(late, quiz.id, { questionId: view.questions[0].id, selectedOptionIndex: 1, answeredAt: new Date(quiz.examEndAt.getTime() - 30_000), currentQuestionIndex: 0, timeLeftSeconds: 30 }, new Date(quiz.examEndAt.getTime() - 30_000));
+    const deadline = new Date(view.deadlineAt);
+    expect(deadline.getTime()).toBeGreaterThan(quiz.examEndAt.getTime());
+
+    for (const at of [quiz.examEndAt, new Date(deadline.getTime() - 1)]) {
+      await expect(publishResults(boss, quiz.id, at)).rejects.toThrow(new Conflict(resultsWaitForAttempts(deadline)));
+    }
+    expect(await publishedAt(quiz.id)).toBeNull();
+
+    await publishResults(boss, quiz.id, deadline);
+    expect(await publishedAt(quiz.id)).toEqual(deadline);
+    const db = await getDb();
+    const [attempt] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
+    expect(attempt).toMatchObject({ submittedAt: deadline, score: 1 });
+    expect((await boardOf(quiz.id))?.winners.map((winner) => winner.participantId)).toEqual([late.id]);
+  });
+
+  it("answers the publish route with 409 while an attempt of a closed window is still running", async () => {
+    const [quiz, boss, late] = [await closedExam(), await admin(), await participant()];
+    const deadline = new Date(Date.now() + 5 * 60_000);
+    const db = await getDb();
+    await db.insert(attempts).values({ quizId: quiz.id, participantId: late.id, shuffleSeed: 1, startedAt: new Date(Date.now() - 60_000), deadlineAt: deadline, timeLeftSeconds: 300 });
+    const routed = await finalisingAlone(() => call(publish, { as: boss, params: { quizId: quiz.id } }));
+    expect(routed).toMatchObject({ status: 409, body: { message: resultsWaitForAttempts(deadline) } });
+    expect(await publishedAt(quiz.id)).toBeNull();
   });
 
   it("lists the winners by score then time, splitting a full tie and paying the quiz's own prize tiers", async () => {

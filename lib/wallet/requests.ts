@@ -1,13 +1,49 @@
 import "server-only";
 import { transactions } from "@/db/schema";
-import { service } from "@/lib/auth";
-import { getDb } from "@/lib/db";
-import { Invalid } from "@/lib/errors";
+import { service, step } from "@/lib/auth";
+import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
+import { Conflict, Invalid } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { paymentProof } from "@/lib/uploads";
 import { lockWallet, spendablePaise } from "./ledger";
-import { REASONS } from "./schemas";
-import { WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { normalisePaymentReference, REASONS } from "./schemas";
+import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+
+/** The database's guards on payment proofs, as the sentences a payer reads. */
+const PROOF_CONSTRAINTS: Record<string, string> = {
+  transactions_proof_unique: PROOF_ALREADY_USED,
+  transactions_payment_reference_unique: REFERENCE_ALREADY_USED,
+};
+
+export interface UpiPayment {
+  type: "credit" | "form pay";
+  amountPaise: number;
+  payeeName: string;
+  reason: string;
+  quizId?: string;
+  proofUploadId: string;
+  paymentReference?: string;
+}
+
+/**
+ * A payment made by UPI, waiting for an admin: its screenshot must be the payer's own, and the
+ * screenshot and the UPI reference each back this one payment only. The unique indexes
+ * `transactions_proof_unique` and `transactions_payment_reference_unique` are the guard, even
+ * when two submissions race; other violations (one pending entry fee, ...) go to the caller.
+ */
+export const recordUpiPayment = step(async (tx: DatabaseTransaction, payerId: string, payment: UpiPayment) => {
+  const proofUploadId = await paymentProof(tx, payerId, payment.proofUploadId);
+  try {
+    const [row] = await tx
+      .insert(transactions)
+      .values({ ...payment, userId: payerId, mode: "upi", proofUploadId, paymentReference: normalisePaymentReference(payment.paymentReference) })
+      .returning();
+    return row;
+  } catch (error) {
+    const message = postgresErrorCode(error) === PostgresError.uniqueViolation ? PROOF_CONSTRAINTS[violatedConstraint(error) ?? ""] : undefined;
+    throw message ? new Conflict(message) : error;
+  }
+});
 
 export interface TopUpRequest {
   amountPaise: number;
@@ -20,20 +56,7 @@ export interface TopUpRequest {
 export const requestTopUp = service("wallet.topUp", async (actor, request: TopUpRequest) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const proofId = await paymentProof(tx, actor.id, request.proofUploadId);
-    const [row] = await tx
-      .insert(transactions)
-      .values({
-        userId: actor.id,
-        type: "credit",
-        mode: "upi",
-        amountPaise: request.amountPaise,
-        payeeName: request.payeeName,
-        paymentReference: request.paymentReference || null,
-        reason: REASONS.topUp,
-        proofUploadId: proofId,
-      })
-      .returning();
+    const row = await recordUpiPayment(tx, actor.id, { ...request, type: "credit", reason: REASONS.topUp });
     await notifyAdmins(tx, { title: "Wallet top-up to verify", body: `${actor.name} added ₹${request.amountPaise / 100}.`, url: "/adminpanel?tab=transactions" });
     return row;
   });

@@ -22,6 +22,11 @@ const upiReference = text("The transaction id").trim().max(64, "The transaction 
 /** Accepted for the spec's payload; the payer is always the logged-in user. */
 const userId = text("userId").max(100).optional();
 
+/** UPI transaction ids (UTRs) are case-insensitive: stored trimmed and upper-case, blank as none. */
+export function normalisePaymentReference(reference: string | null | undefined): string | null {
+  return reference?.trim().toUpperCase() || null;
+}
+
 /** POST /api/wallet/credit: an entry fee paid by UPI, or money added to the wallet. */
 export const creditSchema = z.discriminatedUnion("paymentType", [
   z.object({

@@ -96,8 +96,8 @@ describe("withdrawals", () => {
 describe("history and summary", () => {
   it("pages the history newest first, five to a page unless asked otherwise", async () => {
     const user = await adult();
-    const proofUploadId = await uploadProof(user);
-    for (let rupees = 1; rupees <= 7; rupees++) await requestTopUp(user, { amountPaise: rupees * 100, payeeName: "K", proofUploadId });
+    // A screenshot proves one payment: each top-up has its own.
+    for (let rupees = 1; rupees <= 7; rupees++) await requestTopUp(user, { amountPaise: rupees * 100, payeeName: "K", proofUploadId: await uploadProof(user) });
 
     const first = await listTransactions(user, user.id, 1);
     expect(TRANSACTIONS_PAGE_SIZE).toBe(5);

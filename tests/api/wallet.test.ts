@@ -7,6 +7,7 @@ import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { notifications, referrals, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
+import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED } from "@/lib/messages";
 import type { ActiveUser } from "@/lib/auth";
 import { createQuiz } from "../support/factories";
 import { call } from "../support/http";
@@ -118,6 +119,34 @@ describe("entry fees", () => {
     expect(paid.body.transaction).toMatchObject({ status: "verified", mode: "wallet", amountPaise: 30_000 });
     expect(await balanceOf(user.id)).toBe(20_000);
     expect(await ledgerBalance(user.id)).toBe(20_000);
+  });
+});
+
+describe("a payment proof backs one payment", () => {
+  it("refuses a second top-up with the same screenshot upload with 409, leaving one row", async () => {
+    const user = await adult();
+    const screenshot = await proof(user);
+    const body = { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: screenshot };
+    expect((await call(credit, { as: user, json: body })).status).toBe(201);
+    const again = await call(credit, { as: user, json: body });
+    expect(again).toMatchObject({ status: 409, body: { message: PROOF_ALREADY_USED } });
+    const db = await getDb();
+    expect(await db.select().from(transactions).where(eq(transactions.userId, user.id))).toHaveLength(1);
+  });
+
+  it("refuses the same UPI reference on a second payment, whatever its spaces and case, with 409, leaving one row", async () => {
+    const [user, other, quiz] = [await adult(), await adult(), await openQuiz()];
+    const reference = `UTR${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    const first = await call(credit, { as: user, json: { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: await proof(user), paymentId: ` ${reference.toLowerCase()} ` } });
+    expect(first.status).toBe(201);
+    expect((first.body.transaction as { paymentReference: string }).paymentReference).toBe(reference);
+    const topUp = await call(credit, { as: user, json: { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: await proof(user), paymentId: reference } });
+    expect(topUp).toMatchObject({ status: 409, body: { message: REFERENCE_ALREADY_USED } });
+    const entryFee = await call(credit, { as: other, json: { paymentType: "form pay", quizId: quiz.id, payeeName: "Ravi", paysnapurl: await proof(other), paymentId: reference } });
+    expect(entryFee).toMatchObject({ status: 409, body: { message: REFERENCE_ALREADY_USED } });
+    const db = await getDb();
+    expect(await db.select().from(transactions).where(eq(transactions.paymentReference, reference))).toHaveLength(1);
+    expect(await db.select().from(transactions).where(eq(transactions.userId, other.id))).toHaveLength(0);
   });
 });
 

@@ -76,8 +76,8 @@ export async function submittedAttempt(quizId: string, participantId: string, sc
 const FINALISING_LOCK = 741_852;
 
 /**
- * finaliseOverdueAttempts (and publishResults, which calls it) submits every overdue attempt in
- * the database, whichever test made it overdue. A test that checks who finalised its overdue
+ * finaliseOverdueAttempts submits every overdue attempt in the database, whichever test made it
+ * overdue (publishResults submits its own quiz's only). A test that checks who finalised its overdue
  * attempt, and a test that publishes, each run that part holding this lock, so they never
  * overlap across test files. Only tests that take it are kept apart.
  */
