@@ -762,7 +762,17 @@ describe("clear messages", () => {
     expect(response.body.message).toBe("The file size exceeds the 5 MB limit. Please upload a smaller file.");
   });
 
-  it.todo("paying for a ₹0-fee quiz is refused with a clear message (lib/payments, another part of issue 16)");
+  it("refuses paying for a quiz with no fee, by UPI or from the wallet, and writes nothing", async () => {
+    const user = await adult();
+    const quiz = await openRegistration({ entryFeePaise: 0 });
+    const byUpi = await call(credit, { as: user, json: { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya", paysnapurl: `/api/files/${await uploadProof(user)}` } });
+    const fromWallet = await call(debit, { as: user, json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id } });
+    for (const response of [byUpi, fromWallet]) {
+      expect(response.status).toBe(409);
+      expect(response.body.message).toBe("This quiz has no entry fee, so there is nothing to pay.");
+    }
+    expect(await getDb().then((db) => db.select().from(transactions).where(eq(transactions.quizId, quiz.id)))).toEqual([]);
+  });
 });
 
 describe("names", () => {
