@@ -29,6 +29,9 @@ export const OPTION_INDEX_RANGE = "The correct option index must be between 0 an
 export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
 export const QUESTION_IN_USE = "This question is used by a quiz or has been answered, so it cannot be deleted.";
 
+// Notifications
+export const PUSH_SERVICE_NOT_SUPPORTED = "This browser's push service is not supported. Please try another browser.";
+
 // The exam
 export const TIME_UP = "Time is up: the answers you saved were submitted.";
 export const ALREADY_SUBMITTED = "You have already submitted this quiz.";

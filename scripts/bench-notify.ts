@@ -16,6 +16,8 @@ const SUBSCRIBERS = Number(args.subscribers);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const database = await createDatabase(adminUrl);
 process.env.DATABASE_URL = database.url;
+// The local push endpoint below is http on 127.0.0.1: allowed for development and tests only.
+process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 let received = 0;
 const pushService = createServer((request, response) => {
   request.resume();
