@@ -84,6 +84,14 @@ const environmentSchema = z.object({
   UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
   REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
   EXAM_PAUSE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(7200).default(600),
+  /**
+   * The bitrate an attempt's recording may average over its whole time (video slices and
+   * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
+   */
+  RECORDING_MAX_KBPS: z.coerce.number().int().min(1).max(100_000).default(6000),
+  /** How long after submission (or the deadline) the recording's last slices are still taken. */
+  RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  FOCUS_EVENTS_PER_ATTEMPT: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -191,6 +199,11 @@ export function loadConfig(environment: Environment) {
       referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
       /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
       pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
+    },
+    proctoring: {
+      recordingMaxKbps: env.RECORDING_MAX_KBPS,
+      lateUploadGraceSeconds: env.RECORDING_GRACE_SECONDS,
+      focusEventsPerAttempt: env.FOCUS_EVENTS_PER_ATTEMPT,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {
