@@ -14,6 +14,41 @@ describe("webmSliceKind", () => {
     expect(slices.map(webmSliceKind)).toEqual(["header", "continuation", "continuation", "continuation"]);
   });
 
+  it("takes pieces cut after any of the writes that make up a block, as Chrome under load cuts them", () => {
+    const slices = recorded("vp9");
+    const whole = Buffer.concat(slices);
+    const starts = slices.map((_, index) => slices.slice(0, index).reduce((sum, slice) => sum + slice.length, 0));
+    for (const index of [1, 2, 3]) {
+      // Chrome cut this recording right after a block's ID: the block's header and frame follow.
+      const boundary = starts[index];
+      expect(whole[boundary - 1]).toBe(0xa3);
+      const sizeLength = Math.clz32(whole[boundary]) - 23;
+      const writes = [boundary - 1, boundary, boundary + sizeLength, boundary + sizeLength + 1, boundary + sizeLength + 3, boundary + sizeLength + 4];
+      const before = index === 1 ? "header" : "continuation";
+      const end = index + 1 < starts.length ? starts[index + 1] : whole.length;
+      for (const cut of writes) {
+        expect(webmSliceKind(whole.subarray(starts[index - 1], cut)), `piece before a cut at ${cut}`).toBe(before);
+        expect(webmSliceKind(whole.subarray(cut, end)), `piece after a cut at ${cut}`).toBe("continuation");
+      }
+    }
+  });
+
+  it("takes a recording cut anywhere in its file header, down to a first slice of one byte", () => {
+    const slices = recorded("vp9");
+    const [header] = slices;
+    const firstTwo = Buffer.concat(slices.slice(0, 2));
+    const cluster = Buffer.from(header).indexOf("1f43b675", 0, "hex");
+    expect(cluster).toBeGreaterThan(40);
+    // Through the file header, the first cluster's header and timecode, and the headers of the
+    // block group holding the first frame: 1f43b675 01ffffffffffffff e78100 a040f2 a14090 81000000.
+    const firstFrame = cluster + 4 + 8 + 3 + 3 + 3 + 4;
+    expect(Buffer.from(header.subarray(cluster + 15, firstFrame)).toString("hex")).toMatch(/^a0....a1....81000000$/);
+    for (let cut = 1; cut <= firstFrame; cut++) {
+      expect(webmSliceKind(firstTwo.subarray(0, cut)), `first piece cut at ${cut}`).toBe("header");
+      expect(webmSliceKind(firstTwo.subarray(cut, header.length)), `second piece cut at ${cut}`).toBe("continuation");
+    }
+  });
+
   it("takes slices cut at element boundaries, as a recorder cutting at clusters sends them", () => {
     const whole = Buffer.concat(recorded("vp9"));
     const clusters: number[] = [];
