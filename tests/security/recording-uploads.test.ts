@@ -33,21 +33,22 @@ async function startedExam(options: { durationSeconds?: number } = {}) {
   return { quizId: quiz.id, user, attemptId: body.attemptId as string };
 }
 
-function video(user: ActiveUser, quizId: string, sequence: number, bytes: Buffer) {
+const UPLOADS = {
+  video: { handler: uploadChunk, field: "chunk", type: "video/webm", extension: "webm" },
+  snapshot: { handler: uploadSnapshot, field: "snapshot", type: "image/jpeg", extension: "jpg" },
+};
+
+function upload(kind: keyof typeof UPLOADS, user: ActiveUser, quizId: string, sequence: number, bytes: Buffer) {
+  const { handler, field, type, extension } = UPLOADS[kind];
   const form = new FormData();
-  form.set("chunk", new Blob([new Uint8Array(bytes)], { type: "video/webm" }), `${sequence}.webm`);
+  form.set(field, new Blob([new Uint8Array(bytes)], { type }), `${sequence}.${extension}`);
   form.set("quizID", quizId);
   form.set("sequence", String(sequence));
-  return call(uploadChunk, { as: user, form });
+  return call(handler, { as: user, form });
 }
 
-function snapshot(user: ActiveUser, quizId: string, sequence: number, bytes: Buffer) {
-  const form = new FormData();
-  form.set("snapshot", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `${sequence}.jpg`);
-  form.set("quizID", quizId);
-  form.set("sequence", String(sequence));
-  return call(uploadSnapshot, { as: user, form });
-}
+const video = (user: ActiveUser, quizId: string, sequence: number, bytes: Buffer) => upload("video", user, quizId, sequence, bytes);
+const snapshot = (user: ActiveUser, quizId: string, sequence: number, bytes: Buffer) => upload("snapshot", user, quizId, sequence, bytes);
 
 async function storedSequences(attemptId: string, kind: "video" | "snapshot" = "video") {
   const db = await getDb();
