@@ -10,6 +10,8 @@ process.env.METRICS_TOKEN ??= "metrics-token-for-tests";
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
 process.env.GOOGLE_ISSUER ??= "http://localhost:47231";
 process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:47231/jwks";
+// Push tests deliver to local push services (http on 127.0.0.1 and localhost); never set in production.
+process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 
 export default defineConfig({
   resolve: {

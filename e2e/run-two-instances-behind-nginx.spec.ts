@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { CLUSTER_ADMIN, portAnswers, startCluster, type Cluster } from "./support/cluster";
@@ -13,7 +13,8 @@ import { CLUSTER_ADMIN, portAnswers, startCluster, type Cluster } from "./suppor
 /** The seeded paid quiz (lib/seed): registration open now, the exam a week away. */
 const PAID_QUIZ_ID = "5eed0000-0000-4000-8001-000000000002";
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const WEBM_HEADER = [0x1a, 0x45, 0xdf, 0xa3];
+/** The first 1 s slice of a recording by Chromium's MediaRecorder: the WebM header and the first frames. */
+const WEBM_HEADER_SLICE = readFileSync(path.join(import.meta.dirname, "../tests/fixtures/recording/chromium-vp9-0.webm"));
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -41,11 +42,20 @@ function screenshot(): Buffer {
   return Buffer.concat([Buffer.from(PNG_SIGNATURE), randomBytes(2000)]);
 }
 
-/** One second of recording: the first slice carries the WebM header, later ones must not. */
+/**
+ * One second of recording: the first slice carries the WebM header, later ones continue it with
+ * a WebM SimpleBlock (track 1) of random frame bytes.
+ */
 function recordingSlice(sequence: number): Buffer {
-  const body = randomBytes(1000 + sequence * 97);
-  body[0] = 0;
-  return sequence === 0 ? Buffer.concat([Buffer.from(WEBM_HEADER), body]) : body;
+  if (sequence === 0) return WEBM_HEADER_SLICE;
+  const frame = randomBytes(1000 + sequence * 97);
+  const header = Buffer.alloc(13);
+  header[0] = 0xa3; // SimpleBlock
+  header[1] = 0x01; // its size in 8 bytes
+  header.writeUIntBE(4 + frame.length, 3, 6);
+  header[9] = 0x81; // track 1, timecode 0
+  header[12] = 0x80; // keyframe
+  return Buffer.concat([header, frame]);
 }
 
 interface Served<Body> {

@@ -5,11 +5,12 @@ import { withDatabase } from "./support/exam-db";
 test.describe("the installable app", () => {
   test("a participant turns on notifications, the browser subscribes, and a push is shown", async ({ page, context, baseURL }) => {
     await context.grantPermissions(["notifications"]);
-    // A real push service is out of reach here, so subscribing returns a subscription of its own.
+    // A real push service is out of reach here, so subscribing returns a subscription of its own,
+    // shaped like Chrome's (the server takes endpoints on the real push services only).
     await page.addInitScript(() => {
       PushManager.prototype.getSubscription = async () => null;
       PushManager.prototype.subscribe = async () =>
-        ({ toJSON: () => ({ endpoint: "https://push.example.test/olympiad-e2e", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }) }) as unknown as PushSubscription;
+        ({ toJSON: () => ({ endpoint: "https://fcm.googleapis.com/fcm/send/olympiad-e2e", keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) } }) }) as unknown as PushSubscription;
     });
     const { id } = await signUp(page.request);
     await page.goto("/notification");
@@ -17,7 +18,7 @@ test.describe("the installable app", () => {
     await page.getByRole("button", { name: "Turn on notifications" }).click();
     await expect(page.getByText("Notifications are on for this device.")).toBeVisible();
     const stored = await withDatabase((client) => client.query("select endpoint from push_subscriptions where user_id = $1", [id]));
-    expect(stored.rows).toEqual([{ endpoint: "https://push.example.test/olympiad-e2e" }]);
+    expect(stored.rows).toEqual([{ endpoint: "https://fcm.googleapis.com/fcm/send/olympiad-e2e" }]);
 
     const cdp = await context.newCDPSession(page);
     const registered = new Promise<string>((resolve) =>

@@ -36,6 +36,25 @@ describe("configuration", () => {
     expect(() => loadConfig(environment)).toThrow(setting);
   });
 
+  it("takes push services from PUSH_ENDPOINT_HOSTS, and local push endpoints only outside production", () => {
+    expect(loadConfig({}).push).toMatchObject({
+      endpointHosts: ["fcm.googleapis.com", "*.push.services.mozilla.com", "*.push.apple.com", "*.notify.windows.com"],
+      allowLocalEndpoints: false,
+    });
+    expect(loadConfig({ PUSH_ENDPOINT_HOSTS: " FCM.googleapis.com , *.push.example.org" }).push.endpointHosts).toEqual(["fcm.googleapis.com", "*.push.example.org"]);
+    for (const hosts of ["*", "*.org", "https://fcm.googleapis.com", "fcm.googleapis.com/x", ","]) {
+      expect(() => loadConfig({ PUSH_ENDPOINT_HOSTS: hosts }), hosts).toThrow("PUSH_ENDPOINT_HOSTS");
+    }
+    expect(loadConfig({ NODE_ENV: "test", PUSH_ALLOW_LOCAL_ENDPOINTS: "true" }).push.allowLocalEndpoints).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: "production", PUSH_ALLOW_LOCAL_ENDPOINTS: "true" })).toThrow("PUSH_ALLOW_LOCAL_ENDPOINTS");
+  });
+
+  it("bounds proctoring uploads: recording bitrate, grace after submission, focus events", () => {
+    expect(loadConfig({}).proctoring).toEqual({ recordingMaxKbps: 6000, lateUploadGraceSeconds: 60, focusEventsPerAttempt: 2000 });
+    expect(loadConfig({ RECORDING_MAX_KBPS: "3000", RECORDING_GRACE_SECONDS: "30", FOCUS_EVENTS_PER_ATTEMPT: "500" }).proctoring).toEqual({ recordingMaxKbps: 3000, lateUploadGraceSeconds: 30, focusEventsPerAttempt: 500 });
+    expect(() => loadConfig({ RECORDING_MAX_KBPS: "0" })).toThrow("RECORDING_MAX_KBPS");
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).database.kind).toBe("embedded");
   });

@@ -12,6 +12,9 @@ const flag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #4f46e5");
+const hostLabel = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+/** A host name, or "*." and a name of two labels or more for any host below it. */
+const hostPattern = new RegExp(`^(?:\\*\\.${hostLabel}(?:\\.${hostLabel})+|${hostLabel}(?:\\.${hostLabel})*)$`);
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -48,6 +51,17 @@ const environmentSchema = z.object({
 
   VAPID_PUBLIC_KEY: z.string().min(40).optional(),
   VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+  /**
+   * The push services a subscription's endpoint may name (https only): Chrome, Edge's Chromium
+   * builds and most others use FCM, Firefox Mozilla's autopush, Safari Apple's, legacy Edge WNS.
+   */
+  PUSH_ENDPOINT_HOSTS: z
+    .string()
+    .default("fcm.googleapis.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com")
+    .transform((value) => value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(hostPattern, 'must be host names like push.example.com or *.push.example.com, separated by commas')).min(1)),
+  /** Development and tests only: also http:// and loopback endpoints (local push services). */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: flag.default(false),
 
   SMTP_URL: z
     .string()
@@ -70,6 +84,14 @@ const environmentSchema = z.object({
   UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
   REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
   EXAM_PAUSE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(7200).default(600),
+  /**
+   * The bitrate an attempt's recording may average over its whole time (video slices and
+   * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
+   */
+  RECORDING_MAX_KBPS: z.coerce.number().int().min(1).max(100_000).default(6000),
+  /** How long after submission (or the deadline) the recording's last slices are still taken. */
+  RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  FOCUS_EVENTS_PER_ATTEMPT: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -117,6 +139,11 @@ export function loadConfig(environment: Environment) {
       "S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: both are required when S3_BUCKET is set",
     ]);
   }
+  if (env.PUSH_ALLOW_LOCAL_ENDPOINTS && env.NODE_ENV === "production") {
+    throw new ConfigurationError([
+      "PUSH_ALLOW_LOCAL_ENDPOINTS: lets anyone make the server post to its own machine; it is for development and tests and is refused in production",
+    ]);
+  }
   const appUrl = env.APP_URL ?? env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
   const dataDir = path.resolve(env.DATA_DIR);
 
@@ -154,6 +181,8 @@ export function loadConfig(environment: Environment) {
     push: {
       keys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
       subject: `mailto:${env.SUPPORT_EMAIL}`,
+      endpointHosts: env.PUSH_ENDPOINT_HOSTS,
+      allowLocalEndpoints: env.PUSH_ALLOW_LOCAL_ENDPOINTS,
     },
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     brand: {
@@ -170,6 +199,11 @@ export function loadConfig(environment: Environment) {
       referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
       /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
       pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
+    },
+    proctoring: {
+      recordingMaxKbps: env.RECORDING_MAX_KBPS,
+      lateUploadGraceSeconds: env.RECORDING_GRACE_SECONDS,
+      focusEventsPerAttempt: env.FOCUS_EVENTS_PER_ATTEMPT,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {

@@ -39,9 +39,18 @@ export const QUESTION_LOCKED = "This question is part of a quiz that participant
 export const DEMO_QUESTION_IN_PAID_QUIZ = "Some picked questions belong to the free demo, whose answers are public, so a paid quiz cannot use them.";
 export const PAID_QUESTION_IN_DEMO = "Some picked questions belong to a paid quiz; the demo publishes its answers, so it cannot use them.";
 
+// Notifications
+export const PUSH_SERVICE_NOT_SUPPORTED = "This browser's push service is not supported. Please try another browser.";
+
 // The exam
 export const TIME_UP = "Time is up: the answers you saved were submitted.";
 export const ALREADY_SUBMITTED = "You have already submitted this quiz.";
+export const NOT_WEBM = "The recording must be WebM video.";
+export const RECORDING_CLOSED = "This exam has ended; no more recording is accepted.";
+export const RECORDING_OUT_OF_ORDER = "This recording slice is out of order. Reload the page to continue recording.";
+export const RECORDING_FULL = "This exam's recording has reached its size limit; nothing more can be stored.";
+export const FOCUS_LOG_CLOSED = "This exam has been submitted; its proctoring log is closed.";
+export const FOCUS_LOG_FULL = "This exam's proctoring log is full.";
 
 /** Why a participant may not take a quiz now: the exam service says which, this says it in words. */
 export type ExamRefusal = { reason: "no-quiz" | "submitted" | "not-paid" | "closed" } | { reason: "not-open"; opensAt: Date };

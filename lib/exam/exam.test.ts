@@ -7,6 +7,7 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { ALREADY_SUBMITTED, TIME_UP } from "@/lib/messages";
 import { expireAttempt, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
+import { WEBM_HEADER_SLICE, webmContinuation } from "@/tests/support/recording";
 import { admin, participant } from "@/tests/support/users";
 import { countRows } from "@/tests/support/wallet";
 import {
@@ -27,7 +28,7 @@ import {
 
 afterAll(closeDatabase);
 
-const WEBM = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Array(60).fill(1)]);
+const WEBM = new Uint8Array(WEBM_HEADER_SLICE);
 
 function save(user: Actor, quizId: string, questionId: string, selectedOptionIndex: number | null, answeredAt = new Date(), now?: Date) {
   return saveAnswer(user, quizId, { questionId, selectedOptionIndex, answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1500 }, now);
@@ -201,16 +202,16 @@ describe("proctoring", () => {
     expect(listed).toMatchObject({ participantId: user.id, answered: 1, focusLosses: 1, blockedActions: 1 });
   });
 
-  it("continues a recording after the last slice held, and refuses slices long after the deadline", async () => {
+  it("continues a recording after the last slice held, and refuses slices after the deadline's grace", async () => {
     const { quiz, user, view } = await started();
     expect(await nextRecordingSequence(user, quiz.id)).toBe(0);
     await storeRecordingChunk(user, quiz.id, "video", 0, new File([WEBM], "0.webm"));
-    await storeRecordingChunk(user, quiz.id, "video", 1, new File([new Uint8Array(20).fill(2)], "1.webm"));
+    await storeRecordingChunk(user, quiz.id, "video", 1, new File([new Uint8Array(webmContinuation(20, 2))], "1.webm"));
     expect(await nextRecordingSequence(user, quiz.id)).toBe(2);
     expect(await nextRecordingSequence(await participant(), quiz.id)).toBe(0);
 
-    const tooLate = new Date(new Date(view.deadlineAt).getTime() + 5 * 60_000 + 1);
-    await expect(storeRecordingChunk(user, quiz.id, "video", 2, new File([new Uint8Array(20).fill(3)], "2.webm"), tooLate)).rejects.toThrow(Conflict);
+    const tooLate = new Date(new Date(view.deadlineAt).getTime() + config.proctoring.lateUploadGraceSeconds * 1000 + 1);
+    await expect(storeRecordingChunk(user, quiz.id, "video", 2, new File([new Uint8Array(webmContinuation(20, 3))], "2.webm"), tooLate)).rejects.toThrow(Conflict);
     expect(await nextRecordingSequence(user, quiz.id)).toBe(2);
   });
 });

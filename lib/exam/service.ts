@@ -6,7 +6,7 @@ import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { ALREADY_SUBMITTED, examRefusalMessage, TIME_UP, type ExamRefusal } from "@/lib/messages";
+import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, TIME_UP, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -239,13 +239,32 @@ export interface FocusEventInput {
   detail?: string;
 }
 
+/**
+ * Appends to an attempt's proctoring log, one writer per attempt at a time, up to the
+ * configured number of events: beyond it a batch is refused ("refuse") or cut to what fits
+ * ("trim", for the log that comes with a submission, which must not stop it).
+ */
+async function appendFocusEvents(attemptId: string, events: FocusEventInput[], overflow: "refuse" | "trim"): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`focus-events:${attemptId}`}, 0))`);
+    const [{ logged }] = (await tx.execute<{ logged: number }>(sql`select count(*)::int as logged from focus_events where attempt_id = ${attemptId}`)).rows;
+    const room = Math.max(0, config.proctoring.focusEventsPerAttempt - logged);
+    if (events.length > room && overflow === "refuse") throw new Conflict(FOCUS_LOG_FULL);
+    const kept = events.slice(0, room);
+    if (kept.length > 0) await tx.insert(focusEvents).values(kept.map((event) => ({ attemptId, ...event })));
+    return kept.length;
+  });
+}
+
+/** The browser's proctoring log, in batches while the attempt is open; closed once it is submitted. */
 export const recordFocusEvents = service("exam.take", async (user, quizId: string, events: FocusEventInput[]) => {
   if (events.length === 0) return { recorded: 0 };
   const db = await getDb();
   const attempt = await findAttempt(db, user.id, quizId);
   if (!attempt) throw new NotFound("Start the quiz first.");
-  await db.insert(focusEvents).values(events.map((event) => ({ attemptId: attempt.id, ...event })));
-  return { recorded: events.length };
+  if (attempt.submittedAt) throw new Conflict(FOCUS_LOG_CLOSED);
+  return { recorded: await appendFocusEvents(attempt.id, events, "refuse") };
 });
 
 /**
@@ -309,6 +328,6 @@ export const saveResponse = service("exam.take", async (user, { participantId, q
   for (const answer of answers) {
     await saveAnswer(user, quizId, { ...answer, answeredAt: now, currentQuestionIndex: view.currentQuestionIndex, timeLeftSeconds: view.timeLeftSeconds }, now);
   }
-  await recordFocusEvents(user, quizId, focusLogs);
+  if (focusLogs.length > 0) await appendFocusEvents(view.attemptId, focusLogs, "trim");
   return submitExam(user, quizId, now);
 });

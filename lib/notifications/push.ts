@@ -1,4 +1,7 @@
 import "server-only";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
 import { eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { appSecrets, pushSubscriptions } from "@/db/schema";
@@ -6,6 +9,8 @@ import { config } from "@/lib/config";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { enqueueMany, type PushPayload } from "@/lib/jobs";
+import { log } from "@/lib/log";
+import { addressAllowed, bareHost, endpointAllowed, guardedLookup, RefusedAddress, type EndpointPolicy } from "./endpoints";
 
 export interface VapidKeys {
   publicKey: string;
@@ -68,19 +73,59 @@ export const deliverPushes = service("notifications.deliver", async (_actor, del
   return outcomes;
 });
 
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+/**
+ * POSTs a prepared push request and answers the push service's status. Never follows a
+ * redirect (node's http client does not), connects only to addresses the policy allows (an IP
+ * in the URL is checked here, a name in the lookup), and gives up after 10 s.
+ */
+function post(endpoint: string, request: { method: string; headers: Record<string, string>; body: Buffer | null }, policy: EndpointPolicy): Promise<number> {
+  const url = new URL(endpoint);
+  const host = bareHost(url);
+  if (isIP(host) && !addressAllowed(host, policy)) return Promise.reject(new RefusedAddress(host, host));
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(
+      url,
+      { method: request.method, headers: request.headers, agent: agents[url.protocol as keyof typeof agents], lookup: guardedLookup(policy), signal: AbortSignal.timeout(10_000) },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(request.body ?? undefined);
+  });
+}
+
+/**
+ * One delivery. An endpoint off the push services' allowlist (stored before the list existed,
+ * or its host since removed) can never be delivered to: it counts as gone, so the subscription
+ * is deleted. A host that resolves to a private address is refused as failed instead: that is
+ * a DNS answer, which may be wrong for a while, and the queue's few retries are refused too.
+ * A redirect (3xx) is a failure, never followed.
+ */
 async function send(subscription: typeof pushSubscriptions.$inferSelect, body: string, keys: VapidKeys): Promise<PushOutcome> {
-  // web-push builds the encrypted, VAPID-signed request; fetch sends it to http or https
-  // push services alike (web-push's own sender speaks https only).
-  const request = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    body,
-    { vapidDetails: { subject: config.push.subject, ...keys }, TTL: 24 * 60 * 60 },
-  );
+  const policy = config.push;
+  if (!endpointAllowed(subscription.endpoint, policy)) {
+    log.warn({ subscriptionId: subscription.id }, "push endpoint is not on a known push service: subscription deleted");
+    return "gone";
+  }
   try {
-    const response = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : undefined, signal: AbortSignal.timeout(10_000) });
-    if (response.ok) return "sent";
-    return response.status === 404 || response.status === 410 ? "gone" : "failed";
-  } catch {
+    // web-push builds the encrypted, VAPID-signed request; web-push's own sender would follow
+    // no policy (and speaks https only).
+    const request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      body,
+      { vapidDetails: { subject: config.push.subject, ...keys }, TTL: 24 * 60 * 60 },
+    );
+    const status = await post(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body }, policy);
+    if (status >= 200 && status < 300) return "sent";
+    return status === 404 || status === 410 ? "gone" : "failed";
+  } catch (error) {
+    if (error instanceof RefusedAddress) log.warn({ subscriptionId: subscription.id, err: error }, "push endpoint refused: not a public address");
     return "failed";
   }
 }

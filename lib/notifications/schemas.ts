@@ -17,7 +17,8 @@ const pushKey = (min: number, max: number) => z.string().min(min).max(max).regex
 
 export const subscriptionSchema = z.object({
   subscription: z.object({
-    endpoint: z.url("The push subscription is not valid.").refine((url) => url.startsWith("https://") || url.startsWith("http://localhost") || url.startsWith("http://127.0.0.1"), "The push subscription is not valid."),
+    // Which push services are accepted is the server's configuration (savePushSubscription).
+    endpoint: z.url("The push subscription is not valid.").max(2048, "The push subscription is not valid."),
     keys: z.object({ p256dh: pushKey(20, 200), auth: pushKey(8, 100) }),
   }),
   /** Accepted for the spec's payload; the subscriber is always the logged-in user. */

@@ -3,8 +3,11 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { notifications, pushSubscriptions } from "@/db/schema";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
-import { NotFound } from "@/lib/errors";
+import { config } from "@/lib/config";
+import { Invalid, NotFound } from "@/lib/errors";
 import { enqueue } from "@/lib/jobs";
+import { PUSH_SERVICE_NOT_SUPPORTED } from "@/lib/messages";
+import { endpointAllowed } from "./endpoints";
 
 export interface NotificationContent {
   title: string;
@@ -52,7 +55,9 @@ export const sendNotification = service("notifications.send", async (_actor, ann
   return { recipients: recipients.length };
 });
 
+/** Only endpoints on the real push services are kept: the server posts to them later. */
 export const savePushSubscription = service("notifications.subscribe", async (user, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> => {
+  if (!endpointAllowed(subscription.endpoint, config.push)) throw new Invalid(PUSH_SERVICE_NOT_SUPPORTED);
   const db = await getDb();
   await db
     .insert(pushSubscriptions)

@@ -15,6 +15,7 @@ import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { storage } from "@/lib/storage";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
+import { NEW_RECORDING_HEADER_SLICE, WEBM_HEADER_SLICE, webmContinuation } from "../support/recording";
 import { admin, participant } from "../support/users";
 
 afterAll(closeDatabase);
@@ -164,7 +165,7 @@ describe("the exam", () => {
 });
 
 describe("recordings and responses", () => {
-  const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(100, 1)]);
+  const WEBM = WEBM_HEADER_SLICE;
 
   function chunk(quizId: string, sequence: number, bytes: Buffer) {
     const form = new FormData();
@@ -178,7 +179,7 @@ describe("recordings and responses", () => {
     const { quiz } = await openExam();
     const user = await readyParticipant(quiz.id);
     const view = await begin(user, quiz.id);
-    const slices = [WEBM, Buffer.alloc(50, 2), Buffer.alloc(30, 3)];
+    const slices = [WEBM, webmContinuation(50, 2), webmContinuation(30, 3)];
     for (const [sequence, bytes] of [2, 0, 1, 1].map((sequence) => [sequence, slices[sequence]] as const)) {
       expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) })).status).toBe(201);
     }
@@ -194,7 +195,7 @@ describe("recordings and responses", () => {
     const { quiz } = await openExam();
     const user = await readyParticipant(quiz.id);
     const view = await begin(user, quiz.id);
-    for (const [sequence, bytes] of [WEBM, Buffer.alloc(10, 2), Buffer.alloc(10, 3)].entries()) {
+    for (const [sequence, bytes] of [WEBM, webmContinuation(20, 2), webmContinuation(20, 3)].entries()) {
       await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) });
     }
     const db = await getDb();
@@ -208,25 +209,25 @@ describe("recordings and responses", () => {
     const { quiz } = await openExam();
     const user = await readyParticipant(quiz.id);
     const view = await begin(user, quiz.id);
-    const restarted = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(40, 9)]);
-    for (const [sequence, bytes] of [WEBM, Buffer.alloc(10, 2), restarted, Buffer.alloc(10, 4)].entries()) {
+    const restarted = NEW_RECORDING_HEADER_SLICE;
+    for (const [sequence, bytes] of [WEBM, webmContinuation(20, 2), restarted, webmContinuation(20, 4)].entries()) {
       await call(uploadChunk, { as: user, form: chunk(quiz.id, sequence, bytes) });
     }
     const boss = await admin();
     const detail = await responseDetail(boss, view.attemptId);
     expect(detail.recordingUrls).toEqual([`/api/recordings/${view.attemptId}?segment=0`, `/api/recordings/${view.attemptId}?segment=1`]);
     const second = await call(recording, { as: boss, params: { attemptId: view.attemptId }, url: detail.recordingUrls[1] });
-    expect(Buffer.from(await second.response.arrayBuffer())).toEqual(Buffer.concat([restarted, Buffer.alloc(10, 4)]));
+    expect(Buffer.from(await second.response.arrayBuffer())).toEqual(Buffer.concat([restarted, webmContinuation(20, 4)]));
   });
 
   it("keeps a new recording's header when a slice from before a reload arrives late with the same number", async () => {
     const { quiz } = await openExam();
     const user = await readyParticipant(quiz.id);
     const view = await begin(user, quiz.id);
-    const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(40, 7)]);
+    const header = NEW_RECORDING_HEADER_SLICE;
     await call(uploadChunk, { as: user, form: chunk(quiz.id, 0, WEBM) });
     await call(uploadChunk, { as: user, form: chunk(quiz.id, 1, header) });
-    expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, 1, Buffer.alloc(10, 5)) })).status).toBe(201);
+    expect((await call(uploadChunk, { as: user, form: chunk(quiz.id, 1, webmContinuation(20, 5)) })).status).toBe(201);
     const second = await call(recording, { as: await admin(), params: { attemptId: view.attemptId }, url: `/api/recordings/${view.attemptId}?segment=1` });
     expect(Buffer.from(await second.response.arrayBuffer())).toEqual(header);
   });
