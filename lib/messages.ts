@@ -12,6 +12,8 @@ export const PASSWORD_RESET_DONE = "Your password has been reset. You can now lo
 
 export const DUPLICATE_EMAIL = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const LOGGED_OUT = "Logged out.";
+export const LOGGED_OUT_EVERYWHERE = "You have been logged out on every device.";
 
 // Uploads
 export const FILE_TOO_LARGE = "The file size exceeds the 5 MB limit. Please upload a smaller file.";

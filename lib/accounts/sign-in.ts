@@ -115,7 +115,11 @@ export const resetPassword = service("accounts.resetPassword", async (_actor, to
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new Invalid(RESET_LINK_INVALID);
-    await tx.update(users).set({ passwordHash }).where(and(eq(users.id, spent.userId), isNull(users.deletedAt)));
+    // Every session ends (an intruder's too), and the mailed link proved the address.
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, spent.userId), isNull(users.deletedAt)));
     // Any other outstanding link for the account dies with this one.
     await tx
       .update(passwordResetTokens)

@@ -161,6 +161,7 @@ export const deleteAccount = service("accounts.delete", async (actor, targetId: 
         profileImageId: null,
         referralCode: generateReferralCode(),
         deletedAt: new Date(),
+        sessionVersion: sql`${users.sessionVersion} + 1`,
       })
       .where(eq(users.id, targetId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, targetId));

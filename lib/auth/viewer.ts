@@ -3,15 +3,15 @@ import { cookies } from "next/headers";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { loadActiveUser } from "./actor";
-import { SESSION_COOKIE, sessionTokenUserId } from "./cookie";
+import { readSessionToken, SESSION_COOKIE, type Session } from "./cookie";
 import { can, VISITOR, type Action, type Actor, type ActiveUser } from "./permissions";
 
-async function cookieUserId(): Promise<string | undefined> {
-  return sessionTokenUserId((await cookies()).get(SESSION_COOKIE)?.value);
+async function cookieSession(): Promise<Session | undefined> {
+  return readSessionToken((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
 /** The logged-in user of this page, or null for a visitor: read once per request (layout and page share it). */
-export const currentUser = cache(async (): Promise<ActiveUser | null> => loadActiveUser(await cookieUserId()));
+export const currentUser = cache(async (): Promise<ActiveUser | null> => loadActiveUser(await cookieSession()));
 
 /** Whoever is looking at this page: the logged-in user from the database, or the visitor. */
 export async function currentActor(): Promise<Actor> {
