@@ -13,6 +13,17 @@ export const PASSWORD_RESET_DONE = "Your password has been reset. You can now lo
 export const DUPLICATE_EMAIL = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const LOGGED_OUT = "Logged out.";
+
+/** A wait in words: "40 seconds", "2 minutes". */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+export function tooManyLoginFailures(retryAfterSeconds: number): string {
+  return `Too many failed login attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+}
 export const LOGGED_OUT_EVERYWHERE = "You have been logged out on every device.";
 
 // Uploads
