@@ -6,6 +6,7 @@
 import { formatIndiaDateTime } from "./format";
 
 // Accounts
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
 export const RESET_REQUESTED = "If an account exists for this email, we have sent a link to reset the password. It works for one hour.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. You can now log in with the new password.";

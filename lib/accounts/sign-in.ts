@@ -1,5 +1,5 @@
 import "server-only";
-import { INVALID_CREDENTIALS, RESET_LINK_INVALID } from "@/lib/messages";
+import { INVALID_CREDENTIALS, RESET_LINK_INVALID, TOO_MANY_REQUESTS } from "@/lib/messages";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";
@@ -73,17 +73,39 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Does the same, as far as the caller can see, whether or not the email has an account. */
-export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string): Promise<void> => {
+/** Per address, refused openly; per email, quietly (the answer must not say whether the email has an account). */
+const RESET_REQUESTS_PER_IP_PER_MINUTE = 10;
+const RESET_MAILS_PER_EMAIL = [
+  { limit: 1, windowSeconds: 60 },
+  { limit: 5, windowSeconds: 60 * 60 },
+];
+
+/**
+ * Does the same, as far as the caller can see, whether or not the email has an account. One
+ * mail a minute (five an hour) per email at most, and one live link per account: a new link
+ * replaces the older ones.
+ */
+export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string): Promise<void> => {
+  const byIp = await hit(`reset:ip:${ip}`, RESET_REQUESTS_PER_IP_PER_MINUTE, 60);
+  if (!byIp.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, byIp.retryAfterSeconds);
+  for (const { limit, windowSeconds } of RESET_MAILS_PER_EMAIL) {
+    if (!(await hit(`reset:email:${windowSeconds}:${email}`, limit, windowSeconds)).allowed) return;
+  }
   const user = await findActiveUserByEmail(email);
   if (!user) return;
 
   const token = randomBytes(32).toString("base64url");
   const db = await getDb();
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
   });
   const link = `${config.appUrl}/ResetPasswordPage?token=${encodeURIComponent(token)}`;
   await sendMail({
