@@ -11,6 +11,13 @@ export const RESET_REQUESTED = "If an account exists for this email, we have sen
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. You can now log in with the new password.";
 
+export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
+export const VERIFY_LINK_INVALID = "This confirmation link is invalid or has expired. Please ask for a new one from your dashboard.";
+export const EMAIL_ALREADY_VERIFIED = "Your email address is already confirmed.";
+export function verificationSent(email: string): string {
+  return `We have sent a new confirmation link to ${email}.`;
+}
+
 export const DUPLICATE_EMAIL = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const LOGGED_OUT = "Logged out.";
@@ -36,6 +43,7 @@ export const PROOF_AND_NAME_REQUIRED = "Please upload payment proof screenshot a
 export const FIELDS_REQUIRED = "Please fill in all the required fields.";
 export const VERIFIED_IS_FINAL = "This transaction has already been verified and cannot be changed.";
 export const WITHDRAWAL_TOO_LARGE = "Withdrawal amount cannot exceed wallet balance.";
+export const VERIFY_EMAIL_TO_WITHDRAW = "Please confirm your email address before withdrawing: use the link we mailed you, or ask for a new one on your dashboard.";
 
 // Quizzes and the question bank
 export const DATES_OUT_OF_ORDER = "Dates must be in order: registration opens ≤ registration closes ≤ exam date ≤ result date.";

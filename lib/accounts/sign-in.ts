@@ -11,6 +11,8 @@ import { sendMail } from "@/lib/mail";
 import { hit } from "@/lib/rate-limit";
 import { createParticipant, findActiveUser, findActiveUserByEmail, type NewParticipant } from "./users";
 import { verifyGoogleIdToken } from "./google";
+import { mayMail } from "./mail-limits";
+import { sendVerificationMail } from "./verification";
 import { admitLogin, loginFailed, loginSucceeded } from "./login-limits";
 import { hashPassword, verifyPassword } from "./password";
 
@@ -30,8 +32,12 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 });
 
-/** Sign-up: always a participant. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => createParticipant(input));
+/** Sign-up: always a participant, who may take part at once; a mailed link confirms the address. */
+export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => {
+  const user = await createParticipant(input);
+  await sendVerificationMail(user);
+  return user;
+});
 
 export interface GoogleLogin {
   credential: string;
@@ -61,11 +67,38 @@ export const loginWithGoogle = service("accounts.login", async (_actor, login: G
 
   const existing = await findActiveUserByEmail(identity.email);
   if (existing) {
-    await db.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id));
+    await linkGoogle(existing, identity.googleId);
     return { id: existing.id, name: existing.name, email: existing.email, role: existing.role };
   }
   return createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, referredBy: login.referredBy });
 });
+
+/**
+ * Google vouches for the address. An account whose address was never confirmed may have been
+ * registered by someone else before its owner came (pre-hijacking): its password and every
+ * session end before Google is linked, and the owner is told.
+ */
+async function linkGoogle(account: NonNullable<Awaited<ReturnType<typeof findActiveUserByEmail>>>, googleId: string): Promise<void> {
+  const db = await getDb();
+  const unconfirmed = account.emailVerifiedAt === null;
+  await db
+    .update(users)
+    .set({
+      googleId,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      ...(unconfirmed && { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
+    })
+    .where(eq(users.id, account.id));
+  if (!unconfirmed) return;
+  await sendMail({
+    to: account.email,
+    subject: `Your ${config.brand.name} account is now linked to Google`,
+    text:
+      `Hello ${account.name},\n\nYou signed in to ${config.brand.name} with Google. The account with this email address had ` +
+      `never been confirmed, so to be safe we removed the password it was created with and logged it out everywhere.\n\n` +
+      `Sign in with Google from now on, or choose a new password with "Forgot password" on the login page.\n`,
+  });
+}
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -73,12 +106,8 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Per address, refused openly; per email, quietly (the answer must not say whether the email has an account). */
+/** Refused openly per address; per email quietly (the answer must not say whether the email has an account). */
 const RESET_REQUESTS_PER_IP_PER_MINUTE = 10;
-const RESET_MAILS_PER_EMAIL = [
-  { limit: 1, windowSeconds: 60 },
-  { limit: 5, windowSeconds: 60 * 60 },
-];
 
 /**
  * Does the same, as far as the caller can see, whether or not the email has an account. One
@@ -88,9 +117,7 @@ const RESET_MAILS_PER_EMAIL = [
 export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string): Promise<void> => {
   const byIp = await hit(`reset:ip:${ip}`, RESET_REQUESTS_PER_IP_PER_MINUTE, 60);
   if (!byIp.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, byIp.retryAfterSeconds);
-  for (const { limit, windowSeconds } of RESET_MAILS_PER_EMAIL) {
-    if (!(await hit(`reset:email:${windowSeconds}:${email}`, limit, windowSeconds)).allowed) return;
-  }
+  if (!(await mayMail(`reset:email:${email}`)).allowed) return;
   const user = await findActiveUserByEmail(email);
   if (!user) return;
 

@@ -25,4 +25,5 @@ export {
   type Step,
 } from "./permissions";
 export { landingPath, loggedInResponse } from "./respond";
+export { hasValidSignature, signValue } from "./signing";
 export { currentActor, currentUser, requirePermission } from "./viewer";

@@ -1,13 +1,14 @@
 import "server-only";
-import { transactions } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { Invalid } from "@/lib/errors";
+import { Forbidden, Invalid } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { paymentProof } from "@/lib/uploads";
 import { lockWallet, spendablePaise } from "./ledger";
 import { REASONS } from "./schemas";
-import { WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { VERIFY_EMAIL_TO_WITHDRAW, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 
 export interface TopUpRequest {
   amountPaise: number;
@@ -45,11 +46,14 @@ export interface WithdrawalRequest {
   upiId: string;
 }
 
-/** Never more than the balance less withdrawals already waiting, even when requests race. */
+/** Never more than the balance less withdrawals already waiting, even when requests race; only to a confirmed email. */
 export const requestWithdrawal = service("wallet.withdraw", async (actor, request: WithdrawalRequest) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, actor.id);
+    // Money leaves only for an owner who proved the address: not for someone who signed up with it.
+    const [owner] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, actor.id));
+    if (!owner?.emailVerifiedAt) throw new Forbidden(VERIFY_EMAIL_TO_WITHDRAW);
     if (request.amountPaise > (await spendablePaise(tx, wallet))) throw new Invalid(WITHDRAWAL_TOO_LARGE);
     const [row] = await tx
       .insert(transactions)
