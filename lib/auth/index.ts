@@ -26,4 +26,4 @@ export {
 } from "./permissions";
 export { landingPath, loggedInResponse } from "./respond";
 export { hasValidSignature, signValue } from "./signing";
-export { currentActor, currentUser, requirePermission } from "./viewer";
+export { currentActor, currentUser, requirePermission, SESSION_ENDED_PATH } from "./viewer";

@@ -19,12 +19,20 @@ export async function currentActor(): Promise<Actor> {
 }
 
 /**
+ * Where a browser whose session has ended (logged out elsewhere, password reset) is sent: a
+ * route, not a page, so even a client-side navigation loads it whole, the cookie is cleared and
+ * the start page is drawn afresh, its navigation bar included.
+ */
+export const SESSION_ENDED_PATH = "/api/session-ended";
+
+/**
  * Pages call this as well as proxy.ts: a page never trusts that the gate ran. A visitor goes to
- * the start page, a user without the permission to /unauthorized.
+ * the start page (by way of SESSION_ENDED_PATH if their session has ended), a user without the
+ * permission to /unauthorized.
  */
 export async function requirePermission(action: Action): Promise<ActiveUser> {
   const user = await currentUser();
-  if (!user) redirect("/");
+  if (!user) redirect((await cookieSession()) ? SESSION_ENDED_PATH : "/");
   if (!can(user, action)) redirect("/unauthorized");
   return user;
 }

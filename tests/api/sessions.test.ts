@@ -5,6 +5,7 @@ import { POST as login } from "@/app/api/login/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { POST as logoutEverywhere } from "@/app/api/logout-everywhere/route";
 import { POST as passwordReset } from "@/app/api/passwordreset/route";
+import { GET as sessionEnded } from "@/app/api/session-ended/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { users } from "@/db/schema";
 import { changeRole } from "@/lib/accounts";
@@ -71,7 +72,23 @@ describe("a session ends for good", () => {
     pageCookies.header = await logIn(user.email);
     expect(await requirePermission("quizzes.dashboard")).toMatchObject({ id: user.id });
     await call(logout, { headers: { cookie: pageCookies.header } });
+    await expect(requirePermission("quizzes.dashboard")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/api\/session-ended;/) });
+    // Which clears the dead cookie and goes on to the start page.
+    const ended = await call(sessionEnded, { url: "/api/session-ended", headers: { cookie: pageCookies.header } });
+    expect(ended.status).toBe(303);
+    expect(ended.response.headers.get("location")).toBe("/");
+    expect(ended.response.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    // A visitor without any cookie goes straight there.
+    pageCookies.header = "";
     await expect(requirePermission("quizzes.dashboard")).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/;/) });
+  });
+
+  it("leaves a live session alone when it comes by the session-ended route", async () => {
+    const user = await participant();
+    const cookie = await logIn(user.email);
+    const passing = await call(sessionEnded, { url: "/api/session-ended", headers: { cookie } });
+    expect(passing.response.headers.get("set-cookie")).toBeNull();
+    expect(await statusWith(cookie)).toBe(200);
   });
 
   it("when the password is reset", async () => {
