@@ -30,8 +30,6 @@ export default defineConfig({
       DATA_DIR: ".data/e2e",
       EMBEDDED_DATABASE_PORT: process.env.E2E_DATABASE_PORT ?? "54339",
       ADMIN_PASSWORD: "admin-password-for-e2e",
-      // Every browser test logs in from 127.0.0.1; the limit itself is proven in tests/api.
-      LOGIN_ATTEMPTS_PER_MINUTE: "1000",
       // e2e/support/mailbox.ts listens here and captures what the app mails.
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
       NEXT_TELEMETRY_DISABLED: "1",

@@ -6,6 +6,8 @@ process.env.DATA_DIR ??= ".data/test";
 // A request line per handler call would bury the test report; warnings and errors still show.
 process.env.LOG_LEVEL ??= "warn";
 process.env.METRICS_TOKEN ??= "metrics-token-for-tests";
+// As behind one proxy, so tests can log in from many addresses through X-Forwarded-For.
+process.env.TRUSTED_PROXY_HOPS ??= "1";
 // Google sign-in against a local OpenID issuer that tests/api/google-login.test.ts starts.
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
 process.env.GOOGLE_ISSUER ??= "http://localhost:47231";

@@ -15,8 +15,8 @@ test.describe("accounts", () => {
       await page.getByRole("button", { name: "Send reset link" }).click();
       await expect(page.getByText(/If an account exists for this email/)).toBeVisible();
 
-      const mail = decodeQuotedPrintable((await mailbox.waitFor(email)).raw);
-      const link = mail.match(/http:\/\/\S+\/ResetPasswordPage\?token=[A-Za-z0-9_%-]+/)![0];
+      const resetLink = /http:\/\/\S+\/ResetPasswordPage\?token=[A-Za-z0-9_%-]+/;
+      const link = decodeQuotedPrintable((await mailbox.waitFor(email, resetLink)).raw).match(resetLink)![0];
       const resetPath = new URL(link).pathname + new URL(link).search;
 
       await page.goto(resetPath);

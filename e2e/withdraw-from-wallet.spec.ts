@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN } from "./support/accounts";
+import { ADMIN, confirmEmail } from "./support/accounts";
+import { openMailbox } from "./support/mailbox";
 import { PARTICIPANT, SCREENSHOT, twoSessions } from "./support/wallet";
 
 async function verify(admin: APIRequestContext, transactionId: string) {
@@ -10,7 +11,8 @@ async function verify(admin: APIRequestContext, transactionId: string) {
 
 test.describe("wallet", () => {
   test("a withdrawal cannot exceed the balance, and is paid out once an admin verifies it", async ({ browser, baseURL }) => {
-    const { participant, admin, close } = await twoSessions(browser, baseURL);
+    const mailbox = await openMailbox();
+    const { participant, admin, email, close } = await twoSessions(browser, baseURL);
     try {
       // ₹300 in the wallet through the API; top-up-wallet-by-upi.spec.ts covers the same steps on screen.
       const login = await admin.request.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
@@ -25,10 +27,24 @@ test.describe("wallet", () => {
 
       const page = await participant.newPage();
       await page.goto("/walletdetails");
+      const withdraw = page.getByRole("region", { name: "Withdraw Money" });
+      await withdraw.getByLabel("Amount").fill("100");
+      await withdraw.getByLabel("Bank name").fill("State Bank of India");
+      await withdraw.getByLabel("UPI id").fill("kavya@okaxis");
+      await withdraw.getByRole("button", { name: "Request withdrawal" }).click();
+      await expect(withdraw.getByText(/Please confirm your email address before withdrawing/)).toBeVisible();
+
+      // The dashboard asks for the same; the link mailed at sign-up confirms the address.
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { name: "Please confirm your email address" })).toBeVisible();
+      await confirmEmail(page, mailbox, email);
+      await page.goto("/dashboard");
+      await expect(page.getByRole("heading", { name: "Please confirm your email address" })).toHaveCount(0);
+
+      await page.goto("/walletdetails");
       const balance = page.getByRole("region", { name: "Balance" });
       await expect(balance.getByText("₹300", { exact: true })).toBeVisible();
 
-      const withdraw = page.getByRole("region", { name: "Withdraw Money" });
       await withdraw.getByLabel("Amount").fill("500");
       await withdraw.getByLabel("Bank name").fill("State Bank of India");
       await withdraw.getByLabel("UPI id").fill("kavya@okaxis");
@@ -51,6 +67,7 @@ test.describe("wallet", () => {
       await expect(balance.getByText("Available to withdraw")).toHaveCount(0);
     } finally {
       await close();
+      await mailbox.close();
     }
   });
 });

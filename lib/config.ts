@@ -69,7 +69,12 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
 
-  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Reverse proxies in front of the app that append to X-Forwarded-For; 0 believes no header. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Failed logins a minute for one email from one address before the waits start. */
+  LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Failed logins a minute from one address, whatever the emails. */
+  LOGIN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(100),
 
   BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
   BRAND_TAGLINE: z.string().min(1).max(80).default("learn, think, win"),
@@ -177,7 +182,8 @@ export function loadConfig(environment: Environment) {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>`,
     },
-    loginAttemptsPerMinute: env.LOGIN_ATTEMPTS_PER_MINUTE,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    login: { failuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE, failuresPerIpPerMinute: env.LOGIN_FAILURES_PER_IP_PER_MINUTE },
     push: {
       keys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
       subject: `mailto:${env.SUPPORT_EMAIL}`,

@@ -6,12 +6,33 @@
 import { formatIndiaDateTime } from "./format";
 
 // Accounts
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
 export const RESET_REQUESTED = "If an account exists for this email, we have sent a link to reset the password. It works for one hour.";
 export const RESET_LINK_INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
 export const PASSWORD_RESET_DONE = "Your password has been reset. You can now log in with the new password.";
 
+export const EMAIL_VERIFIED = "Thank you: your email address is confirmed.";
+export const VERIFY_LINK_INVALID = "This confirmation link is invalid or has expired. Please ask for a new one from your dashboard.";
+export const EMAIL_ALREADY_VERIFIED = "Your email address is already confirmed.";
+export function verificationSent(email: string): string {
+  return `We have sent a new confirmation link to ${email}.`;
+}
+
 export const DUPLICATE_EMAIL = "An account with this email already exists.";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const LOGGED_OUT = "Logged out.";
+
+/** A wait in words: "40 seconds", "2 minutes". */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+export function tooManyLoginFailures(retryAfterSeconds: number): string {
+  return `Too many failed login attempts. Please try again in ${waitInWords(retryAfterSeconds)}.`;
+}
+export const LOGGED_OUT_EVERYWHERE = "You have been logged out on every device.";
 
 // Uploads
 export const FILE_TOO_LARGE = "The file size exceeds the 5 MB limit. Please upload a smaller file.";
@@ -29,6 +50,7 @@ export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to 
 export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
 export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
 export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
+export const VERIFY_EMAIL_TO_WITHDRAW = "Please confirm your email address before withdrawing: use the link we mailed you, or ask for a new one on your dashboard.";
 
 // Quizzes and the question bank
 export const DATES_OUT_OF_ORDER = "Dates must be in order: registration opens ≤ registration closes ≤ exam date ≤ result date.";

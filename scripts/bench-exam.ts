@@ -105,7 +105,7 @@ async function run() {
   const base = `http://127.0.0.1:${port}`;
   const cleanups: (() => Promise<unknown>)[] = [];
   let databaseUrl: string;
-  const env: Record<string, string> = { NEXTAUTH_URL: base, LOGIN_ATTEMPTS_PER_MINUTE: "1000000", NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: "20" };
+  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: "20" };
   if (args.database === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const database = await createDatabase(adminUrl);

@@ -9,5 +9,6 @@ declare module "next-auth" {
 declare module "next-auth/jwt" {
   interface JWT {
     userId?: string;
+    sessionVersion?: number;
   }
 }

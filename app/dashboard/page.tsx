@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { QuizCard } from "@/components/dashboard/QuizCard";
+import { VerifyEmailBanner } from "@/components/dashboard/VerifyEmailBanner";
 import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
 import { loadDashboard } from "@/lib/quizzes";
@@ -11,13 +13,19 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 
 export default async function DashboardPage() {
   const user = await requirePermission("quizzes.dashboard");
-  const [dashboard, prizes, results] = await Promise.all([loadDashboard(user), defaultPrizeTable(user), myPublishedRanks(user, user.id)]);
+  const [dashboard, prizes, results, unconfirmed] = await Promise.all([
+    loadDashboard(user),
+    defaultPrizeTable(user),
+    myPublishedRanks(user, user.id),
+    needsEmailVerification(user),
+  ]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
   const now = new Date();
 
   return (
     <>
       <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
+      {unconfirmed && <VerifyEmailBanner email={user.email} />}
       {results.length > 0 && <YourResults results={results} />}
       {dashboard.quizzes.length === 0 ? (
         <p className="text-slate-700">

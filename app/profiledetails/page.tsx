@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DeleteAccount } from "@/components/profile/DeleteAccount";
+import { LogOutEverywhere } from "@/components/profile/LogOutEverywhere";
 import { ProfileDetails } from "@/components/profile/ProfileDetails";
 import { ProfileImage } from "@/components/profile/ProfileImage";
 import { TransactionHistory } from "@/components/profile/TransactionHistory";
@@ -46,6 +47,10 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
       <section aria-labelledby="history-heading" className="mt-8">
         <h2 id="history-heading" className="mb-3 text-lg font-semibold">Transaction history</h2>
         <TransactionHistory history={history} pageHref={(target) => `/profiledetails?page=${target}`} />
+      </section>
+      <section aria-labelledby="sessions-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-6">
+        <h2 id="sessions-heading" className="mb-3 text-lg font-semibold">Sessions</h2>
+        <LogOutEverywhere />
       </section>
       <section aria-labelledby="danger-heading" className="mt-8 rounded-xl border border-red-200 bg-white p-6">
         <h2 id="danger-heading" className="mb-3 text-lg font-semibold text-red-900">Delete account</h2>

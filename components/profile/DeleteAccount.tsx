@@ -2,26 +2,12 @@
 
 import { useState } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client";
+import { useCallThenLeave } from "./useCallThenLeave";
 
 export function DeleteAccount({ userId }: { userId: string }) {
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string>();
-
-  async function deleteNow() {
-    setDeleting(true);
-    setError(undefined);
-    try {
-      await callApi(`/api/deleteUser/${userId}`, { method: "DELETE" });
-      // A full load: the server-rendered navbar must drop the ended session.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign("/");
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.serverMessage ?? "Delete failed" : "Delete failed");
-      setDeleting(false);
-    }
-  }
+  const { busy: deleting, error, run } = useCallThenLeave("Delete failed");
+  const deleteNow = () => run(`/api/deleteUser/${userId}`, "DELETE");
 
   if (!confirming) {
     return (

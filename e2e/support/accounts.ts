@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { decodeQuotedPrintable, type Mailbox } from "./mailbox";
 
 export const ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-e2e" };
 export const PASSWORD = "a-long-password";
@@ -21,4 +22,13 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+const CONFIRMATION_LINK = /http:\/\/\S+\/verify-email\?token=[A-Za-z0-9_.%-]+/;
+
+/** Opens the confirmation link mailed at sign-up, as its owner would. */
+export async function confirmEmail(page: Page, mailbox: Mailbox, email: string) {
+  const link = new URL(decodeQuotedPrintable((await mailbox.waitFor(email, CONFIRMATION_LINK)).raw).match(CONFIRMATION_LINK)![0]);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText("Thank you: your email address is confirmed.")).toBeVisible();
 }

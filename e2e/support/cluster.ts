@@ -73,7 +73,8 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
       NEXTAUTH_URL: url,
       ADMIN_EMAIL: CLUSTER_ADMIN.email,
       ADMIN_PASSWORD: CLUSTER_ADMIN.password,
-      LOGIN_ATTEMPTS_PER_MINUTE: "1000",
+      // nginx appends the client's address to X-Forwarded-For: believe that one entry.
+      TRUSTED_PROXY_HOPS: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       // As `npm start` runs it: the app's own graceful shutdown handles SIGTERM.
       NEXT_MANUAL_SIG_HANDLE: "true",

@@ -26,9 +26,10 @@ export async function openMailbox() {
   await new Promise<void>((resolve) => server.listen(SMTP_PORT, "127.0.0.1", resolve));
   return {
     received,
-    async waitFor(to: string): Promise<ReceivedMail> {
+    /** The first mail to `to` whose text (quoted-printable undone) matches `containing`, if given. */
+    async waitFor(to: string, containing?: RegExp): Promise<ReceivedMail> {
       for (let waited = 0; waited < 10_000; waited += 100) {
-        const mail = received.find((candidate) => candidate.to.includes(to));
+        const mail = received.find((candidate) => candidate.to.includes(to) && (!containing || containing.test(decodeQuotedPrintable(candidate.raw))));
         if (mail) return mail;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -37,6 +38,8 @@ export async function openMailbox() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type Mailbox = Awaited<ReturnType<typeof openMailbox>>;
 
 /** Undoes quoted-printable soft line breaks and escapes, so links can be read whole. */
 export function decodeQuotedPrintable(raw: string): string {

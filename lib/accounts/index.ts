@@ -5,5 +5,7 @@ export { deleteExpiredRecords } from "./cleanup";
 export { ageOn, assertOldEnough, indiaToday } from "./eligibility";
 export { hashPassword } from "./password";
 export { generateReferralCode } from "./referral-code";
+export { changeRole, logOut, logOutEverywhere } from "./sessions";
+export { needsEmailVerification, resendVerification, verifyEmail } from "./verification";
 export { loginWithGoogle, loginWithPassword, register, requestPasswordReset, resetPassword, type GoogleLogin } from "./sign-in";
 export { deleteAccount, getProfile, referralStatus, searchUsers, updateProfile, type NewParticipant, type Profile } from "./users";

@@ -1,5 +1,5 @@
 import "server-only";
-import { INVALID_CREDENTIALS, RESET_LINK_INVALID } from "@/lib/messages";
+import { INVALID_CREDENTIALS, RESET_LINK_INVALID, TOO_MANY_REQUESTS } from "@/lib/messages";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";
@@ -11,30 +11,33 @@ import { sendMail } from "@/lib/mail";
 import { hit } from "@/lib/rate-limit";
 import { createParticipant, findActiveUser, findActiveUserByEmail, type NewParticipant } from "./users";
 import { verifyGoogleIdToken } from "./google";
+import { mayMail } from "./mail-limits";
+import { sendVerificationMail } from "./verification";
+import { admitLogin, loginFailed, loginSucceeded } from "./login-limits";
 import { hashPassword, verifyPassword } from "./password";
 
-const TOO_MANY_LOGINS = "Too many login attempts. Please wait a minute and try again.";
-
-/** Ten tries a minute per IP and per email, counted in PostgreSQL so every instance agrees. */
-async function limitLoginAttempts(email: string, ip: string) {
-  const limit = config.loginAttemptsPerMinute;
-  const [byIp, byEmail] = await Promise.all([hit(`login:ip:${ip}`, limit, 60), hit(`login:email:${email}`, limit, 60)]);
-  if (!byIp.allowed || !byEmail.allowed) {
-    throw new TooManyRequests(TOO_MANY_LOGINS, Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds));
-  }
-}
+/** A hash to check against when the email has no password, so the answer takes as long either way. */
+let dummyHash: Promise<string> | undefined;
 
 export const loginWithPassword = service("accounts.login", async (_actor, email: string, password: string, ip: string): Promise<ActiveUser> => {
-  await limitLoginAttempts(email, ip);
+  await admitLogin(email, ip);
   const user = await findActiveUserByEmail(email);
-  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+  dummyHash ??= hashPassword(randomBytes(18).toString("base64url"));
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user?.passwordHash || !matches) {
+    await loginFailed(email, ip);
     throw new Unauthenticated(INVALID_CREDENTIALS);
   }
+  await loginSucceeded(email, ip);
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 });
 
-/** Sign-up: always a participant. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => createParticipant(input));
+/** Sign-up: always a participant, who may take part at once; a mailed link confirms the address. */
+export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => {
+  const user = await createParticipant(input);
+  await sendVerificationMail(user);
+  return user;
+});
 
 export interface GoogleLogin {
   credential: string;
@@ -64,11 +67,38 @@ export const loginWithGoogle = service("accounts.login", async (_actor, login: G
 
   const existing = await findActiveUserByEmail(identity.email);
   if (existing) {
-    await db.update(users).set({ googleId: identity.googleId }).where(eq(users.id, existing.id));
+    await linkGoogle(existing, identity.googleId);
     return { id: existing.id, name: existing.name, email: existing.email, role: existing.role };
   }
   return createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, referredBy: login.referredBy });
 });
+
+/**
+ * Google vouches for the address. An account whose address was never confirmed may have been
+ * registered by someone else before its owner came (pre-hijacking): its password and every
+ * session end before Google is linked, and the owner is told.
+ */
+async function linkGoogle(account: NonNullable<Awaited<ReturnType<typeof findActiveUserByEmail>>>, googleId: string): Promise<void> {
+  const db = await getDb();
+  const unconfirmed = account.emailVerifiedAt === null;
+  await db
+    .update(users)
+    .set({
+      googleId,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      ...(unconfirmed && { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
+    })
+    .where(eq(users.id, account.id));
+  if (!unconfirmed) return;
+  await sendMail({
+    to: account.email,
+    subject: `Your ${config.brand.name} account is now linked to Google`,
+    text:
+      `Hello ${account.name},\n\nYou signed in to ${config.brand.name} with Google. The account with this email address had ` +
+      `never been confirmed, so to be safe we removed the password it was created with and logged it out everywhere.\n\n` +
+      `Sign in with Google from now on, or choose a new password with "Forgot password" on the login page.\n`,
+  });
+}
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -76,17 +106,33 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Does the same, as far as the caller can see, whether or not the email has an account. */
-export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string): Promise<void> => {
+/** Refused openly per address; per email quietly (the answer must not say whether the email has an account). */
+const RESET_REQUESTS_PER_IP_PER_MINUTE = 10;
+
+/**
+ * Does the same, as far as the caller can see, whether or not the email has an account. One
+ * mail a minute (five an hour) per email at most, and one live link per account: a new link
+ * replaces the older ones.
+ */
+export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string): Promise<void> => {
+  const byIp = await hit(`reset:ip:${ip}`, RESET_REQUESTS_PER_IP_PER_MINUTE, 60);
+  if (!byIp.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, byIp.retryAfterSeconds);
+  if (!(await mayMail(`reset:email:${email}`)).allowed) return;
   const user = await findActiveUserByEmail(email);
   if (!user) return;
 
   const token = randomBytes(32).toString("base64url");
   const db = await getDb();
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  await db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
   });
   const link = `${config.appUrl}/ResetPasswordPage?token=${encodeURIComponent(token)}`;
   await sendMail({
@@ -115,7 +161,11 @@ export const resetPassword = service("accounts.resetPassword", async (_actor, to
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new Invalid(RESET_LINK_INVALID);
-    await tx.update(users).set({ passwordHash }).where(and(eq(users.id, spent.userId), isNull(users.deletedAt)));
+    // Every session ends (an intruder's too), and the mailed link proved the address.
+    await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.id, spent.userId), isNull(users.deletedAt)));
     // Any other outstanding link for the account dies with this one.
     await tx
       .update(passwordResetTokens)

@@ -25,7 +25,7 @@ export async function findActiveUser(id: string): Promise<ActiveUser | null> {
 export async function findActiveUserByEmail(email: string) {
   const db = await getDb();
   const [user] = await db
-    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId })
+    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return user ?? null;
@@ -62,6 +62,8 @@ export async function createParticipant(input: NewParticipant): Promise<ActiveUs
             email: input.email.toLowerCase(),
             passwordHash,
             googleId: input.googleId ?? null,
+            // Google signed the address; a password account confirms it by the mailed link.
+            emailVerifiedAt: input.googleId ? new Date() : null,
             mobile: input.mobile || null,
             referralCode: generateReferralCode(),
             referredById: referrer?.id ?? null,
@@ -161,6 +163,7 @@ export const deleteAccount = service("accounts.delete", async (actor, targetId: 
         profileImageId: null,
         referralCode: generateReferralCode(),
         deletedAt: new Date(),
+        sessionVersion: sql`${users.sessionVersion} + 1`,
       })
       .where(eq(users.id, targetId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, targetId));

@@ -5,13 +5,29 @@ import { authSecret } from "./secret";
 /** next-auth's own session cookie, so proxy.ts, getServerSession and signOut all read it. */
 const secure = config.appUrl.startsWith("https://");
 export const SESSION_COOKIE = secure ? "__Secure-next-auth.session-token" : "next-auth.session-token";
-const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/** What a participant needs between two visits in a competition season; renewed while in use. */
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** A session older than this gets a fresh cookie on its next successful call (route wrapper). */
+const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
-/** Who the cookie says is logged in; the role is never in it, it is read from the database. */
+/**
+ * Who the cookie says is logged in, and the user's session version when it was issued: a
+ * logout, a password reset, a role change or deletion bumps the version in the database and
+ * every older cookie stops working. The role is never in it: it is read from the database.
+ */
 export interface SessionClaims {
   userId: string;
   name: string;
   email: string;
+  sessionVersion: number;
+}
+
+/** A genuine, unexpired session token, as read back from the cookie. */
+export interface Session {
+  userId: string;
+  sessionVersion: number;
+  /** Seconds since the epoch. */
+  issuedAt: number;
 }
 
 function serialise(value: string, maxAge: number): string {
@@ -20,10 +36,10 @@ function serialise(value: string, maxAge: number): string {
   return attributes.join("; ");
 }
 
-/** A Set-Cookie header value that logs the user in. */
-export async function sessionCookieFor(user: SessionClaims): Promise<string> {
+/** A Set-Cookie header value that logs the user in at the given session version. */
+export async function encodeSessionCookie(claims: SessionClaims): Promise<string> {
   const token = await encode({
-    token: { sub: user.userId, userId: user.userId, name: user.name, email: user.email },
+    token: { sub: claims.userId, userId: claims.userId, name: claims.name, email: claims.email, sessionVersion: claims.sessionVersion },
     secret: authSecret(),
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
@@ -34,6 +50,11 @@ export function clearedSessionCookie(): string {
   return serialise("", 0);
 }
 
+/** Whether a session has been in use long enough to be given a fresh cookie. */
+export function sessionNeedsRenewal(session: Session, nowSeconds = Date.now() / 1000): boolean {
+  return nowSeconds - session.issuedAt > SESSION_RENEW_AFTER_SECONDS;
+}
+
 function readCookie(header: string | null, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const separator = part.indexOf("=");
@@ -42,20 +63,30 @@ function readCookie(header: string | null, name: string): string | undefined {
   return undefined;
 }
 
+/** The claims of a decoded token (the cookie's, or the one next-auth hands its callbacks). */
+export function sessionFromClaims(claims: Record<string, unknown> | null | undefined): Session | undefined {
+  if (typeof claims?.userId !== "string" || typeof claims.sessionVersion !== "number") return undefined;
+  return { userId: claims.userId, sessionVersion: claims.sessionVersion, issuedAt: typeof claims.iat === "number" ? claims.iat : 0 };
+}
+
 /**
- * The user id a session token carries, if the token is genuine and unexpired. Enough for the
- * proxy to route; who the user is and what they may do is read from the database.
+ * The session a token carries, if the token is genuine and unexpired. Whether it still counts
+ * (its version against the user's) is for the database to say: `loadActiveUser`.
  */
-export async function sessionTokenUserId(token: string | undefined): Promise<string | undefined> {
+export async function readSessionToken(token: string | undefined): Promise<Session | undefined> {
   if (!token) return undefined;
   try {
-    const claims = await decode({ token, secret: authSecret() });
-    return typeof claims?.userId === "string" ? claims.userId : undefined;
+    return sessionFromClaims(await decode({ token, secret: authSecret() }));
   } catch {
     return undefined;
   }
 }
 
-export function sessionUserId(request: Request): Promise<string | undefined> {
-  return sessionTokenUserId(readCookie(request.headers.get("cookie"), SESSION_COOKIE));
+export function requestSession(request: Request): Promise<Session | undefined> {
+  return readSessionToken(readCookie(request.headers.get("cookie"), SESSION_COOKIE));
+}
+
+/** Enough for proxy.ts, which has no database, to route: is there a genuine session at all? */
+export async function sessionUserId(request: Request): Promise<string | undefined> {
+  return (await requestSession(request))?.userId;
 }

@@ -1,8 +1,8 @@
 import "server-only";
 
 /** Who is acting and what they may do: sessions, the acting user, permissions. */
-export { actorFor } from "./actor";
-export { clearedSessionCookie, sessionCookieFor, sessionUserId } from "./cookie";
+export { actorFor, renewedSessionCookie, sessionCookieFor } from "./actor";
+export { clearedSessionCookie, requestSession, sessionNeedsRenewal, type Session } from "./cookie";
 export { authOptions } from "./options";
 export {
   ACTIONS,
@@ -25,4 +25,5 @@ export {
   type Step,
 } from "./permissions";
 export { landingPath, loggedInResponse } from "./respond";
-export { currentActor, currentUser, requirePermission } from "./viewer";
+export { hasValidSignature, signValue } from "./signing";
+export { currentActor, currentUser, requirePermission, SESSION_ENDED_PATH } from "./viewer";

@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import { loadActiveUser } from "./actor";
+import { sessionFromClaims, SESSION_MAX_AGE_SECONDS } from "./cookie";
 import { authSecret } from "./secret";
 
 /**
@@ -10,13 +11,15 @@ import { authSecret } from "./secret";
  */
 export const authOptions: NextAuthOptions = {
   secret: authSecret(),
-  session: { strategy: "jwt" },
+  // next-auth re-issues the cookie when /api/auth/session is read: with the same life as ours.
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login" },
   providers: [],
   callbacks: {
-    // GET /api/auth/session names who is logged in (not a deleted account); never the role.
+    // GET /api/auth/session names who is logged in (not a deleted account, not an ended
+    // session); never the role.
     async session({ session, token }) {
-      const user = await loadActiveUser(token.userId);
+      const user = await loadActiveUser(sessionFromClaims(token));
       if (user) session.user = { ...session.user, id: user.id };
       return session;
     },

@@ -1,5 +1,5 @@
 import type { z, ZodType } from "zod";
-import { actorFor, authorize, sessionUserId, type Action, type Actor } from "@/lib/auth";
+import { actorFor, authorize, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, type Action, type Actor, type Session } from "@/lib/auth";
 import { DomainError, Forbidden, Invalid, PayloadTooLarge, TooManyRequests } from "@/lib/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { FILE_TOO_LARGE } from "@/lib/messages";
@@ -51,14 +51,17 @@ export function route<
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
     try {
       refuseCrossSiteWrites(request);
-      const actor = await actorFor(await sessionUserId(request));
+      const session = await requestSession(request);
+      const actor = await actorFor(session);
       authorize(actor, options.can);
       const params = options.params ? parse(options.params, await next?.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
       const form = options.form ? parse(options.form, await readForm(request)) : undefined;
       const result = await handler({ request, requestId, actor, body, form, params, query } as RouteContext<Body, Form, Params, Query>);
-      return result instanceof Response ? result : Response.json(result);
+      const response = result instanceof Response ? result : Response.json(result);
+      await renewSession(response, actor, session);
+      return response;
     } catch (error) {
       return errorResponse(error);
     }
@@ -77,6 +80,15 @@ export function route<
     });
   };
   return Object.assign(handle, { permission: options.can });
+}
+
+/**
+ * Sliding sessions: a session in use for more than a day gets a fresh seven-day cookie with the
+ * same version, on a successful call that sets no cookie of its own (login, logout do).
+ */
+async function renewSession(response: Response, actor: Actor, session: Session | undefined) {
+  if (!session || !isActiveUser(actor) || !response.ok || response.headers.has("set-cookie") || !sessionNeedsRenewal(session)) return;
+  response.headers.append("set-cookie", await renewedSessionCookie(actor, session));
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

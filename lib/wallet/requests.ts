@@ -1,13 +1,14 @@
 import "server-only";
-import { transactions } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { transactions, users } from "@/db/schema";
 import { service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
-import { Conflict, Invalid } from "@/lib/errors";
+import { Conflict, Forbidden, Invalid } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { paymentProof } from "@/lib/uploads";
 import { lockWallet, spendablePaise } from "./ledger";
 import { normalisePaymentReference, REASONS } from "./schemas";
-import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED, VERIFY_EMAIL_TO_WITHDRAW, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 
 /** The database's guards on payment proofs, as the sentences a payer reads. */
 const PROOF_CONSTRAINTS: Record<string, string> = {
@@ -68,11 +69,14 @@ export interface WithdrawalRequest {
   upiId: string;
 }
 
-/** Never more than the balance less withdrawals already waiting, even when requests race. */
+/** Never more than the balance less withdrawals already waiting, even when requests race; only to a confirmed email. */
 export const requestWithdrawal = service("wallet.withdraw", async (actor, request: WithdrawalRequest) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, actor.id);
+    // Money leaves only for an owner who proved the address: not for someone who signed up with it.
+    const [owner] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, actor.id));
+    if (!owner?.emailVerifiedAt) throw new Forbidden(VERIFY_EMAIL_TO_WITHDRAW);
     if (request.amountPaise > (await spendablePaise(tx, wallet))) throw new Invalid(WITHDRAWAL_TOO_LARGE);
     const [row] = await tx
       .insert(transactions)

@@ -8,9 +8,11 @@ import { POST as referStatus } from "@/app/api/referstatus/route";
 import { POST as registerRoute } from "@/app/api/register/route";
 import { GET as searchUsers } from "@/app/api/users/search/route";
 import { referrals, users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
+import { clearLoginLimits, rewindLoginClock } from "../support/accounts";
 import { participant, TEST_PASSWORD } from "../support/users";
 
 afterAll(closeDatabase);
@@ -94,28 +96,102 @@ describe("login", () => {
     expect((await call(searchUsers, { url: "/api/users/search?q=Participant", headers: { cookie } })).status).toBe(403);
   });
 
-  it("answers the 11th try in a minute for one email with 429, from any address", async () => {
-    const user = await participant();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const { status } = await call(login, { json: { email: user.email, password: "wrong password" }, headers: { "x-forwarded-for": uniqueIp() } });
-      statuses.push(status);
+  it("never counts a successful login: a whole school logs in from one address", async () => {
+    const ip = uniqueIp();
+    const pupils = await Promise.all(Array.from({ length: 15 }, () => participant()));
+    for (const pupil of pupils) {
+      expect((await call(login, { json: { email: pupil.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": ip } })).status).toBe(200);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    const { status, body, response } = await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } });
-    expect(statuses[10]).toBe(429);
-    expect(status).toBe(429);
-    expect(body.message).toBe("Too many login attempts. Please wait a minute and try again.");
-    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
-  it("answers the 11th try in a minute from one address with 429, whatever the email", async () => {
-    const ip = uniqueIp();
+  it("answers the 11th failure in a minute for one email from one address with 429, yet the owner still gets in from another address", async () => {
+    const user = await participant();
+    const attacker = uniqueIp();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push((await call(login, { json: { email: uniqueEmail(), password: "x" }, headers: { "x-forwarded-for": ip } })).status);
+      statuses.push((await call(login, { json: { email: user.email, password: "wrong password" }, headers: { "x-forwarded-for": attacker } })).status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const refused = await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": attacker } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("Too many failed login attempts. Please try again in 1 minute.");
+    const retryAfter = Number(refused.response.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    expect((await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": uniqueIp() } })).status).toBe(200);
+  });
+
+  it("makes each failure past the limit wait twice as long as the one before, up to a cap; waiting it out lets the owner in", async () => {
+    const user = await participant();
+    const ip = uniqueIp();
+    const attempt = (password: string) => call(login, { json: { email: user.email, password }, headers: { "x-forwarded-for": ip } });
+    for (let failure = 0; failure < 10; failure++) await attempt("wrong password");
+    /** The wait the server asks for; then the clock is moved on by that much. */
+    const waitItOut = async () => {
+      const refused = await attempt(TEST_PASSWORD);
+      expect(refused.status).toBe(429);
+      const seconds = Number(refused.response.headers.get("retry-after"));
+      await rewindLoginClock(user.email, ip, seconds);
+      return seconds;
+    };
+    const waits = [await waitItOut()];
+    for (let failure = 0; failure < 8; failure++) {
+      expect((await attempt("wrong password")).status).toBe(401);
+      waits.push(await waitItOut());
+    }
+    // Each wait is what was asked, give or take the second the requests themselves took.
+    const expected = [60, 120, 240, 480, 900, 900, 900, 900, 900];
+    waits.forEach((seconds, index) => {
+      expect(seconds).toBeLessThanOrEqual(expected[index]);
+      expect(seconds).toBeGreaterThan(expected[index] - 3);
+    });
+
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+    // The owner got in: the slate is clean again.
+    expect((await attempt("wrong password")).status).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it("answers the 101st failure in a minute from one address with 429, whatever the emails", async () => {
+    const ip = uniqueIp();
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async () => (await call(login, { json: { email: uniqueEmail(), password: "x" }, headers: { "x-forwarded-for": ip } })).status),
+    );
+    expect(statuses).toEqual(Array(100).fill(401));
+    const user = await participant();
+    expect((await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": ip } })).status).toBe(429);
+  });
+
+  it("without a trusted proxy, does not believe X-Forwarded-For: rotating it does not get around the per-address limit", async () => {
+    const hops = config.trustedProxyHops;
+    config.trustedProxyHops = 0;
+    const attempt = async () => (await call(login, { json: { email: uniqueEmail(), password: "x" }, headers: { "x-forwarded-for": uniqueIp() } })).status;
+    try {
+      expect(await Promise.all(Array.from({ length: 100 }, attempt))).toEqual(Array(100).fill(401));
+      expect(await attempt()).toBe(429);
+    } finally {
+      config.trustedProxyHops = hops;
+      await clearLoginLimits("direct");
+    }
+  });
+
+  it("takes as long for an email without an account as for a wrong password: the timing tells no one which emails are registered", async () => {
+    const user = await participant();
+    const ip = uniqueIp();
+    const time = async (email: string) => {
+      const started = performance.now();
+      expect((await call(login, { json: { email, password: "wrong password" }, headers: { "x-forwarded-for": ip } })).status).toBe(401);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      known.push(await time(user.email));
+      unknown.push(await time(uniqueEmail()));
+    }
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.6);
   });
 });
 

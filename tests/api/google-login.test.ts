@@ -1,11 +1,20 @@
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { SignJWT } from "jose";
 import { OAuth2Server } from "oauth2-mock-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as googleLogin } from "@/app/api/google-login/route";
-import { closeDatabase } from "@/lib/db";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { POST as login } from "@/app/api/login/route";
+import { POST as registerRoute } from "@/app/api/register/route";
+import { GET as history } from "@/app/api/wallet/history/route";
+import { users } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { OUTBOX_DIRECTORY } from "@/lib/mail";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
+import { runJobWorkers } from "../support/jobs";
 
 const CLIENT_ID = "olympiad-test-client";
 const issuer = new OAuth2Server();
@@ -20,6 +29,26 @@ afterAll(async () => {
   await issuer.stop();
   await closeDatabase();
 });
+runJobWorkers();
+
+async function mailTo(email: string, subject: string): Promise<string> {
+  return vi.waitFor(
+    async () => {
+      for (const file of await readdir(OUTBOX_DIRECTORY).catch(() => [])) {
+        const mail = await readFile(path.join(OUTBOX_DIRECTORY, file), "utf8");
+        if (mail.includes(`To: ${email}\n`) && mail.includes(`Subject: ${subject}`)) return mail;
+      }
+      throw new Error(`no mail to ${email} yet`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+}
+
+async function userRow(email: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
 
 function identity() {
   return { sub: `google-${Math.random().toString(36).slice(2)}`, email: uniqueEmail(), name: "Ravi Iyer" };
@@ -84,5 +113,43 @@ describe("Google sign-in", () => {
     const { status, body } = await call(googleLogin, { json: { credential: "x".repeat(40), name: "Ravi" } });
     expect(status).toBe(400);
     expect(body).toEqual({ message: "Missing required fields: name, email, or googleId." });
+  });
+
+  it("counts the email Google signed as verified for a new account", async () => {
+    const who = identity();
+    expect((await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) })).status).toBe(200);
+    expect((await userRow(who.email)).emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
+  it("takes back an account someone registered with the owner's email and never verified: password cleared, sessions ended, owner told", async () => {
+    const who = identity();
+    const squatter = await call(registerRoute, { json: { name: "Squatter", email: who.email, password: "squatters-password" } });
+    expect(squatter.status).toBe(201);
+    const squattersCookie = squatter.response.headers.get("set-cookie")!.split(";")[0];
+
+    const owner = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });
+    expect(owner.status).toBe(200);
+    expect((owner.body.user as { id: string }).id).toBe((squatter.body.user as { id: string }).id);
+
+    expect((await call(history, { url: "/api/wallet/history", headers: { cookie: squattersCookie } })).status).toBe(401);
+    expect((await call(login, { json: { email: who.email, password: "squatters-password" }, headers: { "x-forwarded-for": "10.88.0.1" } })).status).toBe(401);
+    expect(await userRow(who.email)).toMatchObject({ passwordHash: null, googleId: who.sub, emailVerifiedAt: expect.any(Date) });
+    const ownersCookie = owner.response.headers.get("set-cookie")!.split(";")[0];
+    expect((await call(history, { url: "/api/wallet/history", headers: { cookie: ownersCookie } })).status).toBe(200);
+
+    const notice = await mailTo(who.email, "Your Olympiad account is now linked to Google");
+    expect(notice).toContain("password");
+  });
+
+  it("links Google to a verified account and leaves its password and sessions alone", async () => {
+    const who = identity();
+    const signUp = await call(registerRoute, { json: { name: "Owner", email: who.email, password: "owners-password" } });
+    const cookie = signUp.response.headers.get("set-cookie")!.split(";")[0];
+    const db = await getDb();
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, who.email));
+
+    expect((await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) })).status).toBe(200);
+    expect((await call(history, { url: "/api/wallet/history", headers: { cookie } })).status).toBe(200);
+    expect((await call(login, { json: { email: who.email, password: "owners-password" }, headers: { "x-forwarded-for": "10.88.0.2" } })).status).toBe(200);
   });
 });

@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 async function adult(overrides: { referredBy?: string } = {}) {
   const user = await participant(overrides);
   const db = await getDb();
-  await db.update(users).set({ dateOfBirth: "1990-01-01" }).where(eq(users.id, user.id));
+  await db.update(users).set({ dateOfBirth: "1990-01-01", emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return user;
 }
 

@@ -17,7 +17,7 @@ export interface CallOptions {
 export async function call(handler: Handler, options: CallOptions = {}) {
   const headers = new Headers({ host: "localhost:3000", ...options.headers });
   if (options.json !== undefined) headers.set("content-type", "application/json");
-  if (options.as) headers.set("cookie", (await sessionCookieFor({ userId: options.as.id, name: options.as.name, email: options.as.email })).split(";")[0]);
+  if (options.as) headers.set("cookie", (await sessionCookieFor(options.as)).split(";")[0]);
   const request = new Request(new URL(options.url ?? "/api/test", "http://localhost:3000"), {
     method: options.method ?? (options.json !== undefined || options.form ? "POST" : "GET"),
     headers,

@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { getDb } from "@/lib/db";
-import { register } from "@/lib/accounts";
-import { VISITOR, type ActiveUser } from "@/lib/auth";
+import { createParticipant } from "@/lib/accounts/users";
+import type { ActiveUser } from "@/lib/auth";
 import { uniqueEmail } from "./factories";
 
 export const TEST_PASSWORD = "correct horse battery";
 
+/** A participant as sign-up stores one, without its confirmation mail (tests/api/email-verification.test.ts covers that). */
 export function participant(overrides: { referredBy?: string } = {}): Promise<ActiveUser> {
-  return register(VISITOR, { name: `Participant ${randomBytes(2).toString("hex")}`, email: uniqueEmail(), password: TEST_PASSWORD, ...overrides });
+  return createParticipant({ name: `Participant ${randomBytes(2).toString("hex")}`, email: uniqueEmail(), password: TEST_PASSWORD, ...overrides });
 }
 
 export async function admin(): Promise<ActiveUser> {

@@ -14,11 +14,11 @@ import { participant } from "./users";
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
 
-/** A participant old enough to pay an entry fee. */
+/** A participant old enough to pay an entry fee, whose email is confirmed (withdrawals need it). */
 export async function adult(overrides: { referredBy?: string } = {}): Promise<ActiveUser> {
   const user = await participant(overrides);
   const db = await getDb();
-  await db.update(users).set({ dateOfBirth: "1990-01-01" }).where(eq(users.id, user.id));
+  await db.update(users).set({ dateOfBirth: "1990-01-01", emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   return user;
 }
 

@@ -1,7 +1,10 @@
+import { logOut } from "@/lib/accounts";
 import { clearedSessionCookie } from "@/lib/auth";
 import { route } from "@/lib/http";
+import { LOGGED_OUT } from "@/lib/messages";
 
-/** Ends the session by expiring its cookie; a visitor's logout is answered the same way. */
-export const POST = route({ can: "accounts.logout" }, async () =>
-  Response.json({ message: "Logged out." }, { headers: { "set-cookie": clearedSessionCookie() } }),
-);
+/** Ends the session for good (a replayed copy of the cookie too) and expires the cookie; a visitor's logout is answered the same way. */
+export const POST = route({ can: "accounts.logout" }, async ({ actor }) => {
+  await logOut(actor);
+  return Response.json({ message: LOGGED_OUT }, { headers: { "set-cookie": clearedSessionCookie() } });
+});

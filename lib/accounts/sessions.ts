@@ -1,0 +1,39 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { isActiveUser, member, service, type ActiveUser } from "@/lib/auth";
+import { getDb, type Queryable } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+
+/**
+ * Ends every session of the user: each cookie carries the session version it was issued at, and
+ * the acting user is loaded only while it matches (lib/auth/actor.ts).
+ */
+export async function revokeSessions(db: Queryable, userId: string): Promise<void> {
+  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
+}
+
+/**
+ * A cookie cannot be recalled from a browser, so logging out also ends the user's other
+ * sessions: a copied token replayed later must not work. A visitor's logout changes nothing.
+ */
+export const logOut = service("accounts.logout", async (actor): Promise<void> => {
+  if (isActiveUser(actor)) await revokeSessions(await getDb(), actor.id);
+});
+
+/** The profile's "log out everywhere": for a lost phone or a shared computer. */
+export const logOutEverywhere = service("accounts.logOutEverywhere", async (actor): Promise<void> => {
+  await revokeSessions(await getDb(), member(actor).id);
+});
+
+/** An admin makes someone an admin or a participant; the user's sessions end with the old role. */
+export const changeRole = service("users.changeRole", async (_actor, userId: string, role: ActiveUser["role"]): Promise<ActiveUser> => {
+  const db = await getDb();
+  const [user] = await db
+    .update(users)
+    .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+  if (!user) throw new NotFound("Account not found.");
+  return user;
+});

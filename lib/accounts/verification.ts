@@ -1,0 +1,71 @@
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { users } from "@/db/schema";
+import { hasValidSignature, member, service, signValue } from "@/lib/auth";
+import { config } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { Conflict, Invalid, TooManyRequests } from "@/lib/errors";
+import { sendMail } from "@/lib/mail";
+import { EMAIL_ALREADY_VERIFIED, TOO_MANY_REQUESTS, VERIFY_LINK_INVALID } from "@/lib/messages";
+import { mayMail } from "./mail-limits";
+
+const PURPOSE = "email-verification";
+const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A signed link needs no table: the user's id, the address it was sent to and its expiry,
+ * signed with the session secret. A link for an address the account no longer has fails.
+ */
+export function verificationToken(user: { id: string; email: string }, expiresAt: Date): string {
+  const expires = String(Math.floor(expiresAt.getTime() / 1000));
+  return `${user.id}.${expires}.${signValue(PURPOSE, user.id, user.email, expires)}`;
+}
+
+/** Mails the link that confirms the address (at sign-up, and when the participant asks again). */
+export async function sendVerificationMail(user: { id: string; name: string; email: string }): Promise<void> {
+  const token = verificationToken(user, new Date(Date.now() + LINK_LIFETIME_MS));
+  const link = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  await sendMail({
+    to: user.email,
+    subject: `Confirm your email address for ${config.brand.name}`,
+    text:
+      `Hello ${user.name},\n\nPlease confirm that this is your email address by opening this link within seven days:\n\n${link}\n\n` +
+      `You can take part in the meantime; withdrawing money from your wallet needs a confirmed address.\n` +
+      `If you did not sign up for ${config.brand.name}, ignore this email.\n`,
+  });
+}
+
+export const verifyEmail = service("accounts.verifyEmail", async (_actor, token: string): Promise<void> => {
+  const [userId, expires, signature] = token.split(".");
+  if (!UUID.test(userId ?? "") || !/^\d+$/.test(expires ?? "") || !signature || Number(expires) * 1000 < Date.now()) {
+    throw new Invalid(VERIFY_LINK_INVALID);
+  }
+  const db = await getDb();
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!user || !hasValidSignature(signature, PURPOSE, user.id, user.email, expires)) throw new Invalid(VERIFY_LINK_INVALID);
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, user.id));
+});
+
+/** Whether the acting user still has to confirm their address: the dashboard's banner. */
+export const needsEmailVerification = service("accounts.read", async (actor): Promise<boolean> => {
+  const db = await getDb();
+  const [user] = await db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, member(actor).id));
+  return user?.emailVerifiedAt === null;
+});
+
+/** "Resend the link" from the dashboard's banner: a mail a minute, five an hour. */
+export const resendVerification = service("accounts.resendVerification", async (actor): Promise<{ email: string }> => {
+  const user = member(actor);
+  if (!(await needsEmailVerification(actor))) throw new Conflict(EMAIL_ALREADY_VERIFIED);
+  const limit = await mayMail(`verify:user:${user.id}`);
+  if (!limit.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, limit.retryAfterSeconds);
+  await sendVerificationMail(user);
+  return { email: user.email };
+});
