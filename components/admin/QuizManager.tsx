@@ -5,6 +5,16 @@ import { QuizForm } from "./QuizForm";
 import { QuizList, type QuizListItem } from "./QuizList";
 import { useEditor } from "./useEditor";
 
+/**
+ * The demo publishes its answers, so its questions and a paid quiz's never mix: the form offers
+ * only the questions the quiz being edited (or a new paid quiz) may use.
+ */
+function offeredQuestions(bank: BankQuestion[], quizzes: QuizListItem[], editing: QuizListItem | null): BankQuestion[] {
+  const forDemo = editing?.isDemo ?? false;
+  const elsewhere = new Set(quizzes.filter((quiz) => quiz.isDemo !== forDemo).flatMap((quiz) => quiz.values.questions));
+  return bank.filter((question) => !elsewhere.has(question.id));
+}
+
 /** The list and the form share one thing: which quiz, if any, is being edited. */
 export function QuizManager({ quizzes, bank }: { quizzes: QuizListItem[]; bank: BankQuestion[] }) {
   const editor = useEditor<QuizListItem>();
@@ -18,7 +28,7 @@ export function QuizManager({ quizzes, bank }: { quizzes: QuizListItem[]; bank: 
           if (editor.editing?.id === quizId) editor.finish();
         }}
       />
-      <QuizForm key={editor.formKey} quiz={editor.editing} bank={bank} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
+      <QuizForm key={editor.formKey} quiz={editor.editing} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
     </div>
   );
 }
