@@ -35,6 +35,8 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** /api/health answers 503 once the database has been unreachable this long, so a supervisor restarts the app. */
+  HEALTH_DATABASE_DOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   /** Where `npm run db:backup` looks first for pg_dump and pg_restore. */
   PG_BIN_DIR: z.string().min(1).optional(),
@@ -159,6 +161,7 @@ export function loadConfig(environment: Environment) {
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     shutdown: { timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, signalsLeftToApp: Boolean(env.NEXT_MANUAL_SIG_HANDLE) },
+    health: { databaseDownLimitMs: env.HEALTH_DATABASE_DOWN_SECONDS * 1000 },
     database: env.DATABASE_URL
       ? { kind: "external" as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : {

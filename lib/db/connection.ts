@@ -1,11 +1,12 @@
 import "server-only";
 import { drizzle } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { findRunningEmbeddedDatabase, startEmbeddedDatabase } from "./embedded";
+import { findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 import { migrateDatabase } from "./prepare";
+import { databaseReached, databaseRestarting, databaseUnreachable, setDatabaseProbe } from "./status";
 import type { Database } from "./types";
 
 export interface DatabaseConnection {
@@ -16,12 +17,55 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+type ConnectCallback = (error: Error | undefined, client: PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pool that reports to the database status: every failed attempt to connect and every
+ * connection that breaks marks the database unreachable, every new connection marks it
+ * reached. pg's pool already drops a broken client (idle or checked out) and opens a new one
+ * for the next query, so queries work again as soon as the server does.
+ */
+class WatchedPool extends Pool {
+  override connect(): Promise<PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    if (!callback) {
+      return super.connect().catch((error: unknown) => {
+        databaseUnreachable(error);
+        throw error;
+      });
+    }
+    super.connect((error, client, done) => {
+      if (error) databaseUnreachable(error);
+      callback(error, client, done);
+    });
+  }
+}
+
 export function openDatabase(url: string, poolMax = config.database.poolMax): DatabaseConnection {
-  const pool = new Pool({ connectionString: url, max: poolMax });
+  const pool = new WatchedPool({ connectionString: url, max: poolMax });
+  pool.on("connect", (client) => {
+    databaseReached();
+    client.on("error", databaseUnreachable);
+  });
   // An idle client's error (say, the server restarting) must not crash the process.
   pool.on("error", (error) => log.error({ error: error.message }, "database pool error"));
   return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
+
+/** What the app's own database server reports: its supervisor's news goes to the log and the status. */
+const supervisorEvents: EmbeddedDatabaseEvents = {
+  exited: ({ exitCode, signal, recentLog }) => {
+    databaseRestarting(true);
+    log.error({ exitCode, signal, recentLog }, "the embedded database exited unexpectedly: restarting it");
+  },
+  restartFailed: ({ attempt, retryInMs, error }) =>
+    log.warn({ attempt, retryInMs, error: error instanceof Error ? error.message.split("\n")[0] : undefined }, "the embedded database did not restart yet"),
+  restarted: ({ attempts, downMs }) => {
+    databaseRestarting(false);
+    log.info({ attempts, downMs }, "the embedded database restarted");
+  },
+};
 
 /**
  * Opens the configured database, starting the embedded server when no DATABASE_URL is set.
@@ -34,7 +78,7 @@ export async function openConfiguredDatabase(
   const settings = config.database;
   if (settings.kind === "external") return openDatabase(settings.url);
   const running = options.shareRunningServer ? await findRunningEmbeddedDatabase(settings) : undefined;
-  const embedded = running ?? (await startEmbeddedDatabase(settings));
+  const embedded = running ?? (await startEmbeddedDatabase({ ...settings, events: supervisorEvents }));
   const connection = openDatabase(embedded.url);
   return {
     ...connection,
@@ -67,10 +111,16 @@ type GlobalWithConnection = typeof globalThis & {
 
 export function connectDatabase(): Promise<DatabaseConnection> {
   const holder = globalThis as GlobalWithConnection;
-  holder[CONNECTION_KEY] ??= startConfiguredDatabase().catch((error) => {
-    delete holder[CONNECTION_KEY];
-    throw error;
-  });
+  holder[CONNECTION_KEY] ??= startConfiguredDatabase().then(
+    (connection) => {
+      setDatabaseProbe(async () => void (await connection.pool.query("select 1")));
+      return connection;
+    },
+    (error) => {
+      delete holder[CONNECTION_KEY];
+      throw error;
+    },
+  );
   return holder[CONNECTION_KEY];
 }
 
@@ -82,5 +132,6 @@ export async function closeDatabase(): Promise<void> {
   const holder = globalThis as GlobalWithConnection;
   const connection = holder[CONNECTION_KEY];
   delete holder[CONNECTION_KEY];
+  setDatabaseProbe(undefined);
   if (connection) await (await connection).close();
 }

