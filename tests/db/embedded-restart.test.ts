@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
@@ -16,7 +16,8 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function startApp(environment: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  async function startApp(environment: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+    let output = "";
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
     // One process, not the tsx wrapper: kill -9 must hit the process that owns the database.
     const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/fixtures/app-database.ts"], {
@@ -25,7 +26,6 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
     });
     started.push(child);
     const url = await new Promise<string>((resolve, reject) => {
-      let output = "";
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const ready = output.match(/READY (\S+)/);
@@ -35,7 +35,7 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
       child.stderr!.on("data", onData);
       child.once("exit", (code) => reject(new Error(`app exited with ${code} before it was ready:\n${output}`)));
     });
-    return { child, url };
+    return { child, url, output: () => output };
   }
 
   async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -76,4 +76,37 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
     third.child.kill("SIGTERM");
     await exited(third.child);
   });
+
+  it("stops at once, logging \"stopped\", when SIGTERM comes after its database server was killed", { timeout: 60_000 }, async () => {
+    const directory = await temporaryDirectory("olympiad-stop-after-kill-");
+    const environment = { DATA_DIR: directory, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXT_MANUAL_SIG_HANDLE: "true", LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_SECONDS: "20" };
+    try {
+      const app = await startApp(environment);
+      const postmasterPid = Number.parseInt(readFileSync(path.join(directory, "pg", "postmaster.pid"), "utf8").split("\n")[0], 10);
+      process.kill(postmasterPid, "SIGKILL");
+      while (isAlive(postmasterPid)) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      const signalledAt = Date.now();
+      app.child.kill("SIGTERM");
+      const exitCode = await Promise.race([exited(app.child), new Promise((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+      expect(exitCode, app.output()).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(5000);
+      expect(app.output()).toMatch(/"msg":"stopped"/);
+      const pidFile = path.join(directory, "pg", "postmaster.pid");
+      const leftPid = existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0], 10) : undefined;
+      expect(leftPid !== undefined && isAlive(leftPid), "no database is left running").toBe(false);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
