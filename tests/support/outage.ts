@@ -4,6 +4,7 @@ import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { attemptAnswers, attempts } from "@/db/schema";
+import type { ActiveUser } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { openExam, paidParticipant } from "./exam";
 import { call } from "./http";
@@ -17,7 +18,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function participantsSavingAnswers(options: { participants: number; questions: number }) {
   const { quiz, questionIds } = await openExam({ count: options.questions });
-  const users = [];
+  const users: ActiveUser[] = [];
   for (let index = 0; index < options.participants; index++) {
     const user = await paidParticipant(quiz.id);
     expect((await call(start, { as: user, params: { quizId: quiz.id } })).status).toBeLessThan(300);
