@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { EXAM_BROWSER, enrolledParticipant, questionHeading } from "./support/exam";
+import { EXAM_BROWSER, collectAlerts, enrolledParticipant, questionHeading } from "./support/exam";
 import { storedAnswers } from "./support/exam-db";
 
 test.use(EXAM_BROWSER);
@@ -13,11 +13,7 @@ test.describe("answering while the server cannot store answers", () => {
   test("choices show as saving with a banner, then are stored within 2 s of the server's return, without a click, and turn to ticks", async ({ page }) => {
     test.setTimeout(90_000);
     const { userId, quizId } = await enrolledParticipant(page);
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = collectAlerts(page);
 
     await page.goto(`/QuizliveSection?quizId=${quizId}`);
     await page.getByRole("button", { name: "Start Quiz" }).click();

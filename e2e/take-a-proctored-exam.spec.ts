@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { EXAM_BROWSER, enrolledParticipant, isFullscreen, questionHeading } from "./support/exam";
+import { EXAM_BROWSER, collectAlerts, enrolledParticipant, isFullscreen, questionHeading } from "./support/exam";
 import { createOpenQuiz, recordedSequences } from "./support/exam-db";
 
 test.use(EXAM_BROWSER);
@@ -11,12 +11,7 @@ test.describe("the proctored exam", () => {
   test("start, answer, pause out of full screen, reload and resume, submit, and see the result again", async ({ page }) => {
     test.setTimeout(120_000);
     const { userId, quizId } = await enrolledParticipant(page);
-    // Leaving mid-exam asks for confirmation (beforeunload): accept it. Any other dialog is a failure.
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = collectAlerts(page);
 
     await page.goto(`/quizes/${quizId}`);
     await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();

@@ -34,3 +34,16 @@ export const isFullscreen = (page: Page) => page.evaluate(() => document.fullscr
 export function questionHeading(page: Page, number: number) {
   return page.getByRole("heading", { name: `Question ${number} of 25` });
 }
+
+/**
+ * Leaving mid-exam asks for confirmation (beforeunload): accepted. Any other dialog is collected
+ * in the list returned, which a test expects to stay empty.
+ */
+export function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}

@@ -22,6 +22,19 @@ function server(initialStatus: number) {
   return { saves, answerWith: (next: number) => (status = next) };
 }
 
+/** An outbox listening for the connection's return, with one choice for q1 sent to `status`. */
+function outboxWithOneChoice(status: number) {
+  const connection = server(status);
+  const outbox = new AnswerOutbox(QUIZ);
+  const stop = outbox.listen();
+  outbox.save(answer("q1", 1));
+  const close = () => {
+    stop();
+    outbox.dispose();
+  };
+  return { ...connection, outbox, close };
+}
+
 describe("the answer outbox's save state", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -30,10 +43,7 @@ describe("the answer outbox's save state", () => {
   });
 
   it("marks a choice saving until the server stores it, and only then answered", async () => {
-    const { answerWith } = server(503);
-    const outbox = new AnswerOutbox(QUIZ);
-    const stop = outbox.listen();
-    outbox.save(answer("q1", 2));
+    const { answerWith, outbox, close } = outboxWithOneChoice(503);
     expect(saveMark(outbox.getState(), "q1")).toBe("saving");
     await vi.advanceTimersByTimeAsync(0);
     expect(saveMark(outbox.getState(), "q1")).toBe("saving");
@@ -42,16 +52,12 @@ describe("the answer outbox's save state", () => {
     answerWith(200);
     await vi.advanceTimersByTimeAsync(retryDelay(1));
     expect(saveMark(outbox.getState(), "q1")).toBe("saved");
-    expect(outbox.getState().stored.get("q1")).toBe(2);
-    stop();
-    outbox.dispose();
+    expect(outbox.getState().stored.get("q1")).toBe(1);
+    close();
   });
 
   it("flushes at once when any request succeeds or the browser comes online, instead of waiting out the back-off", async () => {
-    const { saves, answerWith } = server(503);
-    const outbox = new AnswerOutbox(QUIZ);
-    const stop = outbox.listen();
-    outbox.save(answer("q1", 1));
+    const { saves, answerWith, outbox, close } = outboxWithOneChoice(503);
     // Five failed rounds: the next retry is 30 s away.
     for (let failures = 1; failures <= 5; failures++) await vi.advanceTimersByTimeAsync(retryDelay(failures - 1) + 1);
     const sentWhileDown = saves.length;
@@ -65,15 +71,11 @@ describe("the answer outbox's save state", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(saves.length).toBe(sentWhileDown + 1);
     expect(saveMark(outbox.getState(), "q1")).toBe("saved");
-    stop();
-    outbox.dispose();
+    close();
   });
 
   it("retries early at most once a second while other requests succeed", async () => {
-    const { saves } = server(503);
-    const outbox = new AnswerOutbox(QUIZ);
-    const stop = outbox.listen();
-    outbox.save(answer("q1", 1));
+    const { saves, close } = outboxWithOneChoice(503);
     await vi.advanceTimersByTimeAsync(0);
     const before = saves.length;
     reportReachable();
@@ -88,8 +90,7 @@ describe("the answer outbox's save state", () => {
     reportReachable();
     await vi.advanceTimersByTimeAsync(0);
     expect(saves.length).toBe(before + 1);
-    stop();
-    outbox.dispose();
+    close();
   });
 
   it("does not call a stored answer re-sent for the position unsaved, and says when a save is late", async () => {
