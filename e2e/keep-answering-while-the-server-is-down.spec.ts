@@ -6,6 +6,10 @@ test.use(EXAM_BROWSER);
 
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
 const ANSWER_SAVES = "**/api/exam/*/answers";
+const VIDEO_UPLOADS = "**/api/wasabi/upload-exam-chunk";
+/** SPEC §8's alert, kept for a connection that is down. */
+const CONNECTION_DOWN = "Recording upload failed. Please check your internet connection.";
+const SERVER_DOWN = "Recording upload is waiting: our server is not answering right now. Keep going: the recording is kept on this device and will be sent automatically.";
 
 const questionButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
 
@@ -58,6 +62,38 @@ test.describe("answering while the server cannot store answers", () => {
     await page.getByRole("button", { name: "Previous" }).click();
     await page.getByRole("button", { name: "Previous" }).click();
     await expect(questionButton(page, "Question 1, answered")).toBeVisible();
+    expect(alerts).toEqual([]);
+  });
+
+  test("offline, the recording alert blames the connection and answers wait; back online, they go at once; a failing server is named as such", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const { userId, quizId } = await enrolledParticipant(page);
+    const alerts = collectAlerts(page);
+    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+    await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect(questionHeading(page, 1)).toBeVisible();
+    await expect(page.getByText(/^Recording: uploaded [1-9]\d* of/)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole("radio").nth(1).check();
+    await expect(questionButton(page, "Question 1, saving")).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: NOT_SAVED_YET })).toBeVisible({ timeout: 8000 });
+    await expect(page.getByRole("alert").filter({ hasText: CONNECTION_DOWN })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(SERVER_DOWN)).toHaveCount(0);
+
+    // The browser's "online" event sends what waits, without waiting out the back-off.
+    await context.setOffline(false);
+    await expect.poll(async () => Object.values(await storedAnswers(userId, quizId)), { timeout: 2000, intervals: [100] }).toEqual([1]);
+    await expect(questionButton(page, "Question 1, answered")).toBeVisible();
+    await expect(page.getByText(NOT_SAVED_YET)).toHaveCount(0);
+    await expect(page.getByRole("alert").filter({ hasText: CONNECTION_DOWN })).toHaveCount(0, { timeout: 10_000 });
+
+    // Online, but the server answers recording uploads with errors: the alert says it is the server.
+    await page.route(VIDEO_UPLOADS, (route) => route.fulfill({ status: 503, json: { message: "Service unavailable" } }));
+    await expect(page.getByRole("alert").filter({ hasText: SERVER_DOWN })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(CONNECTION_DOWN)).toHaveCount(0);
+    await page.unroute(VIDEO_UPLOADS);
+    await expect(page.getByRole("alert").filter({ hasText: SERVER_DOWN })).toHaveCount(0, { timeout: 20_000 });
     expect(alerts).toEqual([]);
   });
 });
