@@ -13,15 +13,20 @@ const SERVER_DOWN = "Recording upload is waiting: our server is not answering ri
 
 const questionButton = (page: Page, label: string) => page.getByRole("button", { name: label, exact: true });
 
+/** A participant in a new quiz's exam, started and showing question 1; `alerts` collects any dialog. */
+async function startedExam(page: Page) {
+  const participant = await enrolledParticipant(page);
+  const alerts = collectAlerts(page);
+  await page.goto(`/QuizliveSection?quizId=${participant.quizId}`);
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await expect(questionHeading(page, 1)).toBeVisible();
+  return { ...participant, alerts };
+}
+
 test.describe("answering while the server cannot store answers", () => {
   test("choices show as saving with a banner, then are stored within 2 s of the server's return, without a click, and turn to ticks", async ({ page }) => {
     test.setTimeout(90_000);
-    const { userId, quizId } = await enrolledParticipant(page);
-    const alerts = collectAlerts(page);
-
-    await page.goto(`/QuizliveSection?quizId=${quizId}`);
-    await page.getByRole("button", { name: "Start Quiz" }).click();
-    await expect(questionHeading(page, 1)).toBeVisible();
+    const { userId, quizId, alerts } = await startedExam(page);
 
     // The server answers every other request but cannot store answers (its database is away).
     let refused = 0;
@@ -67,11 +72,7 @@ test.describe("answering while the server cannot store answers", () => {
 
   test("offline, the recording alert blames the connection and answers wait; back online, they go at once; a failing server is named as such", async ({ page, context }) => {
     test.setTimeout(90_000);
-    const { userId, quizId } = await enrolledParticipant(page);
-    const alerts = collectAlerts(page);
-    await page.goto(`/QuizliveSection?quizId=${quizId}`);
-    await page.getByRole("button", { name: "Start Quiz" }).click();
-    await expect(questionHeading(page, 1)).toBeVisible();
+    const { userId, quizId, alerts } = await startedExam(page);
     await expect(page.getByText(/^Recording: uploaded [1-9]\d* of/)).toBeVisible();
 
     await context.setOffline(true);
