@@ -1,51 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium";
-import { createOpenQuiz, grantVerifiedEntry, recordedSequences } from "./support/exam-db";
+import { EXAM_BROWSER, collectAlerts, enrolledParticipant, isFullscreen, questionHeading } from "./support/exam";
+import { createOpenQuiz, recordedSequences } from "./support/exam-db";
 
-/**
- * playwright.config.ts's Chromium arguments plus fake camera, microphone and screen: with these,
- * getUserMedia, getDisplayMedia, MediaRecorder (webm/vp9) and requestFullscreen work headless.
- */
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      "--use-fake-device-for-media-stream",
-      "--use-fake-ui-for-media-stream",
-      "--auto-select-desktop-capture-source=Entire screen",
-      "--enable-usermedia-screen-capturing",
-    ],
-  },
-});
+test.use(EXAM_BROWSER);
 
 const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
-
-/** A new participant whose entry fee for a new, open quiz is verified. */
-async function enrolledParticipant(page: Page) {
-  const user = await signUp(page.request);
-  const quizId = await createOpenQuiz();
-  await grantVerifiedEntry(user.id, quizId);
-  return { userId: user.id, quizId };
-}
-
-const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
-
-function questionHeading(page: Page, number: number) {
-  return page.getByRole("heading", { name: `Question ${number} of 25` });
-}
 
 test.describe("the proctored exam", () => {
   test("start, answer, pause out of full screen, reload and resume, submit, and see the result again", async ({ page }) => {
     test.setTimeout(120_000);
     const { userId, quizId } = await enrolledParticipant(page);
-    // Leaving mid-exam asks for confirmation (beforeunload): accept it. Any other dialog is a failure.
-    const alerts: string[] = [];
-    page.on("dialog", (dialog) => {
-      if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
-      void dialog.accept();
-    });
+    const alerts = collectAlerts(page);
 
     await page.goto(`/quizes/${quizId}`);
     await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
-import { AnswerOutbox } from "./answerOutbox";
+import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
@@ -11,9 +11,11 @@ import { useExamClock } from "./useExamClock";
 import { useExamProgress, type RestoredProgress, type SavedAnswers } from "./useExamProgress";
 import { useIsFullscreen } from "./useFullscreen";
 import { useProctoring } from "./useProctoring";
+import { useSaveState } from "./useSaveState";
 
 const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
 const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
+const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
 
 interface LiveExamProps {
   view: ExamView;
@@ -47,7 +49,8 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const [error, setError] = useState<string>();
   const log = useProctoring(quizId, participantId, resuming);
 
-  const [outbox] = useState(() => new AnswerOutbox(quizId));
+  const [outbox] = useState(() => new AnswerOutbox(quizId, view.answers));
+  const { state: saveState, late } = useSaveState(outbox);
   useEffect(() => {
     outbox.whenClosed((message) => {
       submittedResult(`/api/exam/${quizId}`).then(
@@ -80,7 +83,9 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const timeUp = secondsLeft <= 0;
   const locked = !isFullscreen || submitting || timeUp;
   const question = questions[currentIndex];
-  const answeredCount = questions.filter((candidate) => answers[candidate.id]).length;
+  // Answered means stored on the server; a choice on its way is counted apart.
+  const answeredCount = questions.filter((candidate) => saveState.stored.has(candidate.id)).length;
+  const savingCount = saveState.saving.size;
 
   function choose(selectedOptionIndex: number) {
     const answer = { selectedOptionIndex, answeredAt: new Date().toISOString() };
@@ -137,14 +142,18 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         disabled={locked}
         onSelect={choose}
       />
-      <QuestionNavigator current={currentIndex} total={questions.length} isAnswered={(index) => Boolean(answers[questions[index].id])} disabled={locked} onGo={goTo} />
+      <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
           Submit Quiz
         </button>
         <p className="text-sm text-slate-600">
           Answered {answeredCount} of {questions.length}
+          {savingCount > 0 && <span className="text-amber-800"> · {savingCount} saving…</span>}
         </p>
+      </div>
+      <div role="status" aria-live="polite">
+        {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{NOT_SAVED_YET}</p>}
       </div>
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </div>

@@ -1,4 +1,5 @@
 import { secondaryButtonClass } from "@/components/ui/form";
+import type { SaveMark } from "./answerOutbox";
 
 const WINDOW_SIZE = 5;
 
@@ -11,12 +12,19 @@ export function questionWindow(current: number, total: number): number[] {
 interface QuestionNavigatorProps {
   current: number;
   total: number;
-  isAnswered: (index: number) => boolean;
+  /** saved: the server stores the answer (a tick); saving: chosen, on its way; none: not answered. */
+  markOf: (index: number) => SaveMark;
   disabled: boolean;
   onGo: (index: number) => void;
 }
 
-export function QuestionNavigator({ current, total, isAnswered, disabled, onGo }: QuestionNavigatorProps) {
+const MARKS: Record<SaveMark, { label: string; sign: string; colours: string }> = {
+  saved: { label: ", answered", sign: " ✓", colours: "border-emerald-600 bg-emerald-50 text-emerald-900" },
+  saving: { label: ", saving", sign: " …", colours: "border-dashed border-amber-500 bg-amber-50 text-amber-900" },
+  none: { label: "", sign: "", colours: "border-slate-300 bg-white text-slate-800" },
+};
+
+export function QuestionNavigator({ current, total, markOf, disabled, onGo }: QuestionNavigatorProps) {
   return (
     <nav aria-label="Questions" className="flex flex-wrap items-center gap-2">
       <button type="button" className={secondaryButtonClass} disabled={disabled || current === 0} onClick={() => onGo(current - 1)}>
@@ -24,20 +32,19 @@ export function QuestionNavigator({ current, total, isAnswered, disabled, onGo }
       </button>
       <ol className="flex gap-2">
         {questionWindow(current, total).map((index) => {
-          const answered = isAnswered(index);
-          const colours = answered ? "border-emerald-600 bg-emerald-50 text-emerald-900" : "border-slate-300 bg-white text-slate-800";
+          const mark = MARKS[markOf(index)];
           return (
             <li key={index}>
               <button
                 type="button"
-                aria-label={`Question ${index + 1}${answered ? ", answered" : ""}`}
+                aria-label={`Question ${index + 1}${mark.label}`}
                 aria-current={index === current ? "step" : undefined}
                 disabled={disabled}
                 onClick={() => onGo(index)}
-                className={`h-10 min-w-10 rounded-lg border px-2 font-semibold disabled:opacity-60 aria-[current=step]:ring-2 aria-[current=step]:ring-brand ${colours}`}
+                className={`h-10 min-w-10 rounded-lg border px-2 font-semibold disabled:opacity-60 aria-[current=step]:ring-2 aria-[current=step]:ring-brand ${mark.colours}`}
               >
                 {index + 1}
-                {answered && <span aria-hidden="true"> ✓</span>}
+                {mark.sign && <span aria-hidden="true">{mark.sign}</span>}
               </button>
             </li>
           );

@@ -1,5 +1,11 @@
 import type { UploadProgress } from "./uploadQueue";
 
+/** SPEC §8's alert, for a connection that is down (or a chunk the server refused). */
+const CONNECTION_DOWN = "Recording upload failed. Please check your internet connection.";
+/** The browser is online but our server answers with errors or not at all: not the participant's fault. */
+const SERVER_DOWN =
+  "Recording upload is waiting: our server is not answering right now. Keep going: the recording is kept on this device and will be sent automatically.";
+
 export function RecordingStatus({ progress }: { progress: UploadProgress }) {
   if (progress.total === 0) return null;
   return (
@@ -10,7 +16,7 @@ export function RecordingStatus({ progress }: { progress: UploadProgress }) {
       </p>
       {progress.failing && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800">
-          Recording upload failed. Please check your internet connection.
+          {progress.cause === "server" ? SERVER_DOWN : CONNECTION_DOWN}
         </p>
       )}
     </div>

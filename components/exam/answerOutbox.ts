@@ -1,4 +1,5 @@
 import { ApiError, callApi } from "@/lib/client";
+import { reportReachable, whenReachable } from "./connectivity";
 
 export interface AnswerSave {
   questionId: string;
@@ -11,39 +12,103 @@ export interface AnswerSave {
 /** saved: the server has every answer; unsaved: some are still waiting; closed: the exam ended. */
 export type FlushResult = "saved" | "unsaved" | "closed";
 
+/** What the server holds, as far as this browser knows, and what is still on its way. */
+export interface OutboxState {
+  /** The option the server stores per question (it acknowledged the save, or sent it). */
+  stored: ReadonlyMap<string, number>;
+  /** Questions whose chosen option the server does not have yet, with when it began waiting (ms). */
+  saving: ReadonlyMap<string, number>;
+}
+
+export type SaveMark = "saved" | "saving" | "none";
+
 type Sent = { outcome: "saved" | "retry" | "refused" } | { outcome: "closed"; message: string };
+type Pending = AnswerSave & { queuedAt: number };
 
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 30_000;
+/** A save the server neither answers nor refuses in this time is retried. */
+const SAVE_TIMEOUT_MS = 10_000;
 
 function retryable(status: number): boolean {
   // A lost session or a busy server may recover; any other refusal would be refused again.
   return status >= 500 || status === 401 || status === 408 || status === 429;
 }
 
+/** The wait before the next retry after `failures` failed rounds in a row. */
+export function retryDelay(failures: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures);
+}
+
+/** A question's mark: saved only once the server stores the option chosen; saving while it is on its way. */
+export function saveMark(state: OutboxState, questionId: string): SaveMark {
+  if (state.saving.has(questionId)) return "saving";
+  return state.stored.has(questionId) ? "saved" : "none";
+}
+
+/** Whether an answer has waited longer than `thresholdMs` at `now`; the ms until it will, otherwise. */
+export function overdue(state: OutboxState, now: number, thresholdMs: number): { late: boolean; inMs?: number } {
+  if (state.saving.size === 0) return { late: false };
+  const oldest = Math.min(...state.saving.values());
+  const inMs = oldest + thresholdMs - now;
+  return inMs < 0 ? { late: true } : { late: false, inMs };
+}
+
 /**
  * Answer saves on their way to the server. A failed save waits and is retried with back-off;
  * a newer choice for the same question replaces one not yet sent, and the server itself keeps
- * only the newest by answeredAt, so a late retry never undoes a later choice.
+ * only the newest by answeredAt, so a late retry never undoes a later choice. When the browser
+ * comes back online or any request succeeds, what waits goes at once instead of after its back-off.
+ * Its state (what is stored, what is still saving) is for the screen: a tick means stored.
  */
 export class AnswerOutbox {
-  private readonly pending = new Map<string, AnswerSave>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly stored: Map<string, number>;
   private running: Promise<FlushResult> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
+  private lastAttemptAt = -Infinity;
   private onClosed: (message: string) => void = () => undefined;
+  private readonly subscribers = new Set<() => void>();
+  private state: OutboxState;
 
-  constructor(private readonly quizId: string) {}
+  /** `stored`: the answers the server already has (from the attempt it sent). */
+  constructor(
+    private readonly quizId: string,
+    stored: Record<string, number> = {},
+  ) {
+    this.stored = new Map(Object.entries(stored));
+    this.state = this.snapshot();
+  }
 
   /** Called when the server refuses because the exam is over (time up, or submitted elsewhere). */
   whenClosed(listener: (message: string) => void) {
     this.onClosed = listener;
   }
 
+  /** Flushes at once when the connection returns; returns the unsubscribe. */
+  listen(): () => void {
+    return whenReachable(() => {
+      // Only what waits out a back-off, and at most one early retry per base interval.
+      if (this.running || this.pending.size === 0 || Date.now() - this.lastAttemptAt < RETRY_BASE_MS) return;
+      void this.run();
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.subscribers.add(listener);
+    return () => this.subscribers.delete(listener);
+  };
+
+  getState = (): OutboxState => this.state;
+
   save(answer: AnswerSave) {
     const queued = this.pending.get(answer.questionId);
     if (queued && queued.answeredAt > answer.answeredAt) return;
-    this.pending.set(answer.questionId, answer);
+    // A question that was already waiting keeps waiting since its first unsaved choice.
+    const waiting = queued && this.stored.get(answer.questionId) !== queued.selectedOptionIndex;
+    this.pending.set(answer.questionId, { ...answer, queuedAt: waiting ? queued.queuedAt : Date.now() });
+    this.changed();
     void this.run();
   }
 
@@ -61,9 +126,7 @@ export class AnswerOutbox {
     this.running ??= this.drain().then((result) => {
       this.running = null;
       this.failures = result === "unsaved" ? this.failures + 1 : 0;
-      if (result === "unsaved") {
-        this.retryTimer = setTimeout(() => void this.run(), Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** this.failures));
-      }
+      if (result === "unsaved") this.retryTimer = setTimeout(() => void this.run(), retryDelay(this.failures));
       return result;
     });
     return this.running;
@@ -74,26 +137,46 @@ export class AnswerOutbox {
       const next = this.pending.values().next();
       if (next.done) return "saved";
       const answer = next.value;
+      this.lastAttemptAt = Date.now();
       const sent = await this.send(answer);
       if (sent.outcome === "retry") return "unsaved";
       if (sent.outcome === "closed") {
         this.pending.clear();
+        this.changed();
         this.onClosed(sent.message);
         return "closed";
       }
+      if (sent.outcome === "saved") this.stored.set(answer.questionId, answer.selectedOptionIndex);
       // A newer choice that arrived while this one was on its way still has to go.
       if (this.pending.get(answer.questionId) === answer) this.pending.delete(answer.questionId);
+      this.changed();
     }
   }
 
-  private async send(answer: AnswerSave): Promise<Sent> {
+  private async send(answer: Pending): Promise<Sent> {
+    const { queuedAt: _queuedAt, ...save } = answer;
     try {
-      await callApi(`/api/exam/${this.quizId}/answers`, { method: "PUT", json: answer });
+      await callApi(`/api/exam/${this.quizId}/answers`, { method: "PUT", json: save, timeoutMs: SAVE_TIMEOUT_MS });
+      reportReachable();
       return { outcome: "saved" };
     } catch (error) {
       if (!(error instanceof ApiError) || retryable(error.status)) return { outcome: "retry" };
       if (error.status === 409) return { outcome: "closed", message: error.message };
       return { outcome: "refused" };
     }
+  }
+
+  private snapshot(): OutboxState {
+    const saving = new Map<string, number>();
+    // Re-sending a stored option (to keep the position and time left) is not an unsaved answer.
+    for (const [questionId, answer] of this.pending) {
+      if (this.stored.get(questionId) !== answer.selectedOptionIndex) saving.set(questionId, answer.queuedAt);
+    }
+    return { stored: new Map(this.stored), saving };
+  }
+
+  private changed() {
+    this.state = this.snapshot();
+    for (const subscriber of this.subscribers) subscriber();
   }
 }

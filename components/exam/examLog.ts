@@ -1,4 +1,5 @@
 import { callApi } from "@/lib/client";
+import { reportReachable } from "./connectivity";
 import { readStored, writeStored } from "./storage";
 
 export type FocusKind =
@@ -94,6 +95,7 @@ export class ExamLog {
         return;
       }
       this.sent += batch.length;
+      reportReachable();
     }
   }
 

@@ -11,13 +11,13 @@ function recordingType(): string {
 }
 
 function uploader(path: string, field: string, fileName: (sequence: number) => string, quizId: string, participantId: string) {
-  return (blob: Blob, sequence: number) => {
+  return (blob: Blob, sequence: number, signal: AbortSignal) => {
     const form = new FormData();
     form.append(field, blob, fileName(sequence));
     form.append("userID", participantId);
     form.append("quizID", quizId);
     form.append("sequence", String(sequence));
-    return fetch(path, { method: "POST", body: form });
+    return fetch(path, { method: "POST", body: form, signal });
   };
 }
 
@@ -43,13 +43,19 @@ export class ExamRecording {
   private readonly video: UploadQueue;
   private readonly snapshots: UploadQueue;
   private videoProgress: UploadProgress = { total: 0, uploaded: 0, waiting: 0, failing: false };
-  private snapshotsFailing = false;
+  /** false, or why snapshots keep failing (undefined: refused, or the cause is not known). */
+  private snapshotsFailing: UploadProgress["cause"] | false = false;
 
   constructor(target: RecordingTarget, onProgress: (progress: UploadProgress) => void) {
     const { quizId, participantId } = target;
     this.firstSequence = target.firstSequence;
     this.nextSequence = target.firstSequence;
-    const report = () => onProgress({ ...this.videoProgress, failing: this.videoProgress.failing || this.snapshotsFailing });
+    const report = () =>
+      onProgress({
+        ...this.videoProgress,
+        failing: this.videoProgress.failing || this.snapshotsFailing !== false,
+        cause: this.videoProgress.cause ?? (this.snapshotsFailing === false ? undefined : this.snapshotsFailing),
+      });
     this.video = new UploadQueue(
       uploader("/api/wasabi/upload-exam-chunk", "chunk", (sequence) => `chunk-${sequence}.webm`, quizId, participantId),
       (progress) => {
@@ -60,7 +66,7 @@ export class ExamRecording {
     this.snapshots = new UploadQueue(
       uploader("/api/wasabi/upload-snapshot", "snapshot", (sequence) => `snapshot-${sequence}.jpg`, quizId, participantId),
       (progress) => {
-        this.snapshotsFailing = progress.failing;
+        this.snapshotsFailing = progress.failing && progress.cause;
         report();
       },
     );

@@ -1,3 +1,5 @@
+import { failureCause, reportReachable, whenReachable, type FailureCause } from "./connectivity";
+
 export type ChunkStatus = "uploading" | "success" | "failed";
 
 export interface UploadProgress {
@@ -7,6 +9,8 @@ export interface UploadProgress {
   waiting: number;
   /** A chunk keeps failing, or the server refused one. */
   failing: boolean;
+  /** Why the chunk keeps failing: the connection is down, or our server is not answering. */
+  cause?: FailureCause;
 }
 
 interface Chunk {
@@ -15,15 +19,30 @@ interface Chunk {
   blob: Blob | null;
   status: ChunkStatus;
   failures: number;
+  cause?: FailureCause;
 }
 
-export type Upload = (blob: Blob, sequence: number) => Promise<Response>;
+export type Upload = (blob: Blob, sequence: number, signal: AbortSignal) => Promise<Response>;
 
 const FAILURES_BEFORE_WARNING = 3;
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`, or less when the browser comes back online or another request succeeds. */
+function backOff(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = whenReachable(done);
+  });
+}
+
+/** A chunk stored in this time or retried: a server that does not answer is not waited on forever. */
+const UPLOAD_TIMEOUT_MS = 30_000;
 
 /**
  * Uploads recording chunks one at a time in recording order, so what the server holds is always
@@ -73,12 +92,13 @@ export class UploadQueue {
       const chunk = this.chunks[this.next];
       chunk.status = "uploading";
       const result = await this.send(chunk);
+      if (result === "stored") reportReachable();
       if (this.chunks[this.next] !== chunk) break;
       if (result === "retry") {
         chunk.status = "failed";
         chunk.failures += 1;
         this.report();
-        await sleep(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (chunk.failures - 1)));
+        await backOff(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (chunk.failures - 1)));
         continue;
       }
       chunk.status = result === "stored" ? "success" : "failed";
@@ -93,21 +113,25 @@ export class UploadQueue {
 
   private async send(chunk: Chunk): Promise<"stored" | "retry" | "refused"> {
     try {
-      const response = await this.upload(chunk.blob!, chunk.sequence);
+      const response = await this.upload(chunk.blob!, chunk.sequence, AbortSignal.timeout(UPLOAD_TIMEOUT_MS));
       if (response.ok) return "stored";
+      chunk.cause = failureCause(undefined, response.status);
       return response.status >= 500 || [401, 408, 429].includes(response.status) ? "retry" : "refused";
-    } catch {
+    } catch (error) {
+      chunk.cause = failureCause(error);
       return "retry";
     }
   }
 
   private report() {
     const head = this.chunks[this.next];
+    const headFailing = head?.status === "failed" && head.failures >= FAILURES_BEFORE_WARNING;
     this.onProgress({
       total: this.chunks.length,
       uploaded: this.uploaded,
       waiting: this.chunks.length - this.next,
-      failing: this.refused > 0 || (head?.status === "failed" && head.failures >= FAILURES_BEFORE_WARNING),
+      failing: this.refused > 0 || headFailing,
+      cause: headFailing ? head?.cause : undefined,
     });
   }
 }

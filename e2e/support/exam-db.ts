@@ -68,3 +68,15 @@ export function recordedSequences(userId: string, quizId: string): Promise<numbe
     return rows.map((row) => row.sequence);
   });
 }
+
+/** The answers stored for the participant's attempt: question id → option chosen. */
+export function storedAnswers(userId: string, quizId: string): Promise<Record<string, number | null>> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ question_id: string; selected_option_index: number | null }>(
+      `select aa.question_id, aa.selected_option_index from attempt_answers aa join attempts a on a.id = aa.attempt_id
+       where a.participant_id = $1 and a.quiz_id = $2`,
+      [userId, quizId],
+    );
+    return Object.fromEntries(rows.map((row) => [row.question_id, row.selected_option_index]));
+  });
+}

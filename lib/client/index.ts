@@ -12,8 +12,9 @@ export class ApiError extends Error {
   }
 }
 
-export async function callApi<T>(path: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<T> {
+export async function callApi<T>(path: string, init: { method?: string; json?: unknown; form?: FormData; timeoutMs?: number } = {}): Promise<T> {
   const response = await fetch(path, {
+    signal: init.timeoutMs === undefined ? undefined : AbortSignal.timeout(init.timeoutMs),
     method: init.method ?? (init.json !== undefined || init.form ? "POST" : "GET"),
     headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
     body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),

@@ -1,0 +1,49 @@
+import type { Page } from "@playwright/test";
+import { signUp } from "./accounts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { createOpenQuiz, grantVerifiedEntry } from "./exam-db";
+
+/**
+ * playwright.config.ts's Chromium arguments plus fake camera, microphone and screen: with these,
+ * getUserMedia, getDisplayMedia, MediaRecorder (webm/vp9) and requestFullscreen work headless.
+ * For `test.use(EXAM_BROWSER)`.
+ */
+export const EXAM_BROWSER = {
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      "--auto-select-desktop-capture-source=Entire screen",
+      "--enable-usermedia-screen-capturing",
+    ],
+  },
+};
+
+/** A new participant whose entry fee for a new, open quiz is verified. */
+export async function enrolledParticipant(page: Page) {
+  const user = await signUp(page.request);
+  const quizId = await createOpenQuiz();
+  await grantVerifiedEntry(user.id, quizId);
+  return { userId: user.id, quizId };
+}
+
+export const isFullscreen = (page: Page) => page.evaluate(() => document.fullscreenElement !== null);
+
+export function questionHeading(page: Page, number: number) {
+  return page.getByRole("heading", { name: `Question ${number} of 25` });
+}
+
+/**
+ * Leaving mid-exam asks for confirmation (beforeunload): accepted. Any other dialog is collected
+ * in the list returned, which a test expects to stay empty.
+ */
+export function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    if (dialog.type() !== "beforeunload") alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  return alerts;
+}
