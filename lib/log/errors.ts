@@ -21,10 +21,11 @@ interface ErrorLike {
   severity?: unknown;
   query?: unknown;
   params?: unknown;
+  digest?: unknown;
   cause?: unknown;
 }
 
-type Described = { name?: string; code?: string; message?: string; table?: string; constraint?: string; column?: string; cause?: Described };
+type Described = { name?: string; digest?: string; code?: string; message?: string; table?: string; constraint?: string; column?: string; cause?: Described };
 
 const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : undefined);
 
@@ -61,6 +62,7 @@ function describe(error: unknown, depth: number): Described | undefined {
     name: text(candidate.name),
     code: typeof candidate.code === "string" || typeof candidate.code === "number" ? String(candidate.code) : undefined,
     message: safeMessage(candidate),
+    digest: text(candidate.digest),
   };
   if (isPostgresError(candidate)) Object.assign(described, { table: text(candidate.table), constraint: text(candidate.constraint), column: text(candidate.column) });
   const cause = depth < MAX_DEPTH ? describe(candidate.cause, depth + 1) : undefined;
@@ -93,6 +95,7 @@ export function errorFields(error: unknown) {
     code: firstAlongChain(described, "code"),
     table: firstAlongChain(described, "table"),
     constraint: firstAlongChain(described, "constraint"),
+    digest: described.digest,
     cause: described.cause,
     stack: error instanceof Error ? safeStack(error, message) : undefined,
   });

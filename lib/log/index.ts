@@ -39,3 +39,4 @@ export const log = pino({
 });
 
 export { errorFields } from "./errors";
+export { routeConsoleToLog } from "./console";

@@ -8,7 +8,7 @@ import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { users } from "@/db/schema";
 import { closeDatabase, getDb, openDatabase } from "@/lib/db";
 import { route } from "@/lib/http";
-import { log } from "@/lib/log";
+import { log, routeConsoleToLog } from "@/lib/log";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
 import { participant, TEST_PASSWORD } from "../support/users";
@@ -120,5 +120,32 @@ describe("database errors in logs", () => {
     } finally {
       await unreachable.close();
     }
+  });
+});
+
+describe("what Next prints to the console", () => {
+  it("becomes one JSON line, an error by its fields and without the query's parameters", async () => {
+    const marker = `marker-${randomUUID()}`;
+    const failed = Object.assign(new Error(`Failed query: select "id" from "attempts" where "id" = $1\nparams: ${marker}`), {
+      query: `select "id" from "attempts" where "id" = $1`,
+      params: [marker],
+      cause: Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01", severity: "FATAL" }),
+      digest: "1234567890",
+    });
+    const restore = routeConsoleToLog(log);
+    const lines = await logLines(async () => {
+      try {
+        console.error(" \u001b[31m⨯\u001b[39m", failed);
+        console.error("");
+        console.warn("Cannot render page with path %s", "/x");
+      } finally {
+        restore();
+      }
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", source: "console", msg: "⨯", error: "Failed query (select attempts)", code: "57P01", digest: "1234567890", cause: expect.objectContaining({ code: "57P01", message: "terminating connection due to administrator command" }) }),
+      expect.objectContaining({ level: "warn", source: "console", msg: "Cannot render page with path /x" }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(marker);
   });
 });
