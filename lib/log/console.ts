@@ -3,7 +3,6 @@ import type { Logger } from "pino";
 import { errorFields } from "./errors";
 
 const ROUTED = Symbol.for("olympiad.console-routed");
-// eslint-disable-next-line no-control-regex -- terminal colour codes are control characters
 const COLOURS = /\u001b\[[0-9;]*m/g;
 
 /**

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
@@ -147,5 +148,18 @@ describe("what Next prints to the console", () => {
       expect.objectContaining({ level: "warn", source: "console", msg: "Cannot render page with path /x" }),
     ]);
     expect(JSON.stringify(lines)).not.toContain(marker);
+  });
+});
+
+describe("npm start's console before the app's logger takes over", () => {
+  it("prints Next's start-up lines as one JSON object per line on stdout", () => {
+    const script = 'console.log("\\u001b[32m▲\\u001b[39m Next.js"); console.log(""); console.warn("two\\nlines"); console.error(new Error("boom"));';
+    const stdout = execFileSync(process.execPath, ["--import", "./scripts/json-console.mjs", "-e", script], { encoding: "utf8" });
+    const lines = stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "info", source: "console", msg: "▲ Next.js" }),
+      expect.objectContaining({ level: "warn", msg: "two\nlines" }),
+      expect.objectContaining({ level: "error", msg: expect.stringMatching(/^Error: boom\n\s+at /) }),
+    ]);
   });
 });
