@@ -7,6 +7,9 @@ import type { Instrumentation } from "next";
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+    // Next prints a page's render error (and its warnings) as multi-line text: one JSON line instead.
+    const { log, routeConsoleToLog } = await import("@/lib/log");
+    routeConsoleToLog(log);
     const { startServer } = await import("@/lib/server");
     await startServer();
   }

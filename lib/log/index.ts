@@ -38,7 +38,5 @@ export const log = pino({
   },
 });
 
-/** An error as loggable fields: its message and stack, without whatever data it carries. */
-export function errorFields(error: unknown) {
-  return error instanceof Error ? { error: error.message, stack: error.stack } : { error: String(error) };
-}
+export { errorFields } from "./errors";
+export { routeConsoleToLog } from "./console";

@@ -1,10 +1,15 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/login/route";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
-import { closeDatabase } from "@/lib/db";
-import { log } from "@/lib/log";
+import { users } from "@/db/schema";
+import { closeDatabase, getDb, openDatabase } from "@/lib/db";
+import { route } from "@/lib/http";
+import { log, routeConsoleToLog } from "@/lib/log";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
 import { participant, TEST_PASSWORD } from "../support/users";
@@ -77,5 +82,84 @@ describe("/api/metrics", () => {
     expect(text).toMatch(/olympiad_job_queue_jobs\{queue="mail.send",state="failed"\} \d+/);
     expect(text).toMatch(/olympiad_db_pool_connections\{state="total"\} [1-9]/);
     expect(text).toContain("olympiad_process_resident_memory_bytes");
+  });
+});
+
+describe("database errors in logs", () => {
+  /** A route through the real wrapper whose handler runs `query`, logged at error level when it fails. */
+  const failing = (query: () => Promise<unknown>) => route({ can: "quizzes.browse" }, async () => (await query(), {}));
+
+  it("logs a unique violation by its code, table and constraint, never the value that collided", async () => {
+    const [user, other] = [await participant(), await participant()];
+    const marker = `marker-${randomUUID()}`;
+    const handler = failing(async () => (await getDb()).update(users).set({ email: user.email, name: marker }).where(eq(users.id, other.id)));
+    const lines = await logLines(() => call(handler));
+    const line = lines.find((entry) => entry.msg === "unhandled error in route");
+    expect(line).toMatchObject({ level: "error", code: "23505", table: "users", constraint: "users_email_unique", cause: { code: "23505" } });
+    const written = JSON.stringify(lines);
+    expect(written).not.toContain(marker);
+    expect(written).not.toContain(user.email);
+    expect(written).not.toContain("params");
+  });
+
+  it("drops a database message that quotes the value, keeping its code", async () => {
+    const marker = `marker-${randomUUID()}`;
+    const handler = failing(async () => (await getDb()).select().from(users).where(sql`${users.id} = ${marker}::uuid`));
+    const lines = await logLines(() => call(handler));
+    expect(lines.find((entry) => entry.msg === "unhandled error in route")).toMatchObject({ code: "22P02", cause: { code: "22P02" } });
+    expect(JSON.stringify(lines)).not.toContain(marker);
+  });
+
+  it("names the cause when the database cannot be reached, without the query's parameters", async () => {
+    const unreachable = openDatabase("postgres://olympiad@127.0.0.1:9/olympiad");
+    const marker = `marker-${randomUUID()}`;
+    try {
+      const handler = failing(() => unreachable.db.select().from(users).where(eq(users.name, marker)));
+      const lines = await logLines(() => call(handler));
+      expect(lines.find((entry) => entry.msg === "unhandled error in route")).toMatchObject({ level: "error", code: "ECONNREFUSED", cause: { code: "ECONNREFUSED" } });
+      expect(JSON.stringify(lines)).not.toContain(marker);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
+
+describe("what Next prints to the console", () => {
+  it("becomes one JSON line, an error by its fields and without the query's parameters", async () => {
+    const marker = `marker-${randomUUID()}`;
+    const failed = Object.assign(new Error(`Failed query: select "id" from "attempts" where "id" = $1\nparams: ${marker}`), {
+      query: `select "id" from "attempts" where "id" = $1`,
+      params: [marker],
+      cause: Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01", severity: "FATAL" }),
+      digest: "1234567890",
+    });
+    const restore = routeConsoleToLog(log);
+    const lines = await logLines(async () => {
+      try {
+        console.error(" \u001b[31m⨯\u001b[39m", failed);
+        console.error("");
+        console.warn("Cannot render page with path %s", "/x");
+      } finally {
+        restore();
+      }
+    });
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", source: "console", msg: "⨯", error: "Failed query (select attempts)", code: "57P01", digest: "1234567890", cause: expect.objectContaining({ code: "57P01", message: "terminating connection due to administrator command" }) }),
+      expect.objectContaining({ level: "warn", source: "console", msg: "Cannot render page with path /x" }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(marker);
+  });
+});
+
+describe("npm start's console before the app's logger takes over", () => {
+  it("prints Next's start-up lines as one JSON object per line on stdout", () => {
+    const script = 'console.log("\\u001b[32m▲\\u001b[39m Next.js"); console.log(""); console.warn("two\\nlines"); console.error(new Error("boom"));';
+    const stdout = execFileSync(process.execPath, ["--import", "./scripts/json-console.mjs", "-e", script], { encoding: "utf8" });
+    const lines = stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "info", source: "console", msg: "▲ Next.js" }),
+      expect.objectContaining({ level: "warn", msg: "two\nlines" }),
+      expect.objectContaining({ level: "error", msg: expect.stringMatching(/^Error: boom\n\s+at /) }),
+    ]);
   });
 });
