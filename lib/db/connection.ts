@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { Pool, type PoolClient } from "pg";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
-import { log } from "@/lib/log";
+import { errorFields, log } from "@/lib/log";
 import { findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 import { migrateDatabase } from "./prepare";
 import { databaseReached, databaseRestarting, databaseUnreachable, setDatabaseProbe } from "./status";
@@ -49,7 +49,7 @@ export function openDatabase(url: string, poolMax = config.database.poolMax): Da
     client.on("error", databaseUnreachable);
   });
   // An idle client's error (say, the server restarting) must not crash the process.
-  pool.on("error", (error) => log.error({ error: error.message }, "database pool error"));
+  pool.on("error", (error) => log.error(errorFields(error), "database pool error"));
   return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
 
@@ -60,7 +60,7 @@ const supervisorEvents: EmbeddedDatabaseEvents = {
     log.error({ exitCode, signal, recentLog }, "the embedded database exited unexpectedly: restarting it");
   },
   restartFailed: ({ attempt, retryInMs, error }) =>
-    log.warn({ attempt, retryInMs, error: error instanceof Error ? error.message.split("\n")[0] : undefined }, "the embedded database did not restart yet"),
+    log.warn({ attempt, retryInMs, ...errorFields(error) }, "the embedded database did not restart yet"),
   restarted: ({ attempts, downMs }) => {
     databaseRestarting(false);
     log.info({ attempts, downMs }, "the embedded database restarted");
