@@ -44,15 +44,20 @@ function indiaMorning(now: Date, days: number): Date {
 }
 
 /**
- * Applies pending migrations and seeds an empty database (an admin, the demo and a sample paid
- * quiz, articles, the prize table), under the lock every starting instance takes.
+ * Seeds a migrated but empty database (an admin, the demo and a sample paid quiz, articles, the
+ * prize table), under the lock every starting instance takes.
  */
-export async function prepareDatabase(pool: Pool): Promise<void> {
-  await migrateDatabase(pool);
+export async function seedIfEmpty(pool: Pool): Promise<void> {
   await withPreparationLock(pool, async (db) => {
     const existing = await db.execute<{ count: number }>(sql`select count(*)::int as count from users`);
     if (existing.rows[0].count === 0) await seedDatabase(db);
   });
+}
+
+/** Applies pending migrations, then seeds the database if it is empty. */
+export async function prepareDatabase(pool: Pool): Promise<void> {
+  await migrateDatabase(pool);
+  await seedIfEmpty(pool);
 }
 
 export async function seedDatabase(db: Queryable, now = new Date()) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { connectDatabase } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs";
-import { prepareDatabase } from "@/lib/seed";
+import { seedIfEmpty } from "@/lib/seed";
 import { installGracefulShutdown } from "./shutdown";
 import { startJobWorkers } from "./workers";
 
@@ -10,8 +10,9 @@ import { startJobWorkers } from "./workers";
  * migrations and the demo seed, the background-job workers, and the graceful shutdown.
  */
 export async function startServer(): Promise<void> {
+  // Connecting applies the migrations; seeding is the only step left.
   const connection = await connectDatabase();
-  await prepareDatabase(connection.pool);
+  await seedIfEmpty(connection.pool);
   await startJobWorkers(await jobQueue());
   installGracefulShutdown();
 }
