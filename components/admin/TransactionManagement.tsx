@@ -7,18 +7,12 @@ import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
-import { REASONS, type TransactionStatus } from "@/lib/wallet/schemas";
+import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
 import { TransactionTable, type ReviewRow } from "./TransactionTable";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 const STATUSES: TransactionStatus[] = ["pending", "verified", "rejected"];
-
-const REASON_LABELS: Record<string, string> = {
-  [REASONS.topUp]: "Money added to wallet",
-  [REASONS.withdrawal]: "Withdrawal from wallet",
-  [REASONS.referral]: "Referral reward",
-};
 
 function single(value: string | string[] | undefined): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
@@ -42,8 +36,8 @@ function toRow(row: ReviewList["rows"][number]): ReviewRow {
     date: formatIndiaDateTime(row.createdAt),
     participant: row.userName,
     email: row.userEmail,
-    what: row.quizTitle ?? REASON_LABELS[row.reason] ?? row.reason,
-    kind: `${row.type} · ${row.mode}`,
+    what: transactionPurpose(row),
+    kind: transactionKind(row),
     amount: formatRupeesWithSymbol(row.amountPaise),
     payeeName: row.payeeName,
     upiId: row.upiId,

@@ -2,6 +2,7 @@ import { PagedTable, type Column } from "@/components/ui/PagedTable";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { TransactionPage } from "@/lib/wallet";
+import { transactionKind, transactionPurpose } from "@/lib/wallet/schemas";
 
 const STATUS_STYLE = {
   pending: "bg-amber-100 text-amber-900",
@@ -13,8 +14,8 @@ type Transaction = TransactionPage["rows"][number];
 
 const COLUMNS: Column<Transaction>[] = [
   { header: "Date", cell: (row) => formatIndiaDateTime(row.createdAt), cellClassName: "whitespace-nowrap" },
-  { header: "Details", cell: (row) => row.quizTitle ?? row.reason },
-  { header: "Type", cell: (row) => row.type },
+  { header: "Details", cell: transactionPurpose },
+  { header: "Type", cell: transactionKind },
   { header: "Amount", cell: (row) => formatRupeesWithSymbol(row.amountPaise), className: "text-right", cellClassName: "font-medium" },
   {
     header: "Status",

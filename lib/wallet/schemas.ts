@@ -8,6 +8,45 @@ import { personName, rupees, text } from "@/lib/validation";
 export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward" } as const;
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
+export type TransactionType = "credit" | "debit" | "form pay";
+export type PaymentMode = "upi" | "wallet";
+
+/**
+ * The one catalogue of words a person reads for a ledger row (SPEC §10, "Labels a person can
+ * read"): the participant's wallet and profile tables and the admins' Transaction Management.
+ */
+const REASON_LABELS: Record<string, string> = {
+  [REASONS.topUp]: "Money added to wallet",
+  [REASONS.withdrawal]: "Withdrawal from wallet",
+  [REASONS.referral]: "Referral reward",
+};
+
+const KIND_LABELS: Record<TransactionType, Record<PaymentMode, string>> = {
+  credit: { upi: "Added by UPI", wallet: "Credited to wallet" },
+  debit: { upi: "Paid out by UPI", wallet: "Paid from wallet" },
+  "form pay": { upi: "Paid by UPI", wallet: "Paid from wallet" },
+};
+
+interface LedgerRow {
+  type: TransactionType;
+  mode: PaymentMode;
+  reason: string;
+  /** The quiz an entry fee paid for. */
+  quizTitle: string | null;
+}
+
+/** What the money was for. A reason without a label still reads as a sentence: a camelCase code is spelt out. */
+export function transactionPurpose(row: LedgerRow): string {
+  if (row.type === "form pay" && row.quizTitle) return `Entry fee for ${row.quizTitle}`;
+  const code = !/\s/.test(row.reason);
+  const words = REASON_LABELS[row.reason] ?? (code ? row.reason.replace(/(?<=[a-z])(?=[A-Z])/g, " ").toLowerCase() : row.reason);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Which way the money went, and how. */
+export function transactionKind(row: Pick<LedgerRow, "type" | "mode">): string {
+  return KIND_LABELS[row.type][row.mode];
+}
 
 /** The spec's paysnapurl: the /api/files/{id} address that /api/upload returned. */
 const proofUrl = (message: string) =>
