@@ -65,6 +65,12 @@ test.describe("wallet", () => {
       await page.reload();
       await expect(balance.getByText("₹200", { exact: true })).toBeVisible();
       await expect(balance.getByText("Available to withdraw")).toHaveCount(0);
+
+      // The ledger reads as words, never as the codes it stores (walletAddMoney, walletWithdrawMoney).
+      const ledger = page.getByRole("table", { name: "Transaction history" });
+      await expect(ledger.getByRole("row").filter({ hasText: "Withdrawal from wallet" })).toContainText("Paid out by UPI");
+      await expect(ledger.getByRole("row").filter({ hasText: "Money added to wallet" })).toContainText("Added by UPI");
+      await expect(ledger.getByText(/walletAddMoney|walletWithdrawMoney|\bupi\b|\bdebit\b|\bcredit\b/)).toHaveCount(0);
     } finally {
       await close();
       await mailbox.close();

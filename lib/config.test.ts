@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigurationError, loadConfig } from "@/lib/config";
+import { checkPublicUrl, ConfigurationError, loadConfig } from "@/lib/config";
 
 describe("configuration", () => {
   it("runs with nothing set: embedded database, local storage, default brand", () => {
@@ -53,6 +53,35 @@ describe("configuration", () => {
     expect(loadConfig({}).proctoring).toEqual({ recordingMaxKbps: 6000, lateUploadGraceSeconds: 60, focusEventsPerAttempt: 2000 });
     expect(loadConfig({ RECORDING_MAX_KBPS: "3000", RECORDING_GRACE_SECONDS: "30", FOCUS_EVENTS_PER_ATTEMPT: "500" }).proctoring).toEqual({ recordingMaxKbps: 3000, lateUploadGraceSeconds: 30, focusEventsPerAttempt: 500 });
     expect(() => loadConfig({ RECORDING_MAX_KBPS: "0" })).toThrow("RECORDING_MAX_KBPS");
+  });
+
+  it("takes the public URL from APP_URL, else NEXTAUTH_URL, without a trailing slash; none is configured by default", () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ NEXTAUTH_URL: "https://auth.example.org" }).publicUrl).toBe("https://auth.example.org");
+    expect(loadConfig({ APP_URL: "https://olympiad.example.org/", NEXTAUTH_URL: "https://auth.example.org" }).publicUrl).toBe("https://olympiad.example.org");
+    expect(loadConfig({ APP_URL: "https://olympiad.example.org/" }).appUrl).toBe("https://olympiad.example.org");
+  });
+
+  describe("a start without a public URL", () => {
+    const DATABASE_URL = "postgresql://app@db:5432/olympiad";
+
+    it("is refused in production on a real database, with a message naming APP_URL", () => {
+      const production = loadConfig({ NODE_ENV: "production", DATABASE_URL });
+      expect(() => checkPublicUrl(production)).toThrow(ConfigurationError);
+      expect(() => checkPublicUrl(production)).toThrow(/APP_URL: .*referral links and the links in mails/);
+    });
+
+    it("goes ahead with a warning for the single-machine demo: `npm start` on the embedded database", () => {
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production" }))).toMatch(/APP_URL is not set: .*host each request came to/);
+    });
+
+    it("goes ahead quietly in development and tests, and wherever a public URL is configured", () => {
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "development", DATABASE_URL }))).toBeUndefined();
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "test", DATABASE_URL }))).toBeUndefined();
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production", DATABASE_URL, APP_URL: "https://olympiad.example.org" }))).toBeUndefined();
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production", DATABASE_URL, NEXTAUTH_URL: "https://olympiad.example.org" }))).toBeUndefined();
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production", APP_URL: "https://olympiad.example.org" }))).toBeUndefined();
+    });
   });
 
   it("treats an empty value as unset", () => {

@@ -151,11 +151,15 @@ export function loadConfig(environment: Environment) {
       "PUSH_ALLOW_LOCAL_ENDPOINTS: lets anyone make the server post to its own machine; it is for development and tests and is refused in production",
     ]);
   }
-  const appUrl = env.APP_URL ?? env.NEXTAUTH_URL ?? `http://localhost:${env.PORT}`;
+  const publicUrl = (env.APP_URL ?? env.NEXTAUTH_URL)?.replace(/\/+$/, "");
+  const appUrl = publicUrl ?? `http://localhost:${env.PORT}`;
   const dataDir = path.resolve(env.DATA_DIR);
 
   return {
     environment: env.NODE_ENV,
+    /** The address people reach the site at, when configured: shareable and mailed links are built on it. */
+    publicUrl,
+    /** The public URL, else this machine's: for what needs a fixed base (metadata, the sitemap). */
     appUrl,
     dataDir,
     logLevel: env.LOG_LEVEL,
@@ -242,5 +246,21 @@ export function loadConfig(environment: Environment) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Referral links and the links in mails must name the address people reach the site at. A
+ * production deployment (on a real database) has to configure it; development, tests and the
+ * single-machine demo (`npm start` on the embedded database) fall back to the host each request
+ * came to, and a production start that does so gets the warning this returns.
+ */
+export function checkPublicUrl(settings: Pick<Config, "environment" | "publicUrl" | "database">): string | undefined {
+  if (settings.publicUrl || settings.environment !== "production") return undefined;
+  if (settings.database.kind === "external") {
+    throw new ConfigurationError([
+      "APP_URL: set it (or NEXTAUTH_URL) to the address people open the site at, like https://olympiad.example.org: referral links and the links in mails are built on it, and a production deployment does not guess it from the requests",
+    ]);
+  }
+  return "APP_URL is not set: referral links and the links in mails use the host each request came to. That suits trying the app on one machine; set APP_URL to the public address before the site is open to others, as a request may name any host.";
+}
 
 export const config: Config = loadConfig(process.env);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { TransactionHistory } from "@/components/profile/TransactionHistory";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { AddMoneyForm } from "@/components/wallet/AddMoneyForm";
@@ -8,6 +9,7 @@ import { WithdrawForm } from "@/components/wallet/WithdrawForm";
 import { referralStatus } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { config } from "@/lib/config";
+import { publicOrigin } from "@/lib/http";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { pageParam } from "@/lib/validation";
 import { listTransactions, walletSummary } from "@/lib/wallet";
@@ -30,7 +32,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   };
 
   const [summary, history, referrals] = await Promise.all([
-    walletSummary(user, user.id),
+    walletSummary(user, user.id, publicOrigin(await headers())),
     listTransactions(user, user.id, page).catch((error: unknown) => {
       console.error("loading transactions failed", error);
       return null;

@@ -32,10 +32,10 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 });
 
-/** Sign-up: always a participant, who may take part at once; a mailed link confirms the address. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant): Promise<ActiveUser> => {
+/** Sign-up: always a participant, who may take part at once; a link mailed on `origin` confirms the address. */
+export const register = service("accounts.register", async (_actor, input: NewParticipant, origin: string): Promise<ActiveUser> => {
   const user = await createParticipant(input);
-  await sendVerificationMail(user);
+  await sendVerificationMail(user, origin);
   return user;
 });
 
@@ -112,9 +112,9 @@ const RESET_REQUESTS_PER_IP_PER_MINUTE = 10;
 /**
  * Does the same, as far as the caller can see, whether or not the email has an account. One
  * mail a minute (five an hour) per email at most, and one live link per account: a new link
- * replaces the older ones.
+ * replaces the older ones. The link is on `origin` (lib/http's publicOrigin).
  */
-export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string): Promise<void> => {
+export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string, origin: string): Promise<void> => {
   const byIp = await hit(`reset:ip:${ip}`, RESET_REQUESTS_PER_IP_PER_MINUTE, 60);
   if (!byIp.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, byIp.retryAfterSeconds);
   if (!(await mayMail(`reset:email:${email}`)).allowed) return;
@@ -134,7 +134,7 @@ export const requestPasswordReset = service("accounts.resetPassword", async (_ac
       expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
     });
   });
-  const link = `${config.appUrl}/ResetPasswordPage?token=${encodeURIComponent(token)}`;
+  const link = new URL(`/ResetPasswordPage?token=${encodeURIComponent(token)}`, origin).href;
   await sendMail({
     to: user.email,
     subject: `Reset your ${config.brand.name} password`,

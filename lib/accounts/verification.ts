@@ -22,10 +22,10 @@ export function verificationToken(user: { id: string; email: string }, expiresAt
   return `${user.id}.${expires}.${signValue(PURPOSE, user.id, user.email, expires)}`;
 }
 
-/** Mails the link that confirms the address (at sign-up, and when the participant asks again). */
-export async function sendVerificationMail(user: { id: string; name: string; email: string }): Promise<void> {
+/** Mails the link, on `origin` (lib/http's publicOrigin), that confirms the address (at sign-up, and when the participant asks again). */
+export async function sendVerificationMail(user: { id: string; name: string; email: string }, origin: string): Promise<void> {
   const token = verificationToken(user, new Date(Date.now() + LINK_LIFETIME_MS));
-  const link = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, origin).href;
   await sendMail({
     to: user.email,
     subject: `Confirm your email address for ${config.brand.name}`,
@@ -61,11 +61,11 @@ export const needsEmailVerification = service("accounts.read", async (actor): Pr
 });
 
 /** "Resend the link" from the dashboard's banner: a mail a minute, five an hour. */
-export const resendVerification = service("accounts.resendVerification", async (actor): Promise<{ email: string }> => {
+export const resendVerification = service("accounts.resendVerification", async (actor, origin: string): Promise<{ email: string }> => {
   const user = member(actor);
   if (!(await needsEmailVerification(actor))) throw new Conflict(EMAIL_ALREADY_VERIFIED);
   const limit = await mayMail(`verify:user:${user.id}`);
   if (!limit.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, limit.retryAfterSeconds);
-  await sendVerificationMail(user);
+  await sendVerificationMail(user, origin);
   return { email: user.email };
 });

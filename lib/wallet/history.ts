@@ -2,7 +2,6 @@ import "server-only";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { quizzes, transactions, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
-import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 
 export const TRANSACTIONS_PAGE_SIZE = 5;
@@ -37,8 +36,8 @@ export const listTransactions = service("wallet.read", async (actor, userId: str
 
 export type TransactionPage = Awaited<ReturnType<typeof listTransactions>>;
 
-/** The wallet page's header: balance, what is spendable now, and the referral link. */
-export const walletSummary = service("wallet.read", async (actor, userId: string) => {
+/** The wallet page's header: balance, what is spendable now, and the referral link on `origin` (lib/http's publicOrigin). */
+export const walletSummary = service("wallet.read", async (actor, userId: string, origin: string) => {
   authorize(actor, "wallet.read", userId);
   const db = await getDb();
   const [[user], [{ reserved }]] = await Promise.all([
@@ -53,6 +52,6 @@ export const walletSummary = service("wallet.read", async (actor, userId: string
     pendingWithdrawalsPaise: reserved,
     availablePaise: user.balance - reserved,
     referralCode: user.referralCode,
-    referralLink: `${config.appUrl}/login/referral/${user.referralCode}`,
+    referralLink: new URL(`/login/referral/${user.referralCode}`, origin).href,
   };
 });

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { notifications, transactions, users } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
-import { config } from "@/lib/config";
 import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { publicOrigin } from "@/lib/http";
 import { Forbidden, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 import { reviewTransaction } from "@/lib/payments";
@@ -15,6 +15,7 @@ import { REASONS } from "./schemas";
 
 afterAll(closeDatabase);
 
+const ORIGIN = "http://localhost:3000";
 const withdraw = (user: Parameters<typeof requestWithdrawal>[0], amountPaise: number) => requestWithdrawal(user, { amountPaise, bankName: "SBI", upiId: "kavya@oksbi" });
 
 describe("the wallet door", () => {
@@ -25,7 +26,7 @@ describe("the wallet door", () => {
       requestTopUp(VISITOR, { amountPaise: 1_000, payeeName: "visitor", proofUploadId }),
       withdraw(VISITOR, 1_000),
       listTransactions(VISITOR, owner.id, 1),
-      walletSummary(VISITOR, owner.id),
+      walletSummary(VISITOR, owner.id, ORIGIN),
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toThrow(Unauthenticated);
     expect(await countRows(transactions, eq(transactions.proofUploadId, proofUploadId))).toBe(0);
@@ -37,7 +38,7 @@ describe("the wallet door", () => {
     await fundWallet(bob, boss, 7_000);
     for (const reader of [alice, boss]) {
       await expect(listTransactions(reader, bob.id, 1)).rejects.toThrow(new Forbidden("You can see only your own wallet."));
-      await expect(walletSummary(reader, bob.id)).rejects.toThrow(Forbidden);
+      await expect(walletSummary(reader, bob.id, ORIGIN)).rejects.toThrow(Forbidden);
     }
     expect((await listTransactions(bob, bob.id, 1)).rows).toEqual([expect.objectContaining({ type: "credit", amountPaise: 7_000, status: "verified" })]);
     expect((await listTransactions(alice, alice.id, 1)).total).toBe(0);
@@ -49,7 +50,7 @@ describe("top-ups", () => {
     const [user, reviewer] = [await adult(), await admin()];
     const topUp = await requestTopUp(user, { amountPaise: 12_345, payeeName: "Kavya M", proofUploadId: await uploadProof(user), paymentReference: "UPI-9" });
     expect(topUp).toMatchObject({ userId: user.id, type: "credit", mode: "upi", status: "pending", amountPaise: 12_345, reason: REASONS.topUp, paymentReference: "UPI-9" });
-    expect(await walletSummary(user, user.id)).toMatchObject({ balancePaise: 0, availablePaise: 0 });
+    expect(await walletSummary(user, user.id, ORIGIN)).toMatchObject({ balancePaise: 0, availablePaise: 0 });
     const told = await countRows(notifications, and(eq(notifications.userId, reviewer.id), eq(notifications.title, "Wallet top-up to verify"), eq(notifications.body, `${user.name} added ₹123.45.`)));
     expect(told).toBe(1);
   });
@@ -69,7 +70,7 @@ describe("withdrawals", () => {
     await expect(withdraw(user, 20_000)).rejects.toThrow(new Invalid(WITHDRAWAL_TOO_LARGE));
     await withdraw(user, 10_000);
     await expect(withdraw(user, 1)).rejects.toThrow(WITHDRAWAL_TOO_LARGE);
-    expect(await walletSummary(user, user.id)).toMatchObject({ balancePaise: 30_000, pendingWithdrawalsPaise: 30_000, availablePaise: 0 });
+    expect(await walletSummary(user, user.id, ORIGIN)).toMatchObject({ balancePaise: 30_000, pendingWithdrawalsPaise: 30_000, availablePaise: 0 });
     expect(await balanceOf(user.id)).toBe(30_000);
   });
 
@@ -88,7 +89,7 @@ describe("withdrawals", () => {
     const first = await withdraw(user, 30_000);
     expect(first).toMatchObject({ type: "debit", status: "pending", reason: REASONS.withdrawal, payeeName: "SBI", upiId: "kavya@oksbi" });
     await reviewTransaction(reviewer, first.id, "rejected");
-    expect(await walletSummary(user, user.id)).toMatchObject({ pendingWithdrawalsPaise: 0, availablePaise: 30_000 });
+    expect(await walletSummary(user, user.id, ORIGIN)).toMatchObject({ pendingWithdrawalsPaise: 0, availablePaise: 30_000 });
     await withdraw(user, 30_000);
   });
 });
@@ -113,13 +114,23 @@ describe("history and summary", () => {
     await withdraw(user, 2_500);
     const db = await getDb();
     const [{ referralCode }] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, user.id));
-    expect(await walletSummary(user, user.id)).toEqual({
+    expect(await walletSummary(user, user.id, "https://olympiad.example.org")).toEqual({
       balancePaise: 9_000,
       pendingWithdrawalsPaise: 2_500,
       availablePaise: 6_500,
       referralCode,
-      referralLink: `${config.appUrl}/login/referral/${referralCode}`,
+      referralLink: `https://olympiad.example.org/login/referral/${referralCode}`,
     });
+  });
+
+  it("builds the referral link on APP_URL when it is set, else on the host the wallet was opened at: never localhost for a phone on the network", async () => {
+    const user = await adult();
+    const request = new Headers({ host: "192.168.1.20:3000" });
+    const linkFor = async (publicUrl: string | undefined) =>
+      (await walletSummary(user, user.id, publicOrigin(request, { publicUrl, trustedProxyHops: 0, appUrl: "http://localhost:3000" }))).referralLink;
+    const { referralCode } = await walletSummary(user, user.id, ORIGIN);
+    expect(await linkFor(undefined)).toBe(`http://192.168.1.20:3000/login/referral/${referralCode}`);
+    expect(await linkFor("https://olympiad.example.org")).toBe(`https://olympiad.example.org/login/referral/${referralCode}`);
   });
 });
 

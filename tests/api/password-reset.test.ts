@@ -69,6 +69,13 @@ describe("forgot and reset password", () => {
     expect(reused.body.message).toBe("This reset link is invalid or has expired. Please ask for a new one.");
   });
 
+  it("mails a link on the host the request came to, as no public URL is configured here (APP_URL would win)", async () => {
+    const user = await participant();
+    await call(forgotPassword, { json: { email: user.email }, headers: { host: "192.168.1.20:3000", "x-forwarded-for": "10.201.0.3" } });
+    const mail = await vi.waitFor(async () => (await mailTo(user.email)) ?? Promise.reject(new Error("no mail yet")), { timeout: 10_000, interval: 100 });
+    expect(mail).toMatch(/http:\/\/192\.168\.1\.20:3000\/ResetPasswordPage\?token=/);
+  });
+
   it("refuses an expired token", async () => {
     const user = await participant();
     const { token } = await requestResetLink(user.email);

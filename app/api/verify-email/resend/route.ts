@@ -1,5 +1,7 @@
 import { resendVerification } from "@/lib/accounts";
-import { route } from "@/lib/http";
+import { publicOrigin, route } from "@/lib/http";
 import { verificationSent } from "@/lib/messages";
 
-export const POST = route({ can: "accounts.resendVerification" }, async ({ actor }) => ({ message: verificationSent((await resendVerification(actor)).email) }));
+export const POST = route({ can: "accounts.resendVerification" }, async ({ actor, request }) => ({
+  message: verificationSent((await resendVerification(actor, publicOrigin(request.headers))).email),
+}));
