@@ -9,7 +9,7 @@ import { service, type ActiveUser } from "@/lib/auth";
 import { Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { hit } from "@/lib/rate-limit";
-import { createParticipant, findActiveUser, findActiveUserByEmail, type NewParticipant } from "./users";
+import { createParticipant, findActiveUser, findActiveUserByEmail, loadAccount, type Account, type NewParticipant } from "./users";
 import { verifyGoogleIdToken } from "./google";
 import { mayMail } from "./mail-limits";
 import { sendVerificationMail } from "./verification";
@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from "./password";
 /** A hash to check against when the email has no password, so the answer takes as long either way. */
 let dummyHash: Promise<string> | undefined;
 
-export const loginWithPassword = service("accounts.login", async (_actor, email: string, password: string, ip: string): Promise<ActiveUser> => {
+export const loginWithPassword = service("accounts.login", async (_actor, email: string, password: string, ip: string): Promise<Account> => {
   await admitLogin(email, ip);
   const user = await findActiveUserByEmail(email);
   dummyHash ??= hashPassword(randomBytes(18).toString("base64url"));
@@ -29,14 +29,14 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
     throw new Unauthenticated(INVALID_CREDENTIALS);
   }
   await loginSucceeded(email, ip);
-  return { id: user.id, name: user.name, email: user.email, role: user.role };
+  return loadAccount(user.id);
 });
 
 /** Sign-up: always a participant, who may take part at once; a link mailed on `origin` confirms the address. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant, origin: string): Promise<ActiveUser> => {
+export const register = service("accounts.register", async (_actor, input: NewParticipant, origin: string): Promise<Account> => {
   const user = await createParticipant(input);
   await sendVerificationMail(user, origin);
-  return user;
+  return loadAccount(user.id);
 });
 
 export interface GoogleLogin {
@@ -52,7 +52,9 @@ export interface GoogleLogin {
  * and id the browser sends must match it. An existing account with the same verified email is
  * linked; otherwise a participant account is created.
  */
-export const loginWithGoogle = service("accounts.login", async (_actor, login: GoogleLogin): Promise<ActiveUser> => {
+export const loginWithGoogle = service("accounts.login", async (_actor, login: GoogleLogin): Promise<Account> => loadAccount((await googleAccount(login)).id));
+
+async function googleAccount(login: GoogleLogin): Promise<ActiveUser> {
   if (!config.google) throw new Forbidden("Google sign-in is not enabled.");
   const identity = await verifyGoogleIdToken(login.credential, config.google);
   if (!identity || identity.googleId !== login.googleId || identity.email !== login.email.trim().toLowerCase()) {
@@ -71,7 +73,7 @@ export const loginWithGoogle = service("accounts.login", async (_actor, login: G
     return { id: existing.id, name: existing.name, email: existing.email, role: existing.role };
   }
   return createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, referredBy: login.referredBy });
-});
+}
 
 /**
  * Google vouches for the address. An account whose address was never confirmed may have been

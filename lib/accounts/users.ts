@@ -2,11 +2,14 @@ import "server-only";
 import { DUPLICATE_EMAIL } from "@/lib/messages";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { authorize, service, type ActiveUser } from "@/lib/auth";
-import { notifications, passwordResetTokens, pushSubscriptions, referrals, uploads, users } from "@/db/schema";
+import { alias } from "drizzle-orm/pg-core";
+import { notifications, passwordResetTokens, pushSubscriptions, referrals, transactions, uploads, users } from "@/db/schema";
 import { hashPassword } from "./password";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
+import { paiseToRupees } from "@/lib/money";
 import { storage } from "@/lib/storage";
+import { uploadUrl } from "@/lib/uploads/schemas";
 import { generateReferralCode } from "./referral-code";
 import type { ProfileUpdate } from "./schemas";
 
@@ -113,13 +116,64 @@ async function loadProfile(userId: string) {
 
 export type Profile = Awaited<ReturnType<typeof loadProfile>>;
 
+/** The people a user referred, newest first, each with SPEC's referStatus beside its own status. */
+async function referralsOf(userId: string) {
+  const db = await getDb();
+  const referred = await db
+    .select({ userId: referrals.referredUserId, name: users.name, joinedAt: referrals.createdAt, status: referrals.status, rewardedAt: referrals.rewardedAt })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .where(eq(referrals.referrerId, userId))
+    .orderBy(desc(referrals.createdAt));
+  return referred.map((referral) => ({ ...referral, referStatus: referral.status }));
+}
+
+interface AccountLinks {
+  /** The referral code the user signed up with. */
+  referredBy: string | null;
+  /** The user's ledger rows, newest first. */
+  transactionIds: string[];
+  totalRefer: Awaited<ReturnType<typeof referralsOf>>;
+}
+
+/**
+ * A profile with SPEC §3's User names beside its own: userType, the picture's url, the wallet
+ * in rupees with its transactions, the referrer's code and the people referred.
+ */
+function specUser(profile: Profile, links: AccountLinks) {
+  return {
+    ...profile,
+    _id: profile.id,
+    userType: profile.role,
+    profileImage: profile.profileImageId ? uploadUrl(profile.profileImageId) : null,
+    referredBy: links.referredBy,
+    wallet: { balance: paiseToRupees(profile.walletBalancePaise), transiction: links.transactionIds },
+    totalRefer: links.totalRefer,
+  };
+}
+
+/** The whole account as the sign-in answers and /api/editUser give it (SPEC's User). */
+export async function loadAccount(userId: string) {
+  const db = await getDb();
+  const referrer = alias(users, "referrer");
+  const [profile, [signedUpWith], ledger, totalRefer] = await Promise.all([
+    loadProfile(userId),
+    db.select({ code: referrer.referralCode }).from(users).innerJoin(referrer, eq(referrer.id, users.referredById)).where(eq(users.id, userId)),
+    db.select({ id: transactions.id }).from(transactions).where(eq(transactions.userId, userId)).orderBy(desc(transactions.createdAt), desc(transactions.id)),
+    referralsOf(userId),
+  ]);
+  return specUser(profile, { referredBy: signedUpWith?.code ?? null, transactionIds: ledger.map((row) => row.id), totalRefer });
+}
+
+export type Account = Awaited<ReturnType<typeof loadAccount>>;
+
 export const getProfile = service("accounts.read", async (actor, userId: string) => {
   authorize(actor, "accounts.read", userId);
   return loadProfile(userId);
 });
 
 /** Only the fields of the profile form: role, wallet, referral code and referrer are not inputs. */
-export const updateProfile = service("accounts.edit", async (actor, targetId: string, update: ProfileUpdate): Promise<Profile> => {
+export const updateProfile = service("accounts.edit", async (actor, targetId: string, update: ProfileUpdate): Promise<Account> => {
   authorize(actor, "accounts.edit", targetId);
   const db = await getDb();
   await db
@@ -135,7 +189,7 @@ export const updateProfile = service("accounts.edit", async (actor, targetId: st
       ...(update.address?.country !== undefined && { country: update.address.country }),
     })
     .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
-  return loadProfile(targetId);
+  return loadAccount(targetId);
 });
 
 /**
@@ -183,13 +237,7 @@ export const referralStatus = service("accounts.readReferrals", async (actor, us
   const db = await getDb();
   const [owner] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
   if (!owner) throw new NotFound("Account not found.");
-  const referred = await db
-    .select({ name: users.name, joinedAt: referrals.createdAt, status: referrals.status, rewardedAt: referrals.rewardedAt })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referredUserId))
-    .where(eq(referrals.referrerId, userId))
-    .orderBy(desc(referrals.createdAt));
-  return { referralCode: owner.referralCode, totalRefer: referred };
+  return { referralCode: owner.referralCode, totalRefer: await referralsOf(userId) };
 });
 
 /** For the admin's "send to user" search. */

@@ -7,13 +7,14 @@ export function landingPath(user: ActiveUser): string {
 }
 
 /**
- * The spec's user shape (userType, not role) with the session cookie that logs the user in, and
- * where the browser goes next.
+ * The signed-in account as the sign-in service gave it (SPEC's User: userType, not role), with
+ * the session cookie that logs the user in, and where the browser goes next.
  */
 export async function loggedInResponse(user: ActiveUser, message: string, status = 200): Promise<Response> {
   const cookie = await sessionCookieFor(user);
+  const { role, ...account } = user;
   return Response.json(
-    { message, user: { id: user.id, name: user.name, email: user.email, userType: user.role }, landing: landingPath(user) },
+    { message, user: { ...account, userType: role }, landing: landingPath(user) },
     { status, headers: { "set-cookie": cookie } },
   );
 }

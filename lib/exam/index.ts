@@ -2,7 +2,7 @@ import "server-only";
 
 /** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
-export { listResponses, responseDetail } from "./responses";
+export { listFullResponses, listResponses, responseDetail } from "./responses";
 export {
   examAccess,
   finaliseOverdueAttempts,

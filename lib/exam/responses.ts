@@ -33,6 +33,58 @@ export const listResponses = service("exam.readResponses", async (_actor, quizId
     .orderBy(desc(attempts.score), asc(attempts.timeTakenSeconds), desc(attempts.startedAt));
 });
 
+interface SpecAnswer {
+  questionId: string;
+  selectedOptionIndex: number | null;
+}
+
+interface FocusLog {
+  kind: string;
+  occurredAt: Date;
+  durationMs: number | null;
+  detail: string | null;
+}
+
+/** A response with SPEC §3's Quiz response names beside its own: its answers (bank option indexes) and its focus log. */
+function specResponse<Row extends { id: string }>(row: Row, answers: SpecAnswer[], focusLogs: FocusLog[]) {
+  return { ...row, _id: row.id, answers, focusLogs };
+}
+
+/** GET /api/responses: the admins' list with each response whole (answers and focus log), under SPEC's names as well. */
+export const listFullResponses = service("exam.readResponses", async (actor, quizId?: string) => {
+  const rows = await listResponses(actor, quizId);
+  const db = await getDb();
+  const ofQuiz = quizId ? eq(attempts.quizId, quizId) : undefined;
+  const [answers, events] = await Promise.all([
+    db
+      .select({ attemptId: attemptAnswers.attemptId, questionId: attemptAnswers.questionId, selectedOptionIndex: attemptAnswers.selectedOptionIndex })
+      .from(attemptAnswers)
+      .innerJoin(attempts, eq(attempts.id, attemptAnswers.attemptId))
+      .where(ofQuiz)
+      .orderBy(asc(attemptAnswers.answeredAt)),
+    db
+      .select({ attemptId: focusEvents.attemptId, kind: focusEvents.kind, occurredAt: focusEvents.occurredAt, durationMs: focusEvents.durationMs, detail: focusEvents.detail })
+      .from(focusEvents)
+      .innerJoin(attempts, eq(attempts.id, focusEvents.attemptId))
+      .where(ofQuiz)
+      .orderBy(asc(focusEvents.occurredAt), asc(focusEvents.id)),
+  ]);
+  const answersOf = byAttempt(answers);
+  const eventsOf = byAttempt(events);
+  return rows.map((row) => specResponse(row, answersOf.get(row.id) ?? [], eventsOf.get(row.id) ?? []));
+});
+
+/** Rows grouped by their attempt, in their order, without the attempt id each carried. (Map.groupBy needs Node 21.) */
+function byAttempt<Item extends { attemptId: string }>(items: Item[]): Map<string, Omit<Item, "attemptId">[]> {
+  const groups = new Map<string, Omit<Item, "attemptId">[]>();
+  for (const { attemptId, ...item } of items) {
+    const group = groups.get(attemptId);
+    if (group) group.push(item);
+    else groups.set(attemptId, [item]);
+  }
+  return groups;
+}
+
 /** One response in full: every answer against the correct one, and the focus-log timeline. */
 export const responseDetail = service("exam.readResponses", async (_actor, attemptId: string) => {
   const db = await getDb();

@@ -66,7 +66,7 @@ export const createQuiz = service("quizzes.edit", async (_actor, input: QuizInpu
   return db.transaction(async (tx) => {
     const [quiz] = await tx.insert(quizzes).values({ ...columns(input), posterUrls: POSTERS }).returning();
     await linkQuestions(tx, quiz, input.questions);
-    return quiz;
+    return { ...quiz, questions: input.questions };
   });
 });
 
@@ -83,7 +83,7 @@ export const updateQuiz = service("quizzes.edit", async (_actor, quizId: string,
       if (started) throw new Conflict("Participants have already started this quiz, so its questions cannot change.");
       await linkQuestions(tx, quiz, input.questions);
     }
-    return quiz;
+    return { ...quiz, questions: input.questions };
   });
 });
 
@@ -98,7 +98,7 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
     const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
-    return quiz;
+    return { ...quiz, questions: links.sort((a, b) => a.position - b.position).map((link) => link.questionId) };
   });
 });
 

@@ -9,6 +9,7 @@ import { listQuizzesForAdmin } from "./admin";
 export const competitionColumns = {
   id: quizzes.id,
   title: quizzes.title,
+  name: quizzes.name,
   description: quizzes.description,
   entryFeePaise: quizzes.entryFeePaise,
   prizeMoneyPaise: quizzes.prizeMoneyPaise,

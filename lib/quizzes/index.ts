@@ -5,4 +5,5 @@ export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz 
 export { listCompetitions, listQuizzes } from "./competitions";
 export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
+export { specQuestion, specQuiz } from "./spec-names";
 export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportProblem } from "./questions";

@@ -14,7 +14,7 @@ export const listQuestions = service("questions.edit", async (_actor, filter: { 
   if (filter.search) conditions.push(ilike(questions.text, `%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`));
   if (filter.subject) conditions.push(eq(questions.subject, filter.subject));
   return db
-    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, createdAt: questions.createdAt })
+    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, createdById: questions.createdById, createdAt: questions.createdAt })
     .from(questions)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(questions.createdAt), asc(questions.text));

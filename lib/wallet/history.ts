@@ -14,6 +14,8 @@ export const listTransactions = service("wallet.read", async (actor, userId: str
     db
       .select({
         id: transactions.id,
+        userId: transactions.userId,
+        quizId: transactions.quizId,
         type: transactions.type,
         mode: transactions.mode,
         status: transactions.status,
@@ -21,6 +23,8 @@ export const listTransactions = service("wallet.read", async (actor, userId: str
         reason: transactions.reason,
         quizTitle: quizzes.title,
         paymentReference: transactions.paymentReference,
+        payeeName: transactions.payeeName,
+        proofUploadId: transactions.proofUploadId,
         createdAt: transactions.createdAt,
       })
       .from(transactions)

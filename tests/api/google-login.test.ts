@@ -74,6 +74,8 @@ describe("Google sign-in", () => {
     const first = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ email: who.email, name: who.name, userType: "participant" });
+    // SPEC §3's User, as /api/login and /api/register answer it (tests/api/spec-field-names.test.ts).
+    expect(first.body.user).toMatchObject({ _id: (first.body.user as { id: string }).id, referredBy: null, wallet: { balance: 0, transiction: [] }, totalRefer: [], profileImage: null });
     expect(first.response.headers.get("set-cookie")).toMatch(/session-token=/);
 
     const again = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });

@@ -1,7 +1,7 @@
-import { blogCategories, createBlog } from "@/lib/blog";
+import { blogCategories, createBlog, specBlog } from "@/lib/blog";
 import { blogSchema } from "@/lib/blog/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "blog.edit", body: blogSchema(blogCategories()) }, async ({ actor, body }) =>
-  Response.json({ message: "Article published.", blog: await createBlog(actor, body) }, { status: 201 }),
+  Response.json({ message: "Article published.", blog: specBlog(await createBlog(actor, body)) }, { status: 201 }),
 );

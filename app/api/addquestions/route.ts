@@ -1,7 +1,7 @@
 import { route } from "@/lib/http";
-import { createQuestion } from "@/lib/quizzes";
+import { createQuestion, specQuestion } from "@/lib/quizzes";
 import { questionSchema } from "@/lib/quizzes/schemas";
 
 export const POST = route({ can: "questions.edit", body: questionSchema }, async ({ actor, body }) =>
-  Response.json({ message: "Question added.", question: await createQuestion(actor, body) }, { status: 201 }),
+  Response.json({ message: "Question added.", question: specQuestion(await createQuestion(actor, body)) }, { status: 201 }),
 );

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http";
-import { createQuiz } from "@/lib/quizzes";
+import { createQuiz, specQuiz } from "@/lib/quizzes";
 import { quizSchema } from "@/lib/quizzes/schemas";
 
 export const POST = route({ can: "quizzes.edit", body: quizSchema }, async ({ actor, body }) =>
-  Response.json({ message: "Quiz created.", quiz: await createQuiz(actor, body) }, { status: 201 }),
+  Response.json({ message: "Quiz created.", quiz: specQuiz(await createQuiz(actor, body)) }, { status: 201 }),
 );

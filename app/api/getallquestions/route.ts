@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
-import { listQuestions } from "@/lib/quizzes";
+import { listQuestions, specQuestion } from "@/lib/quizzes";
 import { text } from "@/lib/validation";
 
 const questionFilter = z.object({
@@ -10,5 +10,5 @@ const questionFilter = z.object({
 
 /** The bank with its answers: admins only (participants get questions through the exam API). */
 export const GET = route({ can: "questions.edit", query: questionFilter }, async ({ actor, query }) => ({
-  questions: await listQuestions(actor, { search: query.search || undefined, subject: query.subject || undefined }),
+  questions: (await listQuestions(actor, { search: query.search || undefined, subject: query.subject || undefined })).map(specQuestion),
 }));

@@ -1,4 +1,4 @@
-import { listBlogs } from "@/lib/blog";
+import { listBlogs, specBlog } from "@/lib/blog";
 import { route } from "@/lib/http";
 
-export const GET = route({ can: "blog.read" }, async ({ actor }) => ({ blogs: await listBlogs(actor) }));
+export const GET = route({ can: "blog.read" }, async ({ actor }) => ({ blogs: (await listBlogs(actor)).map(specBlog) }));

@@ -1,4 +1,4 @@
 import { route } from "@/lib/http";
-import { listQuizzes } from "@/lib/quizzes";
+import { listQuizzes, specQuiz } from "@/lib/quizzes";
 
-export const GET = route({ can: "quizzes.browse" }, async ({ actor }) => ({ quizzes: await listQuizzes(actor) }));
+export const GET = route({ can: "quizzes.browse" }, async ({ actor }) => ({ quizzes: (await listQuizzes(actor)).map(specQuiz) }));

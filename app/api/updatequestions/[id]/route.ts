@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
-import { updateQuestion } from "@/lib/quizzes";
+import { specQuestion, updateQuestion } from "@/lib/quizzes";
 import { questionSchema } from "@/lib/quizzes/schemas";
 
 export const PUT = route({ can: "questions.edit", params: z.object({ id: z.uuid("Not found.") }), body: questionSchema }, async ({ actor, params, body }) => ({
   message: "Question updated.",
-  question: await updateQuestion(actor, params.id, body),
+  question: specQuestion(await updateQuestion(actor, params.id, body)),
 }));

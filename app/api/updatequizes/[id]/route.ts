@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
-import { updateQuiz } from "@/lib/quizzes";
+import { specQuiz, updateQuiz } from "@/lib/quizzes";
 import { quizSchema } from "@/lib/quizzes/schemas";
 
 export const PUT = route({ can: "quizzes.edit", params: z.object({ id: z.uuid("Not found.") }), body: quizSchema }, async ({ actor, params, body }) => ({
   message: "Quiz updated.",
-  quiz: await updateQuiz(actor, params.id, body),
+  quiz: specQuiz(await updateQuiz(actor, params.id, body)),
 }));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
 import { reviewTransaction } from "@/lib/payments";
+import { specTransaction } from "@/lib/wallet";
 import { reviewSchema } from "@/lib/wallet/schemas";
 
 /** The spec sends the whole transaction; only its new paymentVerified is read. */
@@ -8,6 +9,6 @@ export const PUT = route(
   { can: "payments.verify", params: z.object({ id: z.uuid("Transaction not found.") }), body: reviewSchema },
   async ({ actor, params, body }) => ({
     message: "Payment Status Updated successfully!",
-    transaction: await reviewTransaction(actor, params.id, body.paymentVerified),
+    transaction: specTransaction(await reviewTransaction(actor, params.id, body.paymentVerified)),
   }),
 );
