@@ -7,11 +7,20 @@ import type { Instrumentation } from "next";
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
-    // Next prints a page's render error (and its warnings) as multi-line text: one JSON line instead.
-    const { log, routeConsoleToLog } = await import("@/lib/log");
-    routeConsoleToLog(log);
-    const { startServer } = await import("@/lib/server");
-    await startServer();
+    try {
+      // Next prints a page's render error (and its warnings) as multi-line text: one JSON line instead.
+      const { log, routeConsoleToLog } = await import("@/lib/log");
+      routeConsoleToLog(log);
+      const { startServer } = await import("@/lib/server");
+      await startServer();
+    } catch (error) {
+      // A wrong or missing setting stops the start: Next would log it and go on answering every request with an error.
+      if (error instanceof Error && error.name === "ConfigurationError") {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
   }
 }
 
