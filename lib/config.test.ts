@@ -72,7 +72,7 @@ describe("configuration", () => {
     });
 
     it("goes ahead with a warning for the single-machine demo: `npm start` on the embedded database", () => {
-      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production" }))).toMatch(/APP_URL is not set: .*host each request came to/);
+      expect(checkPublicUrl(loadConfig({ NODE_ENV: "production" }))).toMatch(/APP_URL is not set: .*host each request came to and links in mails point at this machine/);
     });
 
     it("goes ahead quietly in development and tests, and wherever a public URL is configured", () => {

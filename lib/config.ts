@@ -260,7 +260,7 @@ export function checkPublicUrl(settings: Pick<Config, "environment" | "publicUrl
       "APP_URL: set it (or NEXTAUTH_URL) to the address people open the site at, like https://olympiad.example.org: referral links and the links in mails are built on it, and a production deployment does not guess it from the requests",
     ]);
   }
-  return "APP_URL is not set: referral links and the links in mails use the host each request came to. That suits trying the app on one machine; set APP_URL to the public address before the site is open to others, as a request may name any host.";
+  return "APP_URL is not set: referral links use the host each request came to and links in mails point at this machine's local address. That suits trying the app on one machine; set APP_URL to the public address before the site is open to others.";
 }
 
 export const config: Config = loadConfig(process.env);

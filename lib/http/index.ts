@@ -1,5 +1,5 @@
 /** The HTTP edge of every route handler: the wrapper, the client's address, where links point, work after the response. */
 export { afterResponse } from "./after-response";
 export { clientIp } from "./client";
-export { publicOrigin } from "./public-origin";
+export { mailOrigin, publicOrigin } from "./public-origin";
 export { route, type RouteContext, type RouteHandler } from "./route";

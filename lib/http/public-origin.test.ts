@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { publicOrigin } from "./public-origin";
+import { mailOrigin, publicOrigin } from "./public-origin";
 
 const headers = (values: Record<string, string>) => new Headers(values);
-const settings = (publicUrl: string | undefined, trustedProxyHops = 0) => ({ publicUrl, trustedProxyHops, appUrl: "http://localhost:3000" });
+const settings = (publicUrl: string | undefined, trustedProxyHops = 0, environment: "development" | "production" = "development") => ({
+  publicUrl,
+  trustedProxyHops,
+  appUrl: publicUrl ?? "http://localhost:3000",
+  environment,
+});
 
 describe("where shareable and mailed links point", () => {
   it("at the configured public URL, whatever host the request names", () => {
@@ -30,5 +35,12 @@ describe("where shareable and mailed links point", () => {
       expect(publicOrigin(headers(host ? { host } : {}), settings(undefined)), host).toBe("http://localhost:3000");
     }
     expect(publicOrigin(headers({ host: "olympiad.example.org", "x-forwarded-proto": "javascript" }), settings(undefined, 1))).toBe("http://olympiad.example.org");
+  });
+
+  it("never puts a mailed link on a host the request named, in production", () => {
+    const forged = headers({ host: "evil.example" });
+    expect(mailOrigin(forged, settings(undefined, 0, "production"))).toBe("http://localhost:3000");
+    expect(mailOrigin(forged, settings("https://olympiad.example.org", 0, "production"))).toBe("https://olympiad.example.org");
+    expect(mailOrigin(headers({ host: "192.168.1.20:3000" }), settings(undefined))).toBe("http://192.168.1.20:3000");
   });
 });
