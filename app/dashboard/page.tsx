@@ -7,7 +7,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
-import { loadDashboard } from "@/lib/quizzes";
+import { loadDashboard, type Dashboard } from "@/lib/quizzes";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
@@ -20,7 +20,15 @@ export default async function DashboardPage() {
     needsEmailVerification(user),
   ]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
-  const now = new Date();
+  const cards = (quizzes: Dashboard["quizzes"]) => (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {quizzes.map((quiz) => (
+        <li key={quiz.id}>
+          <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={dashboard.now} />
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <>
@@ -33,13 +41,13 @@ export default async function DashboardPage() {
           <Link href="/demoquiz" className="font-semibold text-brand underline">try the demo quiz</Link>.
         </p>
       ) : (
-        <ul className="grid gap-6 md:grid-cols-2">
-          {dashboard.quizzes.map((quiz) => (
-            <li key={quiz.id}>
-              <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={now} />
-            </li>
-          ))}
-        </ul>
+        cards(dashboard.quizzes)
+      )}
+      {dashboard.past.length > 0 && (
+        <details className="mt-8">
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Past quizzes ({dashboard.past.length})</summary>
+          <div className="mt-4">{cards(dashboard.past)}</div>
+        </details>
       )}
     </>
   );

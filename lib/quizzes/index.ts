@@ -4,5 +4,6 @@ import "server-only";
 export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz } from "./admin";
 export { listCompetitions, listQuizzes } from "./competitions";
 export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
+export type { CardAction } from "./dashboard-cards";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportProblem } from "./questions";
