@@ -1,13 +1,40 @@
-import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./support/accounts";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ADMIN, signUp } from "./support/accounts";
 import { examOpensText } from "./support/exam";
-import { OPEN_EXAM, createQuiz, grantVerifiedEntry, markResultsPublished, submittedAttempt } from "./support/exam-db";
+import { OPEN_EXAM, createQuiz, grantVerifiedEntry, markResultsPublished, pendingEntry, submittedAttempt, withDatabase } from "./support/exam-db";
 
 const SEASON_2 = "Olympiad Season 2";
 
 /** Titles of the quiz cards in view, in order (the past ones are folded away). */
 function cardTitles(page: Page): Promise<string[]> {
   return page.getByRole("article").getByRole("heading", { level: 2 }).allTextContents();
+}
+
+/** A reload would drop this mark along with the rest of the document's state. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
+const isSameDocument = (page: Page) => page.evaluate(() => "stillTheSameDocument" in window);
+
+/** Decides a transaction as the admin, through the API the admin panel uses, in a session of its own. */
+async function reviewAsAdmin(browser: Browser, baseURL: string | undefined, transactionId: string) {
+  const admin = await browser.newContext({ baseURL });
+  try {
+    expect((await admin.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+    const response = await admin.request.put(`/api/wallet/transaction/${transactionId}`, { data: { paymentVerified: "verified" } });
+    expect(response.ok(), await response.text()).toBe(true);
+  } finally {
+    await admin.close();
+  }
+}
+
+/** A wallet top-up of ₹300 waiting for an admin; its id. */
+function topUpRequest(userId: string): Promise<string> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into transactions (user_id, type, mode, status, amount_paise, reason) values ($1, 'credit', 'upi', 'pending', 30000, 'walletAddMoney') returning id`,
+      [userId],
+    );
+    return rows[0].id;
+  });
 }
 
 test.describe("the participant's dashboard", () => {
@@ -87,4 +114,34 @@ test.describe("the participant's dashboard", () => {
     await card.getByRole("link", { name: "View result" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   });
+
+  test("changes from Verification Pending to Start within seconds of the admin's verification, without a reload", async ({ page, browser, baseURL }) => {
+    const { id: userId } = await signUp(page.request);
+    const quiz = await createQuiz(OPEN_EXAM);
+    const payment = await pendingEntry(userId, quiz.id);
+
+    await page.goto("/dashboard");
+    const card = page.getByRole("article", { name: quiz.title });
+    await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+    await markDocument(page);
+
+    await reviewAsAdmin(browser, baseURL, payment);
+    await expect(card.getByRole("link", { name: "Start quiz" })).toHaveAttribute("href", `/quizes/${quiz.id}`, { timeout: 10_000 });
+    await expect(card.getByRole("button", { name: "Verification Pending" })).toHaveCount(0);
+    expect(await isSameDocument(page)).toBe(true);
+  });
+});
+
+test("the wallet shows a verified top-up's money within seconds, without a reload", async ({ page, browser, baseURL }) => {
+  const { id: userId } = await signUp(page.request);
+  const topUp = await topUpRequest(userId);
+  await page.goto("/walletdetails");
+  const balance = page.getByRole("region", { name: "Balance" });
+  await expect(balance.getByText("₹0", { exact: true })).toBeVisible();
+
+  await markDocument(page);
+
+  await reviewAsAdmin(browser, baseURL, topUp);
+  await expect(balance.getByText("₹300", { exact: true })).toBeVisible({ timeout: 10_000 });
+  expect(await isSameDocument(page)).toBe(true);
 });

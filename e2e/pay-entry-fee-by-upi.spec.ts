@@ -72,9 +72,8 @@ test.describe("paying the entry fee", () => {
     await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
 
     // A week before the exam there is nothing to start yet (the Start link is in
-    // follow-your-quizzes-on-the-dashboard.spec.ts).
+    // follow-your-quizzes-on-the-dashboard.spec.ts); the card updates without a reload.
     await reviewEntryFee(page, playwright, baseURL, "verified");
-    await page.reload();
     const examStart = await withDatabase(async (client) => (await client.query<{ exam_start_at: Date }>(`select exam_start_at from quizzes where id = $1`, [QUIZ_ID])).rows[0].exam_start_at);
     await expect(card.getByText(examOpensText(examStart), { exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(card.getByRole("button", { name: "Verification Pending" })).toHaveCount(0);

@@ -4,20 +4,23 @@ import { QuizCard } from "@/components/dashboard/QuizCard";
 import { VerifyEmailBanner } from "@/components/dashboard/VerifyEmailBanner";
 import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
 import { loadDashboard, type Dashboard } from "@/lib/quizzes";
+import { pendingTransactionIds } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
 export default async function DashboardPage() {
   const user = await requirePermission("quizzes.dashboard");
-  const [dashboard, prizes, results, unconfirmed] = await Promise.all([
+  const [dashboard, prizes, results, unconfirmed, pending] = await Promise.all([
     loadDashboard(user),
     defaultPrizeTable(user),
     myPublishedRanks(user, user.id),
     needsEmailVerification(user),
+    pendingTransactionIds(user, user.id),
   ]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
   const cards = (quizzes: Dashboard["quizzes"]) => (
@@ -35,6 +38,7 @@ export default async function DashboardPage() {
       <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
       {unconfirmed && <VerifyEmailBanner email={user.email} />}
       {results.length > 0 && <YourResults results={results} />}
+      {pending.length > 0 && <RefreshWhenReviewed pending={pending} />}
       {dashboard.quizzes.length === 0 ? (
         <p className="text-slate-700">
           No competitions are open right now. New ones appear here as soon as they are announced; meanwhile,{" "}
