@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "@/lib/format";
+import { formatDuration, formatIndiaDayAndTime, isSameIndiaDay } from "@/lib/format";
 
 describe("formatDuration", () => {
   it("writes hours, minutes and seconds as two digits each", () => {
@@ -17,5 +17,18 @@ describe("formatDuration", () => {
     expect(formatDuration(61.9)).toBe("00:01:01");
     expect(formatDuration(-5)).toBe("00:00:00");
     expect(formatDuration(-0.4)).toBe("00:00:00");
+  });
+});
+
+describe("India dates", () => {
+  it("writes a nearby date and time without the year, in India time", () => {
+    expect(formatIndiaDayAndTime(new Date("2025-11-30T04:30:00Z"))).toBe("30 Nov, 10:00 am");
+    expect(formatIndiaDayAndTime(new Date("2025-12-01T09:05:00Z"))).toBe("1 Dec, 2:35 pm");
+  });
+
+  it("compares calendar days in India, not in UTC", () => {
+    // 17:00 and 19:00 UTC on 1 Dec are 22:30 on 1 Dec and 00:30 on 2 Dec in India.
+    expect(isSameIndiaDay(new Date("2025-12-01T17:00:00Z"), new Date("2025-12-01T19:00:00Z"))).toBe(false);
+    expect(isSameIndiaDay(new Date("2025-11-30T19:00:00Z"), new Date("2025-12-01T17:00:00Z"))).toBe(true);
   });
 });

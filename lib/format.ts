@@ -31,6 +31,18 @@ export function formatIndiaDate(date: Date): string {
   return dateFormat.format(date);
 }
 
+/** The same calendar day in India, whatever the server's own time zone. */
+export function isSameIndiaDay(a: Date, b: Date): boolean {
+  return dateFormat.format(a) === dateFormat.format(b);
+}
+
+const indiaDayAndTime = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
+
+/** A date close enough to need no year: "30 Nov, 10:00 am". */
+export function formatIndiaDayAndTime(date: Date): string {
+  return indiaDayAndTime.format(date);
+}
+
 export function formatIndiaDateTime(date: Date): string {
   return `${dateTimeFormat.format(date)} IST`;
 }

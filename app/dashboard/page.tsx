@@ -4,42 +4,54 @@ import { QuizCard } from "@/components/dashboard/QuizCard";
 import { VerifyEmailBanner } from "@/components/dashboard/VerifyEmailBanner";
 import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
-import { loadDashboard } from "@/lib/quizzes";
+import { loadDashboard, type Dashboard } from "@/lib/quizzes";
+import { pendingTransactionIds } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
 
 export default async function DashboardPage() {
   const user = await requirePermission("quizzes.dashboard");
-  const [dashboard, prizes, results, unconfirmed] = await Promise.all([
+  const [dashboard, prizes, results, unconfirmed, pending] = await Promise.all([
     loadDashboard(user),
     defaultPrizeTable(user),
     myPublishedRanks(user, user.id),
     needsEmailVerification(user),
+    pendingTransactionIds(user, user.id),
   ]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
-  const now = new Date();
+  const cards = (quizzes: Dashboard["quizzes"]) => (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {quizzes.map((quiz) => (
+        <li key={quiz.id}>
+          <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={dashboard.now} />
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <>
       <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
       {unconfirmed && <VerifyEmailBanner email={user.email} />}
       {results.length > 0 && <YourResults results={results} />}
+      {pending.length > 0 && <RefreshWhenReviewed pending={pending} />}
       {dashboard.quizzes.length === 0 ? (
         <p className="text-slate-700">
           No competitions are open right now. New ones appear here as soon as they are announced; meanwhile,{" "}
           <Link href="/demoquiz" className="font-semibold text-brand underline">try the demo quiz</Link>.
         </p>
       ) : (
-        <ul className="grid gap-6 md:grid-cols-2">
-          {dashboard.quizzes.map((quiz) => (
-            <li key={quiz.id}>
-              <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={now} />
-            </li>
-          ))}
-        </ul>
+        cards(dashboard.quizzes)
+      )}
+      {dashboard.past.length > 0 && (
+        <details className="mt-8">
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Past quizzes ({dashboard.past.length})</summary>
+          <div className="mt-4">{cards(dashboard.past)}</div>
+        </details>
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { AddMoneyForm } from "@/components/wallet/AddMoneyForm";
 import { ReferralHistory } from "@/components/wallet/ReferralHistory";
 import { ReferralLink } from "@/components/wallet/ReferralLink";
+import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { WithdrawForm } from "@/components/wallet/WithdrawForm";
 import { referralStatus } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
@@ -12,7 +13,7 @@ import { config } from "@/lib/config";
 import { publicOrigin } from "@/lib/http";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { pageParam } from "@/lib/validation";
-import { listTransactions, walletSummary } from "@/lib/wallet";
+import { listTransactions, pendingTransactionIds, walletSummary } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Wallet", robots: { index: false } };
 
@@ -31,8 +32,9 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
     return query.size ? `/walletdetails?${query}` : "/walletdetails";
   };
 
-  const [summary, history, referrals] = await Promise.all([
+  const [summary, pending, history, referrals] = await Promise.all([
     walletSummary(user, user.id, publicOrigin(await headers())),
+    pendingTransactionIds(user, user.id),
     listTransactions(user, user.id, page).catch((error: unknown) => {
       console.error("loading transactions failed", error);
       return null;
@@ -49,6 +51,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <PageTitle lead="Your balance, top-ups, withdrawals and referral rewards.">Wallet</PageTitle>
+      {pending.length > 0 && <RefreshWhenReviewed pending={pending} />}
 
       <section aria-labelledby="balance-heading" className="rounded-xl border border-slate-200 bg-white p-6">
         <h2 id="balance-heading" className="sr-only">Balance</h2>

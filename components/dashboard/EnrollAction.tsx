@@ -4,10 +4,17 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
-import type { PaymentState } from "@/lib/payments/schemas";
+import type { CardAction } from "@/lib/quizzes";
+import { ExamCountdown } from "./ExamCountdown";
 import { PaymentModal, type PayableQuiz, type PaymentDetails } from "./PaymentModal";
 
-export type Registration = { phase: "upcoming"; opensOn: string } | { phase: "open" | "closed" };
+/** The card's dates as the server wrote them, in India time. */
+export interface ActionDates {
+  registrationOpens: string;
+  examOpens: string;
+  /** When the server decided the action: the countdown counts from it. */
+  decidedAt: Date;
+}
 
 const TERMS_REQUIRED = "You must agree to the Terms and Conditions to proceed.";
 
@@ -19,18 +26,15 @@ function InactiveAction({ children }: { children: ReactNode }) {
   );
 }
 
-/** The card's one action button, which follows the participant's payment state for this quiz. */
-export function EnrollAction({
-  quiz,
-  paymentState,
-  registration,
-  payment,
-}: {
-  quiz: PayableQuiz;
-  paymentState: PaymentState;
-  registration: Registration;
-  payment: PaymentDetails;
-}) {
+/** A state with nothing to do yet: said as text, not as a button that goes nowhere. */
+function Status({ children }: { children: ReactNode }) {
+  return <p className="w-full rounded-lg bg-slate-100 px-5 py-2.5 text-center font-semibold text-slate-800">{children}</p>;
+}
+
+const linkClass = `${primaryButtonClass} block w-full text-center`;
+
+/** The card's one action, as the server decided it: only what the participant can do now, or when. */
+export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQuiz; action: CardAction; dates: ActionDates; payment: PaymentDetails }) {
   const router = useRouter();
   const termsId = useId();
   const [agreed, setAgreed] = useState(false);
@@ -50,31 +54,57 @@ export function EnrollAction({
     router.refresh();
   }
 
-  const canPay = (paymentState === "not paid" || paymentState === "rejected") && registration.phase === "open";
+  const canPay = action.kind === "pay";
 
-  let action: ReactNode;
-  if (paymentState === "verified") {
-    action = (
-      <Link href={`/quizes/${quiz.id}`} className={`${primaryButtonClass} block w-full text-center`}>
-        Lets, Start Quiz
-      </Link>
-    );
-  } else if (paymentState === "pending") {
-    action = <InactiveAction>Verification Pending</InactiveAction>;
-  } else if (registration.phase === "upcoming") {
-    action = (
-      <InactiveAction>
-        Registration will start from: {registration.opensOn} install or allow notification to get notify when registration open
-      </InactiveAction>
-    );
-  } else if (registration.phase === "closed") {
-    action = <InactiveAction>Registration closed</InactiveAction>;
-  } else {
-    action = (
-      <button type="button" onClick={openPayment} className={`${primaryButtonClass} w-full`}>
-        {paymentState === "rejected" ? "your payment rejected , pay again or talk to customer care" : "Please Pay to Attend Quiz"}
-      </button>
-    );
+  let control: ReactNode;
+  switch (action.kind) {
+    case "pay":
+      control = (
+        <button type="button" onClick={openPayment} className={`${primaryButtonClass} w-full`}>
+          {action.rejected ? "your payment rejected , pay again or talk to customer care" : "Please Pay to Attend Quiz"}
+        </button>
+      );
+      break;
+    case "registration-upcoming":
+      control = (
+        <InactiveAction>
+          Registration will start from: {dates.registrationOpens} install or allow notification to get notify when registration open
+        </InactiveAction>
+      );
+      break;
+    case "registration-closed":
+      control = <InactiveAction>Registration closed</InactiveAction>;
+      break;
+    case "pending":
+      control = <InactiveAction>Verification Pending</InactiveAction>;
+      break;
+    case "exam-upcoming":
+      control = (
+        <>
+          <Status>Exam opens {dates.examOpens}</Status>
+          {action.countdown && <ExamCountdown opensAt={action.opensAt} serverNow={dates.decidedAt} />}
+        </>
+      );
+      break;
+    case "start":
+      control = (
+        <Link href={`/quizes/${quiz.id}`} className={linkClass}>
+          {action.resume ? "Resume quiz" : "Start quiz"}
+        </Link>
+      );
+      break;
+    case "exam-closed":
+      control = <Status>The exam window has closed</Status>;
+      break;
+    case "result":
+      // Published: the participant's official rank in Your results above. Before that: their
+      // submitted view with the score (a full page load, as the exam pages need).
+      control = (
+        <a href={action.published ? `#result-${quiz.id}` : `/QuizliveSection?quizId=${quiz.id}`} className={linkClass}>
+          View result
+        </a>
+      );
+      break;
   }
 
   return (
@@ -95,7 +125,7 @@ export function EnrollAction({
         </div>
       )}
       {canPay && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
-      {action}
+      {control}
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
       {paying && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>

@@ -2,21 +2,16 @@ import Link from "next/link";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
-import { formatIndiaDateTime, formatMinutes, ordinal, formatShortIndiaDate } from "@/lib/format";
+import { formatIndiaDateTime, formatIndiaDayAndTime, formatMinutes, ordinal, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { defaultPrizeTable } from "@/lib/results";
 import type { DashboardQuiz } from "@/lib/quizzes";
-import { EnrollAction, type Registration } from "./EnrollAction";
+import { EnrollAction } from "./EnrollAction";
 import type { PaymentDetails } from "./PaymentModal";
 
 const DASHBOARD_CAROUSEL_MS = 6000;
 
 type PrizeTier = Awaited<ReturnType<typeof defaultPrizeTable>>[number];
-
-function registrationAt(quiz: DashboardQuiz, now: Date): Registration {
-  if (now < quiz.formStartAt) return { phase: "upcoming", opensOn: formatShortIndiaDate(quiz.formStartAt) };
-  return { phase: now > quiz.formEndAt ? "closed" : "open" };
-}
 
 function prizeLine(tier: PrizeTier): string {
   const ranks = tier.rankFrom === tier.rankTo ? `${ordinal(tier.rankFrom)} prize` : `Next ${tier.rankTo - tier.rankFrom + 1} ranks (${tier.rankFrom} to ${tier.rankTo})`;
@@ -89,8 +84,8 @@ export function QuizCard({ quiz, prizes, payment, now }: { quiz: DashboardQuiz; 
       <div className="mt-auto">
         <EnrollAction
           quiz={{ id: quiz.id, title: quiz.title, entryFeePaise: quiz.entryFeePaise }}
-          paymentState={quiz.paymentState}
-          registration={registrationAt(quiz, now)}
+          action={quiz.action}
+          dates={{ registrationOpens: formatShortIndiaDate(quiz.formStartAt), examOpens: formatIndiaDayAndTime(quiz.examStartAt), decidedAt: now }}
           payment={payment}
         />
       </div>

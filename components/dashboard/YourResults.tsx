@@ -16,7 +16,7 @@ export function YourResults({ results }: { results: PublishedRank[] }) {
       <h2 id="your-results" className="text-xl font-semibold text-slate-900">Your results</h2>
       <ul className="mt-2 flex flex-col gap-1 text-slate-800">
         {results.map((result) => (
-          <li key={result.quizId}>
+          <li key={result.quizId} id={`result-${result.quizId}`}>
             {result.title}: rank {result.rank} of {result.of}, score {result.score}
             {prize(result)}
           </li>

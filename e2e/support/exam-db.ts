@@ -21,28 +21,43 @@ export function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T
   return withClient(DATABASE_URL, work);
 }
 
+/** When a test quiz's dates fall, as PostgreSQL intervals from now ("-1 day", "2 hours"). */
+export interface QuizSchedule {
+  formStart: string;
+  formEnd: string;
+  examStart: string;
+  examEnd: string;
+  result: string;
+}
+
 /**
- * A quiz whose exam is open right now (registration closed yesterday, the window ends
- * tomorrow): 30 minutes, shuffled, with the seeded paid quiz's 25 questions. Each test gets its
- * own, with its own title, so other tests' cards and lists are undisturbed.
+ * A 30-minute shuffled quiz on `schedule`, with the seeded paid quiz's 25 questions. Each test
+ * gets its own, with its own title, so other tests' cards and lists are undisturbed.
  */
-export function createOpenQuiz(): Promise<string> {
+export function createQuiz(schedule: QuizSchedule, titlePrefix = "Exam e2e"): Promise<{ id: string; title: string; examStartAt: Date }> {
   return withDatabase(async (client) => {
-    const title = `Exam e2e ${randomBytes(4).toString("hex")}`;
-    const { rows } = await client.query<{ id: string }>(
+    const title = `${titlePrefix} ${randomBytes(4).toString("hex")}`;
+    const { rows } = await client.query<{ id: string; exam_start_at: Date }>(
       `insert into quizzes (title, name, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-       values ($1, $1, 1800, true, now() - interval '2 days', now() - interval '1 day', now() - interval '1 hour', now() + interval '1 day', now() + interval '2 days')
-       returning id`,
-      [title],
+       values ($1, $1, 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval)
+       returning id, exam_start_at`,
+      [title, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result],
     );
-    const quizId = rows[0].id;
+    const { id, exam_start_at: examStartAt } = rows[0];
     await client.query(
       `insert into quiz_questions (quiz_id, question_id, position)
        select $1::uuid, question_id, position from quiz_questions where quiz_id = $2::uuid`,
-      [quizId, SEEDED_PAID_QUIZ],
+      [id, SEEDED_PAID_QUIZ],
     );
-    return quizId;
+    return { id, title, examStartAt };
   });
+}
+
+/** An exam open right now: registration closed yesterday, the window ends tomorrow. */
+export const OPEN_EXAM: QuizSchedule = { formStart: "-2 days", formEnd: "-1 day", examStart: "-1 hour", examEnd: "1 day", result: "2 days" };
+
+export async function createOpenQuiz(): Promise<string> {
+  return (await createQuiz(OPEN_EXAM)).id;
 }
 
 /** The participant's entry fee, already verified by an admin. */
@@ -53,6 +68,37 @@ export function grantVerifiedEntry(userId: string, quizId: string): Promise<void
        values ($1, $2, 'form pay', 'upi', 'verified', 50000, 'test')`,
       [userId, quizId],
     );
+  });
+}
+
+/** The participant's entry fee, waiting for an admin; its id. */
+export function pendingEntry(userId: string, quizId: string): Promise<string> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason)
+       values ($1, $2, 'form pay', 'upi', 'pending', 50000, 'test') returning id`,
+      [userId, quizId],
+    );
+    return rows[0].id;
+  });
+}
+
+/** The participant's attempt, submitted an hour into the exam window, with `score`. */
+export function submittedAttempt(userId: string, quizId: string, score = 20): Promise<void> {
+  return withDatabase(async (client) => {
+    await client.query(
+      `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, score, time_taken_seconds)
+       select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0, exam_start_at + interval '20 minutes', $3::int, 1200
+       from quizzes where id = $2::uuid`,
+      [userId, quizId, score],
+    );
+  });
+}
+
+/** Publishes the quiz's results directly, as an admin would once its exam window closed. */
+export function markResultsPublished(quizId: string): Promise<void> {
+  return withDatabase(async (client) => {
+    await client.query(`update quizzes set results_published_at = now() where id = $1`, [quizId]);
   });
 }
 

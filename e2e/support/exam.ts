@@ -47,3 +47,10 @@ export function collectAlerts(page: Page): string[] {
   });
   return alerts;
 }
+
+const indiaDayAndTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
+
+/** What a verified participant's dashboard card says before the exam window: "Exam opens 30 Nov, 10:00 am". */
+export function examOpensText(examStartAt: Date): string {
+  return `Exam opens ${indiaDayAndTime.format(examStartAt)}`;
+}

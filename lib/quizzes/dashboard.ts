@@ -1,14 +1,18 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
-import { quizzes, transactions, users } from "@/db/schema";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { attempts, quizzes, transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { paymentStates } from "@/lib/payments";
-import type { PaymentState } from "@/lib/payments/schemas";
 import { competitionColumns } from "./competitions";
+import { arrangeDashboard, participantAction, type CardAction, type CardSchedule } from "./dashboard-cards";
 
-export interface DashboardQuiz {
+/** Finished quizzes stay on the dashboard, under Past quizzes, this long after their result date. */
+const PAST_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DashboardQuiz extends CardSchedule {
   id: string;
   title: string;
   description: string;
@@ -17,47 +21,58 @@ export interface DashboardQuiz {
   prizeMoneyPaise: number;
   questionCount: number;
   durationSeconds: number;
-  formStartAt: Date;
-  formEndAt: Date;
-  examStartAt: Date;
   resultAt: Date;
   /** Capacity less verified registrations; null when the quiz has no capacity (counter hidden). */
   seatsLeft: number | null;
-  paymentState: PaymentState;
+  action: CardAction;
 }
 
 export interface Dashboard {
+  /** The instant the actions were decided at; the countdown starts from it. */
+  now: Date;
+  /** In the order the participant should see them; see arrangeDashboard. */
   quizzes: DashboardQuiz[];
+  past: DashboardQuiz[];
   walletBalancePaise: number;
   upi: { id: string; payeeName: string };
   participant: { id: string; name: string; hasDateOfBirth: boolean };
 }
 
-/** Everything the dashboard shows one participant: open competitions and their payment state. */
-export const loadDashboard = service("quizzes.dashboard", async (actor): Promise<Dashboard> => {
+/** Everything the dashboard shows one participant: their competitions, what each offers them now, in order. */
+export const loadDashboard = service("quizzes.dashboard", async (actor, now: Date = new Date()): Promise<Dashboard> => {
   const userId = actor.id;
   const db = await getDb();
-  const [rows, states, [user]] = await Promise.all([
+  const [rows, states, taken, [user]] = await Promise.all([
     db
       .select({
         ...competitionColumns,
+        examEndAt: quizzes.examEndAt,
+        resultsPublishedAt: quizzes.resultsPublishedAt,
         posterUrls: quizzes.posterUrls,
         capacity: quizzes.capacity,
         // Qualified by hand: with no join, Drizzle writes a bare "id", which the subquery would read as t.id.
         registered: sql<number>`(select count(*)::int from ${transactions} t where t.quiz_id = "quizzes"."id" and t.type = 'form pay' and t.status = 'verified')`,
       })
       .from(quizzes)
-      .where(and(eq(quizzes.isDemo, false), sql`${quizzes.resultAt} > now() - interval '30 days'`))
-      .orderBy(quizzes.examStartAt),
+      .where(and(eq(quizzes.isDemo, false), gt(quizzes.resultAt, new Date(now.getTime() - PAST_DAYS * DAY_MS))))
+      .orderBy(quizzes.examStartAt, quizzes.id),
     paymentStates(db, userId),
+    db.select({ quizId: attempts.quizId, submittedAt: attempts.submittedAt, deadlineAt: attempts.deadlineAt }).from(attempts).where(eq(attempts.participantId, userId)),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
   ]);
-  return {
-    quizzes: rows.map(({ capacity, registered, ...quiz }) => ({
+  const attemptOf = new Map(taken.map(({ quizId, ...attempt }) => [quizId, attempt]));
+  const { current, past } = arrangeDashboard(
+    rows.map(({ capacity, registered, ...quiz }) => ({
       ...quiz,
       seatsLeft: capacity === null ? null : Math.max(0, capacity - registered),
-      paymentState: states.get(quiz.id) ?? "not paid",
+      action: participantAction(quiz, { paymentState: states.get(quiz.id) ?? "not paid", attempt: attemptOf.get(quiz.id) ?? null }, now),
     })),
+    now,
+  );
+  return {
+    now,
+    quizzes: current,
+    past,
     walletBalancePaise: user?.balance ?? 0,
     upi: config.upi,
     participant: { id: userId, name: user?.name ?? "", hasDateOfBirth: Boolean(user?.dob) },

@@ -4,6 +4,7 @@ import "server-only";
 export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz } from "./admin";
 export { listCompetitions, listQuizzes } from "./competitions";
 export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
+export type { CardAction } from "./dashboard-cards";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
 export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportProblem } from "./questions";

@@ -5,13 +5,13 @@ import { questions, quizzes } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
-import { startExam } from "@/lib/exam";
+import { startExam, submitExam } from "@/lib/exam";
 import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
 import { payEntryFeeFromWallet, submitEntryFee } from "@/lib/payments";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { PUT as updateQuestionRoute } from "@/app/api/updatequestions/[id]/route";
 import { PUT as updateQuizRoute } from "@/app/api/updatequizes/[id]/route";
-import { openExam, paidParticipant } from "@/tests/support/exam";
+import { markPaid, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { adult, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
@@ -181,16 +181,34 @@ describe("the dashboard", () => {
     return { quiz, waiting, paid };
   }
 
-  it("shows a participant their own payment state per quiz and their balance, and is for members only", async () => {
+  it("shows a participant what their own payment lets them do per quiz and their balance, and is for members only", async () => {
     await expect(loadDashboard(VISITOR)).rejects.toThrow(Unauthenticated);
     const { quiz, waiting, paid } = await oneOfEach();
     const forWaiting = await loadDashboard(waiting);
-    expect(forWaiting.quizzes.find((row) => row.id === quiz.id)?.paymentState).toBe("pending");
+    expect(forWaiting.quizzes.find((row) => row.id === quiz.id)?.action).toEqual({ kind: "pending" });
     expect(forWaiting.participant).toEqual({ id: waiting.id, name: waiting.name, hasDateOfBirth: true });
     const forPaid = await loadDashboard(paid);
-    expect(forPaid.quizzes.find((row) => row.id === quiz.id)?.paymentState).toBe("verified");
+    expect(forPaid.quizzes.find((row) => row.id === quiz.id)?.action).toEqual({ kind: "exam-upcoming", opensAt: quiz.examStartAt, countdown: false });
     expect(forPaid.walletBalancePaise).toBe(5_000);
-    expect((await loadDashboard(await participant())).quizzes.find((row) => row.id === quiz.id)?.paymentState).toBe("not paid");
+    expect((await loadDashboard(await participant())).quizzes.find((row) => row.id === quiz.id)?.action).toEqual({ kind: "pay", rejected: false });
+  });
+
+  it("puts the participant's taken quiz after the ones open for registration, and closed ones in the past", async () => {
+    const user = await participant();
+    const open = await openRegistration();
+    const { quiz: running } = await openExam({ count: 1 });
+    const { quiz: closed } = await openExam({ count: 1 });
+    await markPaid(user, running.id);
+    await startExam(user, running.id);
+    await submitExam(user, running.id);
+
+    const dashboard = await loadDashboard(user);
+    const order = dashboard.quizzes.map((quiz) => quiz.id);
+    expect(order.indexOf(open.id)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(running.id)).toBeGreaterThan(order.indexOf(open.id));
+    expect(dashboard.quizzes.find((quiz) => quiz.id === running.id)?.action).toEqual({ kind: "result", published: false });
+    expect(order).not.toContain(closed.id);
+    expect(dashboard.past.find((quiz) => quiz.id === closed.id)?.action).toEqual({ kind: "registration-closed" });
   });
 
   it("counts verified registrations against the capacity in seats left", async () => {

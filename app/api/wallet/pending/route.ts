@@ -1,0 +1,5 @@
+import { route } from "@/lib/http";
+import { pendingTransactionIds } from "@/lib/wallet";
+
+/** The caller's payments still waiting for an admin: open pages poll it to refresh once one is decided. */
+export const GET = route({ can: "wallet.read" }, async ({ actor }) => ({ pending: await pendingTransactionIds(actor, actor.id) }));

@@ -1,0 +1,85 @@
+import { isSameIndiaDay } from "@/lib/format";
+import type { PaymentState } from "@/lib/payments/schemas";
+
+/** The dates that decide what a dashboard card offers and where it sits. */
+export interface CardSchedule {
+  formStartAt: Date;
+  formEndAt: Date;
+  examStartAt: Date;
+  examEndAt: Date;
+  resultsPublishedAt: Date | null;
+}
+
+/** One participant's part in one quiz: their entry fee and their attempt, if any. */
+export interface Participation {
+  paymentState: PaymentState;
+  attempt: { submittedAt: Date | null; deadlineAt: Date } | null;
+}
+
+/** What the card's one action says: only what the participant can do now, or when they can. */
+export type CardAction =
+  | { kind: "registration-upcoming"; opensAt: Date }
+  | { kind: "pay"; rejected: boolean }
+  | { kind: "registration-closed" }
+  | { kind: "pending" }
+  | { kind: "exam-upcoming"; opensAt: Date; countdown: boolean }
+  | { kind: "start"; resume: boolean }
+  | { kind: "exam-closed" }
+  | { kind: "result"; published: boolean };
+
+export function participantAction(quiz: CardSchedule, { paymentState, attempt }: Participation, now: Date): CardAction {
+  // An attempt whose deadline passed is over even before the overdue job submits it.
+  if (attempt && (attempt.submittedAt || attempt.deadlineAt <= now)) return { kind: "result", published: quiz.resultsPublishedAt !== null };
+  if (attempt) return { kind: "start", resume: true };
+  if (paymentState === "verified") {
+    if (now < quiz.examStartAt) return { kind: "exam-upcoming", opensAt: quiz.examStartAt, countdown: isSameIndiaDay(now, quiz.examStartAt) };
+    return now < quiz.examEndAt ? { kind: "start", resume: false } : { kind: "exam-closed" };
+  }
+  if (paymentState === "pending") return { kind: "pending" };
+  if (now < quiz.formStartAt) return { kind: "registration-upcoming", opensAt: quiz.formStartAt };
+  if (now > quiz.formEndAt) return { kind: "registration-closed" };
+  return { kind: "pay", rejected: paymentState === "rejected" };
+}
+
+type Group = "open" | "paid" | "announced" | "taken" | "past";
+
+/** The dashboard's groups in view, first to last, each with the date that orders its cards. */
+const CURRENT_GROUPS: [Group, (quiz: CardSchedule) => Date][] = [
+  ["open", (quiz) => quiz.formEndAt],
+  ["paid", (quiz) => quiz.examStartAt],
+  ["announced", (quiz) => quiz.formStartAt],
+  ["taken", (quiz) => quiz.examStartAt],
+];
+
+function groupOf(quiz: CardSchedule, action: CardAction, now: Date): Group {
+  // A late starter's attempt runs past the window's end until its own deadline.
+  if (action.kind === "start" && action.resume) return "paid";
+  if (now >= quiz.examEndAt) return "past";
+  switch (action.kind) {
+    case "pay":
+      return "open";
+    case "pending":
+    case "exam-upcoming":
+    case "start":
+      return "paid";
+    case "registration-upcoming":
+      return "announced";
+    case "result":
+      return "taken";
+    case "registration-closed":
+    case "exam-closed":
+      return "past";
+  }
+}
+
+/**
+ * The dashboard's order: what the participant can pay for (closing soonest first), then what
+ * they paid for and is still ahead, then quizzes not open for registration yet, then ones taken
+ * while the window is still open. Closed and finished quizzes go to `past`, most recent first.
+ */
+export function arrangeDashboard<T extends CardSchedule & { action: CardAction }>(quizzes: T[], now: Date): { current: T[]; past: T[] } {
+  const inGroup = (group: Group) => quizzes.filter((quiz) => groupOf(quiz, quiz.action, now) === group);
+  const current = CURRENT_GROUPS.flatMap(([group, orderBy]) => inGroup(group).sort((a, b) => orderBy(a).getTime() - orderBy(b).getTime()));
+  const past = inGroup("past").sort((a, b) => b.examStartAt.getTime() - a.examStartAt.getTime());
+  return { current, past };
+}
