@@ -2,5 +2,5 @@ import "server-only";
 
 /** The wallet: balance and history, top-ups, withdrawals, and the ledger steps payments build on. */
 export { listTransactions, TRANSACTIONS_PAGE_SIZE, walletSummary, type TransactionPage } from "./history";
-export { changeBalance, lockWallet, rewardReferrer, spendablePaise, type LockedWallet } from "./ledger";
+export { changeBalance, lockWallet, refundToWallet, rewardReferrer, spendablePaise, type LockedWallet } from "./ledger";
 export { recordUpiPayment, requestTopUp, requestWithdrawal, type TopUpRequest, type UpiPayment, type WithdrawalRequest } from "./requests";
