@@ -70,15 +70,18 @@ export const listTransactionsForReview = service("payments.review", async (_acto
     db.select({ total: count() }).from(transactions).where(where),
     db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
   ]);
-  const standing = await standings(db, rows);
+  const standingOfRow = await standings(db, rows);
   return {
-    rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, ...row }) => ({
-      ...row,
-      ...standing.get(row.id)!,
-      actions: reviewActions(row, standing.get(row.id)!),
-      refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
-      proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
-    })),
+    rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, ...row }) => {
+      const standing = standingOfRow.get(row.id)!;
+      return {
+        ...row,
+        ...standing,
+        actions: reviewActions(row, standing),
+          refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
+        proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
+      };
+    }),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)),
