@@ -293,6 +293,11 @@ export const transactions = pgTable(
     proofUploadId: uuid("proof_upload_id").references((): AnyPgColumn => uploads.id, { onDelete: "restrict" }),
     reviewedById: uuid("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
     reviewedAt: utc("reviewed_at"),
+    /**
+     * On a refund (a verified wallet credit), the payment it gives back. Unique: a payment is
+     * refunded once, however many admins press Refund (lib/payments/refunds.ts explains).
+     */
+    refundOfId: uuid("refund_of_id").references((): AnyPgColumn => transactions.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -308,6 +313,11 @@ export const transactions = pgTable(
     /** A screenshot proves one payment, and a UPI reference names one payment. */
     uniqueIndex("transactions_proof_unique").on(table.proofUploadId),
     uniqueIndex("transactions_payment_reference_unique").on(table.paymentReference),
+    uniqueIndex("transactions_one_refund_per_payment").on(table.refundOfId),
+    check(
+      "transactions_refund_is_verified_wallet_credit",
+      sql`${table.refundOfId} is null or (${table.type} = 'credit' and ${table.mode} = 'wallet' and ${table.status} = 'verified')`,
+    ),
     check("transactions_amount_positive", sql`${table.amountPaise} > 0`),
     check(
       "transactions_entry_fee_names_quiz",

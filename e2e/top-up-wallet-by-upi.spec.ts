@@ -33,9 +33,15 @@ test.describe("wallet", () => {
       await expect(adminPage).toHaveURL(/status=pending/);
 
       const row = adminPage.getByRole("row").filter({ hasText: email });
-      await expect(row.getByRole("link", { name: /View screenshot/ })).toHaveAttribute("target", "_blank");
-      await expect(row.getByRole("img", { name: `Payment screenshot from ${PARTICIPANT}` })).toBeVisible();
-      await row.getByLabel(`Status of ${PARTICIPANT}'s payment`).selectOption("verified");
+      await row.getByRole("button", { name: `Details of ${PARTICIPANT}'s payment` }).click();
+      const screenshot = adminPage.getByRole("link", { name: /Open screenshot full size/ });
+      await expect(screenshot).toHaveAttribute("target", "_blank");
+      await expect(screenshot.getByRole("img", { name: `Payment screenshot from ${PARTICIPANT}` })).toBeVisible();
+
+      await row.getByRole("button", { name: `Verify ${PARTICIPANT}'s payment` }).click();
+      const dialog = adminPage.getByRole("dialog", { name: "Verify this payment?" });
+      await expect(dialog.getByText("₹300", { exact: true })).toBeVisible();
+      await dialog.getByRole("button", { name: "Verify payment" }).click();
       await expect(adminPage.getByText("Payment Status Updated successfully!")).toBeVisible();
       // The refreshed pending list no longer holds the verified payment.
       await expect(row).toHaveCount(0);
@@ -43,8 +49,8 @@ test.describe("wallet", () => {
       await adminPage.getByLabel("Status", { exact: true }).selectOption("verified");
       await adminPage.getByRole("button", { name: "Filter" }).click();
       const verifiedRow = adminPage.getByRole("row").filter({ hasText: email });
-      await expect(verifiedRow.getByLabel(`Status of ${PARTICIPANT}'s payment`)).toBeDisabled();
-      await expect(verifiedRow.getByLabel(`Status of ${PARTICIPANT}'s payment`)).toHaveValue("verified");
+      await expect(verifiedRow.getByText("verified", { exact: true })).toBeVisible();
+      await expect(verifiedRow.getByRole("button", { name: /^(Verify|Reject|Refund)/ })).toHaveCount(0);
       await expect(verifiedRow.getByText("This transaction has already been verified and cannot be changed.")).toBeVisible();
 
       await page.reload();

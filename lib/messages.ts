@@ -50,6 +50,16 @@ export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to 
 export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
 export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
 export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
+export const PARTICIPANT_ALREADY_PAID = "This participant has already paid for this quiz.";
+export const PAYMENT_SUPERSEDED = "The participant paid again after this payment was rejected, so it stays rejected. Review their newer payment instead.";
+export const PAYMENT_STATUS_UPDATED = "Payment Status Updated successfully!";
+export const REVIEW_FAILED = "Payment verification failed. Please try again.";
+export const PAYMENT_REFUNDED = "The payment was refunded to the participant's wallet.";
+export const ALREADY_REFUNDED = "This payment has already been refunded to the participant's wallet.";
+export const REFUNDED_IS_FINAL = "This payment was refunded to the participant's wallet, so it cannot be changed.";
+export const NOT_REFUNDABLE = "Only a second payment for a quiz the participant has already paid for can be refunded. Verify or reject this payment instead.";
+export const REFUND_REASON_REQUIRED = "Please give the reason for the refund.";
+export const REFUND_FAILED = "The refund failed. Please try again.";
 export const VERIFY_EMAIL_TO_WITHDRAW = "Please confirm your email address before withdrawing: use the link we mailed you, or ask for a new one on your dashboard.";
 
 // Quizzes and the question bank

@@ -8,7 +8,8 @@ import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
-import { TransactionTable, type ReviewRow } from "./TransactionTable";
+import type { ReviewRow } from "./reviewRow";
+import { TransactionTable } from "./TransactionTable";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -21,29 +22,56 @@ function single(value: string | string[] | undefined): string | undefined {
 /** Hand-edited URLs are common on admin screens: anything unrecognised means "no filter". */
 export function reviewFilter(params: SearchParams): ReviewFilter & { page: number } {
   const status = STATUSES.find((candidate) => candidate === single(params.status));
-  const quiz = single(params.quiz);
+  const uuid = (value: string | undefined) => (value && z.uuid().safeParse(value).success ? value : undefined);
   return {
     status,
-    quizId: quiz && z.uuid().safeParse(quiz).success ? quiz : undefined,
+    quizId: uuid(single(params.quiz)),
+    transactionId: uuid(single(params.payment)),
     page: pageParam(params.page),
   };
 }
 
-function toRow(row: ReviewList["rows"][number]): ReviewRow {
+/** The one payment a note points at, opened on its own. */
+function paymentHref(id: string): string {
+  return `/adminpanel?${new URLSearchParams({ tab: "transactions", payment: id })}`;
+}
+
+type ListedRow = ReviewList["rows"][number];
+
+/** What the admin needs to know about this payment and the participant's others for the quiz. */
+function note({ refund, paidAgain, paidWith, refundOf, status }: ListedRow): ReviewRow["note"] {
+  if (refund) {
+    return {
+      lead: `Refunded to the wallet ${formatIndiaDateTime(refund.createdAt)}${refund.reviewedBy ? ` by ${refund.reviewedBy}` : ""}:`,
+      link: { href: paymentHref(refund.id), text: "see the refund" },
+    };
+  }
+  if (status === "rejected" && paidAgain) return { lead: "Paid again:", link: { href: paymentHref(paidAgain.id), text: `see payment of ${formatIndiaDateTime(paidAgain.createdAt)}` } };
+  if (paidWith && status !== "verified") {
+    return { lead: "Already paid for this quiz:", link: { href: paymentHref(paidWith.id), text: `see payment of ${formatIndiaDateTime(paidWith.createdAt)}` } };
+  }
+  if (refundOf) return { lead: "Refund of a second payment:", link: { href: paymentHref(refundOf.id), text: `see payment of ${formatIndiaDateTime(refundOf.createdAt)}` } };
+  return null;
+}
+
+function toRow(row: ListedRow): ReviewRow {
   return {
     id: row.id,
     status: row.status,
+    actions: row.actions,
+    note: note(row),
     date: formatIndiaDateTime(row.createdAt),
     participant: row.userName,
     email: row.userEmail,
     what: transactionPurpose(row),
+    reason: row.reason,
     kind: transactionKind(row),
     amount: formatRupeesWithSymbol(row.amountPaise),
     payeeName: row.payeeName,
     upiId: row.upiId,
     paymentReference: row.paymentReference,
     proofUrl: row.proofUrl,
-    reviewed: row.reviewedAt && `Reviewed ${formatIndiaDateTime(row.reviewedAt)}${row.reviewedBy ? ` by ${row.reviewedBy}` : ""}`,
+    reviewed: row.reviewedAt && `${formatIndiaDateTime(row.reviewedAt)}${row.reviewedBy ? ` by ${row.reviewedBy}` : ""}`,
   };
 }
 
@@ -53,6 +81,7 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
     const query = new URLSearchParams({ tab: "transactions" });
     if (filter.status) query.set("status", filter.status);
     if (filter.quizId) query.set("quiz", filter.quizId);
+    if (filter.transactionId) query.set("payment", filter.transactionId);
     if (page > 1) query.set("page", String(page));
     return `/adminpanel?${query}`;
   };
@@ -78,10 +107,16 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
         <button type="submit" className={secondaryButtonClass}>Filter</button>
       </Form>
 
+      {filter.transactionId && (
+        <p className="text-slate-700">
+          Showing one payment. <Link className="font-medium text-brand underline" href="/adminpanel?tab=transactions">Show all transactions</Link>
+        </p>
+      )}
+
       {!list ? (
         <p role="alert" className="text-red-700">Error loading transactions.</p>
       ) : list.total === 0 ? (
-        <p className="text-slate-700">{filter.status || filter.quizId ? "No transactions match these filters." : "No transactions yet."}</p>
+        <p className="text-slate-700">{filter.status || filter.quizId || filter.transactionId ? "No transactions match these filters." : "No transactions yet."}</p>
       ) : list.rows.length === 0 ? (
         <p className="text-slate-700">
           This page is past the end of the list. <Link className="font-medium text-brand underline" href={pageHref(1)}>Go to the first page</Link>

@@ -1,132 +1,180 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useOptimistic, useState, useTransition, type ChangeEvent } from "react";
+import { useEffect, useOptimistic, useRef, useState, useTransition } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
-import { ApiError, callApi } from "@/lib/client";
-import { VERIFIED_IS_FINAL } from "@/lib/messages";
+import { Email, NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
+import { callApi } from "@/lib/client";
+import { REFUND_FAILED, REVIEW_FAILED, VERIFIED_IS_FINAL } from "@/lib/messages";
+import type { ReviewAction } from "@/lib/payments";
+import { failureText, smallButtonClass, type Message } from "./adminUi";
+import { ReviewDialog, ScreenshotThumbnail, type Decision } from "./ReviewDialog";
+import type { ReviewRow } from "./reviewRow";
 
-type Status = "pending" | "verified" | "rejected";
+type Status = ReviewRow["status"];
 
-const STATUSES: Status[] = ["pending", "verified", "rejected"];
+const BADGE: Record<Status, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  verified: "bg-emerald-100 text-emerald-900",
+  rejected: "bg-red-100 text-red-900",
+};
 
-/** One transaction, already formatted on the server so the browser renders the same text. */
-export interface ReviewRow {
-  id: string;
-  status: Status;
-  date: string;
-  participant: string;
-  email: string;
-  what: string;
-  kind: string;
-  amount: string;
-  payeeName: string | null;
-  upiId: string | null;
-  paymentReference: string | null;
-  proofUrl: string | null;
-  reviewed: string | null;
-}
+const BUTTON_LABEL: Record<ReviewAction, string> = { verify: "Verify", reject: "Reject", refund: "Refund" };
 
+const rowElementId = (id: string) => `transaction-${id}`;
+const detailElementId = (id: string) => `transaction-${id}-details`;
+
+/** The columns an admin decides by; the rest of a payment waits in its details row. */
 const COLUMNS: Column<ReviewRow>[] = [
-  { header: "Date", cellClassName: "whitespace-nowrap", cell: (row) => row.date },
-  { header: "Participant", cell: (row) => <NameAndEmail name={row.participant} email={row.email} /> },
-  { header: "For", cell: (row) => row.what },
-  { header: "Type", cellClassName: "whitespace-nowrap", cell: (row) => row.kind },
-  { header: "Amount", className: "text-right", cellClassName: "font-medium whitespace-nowrap", cell: (row) => row.amount },
+  { header: "Participant", rowHeader: true, cellClassName: "font-normal", cell: (row) => <NameAndEmail name={row.participant} email={row.email} /> },
   {
-    header: "Payee, UPI id, transaction id",
+    header: "For",
     cell: (row) => (
-      <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-        <Detail label="Payee" value={row.payeeName} />
-        <Detail label="UPI id" value={row.upiId} />
-        <Detail label="Txn id" value={row.paymentReference} />
-      </dl>
+      <>
+        <span className="block">{row.what}</span>
+        <span className="block text-xs text-slate-600">{row.date}</span>
+      </>
     ),
   },
-  {
-    header: "Screenshot",
-    cell: (row) =>
-      row.proofUrl ? (
-        <div className="flex flex-col items-start gap-1">
-          {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to admins only */}
-          <img src={row.proofUrl} alt={`Payment screenshot from ${row.participant}`} width={64} height={64} loading="lazy" className="h-16 w-16 rounded border border-slate-200 object-cover" />
-          <a href={row.proofUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand underline">
-            View screenshot<span className="sr-only"> from {row.participant} (opens in a new tab)</span>
-          </a>
-        </div>
-      ) : (
-        <span className="text-slate-600">None</span>
-      ),
-  },
+  { header: "Amount", className: "text-right", cellClassName: "font-medium whitespace-nowrap", cell: (row) => row.amount },
 ];
 
 /**
- * The status select changes at once and snaps back if the server refuses: useOptimistic keeps
- * the new value only while the update (and the refresh that follows it) is in flight.
+ * Verifying and rejecting are explicit: a button opens a confirmation showing what is decided on,
+ * and only its confirm button sends the decision, so moving through the row with the keyboard
+ * changes nothing. The status shows the decision at once and snaps back if the server refuses
+ * (useOptimistic keeps it only while the request and the refresh after it are in flight), and
+ * focus comes back to the row afterwards, whichever of its buttons the decision took away.
  */
 export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
   const router = useRouter();
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
-  const [, startTransition] = useTransition();
+  const [message, setMessage] = useState<Message>();
+  const [deciding, setDeciding] = useState<{ row: ReviewRow; action: ReviewAction }>();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [inFlight, startTransition] = useTransition();
   const [shownStatus, showStatus] = useOptimistic(
     Object.fromEntries(rows.map((row) => [row.id, row.status])) as Record<string, Status>,
     (current, change: { id: string; status: Status }) => ({ ...current, [change.id]: change.status }),
   );
+  const opener = useRef<HTMLElement>(null);
+  const decidedRow = useRef<string>(undefined);
+  const messageRef = useRef<HTMLDivElement>(null);
 
-  function changeStatus(row: ReviewRow, event: ChangeEvent<HTMLSelectElement>) {
-    const status = event.target.value as Status;
+  // Once the decision and the refresh have landed, the row may have moved or left this page.
+  useEffect(() => {
+    if (inFlight || !decidedRow.current) return;
+    const row = document.getElementById(rowElementId(decidedRow.current));
+    decidedRow.current = undefined;
+    if (!row) messageRef.current?.focus();
+    else if (!row.contains(document.activeElement)) row.focus();
+  }, [inFlight]);
+
+  function openDialog(row: ReviewRow, action: ReviewAction, button: HTMLElement) {
+    opener.current = button;
     setMessage(undefined);
+    setDeciding({ row, action });
+  }
+
+  function closeDialog(decision: Decision) {
+    const { row, action } = deciding!;
+    setDeciding(undefined);
+    if (!decision) return opener.current?.focus();
+    document.getElementById(rowElementId(row.id))?.focus();
+    decidedRow.current = row.id;
     startTransition(async () => {
-      showStatus({ id: row.id, status });
+      if (action !== "refund") showStatus({ id: row.id, status: action === "verify" ? "verified" : "rejected" });
       try {
-        await callApi(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: status } });
-        setMessage({ tone: "success", text: "Payment Status Updated successfully!" });
+        const { message: done } =
+          action === "refund"
+            ? await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}/refund`, { json: { reason: decision.reason } })
+            : await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: action === "verify" ? "verified" : "rejected" } });
+        setMessage({ tone: "success", text: done });
         router.refresh();
       } catch (caught) {
-        const fallback = "Payment verification failed. Please try again.";
-        setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback });
+        setMessage({ tone: "error", text: failureText(caught, action === "refund" ? REFUND_FAILED : REVIEW_FAILED) });
       }
+    });
+  }
+
+  function toggleDetails(id: string) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
     });
   }
 
   const statusColumn: Column<ReviewRow> = {
     header: "Status",
+    cell: (row) => (
+      <div className="flex max-w-48 flex-col items-start gap-1">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[shownStatus[row.id]]}`}>{shownStatus[row.id]}</span>
+        {/* Only what the server holds is final; an optimistic "verified" may still be refused. */}
+        {row.status === "verified" && <p className="text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
+        {row.note && (
+          <p className="text-xs text-slate-700">
+            {row.note.lead} <Link href={row.note.link.href} className="font-medium text-brand underline">{row.note.link.text}</Link>
+          </p>
+        )}
+      </div>
+    ),
+  };
+
+  const actionsColumn: Column<ReviewRow> = {
+    header: "Actions",
     cell: (row) => {
-      // Only what the server holds locks the select; an optimistic "verified" may still be refused.
-      const final = row.status === "verified";
-      const selectId = `status-${row.id}`;
+      const showing = expanded.has(row.id);
       return (
-        <>
-          <label htmlFor={selectId} className="sr-only">{`Status of ${row.participant}'s payment`}</label>
-          <select
-            id={selectId}
-            value={shownStatus[row.id]}
-            onChange={(event) => changeStatus(row, event)}
-            disabled={final}
-            aria-describedby={final ? `${selectId}-final` : undefined}
-            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600"
-          >
-            {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
-          </select>
-          {final && <p id={`${selectId}-final`} className="mt-1 max-w-56 text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
-          {row.reviewed && <p className="mt-1 text-xs text-slate-600">{row.reviewed}</p>}
-        </>
+        <div className="flex flex-wrap gap-2">
+          {row.actions.map((action) => (
+            <button key={action} type="button" disabled={inFlight} onClick={(event) => openDialog(row, action, event.currentTarget)} className={smallButtonClass}>
+              {BUTTON_LABEL[action]}<span className="sr-only"> {row.participant}&apos;s payment</span>
+            </button>
+          ))}
+          <button type="button" aria-expanded={showing} aria-controls={showing ? detailElementId(row.id) : undefined} onClick={() => toggleDetails(row.id)} className={smallButtonClass}>
+            {showing ? "Hide details" : "Details"}<span className="sr-only"> of {row.participant}&apos;s payment</span>
+          </button>
+        </div>
       );
     },
   };
 
   return (
     <div className="flex flex-col gap-3">
-      <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+      <div ref={messageRef} tabIndex={-1} className="focus:outline-none">
+        <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+      </div>
       <PagedTable
         caption="Transactions, pending first"
-        columns={[...COLUMNS, statusColumn]}
+        columns={[...COLUMNS, statusColumn, actionsColumn]}
         rows={rows}
         rowKey={(row) => row.id}
-        minWidth="min-w-[64rem]"
+        rowId={(row) => rowElementId(row.id)}
+        rowDetail={(row) => (expanded.has(row.id) ? <Details row={row} /> : null)}
+        minWidth="min-w-[40rem]"
         rowClassName="align-top"
       />
+      {deciding && <ReviewDialog row={deciding.row} action={deciding.action} onClose={closeDialog} />}
+    </div>
+  );
+}
+
+function Details({ row }: { row: ReviewRow }) {
+  return (
+    <div id={detailElementId(row.id)} className="flex flex-wrap items-start gap-x-8 gap-y-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-600">Email</dt>
+        <dd><Email email={row.email} halfWidth="max-w-[32rem]" /></dd>
+        <dt className="text-slate-600">Type</dt>
+        <dd>{row.kind}</dd>
+        <Detail label="Payee" value={row.payeeName} />
+        <Detail label="UPI id" value={row.upiId} />
+        <Detail label="Txn id (UTR)" value={row.paymentReference} />
+        <Detail label="Reason" value={row.reason} />
+        <Detail label="Reviewed" value={row.reviewed} />
+      </dl>
+      {row.proofUrl && <ScreenshotThumbnail row={row} size="small" />}
     </div>
   );
 }
@@ -136,7 +184,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <>
       <dt className="text-slate-600">{label}</dt>
-      <dd className="break-all">{value}</dd>
+      <dd className="[overflow-wrap:anywhere]">{value}</dd>
     </>
   );
 }

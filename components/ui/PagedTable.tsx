@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Pager, type PagerProps } from "./Pager";
 
 export interface Column<Row> {
@@ -25,6 +25,13 @@ export interface PagedTableProps<Row> {
   minWidth: string;
   /** For every body row, such as align-top where cells stack several lines. */
   rowClassName?: string;
+  /**
+   * The row's element id. The row can then take focus from script (tabIndex -1), so focus has a
+   * place to return to when the control that had it goes away with a change to the row.
+   */
+  rowId?: (row: Row) => string;
+  /** A full-width row under the row, such as its details when expanded; nothing when null. */
+  rowDetail?: (row: Row) => ReactNode;
   /** Shown instead of the table when the list has no rows at all; without it, the caller has said so. */
   empty?: ReactNode;
   /** Rows on every page together: a page past the end of a non-empty list still shows its table and pager. */
@@ -40,7 +47,7 @@ function classes(...names: (string | undefined)[]): string {
 }
 
 /** A server-safe table of one page of rows, with links to the other pages, so it works without JavaScript. */
-export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowClassName, empty, total = rows.length, pager }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowClassName, rowId, rowDetail, empty, total = rows.length, pager }: PagedTableProps<Row>) {
   if (total === 0 && empty !== undefined) return <p className="text-slate-700">{empty}</p>;
 
   return (
@@ -56,18 +63,32 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowC
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
-              <tr key={rowKey(row, index)} className={classes("border-t border-slate-100", rowClassName)}>
-                {columns.map((column, columnIndex) => {
-                  const Cell = column.rowHeader ? "th" : "td";
-                  return (
-                    <Cell key={columnIndex} scope={column.rowHeader ? "row" : undefined} className={classes(CELL, column.className, column.cellClassName)}>
-                      {column.cell(row)}
-                    </Cell>
-                  );
-                })}
-              </tr>
-            ))}
+            {rows.map((row, index) => {
+              const detail = rowDetail?.(row);
+              return (
+                <Fragment key={rowKey(row, index)}>
+                  <tr
+                    id={rowId?.(row)}
+                    tabIndex={rowId ? -1 : undefined}
+                    className={classes("border-t border-slate-100", rowId && "focus:outline-2 focus:-outline-offset-2 focus:outline-brand", rowClassName)}
+                  >
+                    {columns.map((column, columnIndex) => {
+                      const Cell = column.rowHeader ? "th" : "td";
+                      return (
+                        <Cell key={columnIndex} scope={column.rowHeader ? "row" : undefined} className={classes(CELL, column.className, column.cellClassName)}>
+                          {column.cell(row)}
+                        </Cell>
+                      );
+                    })}
+                  </tr>
+                  {detail && (
+                    <tr>
+                      <td colSpan={columns.length} className={classes(CELL, "bg-slate-50")}>{detail}</td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -76,12 +97,31 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowC
   );
 }
 
-/** A person in a cell: the name, and under it the email, broken anywhere so a long address cannot widen the column. */
+/** A person in a cell: the name, and under it the email. */
 export function NameAndEmail({ name, email }: { name: string; email: string }) {
   return (
     <>
       <span className="block font-medium">{name}</span>
-      <span className="block break-all text-slate-600">{email}</span>
+      <Email email={email} className="block text-slate-600" />
     </>
+  );
+}
+
+/**
+ * An email that wraps only before its @, never inside a word, so a long address cannot widen its
+ * column; a half longer than `halfWidth` is cut short with an ellipsis, the whole in its title.
+ */
+export function Email({ email, className, halfWidth = "max-w-[14rem]" }: { email: string; className?: string; halfWidth?: string }) {
+  const at = email.lastIndexOf("@");
+  const halves = at > 0 ? [email.slice(0, at), email.slice(at)] : [email];
+  return (
+    <span title={email} className={className}>
+      {halves.map((half, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span className={`inline-block truncate align-bottom ${halfWidth}`}>{half}</span>
+        </Fragment>
+      ))}
+    </span>
   );
 }

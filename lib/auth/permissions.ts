@@ -72,6 +72,7 @@ const ADMIN = {
   "users.changeRole": "any",
   "payments.review": "any",
   "payments.verify": "any",
+  "payments.refund": "any",
   "quizzes.edit": "any",
   "questions.edit": "any",
   "exam.finaliseOverdue": "any",

@@ -4,18 +4,24 @@ import { afterAll, describe, expect, it } from "vitest";
 import { notifications, referrals, transactions, users } from "@/db/schema";
 import { VISITOR, type ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb } from "@/lib/db";
+import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { POST as debit } from "@/app/api/wallet/debit/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
+import { POST as refund } from "@/app/api/wallet/transaction/[id]/refund/route";
 import {
-  ANOTHER_ENTRY_FEE_PENDING,
+  ALREADY_REFUNDED,
   NO_ENTRY_FEE,
+  NOT_REFUNDABLE,
+  PARTICIPANT_ALREADY_PAID,
+  PAYMENT_REFUNDED,
+  PAYMENT_SUPERSEDED,
   PROOF_ALREADY_USED,
   REFERENCE_ALREADY_USED,
   SEATS_FULL_FOR_VERIFICATION,
   SEATS_HELD,
   SEATS_TAKEN,
+  REFUNDED_IS_FINAL,
   VERIFIED_IS_FINAL,
 } from "@/lib/messages";
 import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
@@ -23,7 +29,7 @@ import { call } from "@/tests/support/http";
 import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";
 import { adult, balanceOf, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
-import { listTransactionsForReview, payEntryFeeFromWallet, paymentStates, reviewTransaction, submitCredit, submitDebit, submitEntryFee } from "./index";
+import { listTransactionsForReview, payEntryFeeFromWallet, paymentStates, refundPayment, reviewTransaction, submitCredit, submitDebit, submitEntryFee } from "./index";
 
 afterAll(closeDatabase);
 
@@ -51,6 +57,7 @@ describe("the payments door", () => {
       submitCredit(VISITOR, { paymentType: "form pay", quizId: quiz.id, payeeName: "anyone", paysnapurl: quiz.id }),
       submitDebit(VISITOR, { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id }),
       reviewTransaction(VISITOR, quiz.id, "verified"),
+      refundPayment(VISITOR, quiz.id, "Paid twice"),
       listTransactionsForReview(VISITOR),
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toThrow(Unauthenticated);
@@ -61,6 +68,7 @@ describe("the payments door", () => {
     const user = await adult();
     const topUp = await pendingTopUp(user, 100);
     await expect(reviewTransaction(user, topUp.id, "verified")).rejects.toThrow(Forbidden);
+    await expect(refundPayment(user, topUp.id, "Paid twice")).rejects.toThrow(Forbidden);
     await expect(listTransactionsForReview(user)).rejects.toThrow(Forbidden);
     const db = await getDb();
     const [row] = await db.select().from(transactions).where(eq(transactions.id, topUp.id));
@@ -284,17 +292,25 @@ describe("an admin's review", () => {
     expect((await db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, second.id)))[0].status).toBe("rejected");
   });
 
-  it("refuses with 409 to reopen a rejected entry fee while the participant has a newer one pending", async () => {
+  it("keeps a rejected entry fee rejected once the participant paid again (409), and the newer payment can still be verified", async () => {
     const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
     const rejected = await payByUpi(user, quiz.id);
     await reviewTransaction(reviewer, rejected.id, "rejected");
     const newer = await payByUpi(user, quiz.id);
-    await expect(reviewTransaction(reviewer, rejected.id, "pending")).rejects.toThrow(new Conflict(ANOTHER_ENTRY_FEE_PENDING));
-    const routed = await call(review, { method: "PUT", as: reviewer, params: { id: rejected.id }, json: { paymentVerified: "pending" } });
-    expect(routed).toMatchObject({ status: 409, body: { message: ANOTHER_ENTRY_FEE_PENDING } });
+
+    for (const status of ["verified", "pending"] as const) {
+      await expect(reviewTransaction(reviewer, rejected.id, status)).rejects.toThrow(new Conflict(PAYMENT_SUPERSEDED));
+      const routed = await call(review, { method: "PUT", as: reviewer, params: { id: rejected.id }, json: { paymentVerified: status } });
+      expect(routed).toMatchObject({ status: 409, body: { message: PAYMENT_SUPERSEDED } });
+    }
+    // Rejecting the newer payment too does not bring the older one back.
+    await reviewTransaction(reviewer, newer.id, "rejected");
+    await expect(reviewTransaction(reviewer, rejected.id, "verified")).rejects.toThrow(new Conflict(PAYMENT_SUPERSEDED));
+
+    expect(await reviewTransaction(reviewer, newer.id, "verified")).toMatchObject({ status: "verified" });
     const db = await getDb();
     const rows = await db.select({ id: transactions.id, status: transactions.status }).from(transactions).where(eq(transactions.quizId, quiz.id));
-    expect(new Map(rows.map((row) => [row.id, row.status]))).toEqual(new Map([[rejected.id, "rejected"], [newer.id, "pending"]]));
+    expect(new Map(rows.map((row) => [row.id, row.status]))).toEqual(new Map([[rejected.id, "rejected"], [newer.id, "verified"]]));
   });
 
   it("lists pending payments first for admins, filtered by quiz and status", async () => {
@@ -312,6 +328,128 @@ describe("an admin's review", () => {
     expect(all.quizzes).toContainEqual({ id: quiz.id, title: quiz.title });
     const onlyVerified = await listTransactionsForReview(reviewer, { quizId: quiz.id, status: "verified" });
     expect(onlyVerified.rows.map((row) => row.userEmail)).toEqual([paid.email]);
+  });
+});
+
+describe("a duplicate entry fee", () => {
+  /**
+   * The issue's history, as the review allowed it before a rejected payment stayed rejected: the
+   * first payment rejected, a second one submitted, then the first switched to verified. The
+   * second payment's money arrived, but it can never count.
+   */
+  async function paidTwice() {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 50_000 })];
+    const first = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, first.id, "rejected");
+    const second = await payByUpi(user, quiz.id);
+    const db = await getDb();
+    await db.update(transactions).set({ status: "verified", reviewedById: reviewer.id, reviewedAt: new Date() }).where(eq(transactions.id, first.id));
+    return { user, reviewer, quiz, first, second };
+  }
+
+  const refundsOf = (paymentId: string) => countRows(transactions, eq(transactions.refundOfId, paymentId));
+
+  it("is refunded to the wallet once: a verified credit with the reason, the payment closed, a second refund refused", async () => {
+    const { user, reviewer, quiz, second } = await paidTwice();
+    await expect(reviewTransaction(reviewer, second.id, "verified")).rejects.toThrow(new Conflict(PARTICIPANT_ALREADY_PAID));
+
+    const routed = await call(refund, { as: reviewer, params: { id: second.id }, json: { reason: "  Paid twice; the first payment counts.  " } });
+    expect(routed).toMatchObject({ status: 200, body: { message: PAYMENT_REFUNDED } });
+    expect(await balanceOf(user.id)).toBe(50_000);
+
+    const db = await getDb();
+    const [credit] = await db.select().from(transactions).where(eq(transactions.refundOfId, second.id));
+    expect(credit).toMatchObject({ userId: user.id, type: "credit", mode: "wallet", status: "verified", amountPaise: 50_000, reviewedById: reviewer.id });
+    expect(credit.reason).toContain("Paid twice; the first payment counts.");
+    expect(credit.reason).toContain(quiz.title);
+    const [payment] = await db.select().from(transactions).where(eq(transactions.id, second.id));
+    expect(payment).toMatchObject({ status: "rejected", reviewedById: reviewer.id });
+
+    await expect(refundPayment(reviewer, second.id, "Again")).rejects.toThrow(new Conflict(ALREADY_REFUNDED));
+    expect(await call(refund, { as: reviewer, params: { id: second.id }, json: { reason: "Again" } })).toMatchObject({ status: 409, body: { message: ALREADY_REFUNDED } });
+    for (const status of ["pending", "verified"] as const) {
+      await expect(reviewTransaction(reviewer, second.id, status)).rejects.toThrow(new Conflict(REFUNDED_IS_FINAL));
+    }
+    expect(await balanceOf(user.id)).toBe(50_000);
+    expect(await refundsOf(second.id)).toBe(1);
+    expect((await paymentStates(db, user.id)).get(quiz.id)).toBe("verified");
+  });
+
+  it("is refunded once when two admins refund it at the same moment", async () => {
+    const { user, reviewer, second } = await paidTwice();
+    const other = await admin();
+    const raced = await settled([refundPayment(reviewer, second.id, "Paid twice"), refundPayment(other, second.id, "Paid twice")]);
+    expect(raced.values).toHaveLength(1);
+    expect(raced.errors).toEqual([new Conflict(ALREADY_REFUNDED)]);
+    expect(await balanceOf(user.id)).toBe(50_000);
+    expect(await refundsOf(second.id)).toBe(1);
+  });
+
+  it("is refunded once by the database's own rule: a second credit for the same payment is refused", async () => {
+    const { user, reviewer, second } = await paidTwice();
+    await refundPayment(reviewer, second.id, "Paid twice");
+    const db = await getDb();
+    const error = await db
+      .insert(transactions)
+      .values({ userId: user.id, type: "credit", mode: "wallet", status: "verified", amountPaise: 50_000, reason: "Refund", refundOfId: second.id })
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(violatedConstraint(error)).toBe("transactions_one_refund_per_payment");
+    expect(await refundsOf(second.id)).toBe(1);
+  });
+
+  it("includes a pending UPI fee for a quiz since paid from the wallet", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
+    const byUpi = await payByUpi(user, quiz.id);
+    await fundWallet(user, reviewer, 10_000);
+    await payEntryFeeFromWallet(user, quiz.id);
+    await refundPayment(reviewer, byUpi.id, "Paid from the wallet as well");
+    expect(await balanceOf(user.id)).toBe(10_000);
+  });
+
+  it("is the only payment that can be refunded: not a first payment, a verified fee, a rejected one paid again or a top-up", async () => {
+    const [user, reviewer, quiz, otherQuiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 }), await openRegistration({ entryFeePaise: 10_000 })];
+    const rejected = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, rejected.id, "rejected");
+    const verified = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, verified.id, "verified");
+    const waiting = await payByUpi(user, otherQuiz.id);
+    const topUp = await pendingTopUp(user, 100);
+
+    for (const payment of [rejected, verified, waiting, topUp]) {
+      await expect(refundPayment(reviewer, payment.id, "Paid twice")).rejects.toThrow(new Conflict(NOT_REFUNDABLE));
+    }
+    expect(await call(refund, { as: reviewer, params: { id: waiting.id }, json: { reason: "" } })).toMatchObject({ status: 400 });
+    expect(await call(refund, { as: user, params: { id: waiting.id }, json: { reason: "Paid twice" } })).toMatchObject({ status: 403 });
+    expect(await balanceOf(user.id)).toBe(0);
+    for (const payment of [rejected, verified, waiting, topUp]) expect(await refundsOf(payment.id)).toBe(0);
+  });
+
+  it("is shown to admins with what to do: the old payment links the newer one and offers nothing, the duplicate offers a refund", async () => {
+    const { reviewer, quiz, first, second } = await paidTwice();
+    const fresh = await adult();
+    const waiting = await payByUpi(fresh, quiz.id);
+
+    const before = await listTransactionsForReview(reviewer, { quizId: quiz.id });
+    const rowOf = (list: typeof before, id: string) => list.rows.find((row) => row.id === id)!;
+    expect(rowOf(before, second.id)).toMatchObject({ actions: ["reject", "refund"], paidWith: { id: first.id }, refund: null });
+    expect(rowOf(before, first.id)).toMatchObject({ actions: [], paidAgain: { id: second.id, createdAt: second.createdAt } });
+    expect(rowOf(before, waiting.id)).toMatchObject({ actions: ["verify", "reject"], paidAgain: null, paidWith: null });
+
+    // A rejected payment the participant paid again is never offered for verification.
+    const rejectedUser = await adult();
+    const old = await payByUpi(rejectedUser, quiz.id);
+    await reviewTransaction(reviewer, old.id, "rejected");
+    const again = await payByUpi(rejectedUser, quiz.id);
+    const listed = await listTransactionsForReview(reviewer, { quizId: quiz.id });
+    expect(rowOf(listed, old.id)).toMatchObject({ status: "rejected", actions: [], paidAgain: { id: again.id } });
+
+    await refundPayment(reviewer, second.id, "Paid twice");
+    const after = await listTransactionsForReview(reviewer, { quizId: quiz.id });
+    expect(rowOf(after, second.id)).toMatchObject({ status: "rejected", actions: [], refund: { reason: expect.stringContaining("Paid twice"), reviewedBy: reviewer.name } });
+
+    const credit = await listTransactionsForReview(reviewer, { transactionId: rowOf(after, second.id).refund!.id });
+    expect(credit.rows).toEqual([expect.objectContaining({ type: "credit", status: "verified", actions: [], refundOf: { id: second.id, createdAt: second.createdAt } })]);
+    expect(credit.total).toBe(1);
   });
 });
 

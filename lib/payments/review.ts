@@ -4,20 +4,21 @@ import { alias } from "drizzle-orm/pg-core";
 import { quizzes, transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
-import { Conflict, NotFound } from "@/lib/errors";
+import { Conflict } from "@/lib/errors";
 import { uploadUrl } from "@/lib/uploads/schemas";
-import { changeBalance, lockWallet, rewardReferrer } from "@/lib/wallet";
+import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
-import { ANOTHER_ENTRY_FEE_PENDING, VERIFIED_IS_FINAL } from "@/lib/messages";
-
-const PARTICIPANT_ALREADY_PAID = "This participant has already paid for this quiz.";
+import { ANOTHER_ENTRY_FEE_PENDING, PARTICIPANT_ALREADY_PAID, PAYMENT_SUPERSEDED, REFUNDED_IS_FINAL, VERIFIED_IS_FINAL } from "@/lib/messages";
+import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
 export const REVIEW_PAGE_SIZE = 20;
 
 export interface ReviewFilter {
   status?: TransactionStatus;
   quizId?: string;
+  /** One payment, as a "Paid again: see payment of …" link opens it. */
+  transactionId?: string;
   page?: number;
 }
 
@@ -28,13 +29,17 @@ export const listTransactionsForReview = service("payments.review", async (_acto
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.quizId) conditions.push(eq(transactions.quizId, filter.quizId));
+  if (filter.transactionId) conditions.push(eq(transactions.id, filter.transactionId));
   const where = conditions.length ? and(...conditions) : undefined;
   const reviewer = alias(users, "reviewer");
+  const refunded = alias(transactions, "refunded");
 
   const [rows, [{ total }], quizOptions] = await Promise.all([
     db
       .select({
         id: transactions.id,
+        userId: transactions.userId,
+        quizId: transactions.quizId,
         userName: users.name,
         userEmail: users.email,
         quizTitle: quizzes.title,
@@ -50,11 +55,14 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         reviewedBy: reviewer.name,
         reviewedAt: transactions.reviewedAt,
         createdAt: transactions.createdAt,
+        refundOfId: refunded.id,
+        refundOfCreatedAt: refunded.createdAt,
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .leftJoin(quizzes, eq(quizzes.id, transactions.quizId))
       .leftJoin(reviewer, eq(reviewer.id, transactions.reviewedById))
+      .leftJoin(refunded, eq(refunded.id, transactions.refundOfId))
       .where(where)
       .orderBy(sql`(${transactions.status} = 'pending') desc`, desc(transactions.createdAt))
       .limit(REVIEW_PAGE_SIZE)
@@ -62,8 +70,18 @@ export const listTransactionsForReview = service("payments.review", async (_acto
     db.select({ total: count() }).from(transactions).where(where),
     db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
   ]);
+  const standingOfRow = await standings(db, rows);
   return {
-    rows: rows.map(({ proofUploadId, ...row }) => ({ ...row, proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null })),
+    rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, ...row }) => {
+      const standing = standingOfRow.get(row.id)!;
+      return {
+        ...row,
+        ...standing,
+        actions: reviewActions(row, standing),
+          refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
+        proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
+      };
+    }),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)),
@@ -74,18 +92,25 @@ export const listTransactionsForReview = service("payments.review", async (_acto
 export type ReviewList = Awaited<ReturnType<typeof listTransactionsForReview>>;
 
 /**
- * An admin's decision. Pending or rejected may become anything; verified is final. The row is
- * locked first, so two admins deciding at once produce exactly one effect.
+ * An admin's decision. Pending or rejected may become anything, except that verified is final,
+ * a refunded payment is closed, and a rejected entry fee stays rejected once the participant
+ * paid again for the quiz (the newer payment is the one to decide on, and verifying the old one
+ * would leave the newer one's money with nowhere to go). The row is locked first, so two admins
+ * deciding at once produce exactly one effect; then the payer's, so a payment they submit
+ * meanwhile is either seen here or waits for this decision.
  */
 export const reviewTransaction = service("payments.verify", async (admin, transactionId: string, status: TransactionStatus, now: Date = new Date()) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
-    if (!current) throw new NotFound("Transaction not found.");
+    const current = await lockPayment(tx, transactionId);
     if (current.status === "verified") throw new Conflict(VERIFIED_IS_FINAL);
     if (current.status === status) return current;
+    const wallet = await lockWallet(tx, current.userId);
+    const { paidAgain, refund } = await standingOf(tx, current);
+    if (refund) throw new Conflict(REFUNDED_IS_FINAL);
+    if (current.type === "form pay" && current.status === "rejected" && paidAgain) throw new Conflict(PAYMENT_SUPERSEDED);
 
-    if (status === "verified") await applyVerifiedEffect(tx, current, now);
+    if (status === "verified") await applyVerifiedEffect(tx, current, wallet, now);
     try {
       const [updated] = await tx
         .update(transactions)
@@ -108,8 +133,7 @@ function reviewConflict(error: unknown): Conflict | undefined {
   return undefined;
 }
 
-async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transactions.$inferSelect, now: Date) {
-  const wallet = await lockWallet(tx, row.userId);
+async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transactions.$inferSelect, wallet: LockedWallet, now: Date) {
   if (row.type === "credit") {
     await changeBalance(tx, row.userId, row.amountPaise);
   } else if (row.type === "debit") {
@@ -121,3 +145,4 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
     await rewardReferrer(tx, row.userId, now);
   }
 }
+

@@ -3,8 +3,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { referrals, transactions, users } from "@/db/schema";
 import { step } from "@/lib/auth";
 import { config } from "@/lib/config";
-import type { DatabaseTransaction } from "@/lib/db";
-import { NotFound } from "@/lib/errors";
+import { PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
+import { Conflict, NotFound } from "@/lib/errors";
+import { ALREADY_REFUNDED } from "@/lib/messages";
 import { REASONS } from "./schemas";
 
 /**
@@ -61,3 +62,24 @@ export const rewardReferrer = step(async (tx: DatabaseTransaction, referredUserI
     .set({ status: "rewarded", rewardTransactionId: credit.id, rewardedAt: now })
     .where(eq(referrals.referredUserId, referredUserId));
 });
+
+/**
+ * Gives a payment's money back to its payer's wallet (locked by `lockWallet`): a verified credit
+ * naming the payment in refund_of_id, which is unique, so a payment is refunded at most once
+ * whatever the caller checked before.
+ */
+export const refundToWallet = step(
+  async (tx: DatabaseTransaction, payment: { id: string; userId: string; amountPaise: number }, reason: string, reviewerId: string, now: Date) => {
+    try {
+      const [credit] = await tx
+        .insert(transactions)
+        .values({ userId: payment.userId, type: "credit", mode: "wallet", status: "verified", amountPaise: payment.amountPaise, reason, refundOfId: payment.id, reviewedById: reviewerId, reviewedAt: now })
+        .returning();
+      await changeBalance(tx, payment.userId, payment.amountPaise);
+      return credit;
+    } catch (error) {
+      if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "transactions_one_refund_per_payment") throw new Conflict(ALREADY_REFUNDED);
+      throw error;
+    }
+  },
+);

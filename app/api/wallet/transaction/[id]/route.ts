@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
+import { PAYMENT_STATUS_UPDATED } from "@/lib/messages";
 import { reviewTransaction } from "@/lib/payments";
 import { specTransaction } from "@/lib/wallet";
 import { reviewSchema } from "@/lib/wallet/schemas";
@@ -8,7 +9,7 @@ import { reviewSchema } from "@/lib/wallet/schemas";
 export const PUT = route(
   { can: "payments.verify", params: z.object({ id: z.uuid("Transaction not found.") }), body: reviewSchema },
   async ({ actor, params, body }) => ({
-    message: "Payment Status Updated successfully!",
+    message: PAYMENT_STATUS_UPDATED,
     transaction: specTransaction(await reviewTransaction(actor, params.id, body.paymentVerified)),
   }),
 );

@@ -1,0 +1,23 @@
+import type { ReviewAction } from "@/lib/payments";
+
+/** One transaction in Transaction Management, already formatted on the server so the browser renders the same text. */
+export interface ReviewRow {
+  id: string;
+  status: "pending" | "verified" | "rejected";
+  /** The decisions the server still accepts for this payment. */
+  actions: ReviewAction[];
+  /** What to know about the participant's other payments for the quiz, with a link to the one meant. */
+  note: { lead: string; link: { href: string; text: string } } | null;
+  date: string;
+  participant: string;
+  email: string;
+  what: string;
+  reason: string;
+  kind: string;
+  amount: string;
+  payeeName: string | null;
+  upiId: string | null;
+  paymentReference: string | null;
+  proofUrl: string | null;
+  reviewed: string | null;
+}

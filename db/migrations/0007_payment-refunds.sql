@@ -1,0 +1,4 @@
+ALTER TABLE "transactions" ADD COLUMN "refund_of_id" uuid;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_refund_of_id_transactions_id_fk" FOREIGN KEY ("refund_of_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "transactions_one_refund_per_payment" ON "transactions" USING btree ("refund_of_id");--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_refund_is_verified_wallet_credit" CHECK ("transactions"."refund_of_id" is null or ("transactions"."type" = 'credit' and "transactions"."mode" = 'wallet' and "transactions"."status" = 'verified'));

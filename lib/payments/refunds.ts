@@ -1,0 +1,47 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { quizzes, transactions } from "@/db/schema";
+import { service } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { Conflict } from "@/lib/errors";
+import { ALREADY_REFUNDED, NOT_REFUNDABLE } from "@/lib/messages";
+import { lockWallet, refundToWallet } from "@/lib/wallet";
+import { lockPayment, reviewActions, standingOf } from "./standing";
+
+/**
+ * Refunding a duplicate entry fee.
+ *
+ * The ledger already has two rules: at most one pending and one verified entry fee per
+ * participant and quiz (the unique indexes transactions_one_pending_entry_fee and
+ * transactions_one_verified_entry_fee), and a verified row is final (the trigger of migration
+ * 0002). So two verified entry fees for one quiz cannot exist; the duplicate a mistake leaves is
+ * a second UPI payment that can never be verified: one submitted after a rejection whose older
+ * payment was then verified (which the review now refuses), or one still pending when the
+ * participant paid from the wallet. Its money arrived, so it goes back to the wallet.
+ *
+ * Neither rule is bent to do it. The duplicate is not edited into something else: it becomes (or
+ * stays) rejected, so it never counts as paid, and the money moves in a new row, a verified
+ * wallet credit whose refund_of_id names the duplicate. That column is unique
+ * (transactions_one_refund_per_payment), so the database itself refuses a second refund of the
+ * same payment, whatever two admins press at once; a check keeps such a row a verified wallet
+ * credit, which the trigger then makes final like every verified row. A refunded payment is
+ * closed to further review (reviewTransaction refuses it), and the verified payment it duplicated
+ * stays what it was.
+ */
+export const refundPayment = service("payments.refund", async (admin, transactionId: string, reason: string, now: Date = new Date()) => {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, transactionId);
+    await lockWallet(tx, payment.userId);
+    const standing = await standingOf(tx, payment);
+    if (standing.refund) throw new Conflict(ALREADY_REFUNDED);
+    if (!reviewActions(payment, standing).includes("refund")) throw new Conflict(NOT_REFUNDABLE);
+
+    const [quiz] = await tx.select({ title: quizzes.title }).from(quizzes).where(eq(quizzes.id, payment.quizId!));
+    const credit = await refundToWallet(tx, payment, `Refund of a second payment for ${quiz.title}: ${reason}`, admin.id, now);
+    if (payment.status === "pending") {
+      await tx.update(transactions).set({ status: "rejected", reviewedById: admin.id, reviewedAt: now }).where(eq(transactions.id, payment.id));
+    }
+    return credit;
+  });
+});

@@ -1,0 +1,88 @@
+import "server-only";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { transactions, users } from "@/db/schema";
+import type { DatabaseTransaction, Queryable } from "@/lib/db";
+import { NotFound } from "@/lib/errors";
+
+/**
+ * Where a payment stands among the participant's other entry fees for the same quiz, and so what
+ * an admin may still do with it. The review list, the review itself and the refund all read it,
+ * so the buttons an admin sees are the decisions the server accepts.
+ */
+
+type Payment = Pick<typeof transactions.$inferSelect, "id" | "userId" | "quizId" | "type" | "mode" | "status" | "createdAt">;
+
+export interface PaymentLink {
+  id: string;
+  createdAt: Date;
+}
+
+export interface Standing {
+  /** The participant's next entry fee for this quiz, submitted after this one. */
+  paidAgain: PaymentLink | null;
+  /** Another entry fee for this quiz that is verified: this one can never count as well. */
+  paidWith: PaymentLink | null;
+  /** The wallet credit that gave this payment back. */
+  refund: (PaymentLink & { reason: string; reviewedBy: string | null }) | null;
+}
+
+export type ReviewAction = "verify" | "reject" | "refund";
+
+/** What an admin may do with the payment now: the list's buttons, and the refund's precondition. */
+export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing): ReviewAction[] {
+  if (payment.status === "verified" || refund) return [];
+  if (payment.type === "form pay") {
+    if (payment.status === "rejected" && paidAgain) return [];
+    // The money of a second payment arrived, but a verified one already counts: give it back.
+    if (paidWith) return payment.status === "pending" ? ["reject", "refund"] : ["refund"];
+  }
+  return payment.status === "pending" ? ["verify", "reject"] : ["verify"];
+}
+
+const link = (row: PaymentLink | undefined): PaymentLink | null => (row ? { id: row.id, createdAt: row.createdAt } : null);
+
+/** Each payment's standing, in two queries however many payments a page holds. */
+export async function standings(db: Queryable, payments: Payment[]): Promise<Map<string, Standing>> {
+  const fees = payments.filter((payment) => payment.type === "form pay" && payment.quizId);
+  const siblings = fees.length
+    ? await db
+        .select({ id: transactions.id, userId: transactions.userId, quizId: transactions.quizId, status: transactions.status, createdAt: transactions.createdAt })
+        .from(transactions)
+        .where(and(eq(transactions.type, "form pay"), or(...fees.map((fee) => and(eq(transactions.userId, fee.userId), eq(transactions.quizId, fee.quizId!))))))
+        .orderBy(asc(transactions.createdAt), asc(transactions.id))
+    : [];
+  const refunds = payments.length
+    ? await db
+        .select({ id: transactions.id, refundOfId: transactions.refundOfId, createdAt: transactions.createdAt, reason: transactions.reason, reviewedBy: users.name })
+        .from(transactions)
+        .leftJoin(users, eq(users.id, transactions.reviewedById))
+        .where(inArray(transactions.refundOfId, payments.map((payment) => payment.id)))
+    : [];
+
+  return new Map(
+    payments.map((payment) => {
+      const others = payment.type === "form pay" ? siblings.filter((row) => row.id !== payment.id && row.userId === payment.userId && row.quizId === payment.quizId) : [];
+      const refund = refunds.find((row) => row.refundOfId === payment.id);
+      return [
+        payment.id,
+        {
+          paidAgain: link(others.find((row) => row.createdAt > payment.createdAt)),
+          paidWith: link(others.find((row) => row.status === "verified")),
+          refund: refund ? { id: refund.id, createdAt: refund.createdAt, reason: refund.reason, reviewedBy: refund.reviewedBy } : null,
+        },
+      ];
+    }),
+  );
+}
+
+/** One payment's standing, inside the transaction that holds its row and its payer locked. */
+export async function standingOf(db: Queryable, payment: Payment): Promise<Standing> {
+  return (await standings(db, [payment])).get(payment.id)!;
+}
+
+/** Locks a payment's row for the decision about it: two admins deciding at once queue here. */
+export async function lockPayment(tx: DatabaseTransaction, id: string) {
+  const [payment] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+  if (!payment) throw new NotFound("Transaction not found.");
+  return payment;
+}
