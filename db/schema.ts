@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -37,6 +38,10 @@ export const notificationTarget = pgEnum("notification_target", ["all", "user", 
 export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
 export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
 export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile"]);
+/** An admin's answer to the objections against one question of a quiz's provisional key. */
+export const keyDecision = pgEnum("key_decision", ["keep", "change", "drop"]);
+/** An appeal against a disqualification is rejected (stays disqualified) or upheld (reinstated). */
+export const appealOutcome = pgEnum("appeal_outcome", ["rejected", "upheld"]);
 
 export const users = pgTable(
   "users",
@@ -111,6 +116,10 @@ export const quizzes = pgTable(
     examEndAt: utc("exam_end_at").notNull(),
     resultAt: utc("result_at").notNull(),
     resultsPublishedAt: utc("results_published_at"),
+    /** How long participants may object to the provisional answer key once it is published. */
+    objectionWindowHours: integer("objection_window_hours").notNull().default(48),
+    /** When the provisional key was published; objections are accepted until this plus the window. */
+    answerKeyPublishedAt: utc("answer_key_published_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,6 +132,7 @@ export const quizzes = pgTable(
     check("quizzes_duration_positive", sql`${table.durationSeconds} > 0`),
     check("quizzes_question_count_positive", sql`${table.questionCount} > 0`),
     check("quizzes_marks_positive", sql`${table.marksPerQuestion} > 0`),
+    check("quizzes_objection_window_positive", sql`${table.objectionWindowHours} > 0`),
     check(
       "quizzes_dates_in_order",
       sql`${table.formStartAt} <= ${table.formEndAt} and ${table.formEndAt} <= ${table.examStartAt} and ${table.examStartAt} < ${table.examEndAt} and ${table.examEndAt} <= ${table.resultAt}`,
@@ -164,9 +174,17 @@ export const quizQuestions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: "restrict" }),
     position: integer("position").notNull(),
+    /**
+     * The quiz's own key, copied from the question bank when the provisional key is published;
+     * from then on scoring reads this, so a later edit in the bank cannot silently rescore.
+     */
+    keyOptionIndex: smallint("key_option_index"),
+    /** Dropped after objections: every attempt gets the mark, answered or not. */
+    dropped: boolean("dropped").notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.questionId] }),
+    check("quiz_questions_key_in_range", sql`${table.keyOptionIndex} is null or ${table.keyOptionIndex} between 0 and 3`),
     unique("quiz_questions_position_unique").on(table.quizId, table.position),
     index("quiz_questions_question_idx").on(table.questionId),
     check("quiz_questions_position_not_negative", sql`${table.position} >= 0`),
@@ -194,6 +212,10 @@ export const attempts = pgTable(
     submittedAt: utc("submitted_at"),
     score: integer("score"),
     timeTakenSeconds: integer("time_taken_seconds"),
+    /** A disqualified attempt is left out of the ranking; the reason is shown to the participant. */
+    disqualifiedAt: utc("disqualified_at"),
+    disqualifiedById: uuid("disqualified_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    disqualificationReason: text("disqualification_reason"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -207,6 +229,10 @@ export const attempts = pgTable(
       sql`${table.timeTakenSeconds} is null or ${table.timeTakenSeconds} >= 0`,
     ),
     check("attempts_time_left_not_negative", sql`${table.timeLeftSeconds} >= 0`),
+    check(
+      "attempts_disqualification_has_reason",
+      sql`(${table.disqualifiedAt} is null) = (${table.disqualificationReason} is null)`,
+    ),
   ],
 );
 
@@ -514,3 +540,143 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: createdAt(),
 });
+
+/** An admin's decision on one question of a quiz's provisional key, closing its open objections. */
+export const keyDecisions = pgTable(
+  "key_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "restrict" }),
+    decision: keyDecision("decision").notNull(),
+    /** The canonical option index the key held before, and after a "change". */
+    previousOptionIndex: smallint("previous_option_index").notNull(),
+    newOptionIndex: smallint("new_option_index"),
+    note: text("note").notNull().default(""),
+    decidedById: uuid("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: utc("decided_at").notNull().defaultNow(),
+  },
+  (table) => [
+    index("key_decisions_quiz_idx").on(table.quizId, table.decidedAt),
+    check(
+      "key_decisions_new_option_for_change",
+      sql`(${table.decision} = 'change') = (${table.newOptionIndex} is not null) and (${table.newOptionIndex} is null or ${table.newOptionIndex} between 0 and 3)`,
+    ),
+  ],
+);
+
+/** A participant's objection to one question of a quiz's provisional key; one per question. */
+export const objections = pgTable(
+  "objections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "restrict" }),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    /** An optional image through the private uploads. */
+    evidenceUploadId: uuid("evidence_upload_id").references((): AnyPgColumn => uploads.id, { onDelete: "set null" }),
+    /** Null while open; set when an admin decides the question. */
+    decisionId: uuid("decision_id").references(() => keyDecisions.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique("objections_one_per_question").on(table.quizId, table.questionId, table.participantId),
+    index("objections_open_idx").on(table.quizId, table.questionId).where(sql`${table.decisionId} is null`),
+  ],
+);
+
+/** A disqualified participant's one appeal, and the admin's answer. */
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attemptId: uuid("attempt_id")
+      .notNull()
+      .references(() => attempts.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    outcome: appealOutcome("outcome"),
+    response: text("response"),
+    decidedById: uuid("decided_by_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: utc("decided_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("appeals_one_per_attempt").on(table.attemptId),
+    check("appeals_decided_has_outcome", sql`(${table.outcome} is null) = (${table.decidedAt} is null)`),
+  ],
+);
+
+/**
+ * A quiz's published results: the final key and a SHA-256 digest over the canonical
+ * serialisation of key and ranking, so anyone can recompute and compare. Never changed.
+ */
+export const publishedResults = pgTable("published_results", {
+  quizId: uuid("quiz_id")
+    .primaryKey()
+    .references(() => quizzes.id, { onDelete: "restrict" }),
+  /** [{ questionId, correctOptionIndex, dropped }] in the quiz's position order. */
+  answerKey: jsonb("answer_key").notNull(),
+  digest: text("digest").notNull(),
+  publishedById: uuid("published_by_id").references(() => users.id, { onDelete: "set null" }),
+  publishedAt: utc("published_at").notNull().defaultNow(),
+});
+
+/** The frozen ranking written when results are published; pages read these, never attempts. */
+export const resultRows = pgTable(
+  "result_rows",
+  {
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => publishedResults.quizId, { onDelete: "restrict" }),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    rank: integer("rank").notNull(),
+    score: integer("score").notNull(),
+    timeTakenSeconds: integer("time_taken_seconds").notNull(),
+    prizePaise: integer("prize_paise").notNull().default(0),
+    freePass: boolean("free_pass").notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.participantId] }),
+    index("result_rows_rank_idx").on(table.quizId, table.rank),
+    check("result_rows_rank_positive", sql`${table.rank} >= 1`),
+  ],
+);
+
+/**
+ * Append-only record of every admin decision that touches money, questions, keys, results or
+ * roles: who, when, what, and the subject before and after. A trigger refuses UPDATE and DELETE.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "restrict" }),
+    /** e.g. payment.verify, question.update, key.decide, results.publish, attempt.disqualify, user.role */
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    index("audit_log_subject_idx").on(table.subjectType, table.subjectId),
+    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
+    index("audit_log_action_idx").on(table.action, table.createdAt),
+  ],
+);

@@ -79,6 +79,7 @@ const ADMIN = {
   "exam.readResponses": "any",
   "exam.viewRecordings": "any",
   "results.publish": "any",
+  "audit.view": "any",
   "blog.edit": "any",
   "notifications.send": "any",
   "contact.read": "any",

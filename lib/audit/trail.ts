@@ -1,0 +1,81 @@
+import "server-only";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { auditLog, users } from "@/db/schema";
+import { service, step, type Actor } from "@/lib/auth";
+import { getDb, type Queryable } from "@/lib/db";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export interface AuditEntry {
+  /** e.g. payment.verify, question.update, key.decide, results.publish, attempt.disqualify, user.role */
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/**
+ * Writes one entry in the caller's transaction, so the decision and its record commit or roll
+ * back together. The actor is whoever the calling service acts for; jobs (SYSTEM) have no id.
+ */
+export const recordAudit = step(async (db: Queryable, actor: Actor, entry: AuditEntry): Promise<void> => {
+  await db.insert(auditLog).values({
+    actorId: actor.id || null,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    reason: entry.reason ?? null,
+  });
+});
+
+export interface AuditFilter {
+  action?: string;
+  subjectType?: string;
+  subjectId?: string;
+  actorId?: string;
+  /** India-time days as instants: entries from (inclusive) and until (exclusive). */
+  from?: Date;
+  until?: Date;
+  page?: number;
+}
+
+/** The admins' panel tab: newest first, filtered by action, subject, actor or time. */
+export const listAuditEntries = service("audit.view", async (_actor, filter: AuditFilter = {}) => {
+  const db = await getDb();
+  const page = Math.max(1, filter.page ?? 1);
+  const conditions: SQL[] = [];
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.subjectType) conditions.push(eq(auditLog.subjectType, filter.subjectType));
+  if (filter.subjectId) conditions.push(eq(auditLog.subjectId, filter.subjectId));
+  if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.until) conditions.push(lt(auditLog.createdAt, filter.until));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        actorName: users.name,
+        actorEmail: users.email,
+        action: auditLog.action,
+        subjectType: auditLog.subjectType,
+        subjectId: auditLog.subjectId,
+        before: auditLog.before,
+        after: auditLog.after,
+        reason: auditLog.reason,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
+});
