@@ -37,7 +37,7 @@ export const referralStatus = pgEnum("referral_status", ["pending", "rewarded"])
 export const notificationTarget = pgEnum("notification_target", ["all", "user", "admin"]);
 export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
 export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
-export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile"]);
+export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile", "objection"]);
 /** An admin's answer to the objections against one question of a quiz's provisional key. */
 export const keyDecision = pgEnum("key_decision", ["keep", "change", "drop"]);
 /** An appeal against a disqualification is rejected (stays disqualified) or upheld (reinstated). */
