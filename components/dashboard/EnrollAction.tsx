@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import type { PaymentState } from "@/lib/payments/schemas";
 import { PaymentModal, type PayableQuiz, type PaymentDetails } from "./PaymentModal";
@@ -17,6 +17,16 @@ function InactiveAction({ children }: { children: ReactNode }) {
       {children}
     </button>
   );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * True in the browser when the address asks to reopen this quiz's payment (/dashboard?pay=<quiz>,
+ * where the profile's date-of-birth step returns to); the server renders the card closed.
+ */
+function useReturningToPay(quizId: string): boolean {
+  return useSyncExternalStore(noSubscription, () => new URLSearchParams(window.location.search).get("pay") === quizId, () => false);
 }
 
 /** The card's one action button, which follows the participant's payment state for this quiz. */
@@ -37,6 +47,10 @@ export function EnrollAction({
   const [termsMissing, setTermsMissing] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const canPay = (paymentState === "not paid" || paymentState === "rejected") && registration.phase === "open";
+  const [returnHandled, setReturnHandled] = useState(false);
+  // The terms were agreed before the payment that sent the participant to their profile.
+  const reopened = useReturningToPay(quiz.id) && canPay && !returnHandled;
 
   function openPayment() {
     setTermsMissing(!agreed);
@@ -45,12 +59,15 @@ export function EnrollAction({
 
   function closePayment(paidMessage?: string) {
     setPaying(false);
+    if (reopened) {
+      setReturnHandled(true);
+      setAgreed(true);
+      window.history.replaceState(null, "", window.location.pathname);
+    }
     if (!paidMessage) return;
     setNotice(paidMessage);
     router.refresh();
   }
-
-  const canPay = (paymentState === "not paid" || paymentState === "rejected") && registration.phase === "open";
 
   let action: ReactNode;
   if (paymentState === "verified") {
@@ -84,7 +101,7 @@ export function EnrollAction({
           <input
             id={termsId}
             type="checkbox"
-            checked={agreed}
+            checked={agreed || reopened}
             onChange={(event) => {
               setAgreed(event.target.checked);
               if (event.target.checked) setTermsMissing(false);
@@ -97,7 +114,7 @@ export function EnrollAction({
       {canPay && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
       {action}
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
-      {paying && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
+      {(paying || reopened) && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>
   );
 }
