@@ -72,7 +72,7 @@ test.describe("security headers", () => {
     const email = `forged-${Date.now()}@example.test`;
     const forged = await request.post("/api/register", {
       headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
-      data: { name: "Forged", email, password: "forged-password" },
+      data: { name: "Forged", email, password: "forged-password", dob: "1995-01-01" },
     });
     expect(forged.status()).toBe(403);
     expect(await forged.json()).toEqual({ message: "Cross-site request refused." });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { logInThroughForm, newEmail, PASSWORD, signUp } from "./support/accounts";
+import { ADULT_DOB, logInThroughForm, newEmail, PASSWORD, signUp } from "./support/accounts";
 
 test.describe("accounts", () => {
   test("deleting the account logs out, and the email can sign up again", async ({ page }) => {
@@ -15,7 +15,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL((url) => url.pathname === "/");
     await logInThroughForm(page, email, PASSWORD);
     await expect(page.getByText("Invalid email or password. Please try again.")).toBeVisible();
-    const again = await page.request.post("/api/register", { data: { name: "Back Again", email, password: PASSWORD } });
+    const again = await page.request.post("/api/register", { data: { name: "Back Again", email, password: PASSWORD, dob: ADULT_DOB } });
     expect(again.status()).toBe(201);
   });
 });

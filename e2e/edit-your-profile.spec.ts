@@ -28,4 +28,13 @@ test.describe("accounts", () => {
     await expect(page.getByText("File uploaded successfully!")).toBeVisible();
     await expect(page.getByRole("img", { name: "Profile picture of Kavya R. Menon" })).toBeVisible();
   });
+
+  test("the date-of-birth step returns only to a page of this site", async ({ page }) => {
+    await signUp(page.request);
+    await page.goto("/profiledetails?complete=dob&returnTo=//evil.example/phish");
+    await expect(page.getByLabel("Date of birth")).toBeFocused();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Profile updated.")).toBeVisible();
+    await expect(page).toHaveURL((url) => url.hostname === "localhost" && url.pathname === "/profiledetails");
+  });
 });

@@ -4,17 +4,11 @@ import { examOpensText } from "./support/exam";
 import { withDatabase } from "./support/exam-db";
 
 const QUIZ = "Olympiad Season 2";
-const QUIZ_ID = "5eed0000-0000-4000-8001-000000000002";
+const SEASON_2 = "5eed0000-0000-4000-8001-000000000002";
 const PAY = "Please Pay to Attend Quiz";
 const REJECTED = "your payment rejected , pay again or talk to customer care";
 /** The server checks the bytes, not the name: a PNG signature and some padding is an image to it. */
 const SCREENSHOT = { name: "payment.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000)]) };
-
-async function signUpAdult(page: Page) {
-  const { id } = await signUp(page.request);
-  const response = await page.request.put(`/api/editUser/${id}`, { data: { name: "Kavya Menon", dob: "1995-01-01" } });
-  expect(response.ok()).toBe(true);
-}
 
 function quizCard(page: Page): Locator {
   return page.getByRole("article", { name: QUIZ });
@@ -50,7 +44,7 @@ async function reviewEntryFee(page: Page, playwright: PlaywrightWorkerArgs["play
 
 test.describe("paying the entry fee", () => {
   test("a participant agrees to the terms, pays by UPI with a screenshot, is verified and is told when the exam opens", async ({ page, playwright, baseURL }) => {
-    await signUpAdult(page);
+    await signUp(page.request);
     await page.goto("/dashboard");
     const card = quizCard(page);
 
@@ -74,13 +68,13 @@ test.describe("paying the entry fee", () => {
     // A week before the exam there is nothing to start yet (the Start link is in
     // follow-your-quizzes-on-the-dashboard.spec.ts); the card updates without a reload.
     await reviewEntryFee(page, playwright, baseURL, "verified");
-    const examStart = await withDatabase(async (client) => (await client.query<{ exam_start_at: Date }>(`select exam_start_at from quizzes where id = $1`, [QUIZ_ID])).rows[0].exam_start_at);
+    const examStart = await withDatabase(async (client) => (await client.query<{ exam_start_at: Date }>(`select exam_start_at from quizzes where id = $1`, [SEASON_2])).rows[0].exam_start_at);
     await expect(card.getByText(examOpensText(examStart), { exact: true })).toBeVisible({ timeout: 10_000 });
     await expect(card.getByRole("button", { name: "Verification Pending" })).toHaveCount(0);
   });
 
   test("a rejected payment says so, and the participant can pay again", async ({ page, playwright, baseURL }) => {
-    await signUpAdult(page);
+    await signUp(page.request);
     await page.goto("/dashboard");
     await submitProof(await openPayment(quizCard(page), PAY));
     await expect(quizCard(page).getByRole("button", { name: "Verification Pending" })).toBeDisabled();
@@ -95,14 +89,43 @@ test.describe("paying the entry fee", () => {
     await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
   });
 
-  test("a participant without a date of birth is told to add it", async ({ page }) => {
-    await signUp(page.request);
+  test("a participant without a date of birth follows the payment's link to the field, and returns to the payment with nothing lost", async ({ page }) => {
+    // An account from before sign-up asked for the date of birth.
+    const { id } = await signUp(page.request);
+    await withDatabase((client) => client.query("update users set date_of_birth = null where id = $1", [id]));
     await page.goto("/dashboard");
     const dialog = await openPayment(quizCard(page), PAY);
+    await dialog.getByLabel("Transaction ID (optional)").fill("UTR 4455 6677");
     await submitProof(dialog);
-    await expect(dialog.getByRole("alert")).toContainText("Please add your date of birth in your profile");
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(quizCard(page).getByRole("button", { name: PAY })).toBeEnabled();
+    await expect(dialog.getByRole("alert")).toContainText("Please add your date of birth in your profile. You must be 18 or older to take part.");
+    await dialog.getByRole("link", { name: "Add or correct your date of birth" }).click();
+
+    await expect(page).toHaveURL((url) => url.pathname === "/profiledetails" && url.searchParams.get("returnTo") === `/dashboard?pay=${SEASON_2}`);
+    const dob = page.getByLabel("Date of birth");
+    await expect(dob).toBeFocused();
+    await expect(page.getByRole("heading", { name: "Add your date of birth" })).toBeVisible();
+    const seventeen = new Date();
+    seventeen.setFullYear(seventeen.getFullYear() - 17);
+    await dob.fill(seventeen.toISOString().slice(0, 10));
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "You must be 18 or older to take part." })).toBeVisible();
+    await dob.fill("1995-01-01");
+    await page.getByRole("button", { name: "Save" }).click();
+
+    const reopened = page.getByRole("dialog", { name: "Payment Instruction" });
+    await expect(reopened).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+    await expect(reopened.getByLabel("Bank username")).toHaveValue("Kavya Menon");
+    await expect(reopened.getByLabel("Transaction ID (optional)")).toHaveValue("UTR 4455 6677");
+    await expect(reopened.getByText("Already uploaded: payment.png.")).toBeVisible();
+    await reopened.getByRole("button", { name: "Submit" }).click();
+    await expect(reopened).toBeHidden();
+    const card = quizCard(page);
+    await expect(card.getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
+    await expect(card.getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+    // The return was used up: a reload shows the card, not the payment again.
+    await page.reload();
+    await expect(quizCard(page).getByRole("button", { name: "Verification Pending" })).toBeDisabled();
+    await expect(page.getByRole("dialog", { name: "Payment Instruction" })).toHaveCount(0);
   });
 });

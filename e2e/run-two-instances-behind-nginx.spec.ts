@@ -111,7 +111,7 @@ test("a participant pays, and takes the exam across two instances while one is k
   try {
     const { userId, feeProof, feeProofServer } = await test.step("sign up and pay the entry fee and a top-up by UPI, with screenshots", async () => {
       const email = `cluster-${randomBytes(5).toString("hex")}@example.test`;
-      const { body } = await expectStatus<{ user: { id: string } }>(participant.post("/api/register", { data: { name: "Kavya Menon", email, password: "a-long-password" } }), 201);
+      const { body } = await expectStatus<{ user: { id: string } }>(participant.post("/api/register", { data: { name: "Kavya Menon", email, password: "a-long-password", dob: "1995-01-01" } }), 201);
       await expectStatus(participant.put(`/api/editUser/${body.user.id}`, { data: { name: "Kavya Menon", dob: "1995-01-01" } }));
 
       const feeScreenshot = screenshot();

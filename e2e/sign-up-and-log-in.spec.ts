@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, PASSWORD, signUp } from "./support/accounts";
+import { ADMIN, ADULT_DOB, logInThroughForm, newEmail, PASSWORD, signUp } from "./support/accounts";
 
 test.describe("accounts", () => {
   test("a friend signs up through a referral link, code filled in and locked, and lands on the dashboard", async ({ page, playwright, baseURL }) => {
@@ -16,6 +16,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Full name").fill("Arjun Das");
     await page.getByLabel("Email").fill(newEmail());
     await page.getByLabel("Mobile number").fill("9876543210");
+    await page.getByLabel("Date of birth").fill(ADULT_DOB);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill("not the same");
     await page.getByRole("button", { name: "Sign up" }).click();
@@ -28,6 +29,39 @@ test.describe("accounts", () => {
     const { totalRefer } = await (await referrer.post("/api/referstatus", { data: { userId: id } })).json();
     expect(totalRefer).toEqual([expect.objectContaining({ name: "Arjun Das", status: "pending" })]);
     await referrer.dispose();
+  });
+
+  test("sign-up asks for the date of birth and refuses anyone under 18 with the rule's text; an adult gets in", async ({ page }) => {
+    const email = newEmail();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    const form = page.locator("form");
+    const dob = form.getByLabel("Date of birth");
+    await expect(dob).toHaveAttribute("type", "date");
+    await expect(dob).toHaveAttribute("required", "");
+    await expect(form.getByText("You must be 18 or older to take part.")).toBeVisible();
+
+    await form.getByLabel("Full name").fill("Ira Young");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Confirm password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expect(form.getByText("Date of birth is required.")).toBeVisible();
+    await expect(dob).toHaveAttribute("aria-invalid", "true");
+
+    const seventeen = new Date();
+    seventeen.setFullYear(seventeen.getFullYear() - 17);
+    await dob.fill(seventeen.toISOString().slice(0, 10));
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expect(form.getByRole("alert").filter({ hasText: "You must be 18 or older to take part." })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.post("/api/login", { data: { email, password: PASSWORD } })).status()).toBe(401);
+
+    await dob.fill(ADULT_DOB);
+    await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Confirm password").fill(PASSWORD);
+    await form.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("a wrong password shows the exact text and clears the password", async ({ page }) => {

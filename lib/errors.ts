@@ -6,6 +6,8 @@ export class DomainError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Names the fix a screen can offer beside the message (a link to the field to correct); sent as `code`. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -25,8 +27,8 @@ export class Unauthenticated extends DomainError {
 }
 
 export class Forbidden extends DomainError {
-  constructor(message = "You are not allowed to do this.") {
-    super(message, 403);
+  constructor(message = "You are not allowed to do this.", code?: string) {
+    super(message, 403, code);
   }
 }
 

@@ -34,6 +34,16 @@ export function tooManyLoginFailures(retryAfterSeconds: number): string {
 }
 export const LOGGED_OUT_EVERYWHERE = "You have been logged out on every device.";
 
+/** The age rule in the words of every refusal: at sign-up, at Google's first visit, in the profile and at payment. */
+export function ageRule(minimumAge: number): string {
+  return `You must be ${minimumAge} or older to take part.`;
+}
+
+/** Paying with no date of birth on file: an account from before sign-up asked for it, or a Google one. */
+export function dateOfBirthMissing(minimumAge: number): string {
+  return `Please add your date of birth in your profile. ${ageRule(minimumAge)}`;
+}
+
 // Uploads
 export const FILE_TOO_LARGE = "The file size exceeds the 5 MB limit. Please upload a smaller file.";
 export const NOT_AN_IMAGE = "Please upload an image file (JPEG, PNG, WebP or GIF).";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromIndiaInput } from "@/components/admin/indiaDateTime";
-import { instant, MAX_PAGE, pageParam, pageQuery, parseInstant, personName, rupees, text, textParam, wholeNumber } from "./validation";
+import { instant, MAX_PAGE, pageParam, pageQuery, parseInstant, personName, rupees, sitePathParam, text, textParam, wholeNumber } from "./validation";
 
 function refusal(result: { success: boolean; error?: { issues: { message: string }[] } }): string | undefined {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -135,5 +135,25 @@ describe("pages", () => {
     expect(textParam("  alge\u0000bra\u200B ")).toBe("algebra");
     expect(textParam("\u0000")).toBeUndefined();
     expect(textParam("x".repeat(500), 10)).toBe("x".repeat(10));
+  });
+});
+
+describe("a path to return to", () => {
+  it.each(["/dashboard", "/dashboard?pay=5eed0000-0000-4000-8001-000000000002", "/profiledetails?page=2#history"])("keeps the site's own path %j", (path) => {
+    expect(sitePathParam(path)).toBe(path);
+  });
+
+  it.each([
+    ["another site", "https://evil.example/dashboard"],
+    ["a protocol-relative address", "//evil.example/dashboard"],
+    ["a backslash browsers read as a slash", "/\\evil.example"],
+    ["a tab browsers remove", "/\t/evil.example"],
+    ["a script", "javascript:alert(1)"],
+    ["a relative path", "dashboard"],
+    ["nothing", ""],
+    ["more than one value", ["/dashboard", "/walletdetails"]],
+    ["an overlong path", `/${"a".repeat(600)}`],
+  ])("refuses %s", (_what, value) => {
+    expect(sitePathParam(value)).toBeUndefined();
   });
 });

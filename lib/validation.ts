@@ -149,3 +149,21 @@ export function textParam(value: string | string[] | undefined, max = 200): stri
   const text = typeof value === "string" ? stripInvisible(value).trim().slice(0, max) : "";
   return text === "" ? undefined : text;
 }
+
+/** A base no real address shares: a path resolved against it that ends up elsewhere left the site. */
+const SITE_ORIGIN = "http://site.invalid";
+
+/**
+ * A path on this site from a page parameter, or undefined. Browsers read "//host", "/\host" and
+ * "/<tab>/host" as another site, so the value is resolved as a URL and kept only if it stays here;
+ * the normalised path, query and fragment are returned.
+ */
+export function sitePathParam(value: string | string[] | undefined, max = 500): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > max) return undefined;
+  try {
+    const url = new URL(value, SITE_ORIGIN);
+    return url.origin === SITE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}

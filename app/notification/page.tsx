@@ -5,12 +5,14 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission } from "@/lib/auth";
 import { formatIndiaDateTime } from "@/lib/format";
 import { listMyNotifications } from "@/lib/notifications";
+import { sitePathParam } from "@/lib/validation";
 
 export const metadata: Metadata = { title: "Notification", robots: { index: false } };
 
 /** Only paths inside the app are followed; this page itself is where most notifications point. */
 function moreLink(url: string | null): string | null {
-  return url && url.startsWith("/") && !url.startsWith("//") && url !== "/notification" ? url : null;
+  const path = sitePathParam(url ?? undefined);
+  return path && path !== "/notification" ? path : null;
 }
 
 export default async function Page() {

@@ -8,16 +8,23 @@ import { TransactionHistory } from "@/components/profile/TransactionHistory";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { getProfile } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
+import { config } from "@/lib/config";
+import { ageRule } from "@/lib/messages";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { uploadUrl } from "@/lib/uploads/schemas";
-import { pageParam } from "@/lib/validation";
+import { pageParam, sitePathParam } from "@/lib/validation";
 import { listTransactions } from "@/lib/wallet";
 
 export const metadata: Metadata = { title: "Profile details", robots: { index: false } };
 
-export default async function ProfilePage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
+type Params = { page?: string | string[]; complete?: string | string[]; returnTo?: string | string[] };
+
+/** ?complete=dob opens the form at the date of birth (Google's first visit, a refused payment); ?returnTo= is where saving leads. */
+export default async function ProfilePage({ searchParams }: { searchParams: Promise<Params> }) {
   const user = await requirePermission("accounts.read");
-  const page = pageParam((await searchParams).page);
+  const params = await searchParams;
+  const page = pageParam(params.page);
+  const dateOfBirthStep = params.complete === "dob" ? { rule: ageRule(config.competition.minimumAge), returnTo: sitePathParam(params.returnTo) } : undefined;
   const [profile, history] = await Promise.all([
     getProfile(user, user.id),
     listTransactions(user, user.id, page).catch((error: unknown) => {
@@ -41,7 +48,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
         </section>
         <section aria-labelledby="info-heading" className="rounded-xl border border-slate-200 bg-white p-6">
           <h2 id="info-heading" className="mb-4 text-lg font-semibold">Personal info and address</h2>
-          <ProfileDetails profile={profile} />
+          <ProfileDetails profile={profile} dateOfBirthStep={dateOfBirthStep} />
         </section>
       </div>
       <section aria-labelledby="history-heading" className="mt-8">

@@ -38,7 +38,9 @@ export function GoogleSignIn({ clientId, referralCode }: { clientId: string; ref
         });
         window.location.assign(result.landing);
       } catch (caught) {
-        setError(caught instanceof ApiError && caught.status < 500 ? "Authentication failed. Please try again!" : "Login failed. Please try again!");
+        if (!(caught instanceof ApiError) || caught.status >= 500) return setError("Login failed. Please try again!");
+        // A refused input (a birthdate under the minimum age) says why; a refused token does not.
+        setError(caught.status === 400 && caught.serverMessage ? caught.serverMessage : "Authentication failed. Please try again!");
       }
     },
     [referralCode],

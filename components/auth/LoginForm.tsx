@@ -8,6 +8,7 @@ import { z } from "zod";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { loginSchema, registerSchema } from "@/lib/accounts/schemas";
 import { ApiError, callApi, type LoggedIn } from "@/lib/client";
+import { ageRule } from "@/lib/messages";
 import { GoogleSignIn } from "./GoogleSignIn";
 
 type Mode = "login" | "signup";
@@ -24,13 +25,13 @@ function goToLanding(result: LoggedIn) {
   window.location.assign(result.landing);
 }
 
-export function LoginForm({ referralCode, googleClientId }: { referralCode?: string; googleClientId?: string }) {
+export function LoginForm({ referralCode, googleClientId, minimumAge }: { referralCode?: string; googleClientId?: string; minimumAge: number }) {
   const [mode, setMode] = useState<Mode>(referralCode ? "signup" : "login");
 
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="mb-6 text-2xl font-bold">{mode === "login" ? "Login" : "Sign up"}</h1>
-      {mode === "login" ? <LoginFields /> : <SignupFields referralCode={referralCode} />}
+      {mode === "login" ? <LoginFields /> : <SignupFields referralCode={referralCode} minimumAge={minimumAge} />}
       {googleClientId && <GoogleSignIn clientId={googleClientId} referralCode={referralCode} />}
       <p className="mt-6 text-center text-sm text-slate-700">
         {mode === "login" ? (
@@ -71,9 +72,8 @@ function LoginFields() {
   );
 }
 
-function SignupFields({ referralCode }: { referralCode?: string }) {
+function SignupFields({ referralCode, minimumAge }: { referralCode?: string; minimumAge: number }) {
   const [error, setError] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
   const { register, handleSubmit, resetField, formState } = useForm<SignupValues>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { referredBy: referralCode ?? "" },
@@ -81,14 +81,13 @@ function SignupFields({ referralCode }: { referralCode?: string }) {
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setError(undefined);
-    setServerError(undefined);
     try {
       goToLanding(await callApi<LoggedIn>("/api/register", { json: { ...values, referredBy: referralCode } }));
     } catch (caught) {
       resetField("password");
       resetField("confirmPassword");
-      setError("Registration failed. Please try again.");
-      setServerError(caught instanceof ApiError ? caught.serverMessage ?? "Signup failed" : "Signup failed");
+      // The server's reason (the age rule, a taken email) is what the person can act on.
+      setError(caught instanceof ApiError ? caught.serverMessage ?? "Signup failed" : "Signup failed");
     }
   });
 
@@ -97,11 +96,11 @@ function SignupFields({ referralCode }: { referralCode?: string }) {
       <Field id="signup-name" label="Full name" autoComplete="name" error={formState.errors.name?.message} {...register("name")} />
       <Field id="signup-email" label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
       <Field id="signup-mobile" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" error={formState.errors.mobile?.message} {...register("mobile")} />
+      <Field id="signup-dob" label="Date of birth" type="date" autoComplete="bday" required hint={ageRule(minimumAge)} error={formState.errors.dob?.message} {...register("dob")} />
       <Field id="signup-password" label="Password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register("password")} />
       <Field id="signup-confirm" label="Confirm password" type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register("confirmPassword")} />
       {referralCode && <Field id="signup-referral" label="Referral code" readOnly disabled {...register("referredBy")} />}
       <FormMessage tone="error">{error}</FormMessage>
-      {serverError && <p className="text-sm text-red-700">{serverError}</p>}
       <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
         {formState.isSubmitting ? "Creating your account…" : "Sign up"}
       </button>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import type { CardAction } from "@/lib/quizzes";
 import { ExamCountdown } from "./ExamCountdown";
@@ -26,6 +26,16 @@ function InactiveAction({ children }: { children: ReactNode }) {
   );
 }
 
+const noSubscription = () => () => {};
+
+/**
+ * True in the browser when the address asks to reopen this quiz's payment (/dashboard?pay=<quiz>,
+ * where the profile's date-of-birth step returns to); the server renders the card closed.
+ */
+function useReturningToPay(quizId: string): boolean {
+  return useSyncExternalStore(noSubscription, () => new URLSearchParams(window.location.search).get("pay") === quizId, () => false);
+}
+
 /** A state with nothing to do yet: said as text, not as a button that goes nowhere. */
 function Status({ children }: { children: ReactNode }) {
   return <p className="w-full rounded-lg bg-slate-100 px-5 py-2.5 text-center font-semibold text-slate-800">{children}</p>;
@@ -41,6 +51,10 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   const [termsMissing, setTermsMissing] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const canPay = action.kind === "pay";
+  const [returnHandled, setReturnHandled] = useState(false);
+  // The terms were agreed before the payment that sent the participant to their profile.
+  const reopened = useReturningToPay(quiz.id) && canPay && !returnHandled;
 
   function openPayment() {
     setTermsMissing(!agreed);
@@ -49,12 +63,15 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
 
   function closePayment(paidMessage?: string) {
     setPaying(false);
+    if (reopened) {
+      setReturnHandled(true);
+      setAgreed(true);
+      window.history.replaceState(null, "", window.location.pathname);
+    }
     if (!paidMessage) return;
     setNotice(paidMessage);
     router.refresh();
   }
-
-  const canPay = action.kind === "pay";
 
   let control: ReactNode;
   switch (action.kind) {
@@ -114,7 +131,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
           <input
             id={termsId}
             type="checkbox"
-            checked={agreed}
+            checked={agreed || reopened}
             onChange={(event) => {
               setAgreed(event.target.checked);
               if (event.target.checked) setTermsMissing(false);
@@ -127,7 +144,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
       {canPay && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
       {control}
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
-      {paying && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
+      {(paying || reopened) && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>
   );
 }

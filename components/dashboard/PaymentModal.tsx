@@ -1,10 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
 import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
 
@@ -36,21 +39,26 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
 
 /**
  * Entry-fee payment: by UPI with a screenshot an admin verifies, or from the wallet at once.
- * `onClose` receives the server's confirmation when a payment went through.
+ * `onClose` receives the server's confirmation when a payment went through. Refused for the date
+ * of birth, it links to the profile's field and keeps what was entered for its return
+ * (/dashboard?pay=<quiz> reopens it).
  */
 export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paidMessage = useRef<string>(undefined);
-  // A retry after a refused payment (say, a missing date of birth) reuses the screenshot already stored.
-  const uploaded = useRef<{ file: File; url: string }>(undefined);
   const titleId = useId();
   const formId = useId();
+  // Rendered in the browser only (after a click, or on the return from the profile), so storage can be read here.
+  const [draft] = useState(() => readPaymentDraft(quiz.id));
+  // A retry after a refused payment (say, a missing date of birth) reuses the screenshot already stored.
+  const [uploaded, setUploaded] = useState<{ file?: File; name: string; url: string } | undefined>(draft?.proof);
   const [file, setFile] = useState<File>();
-  const [bankUsername, setBankUsername] = useState("");
-  const [transactionId, setTransactionId] = useState("");
+  const [bankUsername, setBankUsername] = useState(draft?.bankUsername ?? "");
+  const [transactionId, setTransactionId] = useState(draft?.transactionId ?? "");
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [dateOfBirthRefused, setDateOfBirthRefused] = useState(false);
   const payLink = upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`);
 
   useEffect(() => {
@@ -59,7 +67,23 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
 
   function finish(message: string) {
     paidMessage.current = message;
+    clearPaymentDraft(quiz.id);
     dialogRef.current?.close();
+  }
+
+  function cancel() {
+    clearPaymentDraft(quiz.id);
+    dialogRef.current?.close();
+  }
+
+  function refused(caught: unknown, fallback: string) {
+    setError(failureText(caught, fallback));
+    setDateOfBirthRefused(caught instanceof ApiError && caught.code === DATE_OF_BIRTH_CODE);
+    setBusy(false);
+  }
+
+  function keepDraft() {
+    savePaymentDraft(quiz.id, { bankUsername, transactionId, proof: uploaded && { name: uploaded.name, url: uploaded.url } });
   }
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -85,29 +109,29 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     }
   }
 
-  async function uploadProof(proof: File): Promise<string> {
-    if (uploaded.current?.file === proof) return uploaded.current.url;
+  /** The chosen file, uploaded unless it already was; with no new choice, the screenshot stored before. */
+  async function uploadProof(proof: File | undefined): Promise<string> {
+    if (!proof || uploaded?.file === proof) return uploaded!.url;
     const form = new FormData();
     form.set("file", proof);
     form.set("imageType", "payment");
     const { url } = await callApi<{ url: string }>("/api/upload", { form });
-    uploaded.current = { file: proof, url };
+    setUploaded({ file: proof, name: proof.name, url });
     return url;
   }
 
   async function submitProof(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file || bankUsername.trim() === "") return setError(PROOF_AND_NAME_REQUIRED);
-    if (file.size > MAX_UPLOAD_BYTES) return setError(FILE_TOO_LARGE);
+    if ((!file && !uploaded) || bankUsername.trim() === "") return setError(PROOF_AND_NAME_REQUIRED);
+    if (file && file.size > MAX_UPLOAD_BYTES) return setError(FILE_TOO_LARGE);
     setBusy(true);
     setError(undefined);
+    setDateOfBirthRefused(false);
     let proofUrl: string;
     try {
       proofUrl = await uploadProof(file);
     } catch (caught) {
-      setError(failureText(caught, UPLOAD_FAILED));
-      setBusy(false);
-      return;
+      return refused(caught, UPLOAD_FAILED);
     }
     try {
       const { message } = await callApi<{ message: string }>("/api/wallet/credit", {
@@ -122,22 +146,21 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       });
       finish(message);
     } catch (caught) {
-      setError(failureText(caught, PAYMENT_FAILED));
-      setBusy(false);
+      refused(caught, PAYMENT_FAILED);
     }
   }
 
   async function payFromWallet() {
     setBusy(true);
     setError(undefined);
+    setDateOfBirthRefused(false);
     try {
       const { message } = await callApi<{ message: string }>("/api/wallet/debit", {
         json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id },
       });
       finish(message);
     } catch (caught) {
-      setError(failureText(caught, PAYMENT_FAILED));
-      setBusy(false);
+      refused(caught, PAYMENT_FAILED);
     }
   }
 
@@ -148,7 +171,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       aria-labelledby={titleId}
       onClose={() => onClose(paidMessage.current)}
       // A request in flight must finish here, or its outcome would never reach the card.
-      onCancel={(event) => busy && event.preventDefault()}
+      onCancel={(event) => (busy ? event.preventDefault() : clearPaymentDraft(quiz.id))}
       className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
       <h2 id={titleId} className="text-xl font-semibold">Payment Instruction</h2>
@@ -181,8 +204,16 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
             onChange={chooseFile}
+            aria-describedby={uploaded && !file ? `${formId}-stored` : undefined}
             className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
           />
+          {uploaded && !file && (
+            <div id={`${formId}-stored`} className="mt-1 flex items-center gap-3 text-sm text-slate-700">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to its owner */}
+              <img src={uploaded.url} alt="" width={48} height={48} className="h-12 w-12 rounded border border-slate-200 object-cover" />
+              <span>Already uploaded: {uploaded.name}. Choose a file only to replace it.</span>
+            </div>
+          )}
         </div>
         <Field id={`${formId}-bank`} label="Bank username" value={bankUsername} onChange={(event) => setBankUsername(event.target.value)} autoComplete="name" />
         <div className="flex flex-col gap-1">
@@ -201,9 +232,22 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
           </div>
         </div>
         <p className="text-sm text-slate-700">Payment will be verified in 10 minutes after submitting the details.</p>
-        {error && <FormMessage tone="error">{error}</FormMessage>}
+        {error && (
+          <FormMessage tone="error">
+            {error}
+            {dateOfBirthRefused && (
+              <>
+                {" "}
+                <Link href={dateOfBirthStep(`/dashboard?pay=${quiz.id}`)} onClick={keepDraft} className="font-semibold underline">
+                  Add or correct your date of birth
+                </Link>
+                , then you come straight back here.
+              </>
+            )}
+          </FormMessage>
+        )}
         <div className="flex justify-end gap-3">
-          <button type="button" onClick={() => dialogRef.current?.close()} disabled={busy} className={secondaryButtonClass}>
+          <button type="button" onClick={cancel} disabled={busy} className={secondaryButtonClass}>
             Cancel
           </button>
           <button type="submit" disabled={busy} className={primaryButtonClass}>

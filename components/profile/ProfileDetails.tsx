@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
-import { profileSchema, type ProfileInput } from "@/lib/accounts/schemas";
+import { profileSchema, profileWithDateOfBirthSchema, type ProfileInput } from "@/lib/accounts/schemas";
 
 export interface ProfileView {
   id: string;
@@ -35,19 +35,31 @@ function formValues(profile: ProfileView): ProfileInput {
   };
 }
 
-export function ProfileDetails({ profile }: { profile: ProfileView }) {
-  const [editing, setEditing] = useState(false);
+/** The form opened at the date of birth, with the age rule and where saving leads (back to a payment, say). */
+export interface DateOfBirthStep {
+  rule: string;
+  returnTo?: string;
+}
+
+export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileView; dateOfBirthStep?: DateOfBirthStep }) {
+  const [editing, setEditing] = useState(Boolean(dateOfBirthStep));
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
   const router = useRouter();
-  const { register, handleSubmit, reset, formState } = useForm<ProfileInput>({
-    resolver: zodResolver(profileSchema),
+  const { register, handleSubmit, reset, formState, setFocus } = useForm<ProfileInput>({
+    resolver: zodResolver(dateOfBirthStep ? profileWithDateOfBirthSchema : profileSchema),
     defaultValues: formValues(profile),
   });
+
+  useEffect(() => {
+    if (dateOfBirthStep) setFocus("dob");
+  }, [dateOfBirthStep, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setMessage(undefined);
     try {
       await callApi(`/api/editUser/${profile.id}`, { method: "PUT", json: values });
+      // A full load, so the page returned to starts from what was just saved (a payment reopens).
+      if (dateOfBirthStep?.returnTo) return window.location.assign(dateOfBirthStep.returnTo);
       setEditing(false);
       setMessage({ tone: "success", text: "Profile updated." });
       router.refresh();
@@ -85,10 +97,29 @@ export function ProfileDetails({ profile }: { profile: ProfileView }) {
   const errors = formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+      {dateOfBirthStep && (
+        <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:col-span-2">
+          <h3 className="font-semibold">Add your date of birth</h3>
+          <p className="text-sm">
+            {dateOfBirthStep.rule} {dateOfBirthStep.returnTo && "Once it is saved, we take you back to where you were."}
+          </p>
+        </div>
+      )}
       <Field id="profile-name" label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
       <Field id="profile-email" label="Email" value={profile.email} readOnly disabled hint="Your login email cannot be changed here." />
       <Field id="profile-mobile" label="Mobile" type="tel" autoComplete="tel" error={errors.mobile?.message} {...register("mobile")} />
-      <Field id="profile-dob" label="Date of birth" type="date" autoComplete="bday" error={errors.dob?.message} {...register("dob")} />
+      <div className={dateOfBirthStep ? "rounded-lg bg-amber-50 p-2 ring-2 ring-amber-400" : undefined}>
+        <Field
+          id="profile-dob"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          required={Boolean(dateOfBirthStep)}
+          hint={dateOfBirthStep?.rule}
+          error={errors.dob?.message}
+          {...register("dob")}
+        />
+      </div>
       {ADDRESS_FIELDS.map(({ key, label, autoComplete }) => (
         <Field key={key} id={`profile-${key}`} label={label} autoComplete={autoComplete} error={errors.address?.[key]?.message} {...register(`address.${key}`)} />
       ))}

@@ -4,6 +4,8 @@ import { decodeQuotedPrintable, type Mailbox } from "./mailbox";
 
 export const ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-e2e" };
 export const PASSWORD = "a-long-password";
+/** A date of birth sign-up accepts: well over the minimum age. */
+export const ADULT_DOB = "1995-01-01";
 
 export function newEmail(): string {
   return `e2e-${randomBytes(5).toString("hex")}@example.test`;
@@ -11,7 +13,7 @@ export function newEmail(): string {
 
 /** Signs a participant up through the API; the request context keeps the session cookie. */
 export async function signUp(request: APIRequestContext, email = newEmail(), name = "Kavya Menon") {
-  const response = await request.post("/api/register", { data: { name, email, password: PASSWORD } });
+  const response = await request.post("/api/register", { data: { name, email, password: PASSWORD, dob: ADULT_DOB } });
   if (!response.ok()) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: string; email: string } };
   return user;

@@ -1,4 +1,7 @@
-import { Forbidden } from "@/lib/errors";
+import { config } from "@/lib/config";
+import { Forbidden, Invalid } from "@/lib/errors";
+import { ageRule, dateOfBirthMissing } from "@/lib/messages";
+import { DATE_OF_BIRTH_CODE } from "./schemas";
 
 /** Whole years between a date of birth (YYYY-MM-DD) and a day (YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, day: string): number {
@@ -13,12 +16,17 @@ export function indiaToday(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now);
 }
 
-/** The legal minimum age, checked where a participant pays for a quiz. */
+/**
+ * The legal minimum age, checked again where a participant pays (an account may predate sign-up
+ * asking for the date of birth). The refusal's code lets the payment screen link to the field.
+ */
 export function assertOldEnough(dateOfBirth: string | null, minimumAge: number, now = new Date()): void {
-  if (!dateOfBirth) {
-    throw new Forbidden(`Please add your date of birth in your profile: you must be ${minimumAge} or older to take part.`);
-  }
-  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) {
-    throw new Forbidden(`You must be ${minimumAge} or older to take part.`);
-  }
+  if (!dateOfBirth) throw new Forbidden(dateOfBirthMissing(minimumAge), DATE_OF_BIRTH_CODE);
+  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Forbidden(ageRule(minimumAge), DATE_OF_BIRTH_CODE);
+}
+
+/** A date of birth being given (sign-up, Google, the profile): under the minimum age it is refused as input, and nothing is stored. */
+export function assertAdultDateOfBirth(dateOfBirth: string, now = new Date()): void {
+  const { minimumAge } = config.competition;
+  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Invalid(ageRule(minimumAge));
 }

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { stripInvisible } from "@/lib/validation";
+import { isCalendarDayText, stripInvisible } from "@/lib/validation";
 
 export interface GoogleSettings {
   clientId: string;
@@ -12,6 +12,12 @@ export interface GoogleIdentity {
   email: string;
   name: string;
   picture?: string;
+  /** YYYY-MM-DD, only when Google signed a full one (a hidden year comes as 0000). */
+  birthdate?: string;
+}
+
+function fullBirthdate(claim: unknown): string | undefined {
+  return typeof claim === "string" && isCalendarDayText(claim) && !claim.startsWith("0000") && new Date(claim) < new Date() ? claim : undefined;
 }
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
@@ -37,6 +43,7 @@ export async function verifyGoogleIdToken(idToken: string, settings: GoogleSetti
       email: payload.email.toLowerCase(),
       name: name || payload.email.split("@")[0],
       picture: typeof payload.picture === "string" ? payload.picture : undefined,
+      birthdate: fullBirthdate(payload.birthdate),
     };
   } catch {
     return null;

@@ -18,14 +18,30 @@ export const loginSchema = z.object({
 const name = personName().min(1, "Name is required.").max(80, "Name must be at most 80 characters.");
 const mobile = text("Mobile").trim().regex(/^(\+?\d{10,15})?$/, "Enter a mobile number of 10 to 15 digits.");
 const referralCode = text("Referral code").trim().max(32, "Referral code must be at most 32 characters.");
+const DATE_OF_BIRTH_REQUIRED = "Date of birth is required.";
+/** "YYYY-MM-DD", as a date input gives it, a real day in the past; "" when left empty. The minimum age is the server's check. */
+const dateOfBirth = text("Date of birth")
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter the date of birth as YYYY-MM-DD.")
+  .refine((value) => value === "" || isCalendarDayText(value), "Date of birth is not a real date.")
+  .refine((value) => value === "" || !isCalendarDayText(value) || new Date(value) < new Date(), "Enter a real date of birth in the past.");
 
 export const registerSchema = z.object({
   name,
   email,
   password: newPassword,
   mobile: mobile.optional(),
+  dob: dateOfBirth.refine((value) => value !== "", DATE_OF_BIRTH_REQUIRED),
   referredBy: referralCode.optional(),
 });
+
+/** Sent as `code` with a payment refused for the date of birth, so the payment screen can link to the field. */
+export const DATE_OF_BIRTH_CODE = "date-of-birth";
+
+/** The profile opened at its date-of-birth field, returning to `returnTo` once it is saved. */
+export function dateOfBirthStep(returnTo: string): string {
+  return `/profiledetails?${new URLSearchParams({ complete: "dob", returnTo })}`;
+}
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -64,11 +80,7 @@ export const profileSchema = z.object({
     .transform((value) => (value === "" ? null : value))
     .nullable()
     .optional(),
-  dob: text("Date of birth")
-    .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Enter the date of birth as YYYY-MM-DD.")
-    .refine((value) => value === "" || isCalendarDayText(value), "Date of birth is not a real date.")
-    .refine((value) => value === "" || !isCalendarDayText(value) || new Date(value) < new Date(), "Enter a real date of birth in the past.")
+  dob: dateOfBirth
     .transform((value) => (value === "" ? null : value))
     .nullable()
     .optional(),
@@ -87,6 +99,9 @@ export const profileSchema = z.object({
     })
     .optional(),
 });
+
+/** The profile form at its date-of-birth step (?complete=dob): the date is what the step is for. */
+export const profileWithDateOfBirthSchema = profileSchema.refine((profile) => Boolean(profile.dob), { path: ["dob"], message: DATE_OF_BIRTH_REQUIRED });
 
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileUpdate = z.output<typeof profileSchema>;

@@ -10,6 +10,7 @@ import { Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/erro
 import { sendMail } from "@/lib/mail";
 import { hit } from "@/lib/rate-limit";
 import { createParticipant, findActiveUser, findActiveUserByEmail, loadAccount, type Account, type NewParticipant } from "./users";
+import { assertAdultDateOfBirth } from "./eligibility";
 import { verifyGoogleIdToken } from "./google";
 import { mayMail } from "./mail-limits";
 import { sendVerificationMail } from "./verification";
@@ -32,8 +33,9 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
   return loadAccount(user.id);
 });
 
-/** Sign-up: always a participant, who may take part at once; a link mailed on `origin` confirms the address. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant, origin: string): Promise<Account> => {
+/** Sign-up: always a participant, old enough to take part; a link mailed on `origin` confirms the address. */
+export const register = service("accounts.register", async (_actor, input: NewParticipant & { dob: string }, origin: string): Promise<Account> => {
+  assertAdultDateOfBirth(input.dob);
   const user = await createParticipant(input);
   await sendVerificationMail(user, origin);
   return loadAccount(user.id);
@@ -50,11 +52,15 @@ export interface GoogleLogin {
 /**
  * Trusts only what Google signed: the ID token is verified on the server, and the name, email
  * and id the browser sends must match it. An existing account with the same verified email is
- * linked; otherwise a participant account is created.
+ * linked; otherwise a participant account is created, with Google's birthdate if it signed one
+ * (under the minimum age, none is created). `needsDateOfBirth` sends the user to give it first.
  */
-export const loginWithGoogle = service("accounts.login", async (_actor, login: GoogleLogin): Promise<Account> => loadAccount((await googleAccount(login)).id));
+export const loginWithGoogle = service("accounts.login", async (_actor, login: GoogleLogin): Promise<Account & { needsDateOfBirth: boolean }> => {
+  const { id, needsDateOfBirth } = await googleAccount(login);
+  return { ...(await loadAccount(id)), needsDateOfBirth };
+});
 
-async function googleAccount(login: GoogleLogin): Promise<ActiveUser> {
+async function googleAccount(login: GoogleLogin): Promise<ActiveUser & { needsDateOfBirth: boolean }> {
   if (!config.google) throw new Forbidden("Google sign-in is not enabled.");
   const identity = await verifyGoogleIdToken(login.credential, config.google);
   if (!identity || identity.googleId !== login.googleId || identity.email !== login.email.trim().toLowerCase()) {
@@ -62,17 +68,19 @@ async function googleAccount(login: GoogleLogin): Promise<ActiveUser> {
   }
   const db = await getDb();
   const [linked] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, dateOfBirth: users.dateOfBirth })
     .from(users)
     .where(and(eq(users.googleId, identity.googleId), isNull(users.deletedAt)));
-  if (linked) return (await findActiveUser(linked.id))!;
+  if (linked) return { ...(await findActiveUser(linked.id))!, needsDateOfBirth: linked.dateOfBirth === null };
 
   const existing = await findActiveUserByEmail(identity.email);
   if (existing) {
     await linkGoogle(existing, identity.googleId);
-    return { id: existing.id, name: existing.name, email: existing.email, role: existing.role };
+    return { id: existing.id, name: existing.name, email: existing.email, role: existing.role, needsDateOfBirth: existing.dateOfBirth === null };
   }
-  return createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, referredBy: login.referredBy });
+  if (identity.birthdate) assertAdultDateOfBirth(identity.birthdate);
+  const created = await createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, dob: identity.birthdate, referredBy: login.referredBy });
+  return { ...created, needsDateOfBirth: !identity.birthdate };
 }
 
 /**

@@ -4,6 +4,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { authorize, service, type ActiveUser } from "@/lib/auth";
 import { alias } from "drizzle-orm/pg-core";
 import { notifications, passwordResetTokens, pushSubscriptions, referrals, transactions, uploads, users } from "@/db/schema";
+import { assertAdultDateOfBirth } from "./eligibility";
 import { hashPassword } from "./password";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
@@ -28,7 +29,7 @@ export async function findActiveUser(id: string): Promise<ActiveUser | null> {
 export async function findActiveUserByEmail(email: string) {
   const db = await getDb();
   const [user] = await db
-    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt, dateOfBirth: users.dateOfBirth })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return user ?? null;
@@ -41,6 +42,8 @@ export interface NewParticipant {
   password?: string;
   googleId?: string;
   mobile?: string;
+  /** YYYY-MM-DD; sign-up asks for it, a Google account has it only when Google signed a birthdate. */
+  dob?: string;
   /** A referral code from a referral link; unknown codes are ignored. */
   referredBy?: string;
 }
@@ -68,6 +71,7 @@ export async function createParticipant(input: NewParticipant): Promise<ActiveUs
             // Google signed the address; a password account confirms it by the mailed link.
             emailVerifiedAt: input.googleId ? new Date() : null,
             mobile: input.mobile || null,
+            dateOfBirth: input.dob ?? null,
             referralCode: generateReferralCode(),
             referredById: referrer?.id ?? null,
           })
@@ -176,6 +180,11 @@ export const getProfile = service("accounts.read", async (actor, userId: string)
 export const updateProfile = service("accounts.edit", async (actor, targetId: string, update: ProfileUpdate): Promise<Account> => {
   authorize(actor, "accounts.edit", targetId);
   const db = await getDb();
+  if (update.dob) {
+    // Only a changed date is checked: a name can still be corrected beside a date stored before this rule.
+    const [stored] = await db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, targetId));
+    if (stored?.dateOfBirth !== update.dob) assertAdultDateOfBirth(update.dob);
+  }
   await db
     .update(users)
     .set({

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly serverMessage: string | undefined,
+    /** The server's name for the fix it suggests, e.g. "date-of-birth". */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -19,9 +21,9 @@ export async function callApi<T>(path: string, init: { method?: string; json?: u
     headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
     body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
   });
-  const data = (await response.json().catch(() => ({}))) as { message?: string };
+  const data = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
   if (!response.ok) {
-    throw new ApiError(data.message ?? `Request failed (${response.status})`, response.status, data.message);
+    throw new ApiError(data.message ?? `Request failed (${response.status})`, response.status, data.message, data.code);
   }
   return data as T;
 }

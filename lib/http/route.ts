@@ -171,7 +171,7 @@ function errorResponse(error: unknown): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof TooManyRequests) headers["retry-after"] = String(error.retryAfterSeconds);
-    return Response.json({ message: error.message }, { status: error.status, headers });
+    return Response.json({ message: error.message, ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }
   log.error(errorFields(error), "unhandled error in route");
   return Response.json({ message: "Something went wrong. Please try again." }, { status: 500 });

@@ -13,7 +13,7 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { clearLoginLimits, rewindLoginClock } from "../support/accounts";
-import { participant, TEST_PASSWORD } from "../support/users";
+import { ADULT_DOB, dateOfBirthAged, participant, TEST_PASSWORD } from "../support/users";
 
 afterAll(closeDatabase);
 
@@ -25,7 +25,7 @@ describe("sign-up", () => {
   it("creates a participant, logs them in, and never an admin whatever the body says", async () => {
     const email = uniqueEmail();
     const { status, body, response } = await call(registerRoute, {
-      json: { name: "Meera", email, password: "a-long-password", mobile: "9876543210", userType: "admin", role: "admin" },
+      json: { name: "Meera", email, password: "a-long-password", dob: ADULT_DOB, mobile: "9876543210", userType: "admin", role: "admin" },
     });
     expect(status).toBe(201);
     expect(body.user).toMatchObject({ email, userType: "participant" });
@@ -35,27 +35,59 @@ describe("sign-up", () => {
 
   it("refuses a duplicate email with 409 and a clear message, ignoring case", async () => {
     const email = uniqueEmail();
-    await call(registerRoute, { json: { name: "A", email, password: "a-long-password" } });
-    const { status, body } = await call(registerRoute, { json: { name: "B", email: email.toUpperCase(), password: "another-password" } });
+    await call(registerRoute, { json: { name: "A", email, password: "a-long-password", dob: ADULT_DOB } });
+    const { status, body } = await call(registerRoute, { json: { name: "B", email: email.toUpperCase(), password: "another-password", dob: ADULT_DOB } });
     expect(status).toBe(409);
     expect(body).toEqual({ message: "An account with this email already exists." });
   });
 
   it("refuses bad input with 400 and changes nothing", async () => {
     const email = uniqueEmail();
-    const { status, body } = await call(registerRoute, { json: { name: "C", email, password: "short" } });
+    const { status, body } = await call(registerRoute, { json: { name: "C", email, password: "short", dob: ADULT_DOB } });
     expect(status).toBe(400);
     expect(body.message).toBe("Password must be at least 8 characters.");
     const db = await getDb();
     expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
+  it("asks for the date of birth: without one, 400 and no account", async () => {
+    const email = uniqueEmail();
+    for (const dob of [undefined, ""]) {
+      const { status, body } = await call(registerRoute, { json: { name: "Nidhi", email, password: "a-long-password", dob } });
+      expect(status).toBe(400);
+      expect(body.message).toBe("Date of birth is required.");
+    }
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("refuses anyone under the minimum age with the rule's text, the day before the birthday too, and creates nothing", async () => {
+    const email = uniqueEmail();
+    for (const dob of [dateOfBirthAged(config.competition.minimumAge, 1), dateOfBirthAged(12)]) {
+      const { status, body } = await call(registerRoute, { json: { name: "Young", email, password: "a-long-password", dob } });
+      expect(status).toBe(400);
+      expect(body.message).toBe(`You must be ${config.competition.minimumAge} or older to take part.`);
+    }
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("keeps an adult's date of birth, from the 18th birthday itself", async () => {
+    const email = uniqueEmail();
+    const dob = dateOfBirthAged(config.competition.minimumAge);
+    const { status } = await call(registerRoute, { json: { name: "Just Eighteen", email, password: "a-long-password", dob } });
+    expect(status).toBe(201);
+    const db = await getDb();
+    const [row] = await db.select({ dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.email, email));
+    expect(row.dateOfBirth).toBe(dob);
+  });
+
   it("records the referrer only from a valid referral code", async () => {
     const referrer = await participant();
     const db = await getDb();
     const [{ referralCode }] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, referrer.id));
-    const referred = await call(registerRoute, { json: { name: "D", email: uniqueEmail(), password: "a-long-password", referredBy: referralCode.toLowerCase() } });
-    const unknown = await call(registerRoute, { json: { name: "E", email: uniqueEmail(), password: "a-long-password", referredBy: "NOSUCHCODE" } });
+    const referred = await call(registerRoute, { json: { name: "D", email: uniqueEmail(), password: "a-long-password", dob: ADULT_DOB, referredBy: referralCode.toLowerCase() } });
+    const unknown = await call(registerRoute, { json: { name: "E", email: uniqueEmail(), password: "a-long-password", dob: ADULT_DOB, referredBy: "NOSUCHCODE" } });
     expect(unknown.status).toBe(201);
 
     const rows = await db.select().from(referrals).where(eq(referrals.referrerId, referrer.id));
@@ -233,6 +265,17 @@ describe("editing and deleting an account", () => {
     expect(body.message).toBe("Enter a real date of birth in the past.");
   });
 
+  it("refuses a date of birth under the minimum age with the rule's text, and keeps the one stored", async () => {
+    const user = await participant();
+    const db = await getDb();
+    await db.update(users).set({ dateOfBirth: ADULT_DOB }).where(eq(users.id, user.id));
+    const { status, body } = await call(editUser, { method: "PUT", as: user, params: { id: user.id }, json: { name: "Young", dob: dateOfBirthAged(16) } });
+    expect(status).toBe(400);
+    expect(body.message).toBe(`You must be ${config.competition.minimumAge} or older to take part.`);
+    const [row] = await db.select({ name: users.name, dateOfBirth: users.dateOfBirth }).from(users).where(eq(users.id, user.id));
+    expect(row).toEqual({ name: user.name, dateOfBirth: ADULT_DOB });
+  });
+
   it("lets a user delete only their own account; the email can then sign up again", async () => {
     const [a, b] = [await participant(), await participant()];
     expect((await call(deleteUser, { method: "DELETE", as: a, params: { id: b.id } })).status).toBe(403);
@@ -247,7 +290,7 @@ describe("editing and deleting an account", () => {
     const [row] = await db.select().from(users).where(eq(users.id, b.id));
     expect(row).toMatchObject({ name: "Deleted user", passwordHash: null, mobile: null });
     expect(row.deletedAt).not.toBeNull();
-    expect((await call(registerRoute, { json: { name: "Again", email: b.email, password: "a-long-password" } })).status).toBe(201);
+    expect((await call(registerRoute, { json: { name: "Again", email: b.email, password: "a-long-password", dob: ADULT_DOB } })).status).toBe(201);
   });
 
 });

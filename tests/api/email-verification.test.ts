@@ -14,7 +14,7 @@ import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";
 import type { ActiveUser } from "@/lib/auth";
-import { admin, participant } from "../support/users";
+import { ADULT_DOB, admin, participant } from "../support/users";
 import { fundWallet } from "../support/wallet";
 
 afterAll(closeDatabase);
@@ -41,7 +41,7 @@ async function mailedToken(email: string, count = 1): Promise<string> {
 
 /** Signs up through /api/register, as the login page does; the mail with the link follows. */
 async function signUp(): Promise<ActiveUser> {
-  const { status, body } = await call(registerRoute, { json: { name: "Meera", email: uniqueEmail(), password: "a-long-password" } });
+  const { status, body } = await call(registerRoute, { json: { name: "Meera", email: uniqueEmail(), password: "a-long-password", dob: ADULT_DOB } });
   expect(status).toBe(201);
   const user = body.user as { id: string; name: string; email: string };
   return { id: user.id, name: user.name, email: user.email, role: "participant" };
@@ -56,7 +56,7 @@ async function verifiedAt(userId: string) {
 describe("verifying the email at sign-up", () => {
   it("mails a link on sign-up; the participant lands on the dashboard at once, and the link verifies the email", async () => {
     const email = uniqueEmail();
-    const signUp = await call(registerRoute, { json: { name: "Meera", email, password: "a-long-password" } });
+    const signUp = await call(registerRoute, { json: { name: "Meera", email, password: "a-long-password", dob: ADULT_DOB } });
     expect(signUp.status).toBe(201);
     expect(signUp.body.landing).toBe("/dashboard");
     const userId = (signUp.body.user as { id: string }).id;

@@ -6,15 +6,18 @@ import { POST as googleLogin } from "@/app/api/google-login/route";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import { PUT as editUser } from "@/app/api/editUser/[id]/route";
 import { POST as login } from "@/app/api/login/route";
 import { POST as registerRoute } from "@/app/api/register/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { OUTBOX_DIRECTORY } from "@/lib/mail";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";
+import { ADULT_DOB, dateOfBirthAged } from "../support/users";
 
 const CLIENT_ID = "olympiad-test-client";
 const issuer = new OAuth2Server();
@@ -125,7 +128,7 @@ describe("Google sign-in", () => {
 
   it("takes back an account someone registered with the owner's email and never verified: password cleared, sessions ended, owner told", async () => {
     const who = identity();
-    const squatter = await call(registerRoute, { json: { name: "Squatter", email: who.email, password: "squatters-password" } });
+    const squatter = await call(registerRoute, { json: { name: "Squatter", email: who.email, password: "squatters-password", dob: ADULT_DOB } });
     expect(squatter.status).toBe(201);
     const squattersCookie = squatter.response.headers.get("set-cookie")!.split(";")[0];
 
@@ -145,7 +148,7 @@ describe("Google sign-in", () => {
 
   it("links Google to a verified account and leaves its password and sessions alone", async () => {
     const who = identity();
-    const signUp = await call(registerRoute, { json: { name: "Owner", email: who.email, password: "owners-password" } });
+    const signUp = await call(registerRoute, { json: { name: "Owner", email: who.email, password: "owners-password", dob: ADULT_DOB } });
     const cookie = signUp.response.headers.get("set-cookie")!.split(";")[0];
     const db = await getDb();
     await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, who.email));
@@ -153,5 +156,52 @@ describe("Google sign-in", () => {
     expect((await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) })).status).toBe(200);
     expect((await call(history, { url: "/api/wallet/history", headers: { cookie } })).status).toBe(200);
     expect((await call(login, { json: { email: who.email, password: "owners-password" }, headers: { "x-forwarded-for": "10.88.0.2" } })).status).toBe(200);
+  });
+});
+
+describe("Google sign-in's first visit asks for the date of birth", () => {
+  /** Where the server sends the browser after a Google sign-in, as a path and its query. */
+  function landingOf(body: Record<string, unknown>) {
+    const url = new URL(body.landing as string, "http://localhost");
+    return { path: url.pathname, complete: url.searchParams.get("complete"), returnTo: url.searchParams.get("returnTo") };
+  }
+
+  it("sends an account without a date of birth to the date-of-birth step, then straight to the dashboard once it is given", async () => {
+    const who = identity();
+    const first = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });
+    expect(first.status).toBe(200);
+    expect(landingOf(first.body)).toEqual({ path: "/profiledetails", complete: "dob", returnTo: "/dashboard" });
+
+    const user = { ...(first.body.user as { id: string; name: string; email: string }), role: "participant" as const };
+    const tooYoung = await call(editUser, { method: "PUT", as: user, params: { id: user.id }, json: { name: user.name, dob: dateOfBirthAged(17) } });
+    expect(tooYoung.status).toBe(400);
+    expect(tooYoung.body.message).toBe(`You must be ${config.competition.minimumAge} or older to take part.`);
+    const again = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });
+    expect(landingOf(again.body).path).toBe("/profiledetails");
+
+    expect((await call(editUser, { method: "PUT", as: user, params: { id: user.id }, json: { name: user.name, dob: ADULT_DOB } })).status).toBe(200);
+    const later = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });
+    expect(later.body.landing).toBe("/dashboard");
+  });
+
+  it("keeps a birthdate Google signed and goes to the dashboard; an under-age one is refused with the rule's text and creates nothing", async () => {
+    const adult = identity();
+    const signed = await call(googleLogin, { json: bodyFor(await signedByIssuer({ ...adult, birthdate: ADULT_DOB }), adult) });
+    expect(signed.body.landing).toBe("/dashboard");
+    expect((await userRow(adult.email)).dateOfBirth).toBe(ADULT_DOB);
+
+    const young = identity();
+    const refused = await call(googleLogin, { json: bodyFor(await signedByIssuer({ ...young, birthdate: dateOfBirthAged(15) }), young) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`You must be ${config.competition.minimumAge} or older to take part.`);
+    expect(await userRow(young.email)).toBeUndefined();
+  });
+
+  it("ignores a birthdate without its year, as Google sends when the year is hidden", async () => {
+    const who = identity();
+    const first = await call(googleLogin, { json: bodyFor(await signedByIssuer({ ...who, birthdate: "0000-05-17" }), who) });
+    expect(first.status).toBe(200);
+    expect(landingOf(first.body).path).toBe("/profiledetails");
+    expect((await userRow(who.email)).dateOfBirth).toBeNull();
   });
 });

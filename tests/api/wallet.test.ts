@@ -97,8 +97,11 @@ describe("entry fees", () => {
     const db = await getDb();
     await db.update(users).set({ dateOfBirth: new Date(Date.now() - 17 * 365 * DAY).toISOString().slice(0, 10) }).where(eq(users.id, young.id));
     const body = async (user: ActiveUser) => ({ paymentType: "form pay", quizId: quiz.id, payeeName: "K", paysnapurl: await proof(user) });
-    expect((await call(credit, { as: young, json: await body(young) })).body.message).toBe("You must be 18 or older to take part.");
-    expect((await call(credit, { as: noDob, json: await body(noDob) })).status).toBe(403);
+    // The code lets the payment screen link straight to the profile's date-of-birth field.
+    const tooYoung = await call(credit, { as: young, json: await body(young) });
+    expect(tooYoung).toMatchObject({ status: 403, body: { message: "You must be 18 or older to take part.", code: "date-of-birth" } });
+    const missing = await call(credit, { as: noDob, json: await body(noDob) });
+    expect(missing).toMatchObject({ status: 403, body: { message: "Please add your date of birth in your profile. You must be 18 or older to take part.", code: "date-of-birth" } });
     const stolen = await call(credit, { as: other, json: { ...(await body(noDob)) } });
     expect(stolen.status).toBe(400);
   });

@@ -60,7 +60,7 @@ import { requestTopUp } from "@/lib/wallet";
 import { markPaid, openExam } from "../support/exam";
 import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
-import { TEST_PASSWORD, admin, participant } from "../support/users";
+import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
 import { adult, fundWallet, openRegistration, uploadProof } from "../support/wallet";
 
 afterAll(closeDatabase);
@@ -216,11 +216,11 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/register",
     handler: register,
-    fields: { name: "text", email: "text", password: "text", mobile: "text", referredBy: "text" },
+    fields: { name: "text", email: "text", password: "text", mobile: "text", dob: "date", referredBy: "text" },
     async setup() {
       const mark = marker();
       return {
-        body: { name: `Asha ${mark}`, email: `asha-${mark}@example.test`, password: TEST_PASSWORD, mobile: "9876543210" },
+        body: { name: `Asha ${mark}`, email: `asha-${mark}@example.test`, password: TEST_PASSWORD, mobile: "9876543210", dob: ADULT_DOB },
         written: marked(users, [users.email, users.name])(mark),
       };
     },
@@ -785,7 +785,7 @@ describe("names", () => {
 
   it.each(SPOOFS)("sign-up stores %j as %j", async (spoofed, stored) => {
     const email = `spoof-${marker()}@example.test`;
-    const response = await call(register, { json: { name: spoofed, email, password: TEST_PASSWORD } });
+    const response = await call(register, { json: { name: spoofed, email, password: TEST_PASSWORD, dob: ADULT_DOB } });
     expect(response.status).toBe(201);
     const db = await getDb();
     const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
@@ -811,7 +811,7 @@ describe("names", () => {
   });
 
   it("a name of invisible characters only is a missing name", async () => {
-    const response = await call(register, { json: { name: "\u200B\u202E", email: `spoof-${marker()}@example.test`, password: TEST_PASSWORD } });
+    const response = await call(register, { json: { name: "\u200B\u202E", email: `spoof-${marker()}@example.test`, password: TEST_PASSWORD, dob: ADULT_DOB } });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Name is required.");
   });

@@ -19,5 +19,5 @@ export default async function LoginPage({ params }: { params: Promise<{ referral
   const user = await currentUser();
   if (user) redirect(landingPath(user));
 
-  return <LoginForm referralCode={isReferral ? segments[1].toUpperCase() : undefined} googleClientId={config.google?.clientId} />;
+  return <LoginForm referralCode={isReferral ? segments[1].toUpperCase() : undefined} googleClientId={config.google?.clientId} minimumAge={config.competition.minimumAge} />;
 }
