@@ -73,7 +73,7 @@ describe("verifying the email at sign-up", () => {
 
   it("mails the link on the host the sign-up came to, as no public URL is configured here (APP_URL would win)", async () => {
     const email = uniqueEmail();
-    expect((await call(registerRoute, { json: { name: "Meera", email, password: "a-long-password" }, headers: { host: "192.168.1.20:3000" } })).status).toBe(201);
+    expect((await call(registerRoute, { json: { name: "Meera", email, password: "a-long-password", dob: ADULT_DOB }, headers: { host: "192.168.1.20:3000" } })).status).toBe(201);
     const mail = await vi.waitFor(async () => (await verificationMailsTo(email))[0] ?? Promise.reject(new Error("no mail yet")), { timeout: 10_000, interval: 100 });
     expect(mail).toMatch(/http:\/\/192\.168\.1\.20:3000\/verify-email\?token=/);
   });
