@@ -8,6 +8,7 @@ import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, TIME_UP, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
+import { attemptScore } from "./scoring";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -80,7 +81,7 @@ export interface ExamView {
   submitted: { score: number; totalMarks: number; timeTakenSeconds: number } | null;
 }
 
-interface OrderedQuestion {
+export interface OrderedQuestion {
   id: string;
   text: string;
   options: string[];
@@ -89,7 +90,7 @@ interface OrderedQuestion {
 }
 
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
-async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
+export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
   const bank = await db
     .select({ id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
     .from(quizQuestions)
@@ -268,17 +269,14 @@ export const recordFocusEvents = service("exam.take", async (user, quizId: strin
 });
 
 /**
- * Scores from the stored answers (1 mark each by default, no negatives) and the server's own
- * clock. Only the first finalisation of an attempt does anything.
+ * Scores from the stored answers and the quiz's key (1 mark each by default, no negatives) and
+ * the server's own clock. Only the first finalisation of an attempt does anything.
  */
 async function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
   const finalised = await db.execute<{ id: string }>(sql`
     update attempts a set
       submitted_at = ${submittedAt},
-      score = (
-        select coalesce(sum(case when aa.selected_option_index = q.correct_option_index then qz.marks_per_question else 0 end), 0)
-        from attempt_answers aa join questions q on q.id = aa.question_id join quizzes qz on qz.id = a.quiz_id
-        where aa.attempt_id = a.id),
+      score = ${attemptScore},
       time_taken_seconds = greatest(0, floor(extract(epoch from ${submittedAt} - a.started_at)))::int
     where a.submitted_at is null and ${condition}
     returning a.id`);
