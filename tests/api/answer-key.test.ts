@@ -12,8 +12,8 @@ import { rankParticipants } from "@/lib/results/ranking";
 import { createQuestion, createQuiz } from "@/tests/support/factories";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
-import { assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "./index";
-import { questionSeed, seededPermutation } from "./shuffle";
+import { assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
+import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
 
 afterAll(closeDatabase);
 
