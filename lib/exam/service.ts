@@ -78,7 +78,8 @@ export interface ExamView {
   timeLeftSeconds: number;
   deadlineAt: string;
   serverNow: string;
-  submitted: { score: number; totalMarks: number; timeTakenSeconds: number } | null;
+  /** With answerKeyPublished once participants can see the provisional key and object to it. */
+  submitted: { score: number; totalMarks: number; timeTakenSeconds: number; answerKeyPublished: boolean } | null;
 }
 
 export interface OrderedQuestion {
@@ -132,7 +133,12 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date)
     serverNow: now.toISOString(),
     submitted:
       attempt.submittedAt && attempt.score !== null
-        ? { score: attempt.score, totalMarks: ordered.length * quiz.marksPerQuestion, timeTakenSeconds: attempt.timeTakenSeconds ?? 0 }
+        ? {
+            score: attempt.score,
+            totalMarks: ordered.length * quiz.marksPerQuestion,
+            timeTakenSeconds: attempt.timeTakenSeconds ?? 0,
+            answerKeyPublished: quiz.answerKeyPublishedAt !== null,
+          }
         : null,
   };
 }
