@@ -92,8 +92,8 @@ test("a participant objects to a question; the admin changes the key, every atte
     await expect(second).toContainText("Your answer: C. Key: B. Marks: 0");
 
     await second.getByRole("button", { name: "Object to question 2" }).click();
-    await second.getByRole("button", { name: "Send objection" }).click();
-    await expect(second.getByRole("alert")).toHaveText("Please say why the key is wrong.");
+    await expect(second.getByLabel("Why is the key wrong?")).toBeFocused();
+    await expect(second.getByLabel("Why is the key wrong?")).toHaveJSProperty("required", true);
     await second.getByLabel("Why is the key wrong?").fill("Charlie is the third letter of the NATO alphabet the question asks for.");
     await second.getByLabel("Supporting image (optional)").setInputFiles({
       name: "evidence.png",
