@@ -62,6 +62,20 @@ export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id"
   if (open) throw new Conflict(OBJECTIONS_UNDECIDED);
 });
 
+/**
+ * When the quiz's last attempt that may still be running ends (a late starter has until their own
+ * deadline, past the window's end), or null when none can: nothing final is published before.
+ */
+export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => {
+  const [running] = await db
+    .select({ deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
+    .orderBy(desc(attempts.deadlineAt))
+    .limit(1);
+  return running?.deadlineAt ?? null;
+});
+
 async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
   if (!quiz) throw new NotFound("Quiz not found.");
@@ -78,13 +92,8 @@ export const publishAnswerKey = service("results.manageKey", async (admin, quizI
   if (!quiz) throw new NotFound("Quiz not found.");
   if (quiz.answerKeyPublishedAt) throw new Conflict(KEY_ALREADY_PUBLISHED);
   if (now < quiz.examEndAt) throw new Conflict(KEY_BEFORE_EXAM_END);
-  const [running] = await db
-    .select({ deadlineAt: attempts.deadlineAt })
-    .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
-    .orderBy(desc(attempts.deadlineAt))
-    .limit(1);
-  if (running) throw new Conflict(keyWaitsForAttempts(running.deadlineAt));
+  const running = await lastRunningDeadline(db, quizId, now);
+  if (running) throw new Conflict(keyWaitsForAttempts(running));
   await finaliseOverdueAttempts(admin, { quizId, now });
   await db.transaction(async (tx) => {
     const locked = await lockedQuiz(tx, quizId);

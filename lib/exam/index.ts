@@ -24,6 +24,7 @@ export {
   answerKeyReview,
   assertKeySettled,
   decideObjections,
+  lastRunningDeadline,
   myAnswerKey,
   objectionWindowClosesAt,
   objectToKey,
