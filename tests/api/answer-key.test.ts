@@ -6,13 +6,15 @@ import { POST as publishKeyRoute } from "@/app/api/quizzes/[quizId]/answer-key/r
 import { attemptAnswers, attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, quizzes, uploads } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
-import { Conflict, Forbidden, Invalid } from "@/lib/errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ALREADY_OBJECTED, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/messages";
 import { rankParticipants } from "@/lib/results/ranking";
 import { createQuestion, createQuiz } from "@/tests/support/factories";
+import { openUpload, storeUpload } from "@/lib/uploads";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
-import { assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
+import { PNG } from "@/tests/support/wallet";
+import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
 import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
 
 afterAll(closeDatabase);
@@ -262,6 +264,19 @@ describe("objecting to the key", () => {
     const answered = await call(objectRoute, { as: people.B, params: { quizId: quiz.id }, json: { questionId: questionIds[0], reason: "W is wrong" } });
     expect(answered.status).toBe(201);
     expect(await db.select().from(objections).where(eq(objections.quizId, quiz.id))).toHaveLength(2);
+  });
+  it("keeps the evidence image private to its owner and the admins", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    const evidence = await storeUpload(people.A, "objection", new File([PNG], "evidence.png"));
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see the image", evidenceUploadId: evidence.id });
+    await expect(openUpload(people.A, evidence.id)).resolves.toBeTruthy();
+    await expect(openUpload(boss, evidence.id)).resolves.toBeTruthy();
+    await expect(openUpload(people.B, evidence.id)).rejects.toBeInstanceOf(NotFound);
+    const review = await answerKeyReview(boss, quiz.id);
+    expect(review.questions[0]).toMatchObject({ questionId: questionIds[0], openCount: 1, totalCount: 1 });
+    expect(review.questions[0].objections[0].evidenceUrl).toBe(`/api/files/${evidence.id}`);
   });
 });
 
