@@ -118,5 +118,39 @@ export function resultsWaitForAttempts(lastDeadline: Date): string {
   return `Participants are still taking this quiz. Results can be published after ${formatIndiaDateTime(lastDeadline)}, when the last attempt ends.`;
 }
 
+// Answer key and objections
+export const KEY_BEFORE_EXAM_END = "The answer key can be published once the exam window has closed.";
+export const KEY_ALREADY_PUBLISHED = "The provisional answer key is already published.";
+export const KEY_NOT_PUBLISHED = "The provisional answer key has not been published yet.";
+export const KEY_PUBLISHED = "Provisional answer key published. Participants can now see it and object.";
+export const KEY_FROZEN = "Results are already published; the answer key can no longer change.";
+export const KEY_UNCHANGED = "Choose an option different from the current key, or keep the key.";
+export const KEY_DECIDED = "Decision saved. Every attempt of the quiz has been rescored.";
+export const OBJECTION_SENT = "Your objection has been sent. You will be notified of the decision.";
+export const OBJECTION_WINDOW_CLOSED = "The window for objections to this answer key has closed.";
+export const ALREADY_OBJECTED = "You have already objected to this question.";
+export const OBJECTION_NEEDS_ATTEMPT = "Only participants who submitted this quiz can object to its answer key.";
+export const OBJECTION_EVIDENCE_MISSING = "Please choose an image to support your objection.";
+export const OBJECTIONS_UNDECIDED = "Some objections to the answer key are still undecided. Decide every objection before publishing results.";
+
+/** Publishing the key waits for the last attempt that may still be running, as results do. */
+export function keyWaitsForAttempts(lastDeadline: Date): string {
+  return `Participants are still taking this quiz. The answer key can be published after ${formatIndiaDateTime(lastDeadline)}, when the last attempt ends.`;
+}
+
+export function objectionWindowRunning(closesAt: Date): string {
+  return `Participants may object to the answer key until ${formatIndiaDateTime(closesAt)}. Results can be published after that.`;
+}
+
+/** What an objector is told once an admin decides the question they objected to. */
+export function keyDecisionNotice(quizTitle: string, questionNumber: number, decision: "keep" | "change" | "drop"): { title: string; body: string } {
+  const outcome = {
+    keep: "the answer key stays as it was",
+    change: "the correct option has been changed and every attempt rescored",
+    drop: "the question has been dropped and everyone gets its mark",
+  }[decision];
+  return { title: `Objection decided: ${quizTitle}`, body: `Question ${questionNumber}: ${outcome}.` };
+}
+
 // Blog
 export const ALL_FIELDS_REQUIRED = "All fields are required";

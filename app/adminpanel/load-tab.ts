@@ -1,4 +1,5 @@
 import "server-only";
+import type { AnswerKeysLoaded } from "@/components/admin/AnswerKeysTab";
 import type { QuestionBank, QuestionFilter } from "@/components/admin/QuestionsTab";
 import type { QuizzesAndBank } from "@/components/admin/QuizzesTab";
 import type { LoadedResponse } from "@/components/admin/ResponseDetail";
@@ -6,7 +7,7 @@ import type { ResponseList } from "@/components/admin/ResponsesTab";
 import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
-import { listResponses, responseDetail } from "@/lib/exam";
+import { answerKeyQuizzes, answerKeyReview, listResponses, responseDetail } from "@/lib/exam";
 import { listTransactionsForReview, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
 
@@ -59,6 +60,15 @@ export async function loadResponse(admin: ActiveUser, attemptId: string, quizId:
     console.error("loading a response failed", error);
     return "failed";
   }
+}
+
+/** The quizzes whose exam window closed, and the chosen one's key and objections. */
+export function loadAnswerKeys(admin: ActiveUser, quizId: string | undefined): Promise<AnswerKeysLoaded | null> {
+  return orNull("loading answer keys failed", async () => {
+    const quizzes = await answerKeyQuizzes(admin);
+    const chosen = quizzes.find((quiz) => quiz.id === quizId);
+    return { quizzes, review: chosen ? await answerKeyReview(admin, chosen.id) : null };
+  });
 }
 
 export function loadTransactionsForReview(admin: ActiveUser, filter: ReviewFilter): Promise<ReviewList | null> {

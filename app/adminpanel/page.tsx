@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs";
+import { AnswerKeysTab } from "@/components/admin/AnswerKeysTab";
 import { BlogTab } from "@/components/admin/BlogTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { JobsTab } from "@/components/admin/JobsTab";
@@ -14,7 +15,7 @@ import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -33,6 +34,10 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
       const { quizId, attemptId } = responsesQuery(searchParams);
       if (attemptId) return <ResponseDetail loaded={await loadResponse(admin, attemptId, quizId)} backHref={responsesHref(quizId)} />;
       return <ResponsesTab quizId={quizId} list={await loadResponseList(admin, quizId)} />;
+    }
+    case "answer-keys": {
+      const quizId = typeof searchParams.quiz === "string" ? searchParams.quiz : undefined;
+      return <AnswerKeysTab quizId={quizId} loaded={await loadAnswerKeys(admin, quizId)} />;
     }
     case "notifications":
       return <SendNotificationForm admin={{ id: admin.id, name: admin.name }} />;

@@ -6,6 +6,8 @@ const TABS = [
   { key: "quizzes", label: "Manage Quizzes" },
   { key: "questions", label: "Manage Questions" },
   { key: "responses", label: "Manage Responses" },
+  // Ours too: the provisional answer key, objections to it and the decisions that rescore.
+  { key: "answer-keys", label: "Answer Keys" },
   { key: "notifications", label: "Send Notification" },
   { key: "transactions", label: "Transaction Management" },
   { key: "blog", label: "Manage Blog" },

@@ -60,6 +60,16 @@ export function QuizForm({ quiz, bank, notice, takeFocus, onDone }: QuizFormProp
         <Field id="quiz-fee" label="Entry fee (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.entryFee?.message} {...register("entryFee")} />
         <Field id="quiz-capacity" label="Capacity" type="number" min={1} step={1} hint="Seats on offer; leave blank for unlimited." error={errors.capacity?.message} {...register("capacity")} />
         <Field id="quiz-duration" label="Duration (minutes)" type="number" min={1} step={1} error={errors.durationMinutes?.message} {...register("durationMinutes")} />
+        <Field
+          id="quiz-objection-window"
+          label="Objection window (hours)"
+          type="number"
+          min={1}
+          step={1}
+          hint="How long participants may object once the provisional answer key is published."
+          error={errors.objectionWindowHours?.message}
+          {...register("objectionWindowHours")}
+        />
 
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-slate-900">Dates (India time)</legend>

@@ -130,7 +130,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           onFinished={finish}
         />
       )}
-      {phase.name === "finished" && <SubmittedView result={phase.result} notice={phase.notice} />}
+      {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} notice={phase.notice} />}
       <RecordingStatus progress={progress} />
     </section>
   );

@@ -9,7 +9,16 @@ export type ExamResult = NonNullable<ExamView["submitted"]>;
  * After the exam. Right after submitting: the summary. On a later visit: the thank-you with
  * the final score (SPEC §2). The score is the server's; the browser never computes one.
  */
-export function SubmittedView({ result, notice }: { result: ExamResult; notice?: string }) {
+function AnswerKeyLink({ quizId }: { quizId: string }) {
+  return (
+    <p className="text-slate-800">
+      The provisional answer key is out:{" "}
+      <Link href={`/quizes/${quizId}/answer-key`} className="font-semibold text-brand underline">see your answers against the key</Link>.
+    </p>
+  );
+}
+
+export function SubmittedView({ quizId, result, notice }: { quizId: string; result: ExamResult; notice?: string }) {
   const score = `${result.score} out of ${result.totalMarks}`;
   if (!notice) {
     return (
@@ -17,6 +26,7 @@ export function SubmittedView({ result, notice }: { result: ExamResult; notice?:
         <h1 id="thank-you" className="text-3xl font-bold text-slate-900">Thank You!</h1>
         <p className="text-slate-800">You have submitted this quiz. Your final score: <strong>{score}</strong>.</p>
         <p className="text-slate-800">Please wait for official result.</p>
+        {result.answerKeyPublished && <AnswerKeyLink quizId={quizId} />}
         <Link href="/" className={primaryButtonClass}>Go Home</Link>
       </section>
     );

@@ -19,3 +19,21 @@ export {
   type FocusEventInput,
   type ResponseSubmission,
 } from "./service";
+export {
+  answerKeyQuizzes,
+  answerKeyReview,
+  assertKeySettled,
+  decideObjections,
+  lastRunningDeadline,
+  myAnswerKey,
+  objectionWindowClosesAt,
+  objectToKey,
+  publishAnswerKey,
+  rescoreQuiz,
+  type AnswerKeyReview,
+  type KeyDecisionInput,
+  type KeyedQuestion,
+  type MyAnswerKey,
+  type ObjectionInput,
+  type QuestionObjections,
+} from "./answer-key";

@@ -35,3 +35,30 @@ export const saveResponseSchema = z.object({
   timeTaken: z.unknown().optional(),
   focusLogs: focusEventsSchema.shape.events.optional(),
 });
+
+export const questionParams = quizParams.extend({ questionId: z.uuid("This question is not part of the quiz.") });
+
+const REASON_MAX = 2000;
+
+/** A participant's objection to one question of a quiz's provisional key. */
+export const objectionSchema = z.object({
+  questionId: z.uuid("This question is not part of the quiz."),
+  reason: text("Reason")
+    .trim()
+    .min(1, "Please say why the key is wrong.")
+    .max(REASON_MAX, `Keep the reason under ${REASON_MAX} characters.`),
+  evidenceUploadId: z.uuid("Upload the image again.").nullable().optional(),
+});
+
+const note = text("Note").trim().max(REASON_MAX, `Keep the note under ${REASON_MAX} characters.`);
+
+/** An admin's decision on one question: keep the key, change the correct option, or drop it. */
+export const keyDecisionSchema = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("keep"), note }),
+  z.object({ decision: z.literal("drop"), note }),
+  z.object({
+    decision: z.literal("change"),
+    newOptionIndex: z.number().int().min(0, "Choose the correct option.").max(3, "Choose the correct option."),
+    note,
+  }),
+]);

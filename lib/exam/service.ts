@@ -8,6 +8,7 @@ import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, TIME_UP, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
+import { attemptScore } from "./scoring";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -77,10 +78,11 @@ export interface ExamView {
   timeLeftSeconds: number;
   deadlineAt: string;
   serverNow: string;
-  submitted: { score: number; totalMarks: number; timeTakenSeconds: number } | null;
+  /** With answerKeyPublished once participants can see the provisional key and object to it. */
+  submitted: { score: number; totalMarks: number; timeTakenSeconds: number; answerKeyPublished: boolean } | null;
 }
 
-interface OrderedQuestion {
+export interface OrderedQuestion {
   id: string;
   text: string;
   options: string[];
@@ -89,7 +91,7 @@ interface OrderedQuestion {
 }
 
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
-async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
+export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
   const bank = await db
     .select({ id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
     .from(quizQuestions)
@@ -131,7 +133,12 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date)
     serverNow: now.toISOString(),
     submitted:
       attempt.submittedAt && attempt.score !== null
-        ? { score: attempt.score, totalMarks: ordered.length * quiz.marksPerQuestion, timeTakenSeconds: attempt.timeTakenSeconds ?? 0 }
+        ? {
+            score: attempt.score,
+            totalMarks: ordered.length * quiz.marksPerQuestion,
+            timeTakenSeconds: attempt.timeTakenSeconds ?? 0,
+            answerKeyPublished: quiz.answerKeyPublishedAt !== null,
+          }
         : null,
   };
 }
@@ -268,17 +275,14 @@ export const recordFocusEvents = service("exam.take", async (user, quizId: strin
 });
 
 /**
- * Scores from the stored answers (1 mark each by default, no negatives) and the server's own
- * clock. Only the first finalisation of an attempt does anything.
+ * Scores from the stored answers and the quiz's key (1 mark each by default, no negatives) and
+ * the server's own clock. Only the first finalisation of an attempt does anything.
  */
 async function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
   const finalised = await db.execute<{ id: string }>(sql`
     update attempts a set
       submitted_at = ${submittedAt},
-      score = (
-        select coalesce(sum(case when aa.selected_option_index = q.correct_option_index then qz.marks_per_question else 0 end), 0)
-        from attempt_answers aa join questions q on q.id = aa.question_id join quizzes qz on qz.id = a.quiz_id
-        where aa.attempt_id = a.id),
+      score = ${attemptScore},
       time_taken_seconds = greatest(0, floor(extract(epoch from ${submittedAt} - a.started_at)))::int
     where a.submitted_at is null and ${condition}
     returning a.id`);

@@ -23,6 +23,18 @@ export const notifyAdmins = step(async (db: Queryable, content: NotificationCont
     from users where role = 'admin' and deleted_at is null`);
 });
 
+/**
+ * One in-app notification for each of the given users, and a push to their devices through the
+ * queue. Call it after the decision it reports has committed, so nobody hears of a rolled-back one.
+ */
+export const notifyUsers = step(async (userIds: string[], content: NotificationContent): Promise<void> => {
+  if (userIds.length === 0) return;
+  const db = await getDb();
+  const url = content.url ?? "/notification";
+  await db.insert(notifications).values(userIds.map((userId) => ({ userId, target: "user" as const, title: content.title, body: content.body, url })));
+  await enqueue("push.fan-out", { userIds, payload: { title: content.title, body: content.body, icon: "/icon.svg", url } });
+});
+
 export interface Announcement {
   title: string;
   body: string;

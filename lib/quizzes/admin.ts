@@ -25,6 +25,7 @@ function columns(input: QuizInput) {
     questionCount: input.questions.length || input.questionCount || 25,
     shuffleQuestions: input.shuffleQuestions,
     shuffleOptions: input.shuffleOptions,
+    objectionWindowHours: input.objectionWindowHours,
     formStartAt: input.formStartDate,
     formEndAt: input.formEndDate,
     examStartAt: input.examDate,

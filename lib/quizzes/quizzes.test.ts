@@ -16,7 +16,7 @@ import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { adult, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
 import { createQuestion, createQuiz, deleteQuestion, duplicateQuiz, importQuestions, listQuizzes, listQuizzesForAdmin, loadDashboard, loadDemoQuiz, questionUsage, updateQuestion, updateQuiz } from "./index";
-import type { QuestionInput, QuizInput } from "./schemas";
+import { quizSchema, type QuestionInput, type QuizInput } from "./schemas";
 
 afterAll(closeDatabase);
 
@@ -32,6 +32,7 @@ function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
     durationMinutes: 30,
     shuffleQuestions: true,
     shuffleOptions: false,
+    objectionWindowHours: 48,
     formStartDate: new Date(now),
     formEndDate: new Date(now + DAY),
     examDate: new Date(now + 2 * DAY),
@@ -94,6 +95,17 @@ describe("authoring", () => {
     const renamed = await updateQuiz(boss, quiz.id, quizInput({ ...sameDates, title: "Renamed Olympiad", questions: questionIds }));
     expect(renamed.title).toBe("Renamed Olympiad");
     expect((await listQuizzesForAdmin(boss)).find((row) => row.id === quiz.id)?.questions).toEqual(questionIds);
+  });
+
+  it("keeps each quiz's objection window, 48 hours unless set, and refuses one outside 1 to 720 hours", async () => {
+    const boss = await admin();
+    const { objectionWindowHours: _unset, ...withoutWindow } = quizInput();
+    // As a request body carries it: dates as text, no window given.
+    const standard = await createQuiz(boss, quizSchema.parse(JSON.parse(JSON.stringify(withoutWindow))));
+    expect(standard.objectionWindowHours).toBe(48);
+    const short = await createQuiz(boss, quizInput({ objectionWindowHours: 12 }));
+    expect(short.objectionWindowHours).toBe(12);
+    expect(quizSchema.safeParse({ ...JSON.parse(JSON.stringify(quizInput())), objectionWindowHours: 0 }).error?.issues[0].message).toBe("The objection window must be from 1 to 720 hours.");
   });
 
   it("refuses to delete a question a quiz uses, and counts its uses", async () => {

@@ -19,6 +19,8 @@ export const quizSchema = z
     questionCount: wholeNumber("The number of questions", { min: 1, max: 500 }).optional(),
     shuffleQuestions: z.boolean().default(true),
     shuffleOptions: z.boolean().default(false),
+    /** How long participants may object once the provisional answer key is published. */
+    objectionWindowHours: wholeNumber("The objection window", { min: 1, max: 720, message: "The objection window must be from 1 to 720 hours." }).default(48),
     formStartDate: instant("Registration start"),
     formEndDate: instant("Registration end"),
     examDate: instant("Exam date"),

@@ -7,13 +7,14 @@ import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
 import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
-import { FILE_TOO_LARGE, NOT_AN_IMAGE } from "@/lib/messages";
+import { FILE_TOO_LARGE, NOT_AN_IMAGE, OBJECTION_EVIDENCE_MISSING } from "@/lib/messages";
 
-export type UploadPurpose = "payment" | "profile";
+export type UploadPurpose = "payment" | "profile" | "objection";
 
 const MISSING_FILE: Record<UploadPurpose, string> = {
   payment: "Please upload a payment screenshot.",
   profile: "Please choose a profile image.",
+  objection: OBJECTION_EVIDENCE_MISSING,
 };
 
 /**
@@ -68,12 +69,18 @@ export const listUploads = service("uploads.read", async (viewer, limit: number 
   return rows.map((row) => ({ ...row, url: uploadUrl(row.id) }));
 });
 
-/** The upload a payment names as its proof: the payer's own payment screenshot, or refused. */
-export const paymentProof = step(async (tx: DatabaseTransaction, ownerId: string, uploadId: string): Promise<string> => {
-  const [proof] = await tx
+/** The owner's own upload made for this purpose, or refused with what to upload. */
+async function ownUpload(tx: DatabaseTransaction, ownerId: string, uploadId: string, purpose: UploadPurpose): Promise<string> {
+  const [upload] = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.id, uploadId), eq(uploads.ownerId, ownerId), eq(uploads.purpose, "payment")));
-  if (!proof) throw new Invalid("Please upload a payment screenshot.");
-  return proof.id;
-});
+    .where(and(eq(uploads.id, uploadId), eq(uploads.ownerId, ownerId), eq(uploads.purpose, purpose)));
+  if (!upload) throw new Invalid(MISSING_FILE[purpose]);
+  return upload.id;
+}
+
+/** The upload a payment names as its proof: the payer's own payment screenshot, or refused. */
+export const paymentProof = step(async (tx: DatabaseTransaction, ownerId: string, uploadId: string): Promise<string> => ownUpload(tx, ownerId, uploadId, "payment"));
+
+/** The image an objection names as its evidence: the objector's own, uploaded for an objection. */
+export const objectionEvidence = step(async (tx: DatabaseTransaction, ownerId: string, uploadId: string): Promise<string> => ownUpload(tx, ownerId, uploadId, "objection"));

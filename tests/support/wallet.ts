@@ -12,7 +12,7 @@ import { participant } from "./users";
 
 /** Helpers for tests that move money: adult payers, payment proofs, funded wallets, row counts. */
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
 
 /** A participant old enough to pay an entry fee, whose email is confirmed (withdrawals need it). */
 export async function adult(overrides: { referredBy?: string } = {}): Promise<ActiveUser> {

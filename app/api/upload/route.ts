@@ -4,7 +4,7 @@ import { storeUpload } from "@/lib/uploads";
 
 const uploadForm = z.object({
   file: z.instanceof(File).nullable().optional(),
-  imageType: z.enum(["payment", "profile"], { error: "imageType must be 'payment' or 'profile'." }),
+  imageType: z.enum(["payment", "profile", "objection"], { error: "imageType must be 'payment', 'profile' or 'objection'." }),
   /** Accepted for the spec's payload; the owner is always the logged-in user. */
   userID: z.string().optional(),
   reason: z.string().optional(),

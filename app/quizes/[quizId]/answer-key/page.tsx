@@ -1,0 +1,37 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AnswerKeyView } from "@/components/exam/AnswerKeyView";
+import { ExamNotice } from "@/components/exam/ExamNotice";
+import { PageTitle } from "@/components/ui/PageTitle";
+import { requirePermission } from "@/lib/auth";
+import { DomainError } from "@/lib/errors";
+import { myAnswerKey } from "@/lib/exam";
+import { quizParams } from "@/lib/exam/schemas";
+
+export const metadata: Metadata = { title: "Answer key", robots: { index: false } };
+
+/** The participant's own answers against the quiz's provisional key, with objections while the window is open. */
+export default async function AnswerKeyPage({ params }: { params: Promise<{ quizId: string }> }) {
+  const user = await requirePermission("results.viewOwn");
+  const parsed = quizParams.safeParse(await params);
+  if (!parsed.success) notFound();
+  const view = await myAnswerKey(user, parsed.data.quizId).catch((error: unknown) => {
+    // Not published yet, or not taken by this participant: say so rather than a bare 404.
+    if (error instanceof DomainError && error.status < 500) return error.message;
+    throw error;
+  });
+  if (typeof view === "string") {
+    return (
+      <>
+        <PageTitle>Answer key</PageTitle>
+        <ExamNotice message={view} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle lead={view.title}>Answer key</PageTitle>
+      <AnswerKeyView view={view} />
+    </>
+  );
+}

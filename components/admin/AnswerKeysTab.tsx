@@ -1,0 +1,128 @@
+import Form from "next/form";
+import { inputClass, secondaryButtonClass } from "@/components/ui/form";
+import { TextOrImage } from "@/components/ui/TextOrImage";
+import type { answerKeyQuizzes, AnswerKeyReview, QuestionObjections } from "@/lib/exam";
+import { formatIndiaDateTime } from "@/lib/format";
+import { KeyDecisionForm } from "./KeyDecisionForm";
+import { PublishKeyButton } from "./PublishKeyButton";
+
+export interface AnswerKeysLoaded {
+  quizzes: Awaited<ReturnType<typeof answerKeyQuizzes>>;
+  review: AnswerKeyReview | null;
+}
+
+const LETTERS = ["A", "B", "C", "D"];
+
+const DECIDED = { keep: "Kept", change: "Changed", drop: "Dropped" } as const;
+
+function keyText(question: QuestionObjections): string {
+  if (question.dropped) return "Dropped: everyone gets the mark";
+  return question.keyOptionIndex === null ? "Not published" : `Key: ${LETTERS[question.keyOptionIndex]}`;
+}
+
+function QuestionReview({ quizId, question, canDecide }: { quizId: string; question: QuestionObjections; canDecide: boolean }) {
+  const headingId = `key-question-${question.questionId}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">Question {question.number}</h3>
+        <p className="text-sm font-semibold text-slate-800" data-testid="objection-count">
+          {question.openCount} open of {question.totalCount} objection{question.totalCount === 1 ? "" : "s"}
+        </p>
+      </div>
+      <TextOrImage text={question.text} alt={`Question ${question.number}`} />
+      <ol className="grid gap-1 sm:grid-cols-2">
+        {question.options.map((option, index) => (
+          <li key={index} className={`rounded border px-2 py-1 ${!question.dropped && question.keyOptionIndex === index ? "border-emerald-300 bg-emerald-50" : "border-slate-200"}`}>
+            <span className="font-semibold">{LETTERS[index]}.</span> <TextOrImage text={option} alt={`Option ${LETTERS[index]}`} size="thumbnail" />
+          </li>
+        ))}
+      </ol>
+      <p className="text-sm text-slate-800">{keyText(question)}</p>
+      {question.objections.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label={`Objections to question ${question.number}`}>
+          {question.objections.map((objection) => (
+            <li key={objection.id} className="rounded border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+              <p>
+                <span className="font-semibold">{objection.participantName}</span> ({objection.decided ? "decided" : "open"}): {objection.reason}
+              </p>
+              {objection.evidenceUrl && (
+                <a href={objection.evidenceUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block">
+                  {/* A private upload served by /api/files to admins; its size is unknown. */}
+                  {/* eslint-disable-next-line @next/next/no-img-element */}
+                  <img src={objection.evidenceUrl} alt={`Evidence from ${objection.participantName}`} className="max-h-24 max-w-48 rounded border border-slate-200 object-contain" />
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {question.decisions.length > 0 && (
+        <ul className="flex flex-col gap-1 text-sm text-slate-700" aria-label={`Decisions on question ${question.number}`}>
+          {question.decisions.map((decision) => (
+            <li key={decision.decidedAt.toISOString()}>
+              {formatIndiaDateTime(decision.decidedAt)}: {DECIDED[decision.decision]}
+              {decision.decision === "change" && decision.newOptionIndex !== null && ` from ${LETTERS[decision.previousOptionIndex]} to ${LETTERS[decision.newOptionIndex]}`}
+              {decision.decidedBy && ` by ${decision.decidedBy}`}
+              {decision.note && ` — ${decision.note}`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canDecide && <KeyDecisionForm quizId={quizId} questionId={question.questionId} questionNumber={question.number} options={question.options} />}
+    </article>
+  );
+}
+
+function Review({ review }: { review: AnswerKeyReview }) {
+  const { quiz } = review;
+  const canDecide = quiz.answerKeyPublishedAt !== null && quiz.resultsPublishedAt === null;
+  return (
+    <section aria-labelledby="answer-key-review" className="flex flex-col gap-4">
+      <h2 id="answer-key-review" className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+      {quiz.answerKeyPublishedAt ? (
+        <p className="text-slate-800">
+          Provisional key published {formatIndiaDateTime(quiz.answerKeyPublishedAt)}; objections {quiz.windowClosesAt && quiz.windowClosesAt > new Date() ? "open until" : "closed on"}{" "}
+          {formatIndiaDateTime(quiz.windowClosesAt!)}. {review.openObjections} undecided objection{review.openObjections === 1 ? "" : "s"}.
+        </p>
+      ) : (
+        <PublishKeyButton quizId={quiz.id} windowHours={quiz.objectionWindowHours} />
+      )}
+      <div className="flex flex-col gap-4">
+        {review.questions.map((question) => (
+          <QuestionReview key={question.questionId} quizId={quiz.id} question={question} canDecide={canDecide} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Pick a quiz whose exam window closed; publish its key, then decide objections question by question. */
+export function AnswerKeysTab({ quizId, loaded }: { quizId: string | undefined; loaded: AnswerKeysLoaded | null }) {
+  if (!loaded) return <p role="alert" className="text-red-700">Error loading answer keys.</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <Form action="/adminpanel" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <input type="hidden" name="tab" value="answer-keys" />
+        <div className="flex min-w-48 flex-col gap-1">
+          <label htmlFor="answer-keys-quiz" className="text-sm font-medium text-slate-800">Quiz</label>
+          <select id="answer-keys-quiz" name="quiz" defaultValue={quizId ?? ""} className={inputClass}>
+            <option value="">Choose a quiz</option>
+            {loaded.quizzes.map((quiz) => (
+              <option key={quiz.id} value={quiz.id}>
+                {quiz.title}
+                {quiz.answerKeyPublishedAt ? ` (${quiz.openObjections} open objections)` : " (key not published)"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButtonClass}>Show</button>
+      </Form>
+      {loaded.review ? (
+        <Review review={loaded.review} />
+      ) : (
+        <p className="text-slate-700">{loaded.quizzes.length === 0 ? "No quiz has finished its exam window yet." : "Choose a quiz to publish its key or review objections."}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,396 @@
+import "server-only";
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { attemptAnswers, attempts, keyDecisions, objections, questions, quizQuestions, quizzes, users } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
+import { authorize, service, step } from "@/lib/auth";
+import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import {
+  ALREADY_OBJECTED,
+  KEY_ALREADY_PUBLISHED,
+  KEY_BEFORE_EXAM_END,
+  KEY_FROZEN,
+  KEY_NOT_PUBLISHED,
+  KEY_UNCHANGED,
+  keyDecisionNotice,
+  keyWaitsForAttempts,
+  OBJECTION_NEEDS_ATTEMPT,
+  OBJECTION_WINDOW_CLOSED,
+  objectionWindowRunning,
+  OBJECTIONS_UNDECIDED,
+} from "@/lib/messages";
+import { notifyUsers } from "@/lib/notifications";
+import { objectionEvidence } from "@/lib/uploads";
+import { uploadUrl } from "@/lib/uploads/schemas";
+import { attemptScore } from "./scoring";
+import { finaliseOverdueAttempts, orderedQuestions } from "./service";
+
+/**
+ * The provisional answer key of a quiz and the objections to it. Once published, the quiz's own
+ * key (quiz_questions.key_option_index, dropped) is what scores every attempt; each admin decision
+ * rescores all of them from the stored answers in the same transaction that records it.
+ */
+
+type Quiz = typeof quizzes.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+
+/** When objections stop being accepted, or null before the key is published. */
+export function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
+  return quiz.answerKeyPublishedAt ? new Date(quiz.answerKeyPublishedAt.getTime() + quiz.objectionWindowHours * HOUR_MS) : null;
+}
+
+/** Every submitted attempt of the quiz scored again against its current key. */
+export const rescoreQuiz = step(async (db: Queryable, quizId: string): Promise<number> => {
+  const rescored = await db.execute(sql`update attempts a set score = ${attemptScore} where a.quiz_id = ${quizId} and a.submitted_at is not null`);
+  return rescored.rowCount ?? 0;
+});
+
+/**
+ * Results wait for the key to settle: published, its objection window over, and every
+ * objection decided. Publishing results calls this inside its own transaction.
+ */
+export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id" | "answerKeyPublishedAt" | "objectionWindowHours">, now: Date): Promise<void> => {
+  const closesAt = objectionWindowClosesAt(quiz);
+  if (!closesAt) throw new Conflict(KEY_NOT_PUBLISHED);
+  if (now < closesAt) throw new Conflict(objectionWindowRunning(closesAt));
+  const [open] = await db
+    .select({ id: objections.id })
+    .from(objections)
+    .where(and(eq(objections.quizId, quiz.id), isNull(objections.decisionId)))
+    .limit(1);
+  if (open) throw new Conflict(OBJECTIONS_UNDECIDED);
+});
+
+/**
+ * When the quiz's last attempt that may still be running ends (a late starter has until their own
+ * deadline, past the window's end), or null when none can: nothing final is published before.
+ */
+export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => {
+  const [running] = await db
+    .select({ deadlineAt: attempts.deadlineAt })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
+    .orderBy(desc(attempts.deadlineAt))
+    .limit(1);
+  return running?.deadlineAt ?? null;
+});
+
+async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
+  if (!quiz) throw new NotFound("Quiz not found.");
+  return quiz;
+}
+
+/**
+ * Publishes the provisional key once nobody can still be answering (the same rule as
+ * publishing results): the quiz keeps its own copy of the bank's answers from now on.
+ */
+export const publishAnswerKey = service("results.manageKey", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw new NotFound("Quiz not found.");
+  if (quiz.answerKeyPublishedAt) throw new Conflict(KEY_ALREADY_PUBLISHED);
+  if (now < quiz.examEndAt) throw new Conflict(KEY_BEFORE_EXAM_END);
+  const running = await lastRunningDeadline(db, quizId, now);
+  if (running) throw new Conflict(keyWaitsForAttempts(running));
+  await finaliseOverdueAttempts(admin, { quizId, now });
+  await db.transaction(async (tx) => {
+    const locked = await lockedQuiz(tx, quizId);
+    if (locked.answerKeyPublishedAt) throw new Conflict(KEY_ALREADY_PUBLISHED);
+    const key = await tx.execute<{ question_id: string; key_option_index: number }>(sql`
+      update quiz_questions qq set key_option_index = q.correct_option_index
+      from questions q where q.id = qq.question_id and qq.quiz_id = ${quizId}
+      returning qq.question_id, qq.key_option_index`);
+    await tx.update(quizzes).set({ answerKeyPublishedAt: now }).where(eq(quizzes.id, quizId));
+    await rescoreQuiz(tx, quizId);
+    await recordAudit(tx, admin, {
+      action: "key.publish",
+      subjectType: "quiz",
+      subjectId: quizId,
+      before: null,
+      after: { publishedAt: now.toISOString(), key: Object.fromEntries(key.rows.map((row) => [row.question_id, row.key_option_index])) },
+    });
+  });
+});
+
+export interface KeyDecisionView {
+  decision: "keep" | "change" | "drop";
+  note: string;
+  decidedAt: Date;
+}
+
+export interface KeyedQuestion {
+  questionId: string;
+  number: number;
+  text: string;
+  /** In the participant's own order. */
+  options: string[];
+  /** Displayed indexes; null when not answered, or (key) when the question is dropped. */
+  yourAnswer: number | null;
+  keyAnswer: number | null;
+  dropped: boolean;
+  marks: number;
+  objection: { reason: string; evidenceUrl: string | null; decision: KeyDecisionView | null } | null;
+}
+
+export interface MyAnswerKey {
+  quizId: string;
+  title: string;
+  score: number;
+  totalMarks: number;
+  windowClosesAt: Date;
+  windowOpen: boolean;
+  questions: KeyedQuestion[];
+}
+
+async function submittedAttemptOf(db: Queryable, participantId: string, quizId: string) {
+  const [attempt] = await db
+    .select()
+    .from(attempts)
+    .where(and(eq(attempts.participantId, participantId), eq(attempts.quizId, quizId), isNotNull(attempts.submittedAt)));
+  return attempt ?? null;
+}
+
+/** The participant's own answers against the quiz's key, each in the order they saw it. */
+export const myAnswerKey = service("results.viewOwn", async (actor, quizId: string, now: Date = new Date()): Promise<MyAnswerKey> => {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+  const closesAt = quiz ? objectionWindowClosesAt(quiz) : null;
+  if (!quiz || !closesAt) throw new NotFound(KEY_NOT_PUBLISHED);
+  const attempt = await submittedAttemptOf(db, actor.id, quizId);
+  if (!attempt) throw new Forbidden(OBJECTION_NEEDS_ATTEMPT);
+  const [ordered, keys, saved, mine] = await Promise.all([
+    orderedQuestions(db, quiz, attempt.shuffleSeed),
+    db.select({ questionId: quizQuestions.questionId, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)),
+    db.select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex }).from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)),
+    db
+      .select({ questionId: objections.questionId, reason: objections.reason, evidenceUploadId: objections.evidenceUploadId, decision: keyDecisions.decision, note: keyDecisions.note, decidedAt: keyDecisions.decidedAt })
+      .from(objections)
+      .leftJoin(keyDecisions, eq(keyDecisions.id, objections.decisionId))
+      .where(and(eq(objections.quizId, quizId), eq(objections.participantId, actor.id))),
+  ]);
+  const keyOf = new Map(keys.map((row) => [row.questionId, row]));
+  const answerOf = new Map(saved.map((row) => [row.questionId, row.selected]));
+  const objectionOf = new Map(mine.map((row) => [row.questionId, row]));
+  return {
+    quizId,
+    title: quiz.title,
+    score: attempt.score ?? 0,
+    totalMarks: ordered.length * quiz.marksPerQuestion,
+    windowClosesAt: closesAt,
+    windowOpen: now < closesAt,
+    questions: ordered.map((question, index) => {
+      const key = keyOf.get(question.id);
+      const selected = answerOf.get(question.id) ?? null;
+      const dropped = key?.dropped ?? false;
+      const displayed = (canonical: number | null | undefined) => (canonical === null || canonical === undefined ? null : question.optionOrder.indexOf(canonical));
+      const objection = objectionOf.get(question.id);
+      return {
+        questionId: question.id,
+        number: index + 1,
+        text: question.text,
+        options: question.options,
+        yourAnswer: displayed(selected),
+        keyAnswer: dropped ? null : displayed(key?.key),
+        dropped,
+        marks: dropped || (selected !== null && selected === key?.key) ? quiz.marksPerQuestion : 0,
+        objection: objection
+          ? {
+              reason: objection.reason,
+              evidenceUrl: objection.evidenceUploadId ? uploadUrl(objection.evidenceUploadId) : null,
+              decision: objection.decision ? { decision: objection.decision, note: objection.note ?? "", decidedAt: objection.decidedAt! } : null,
+            }
+          : null,
+      };
+    }),
+  };
+});
+
+export interface ObjectionInput {
+  questionId: string;
+  reason: string;
+  evidenceUploadId?: string | null;
+}
+
+/** One objection per question per participant, while the window is open, by someone who took the quiz. */
+export const objectToKey = service("results.object", async (actor, quizId: string, input: ObjectionInput, now: Date = new Date()): Promise<void> => {
+  authorize(actor, "results.object", actor.id);
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw new NotFound("Quiz not found.");
+  const closesAt = objectionWindowClosesAt(quiz);
+  if (!closesAt) throw new Conflict(KEY_NOT_PUBLISHED);
+  if (now >= closesAt) throw new Conflict(OBJECTION_WINDOW_CLOSED);
+  if (!(await submittedAttemptOf(db, actor.id, quizId))) throw new Forbidden(OBJECTION_NEEDS_ATTEMPT);
+  const [inQuiz] = await db
+    .select({ questionId: quizQuestions.questionId })
+    .from(quizQuestions)
+    .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, input.questionId)));
+  if (!inQuiz) throw new Invalid("This question is not part of the quiz.");
+  try {
+    await db.transaction(async (tx) => {
+      const evidenceUploadId = input.evidenceUploadId ? await objectionEvidence(tx, actor.id, input.evidenceUploadId) : null;
+      await tx.insert(objections).values({ quizId, questionId: input.questionId, participantId: actor.id, reason: input.reason, evidenceUploadId });
+    });
+  } catch (error) {
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(ALREADY_OBJECTED);
+    throw error;
+  }
+});
+
+export interface QuestionObjections {
+  questionId: string;
+  number: number;
+  text: string;
+  /** Canonical order, as in the bank. */
+  options: string[];
+  keyOptionIndex: number | null;
+  dropped: boolean;
+  openCount: number;
+  totalCount: number;
+  objections: { id: string; participantName: string; reason: string; evidenceUrl: string | null; createdAt: Date; decided: boolean }[];
+  decisions: { questionId: string; decision: "keep" | "change" | "drop"; previousOptionIndex: number; newOptionIndex: number | null; note: string; decidedAt: Date; decidedBy: string | null }[];
+}
+
+export interface AnswerKeyReview {
+  quiz: { id: string; title: string; examEndAt: Date; answerKeyPublishedAt: Date | null; objectionWindowHours: number; windowClosesAt: Date | null; resultsPublishedAt: Date | null };
+  openObjections: number;
+  questions: QuestionObjections[];
+}
+
+/** Every question of a quiz with its key and the objections to it, most disputed first. */
+export const answerKeyReview = service("results.manageKey", async (_admin, quizId: string): Promise<AnswerKeyReview> => {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw new NotFound("Quiz not found.");
+  const [bank, raised, decided] = await Promise.all([
+    db
+      .select({ questionId: quizQuestions.questionId, position: quizQuestions.position, text: questions.text, options: questions.options, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped })
+      .from(quizQuestions)
+      .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
+      .where(eq(quizQuestions.quizId, quizId))
+      .orderBy(asc(quizQuestions.position)),
+    db
+      .select({ id: objections.id, questionId: objections.questionId, participantName: users.name, reason: objections.reason, evidenceUploadId: objections.evidenceUploadId, createdAt: objections.createdAt, decisionId: objections.decisionId })
+      .from(objections)
+      .innerJoin(users, eq(users.id, objections.participantId))
+      .where(eq(objections.quizId, quizId))
+      .orderBy(asc(objections.createdAt)),
+    db
+      .select({ questionId: keyDecisions.questionId, decision: keyDecisions.decision, previousOptionIndex: keyDecisions.previousOptionIndex, newOptionIndex: keyDecisions.newOptionIndex, note: keyDecisions.note, decidedAt: keyDecisions.decidedAt, decidedBy: users.name })
+      .from(keyDecisions)
+      .leftJoin(users, eq(users.id, keyDecisions.decidedById))
+      .where(eq(keyDecisions.quizId, quizId))
+      .orderBy(asc(keyDecisions.decidedAt)),
+  ]);
+  const reviewed = bank.map((question, index) => {
+    const against = raised.filter((objection) => objection.questionId === question.questionId);
+    return {
+      questionId: question.questionId,
+      number: index + 1,
+      text: question.text,
+      options: question.options,
+      keyOptionIndex: question.key,
+      dropped: question.dropped,
+      openCount: against.filter((objection) => !objection.decisionId).length,
+      totalCount: against.length,
+      objections: against.map((objection) => ({
+        id: objection.id,
+        participantName: objection.participantName,
+        reason: objection.reason,
+        evidenceUrl: objection.evidenceUploadId ? uploadUrl(objection.evidenceUploadId) : null,
+        createdAt: objection.createdAt,
+        decided: objection.decisionId !== null,
+      })),
+      decisions: decided.filter((decision) => decision.questionId === question.questionId),
+    };
+  });
+  return {
+    quiz: {
+      id: quiz.id,
+      title: quiz.title,
+      examEndAt: quiz.examEndAt,
+      answerKeyPublishedAt: quiz.answerKeyPublishedAt,
+      objectionWindowHours: quiz.objectionWindowHours,
+      windowClosesAt: objectionWindowClosesAt(quiz),
+      resultsPublishedAt: quiz.resultsPublishedAt,
+    },
+    openObjections: reviewed.reduce((total, question) => total + question.openCount, 0),
+    questions: reviewed.sort((a, b) => b.openCount - a.openCount || b.totalCount - a.totalCount || a.number - b.number),
+  };
+});
+
+export type KeyDecisionInput = { decision: "keep"; note: string } | { decision: "drop"; note: string } | { decision: "change"; newOptionIndex: number; note: string };
+
+/**
+ * Decides one question of a quiz's key: closes its open objections, changes the key (or drops
+ * the question), rescores every attempt and records it, in one transaction; then tells the
+ * objectors. A question may be decided again when new objections come.
+ */
+export const decideObjections = service("results.manageKey", async (admin, quizId: string, questionId: string, input: KeyDecisionInput): Promise<{ rescored: number; notified: number }> => {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const quiz = await lockedQuiz(tx, quizId);
+    if (!quiz.answerKeyPublishedAt) throw new Conflict(KEY_NOT_PUBLISHED);
+    if (quiz.resultsPublishedAt) throw new Conflict(KEY_FROZEN);
+    const [current] = await tx
+      .select({ key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped, position: quizQuestions.position })
+      .from(quizQuestions)
+      .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
+    if (!current || current.key === null) throw new NotFound("This question is not part of the quiz.");
+    if (input.decision === "change" && input.newOptionIndex === current.key && !current.dropped) throw new Invalid(KEY_UNCHANGED);
+    const after = {
+      keyOptionIndex: input.decision === "change" ? input.newOptionIndex : current.key,
+      dropped: input.decision === "drop" ? true : input.decision === "change" ? false : current.dropped,
+    };
+    const [decision] = await tx
+      .insert(keyDecisions)
+      .values({
+        quizId,
+        questionId,
+        decision: input.decision,
+        previousOptionIndex: current.key,
+        newOptionIndex: input.decision === "change" ? input.newOptionIndex : null,
+        note: input.note,
+        decidedById: admin.id || null,
+      })
+      .returning({ id: keyDecisions.id });
+    const closed = await tx
+      .update(objections)
+      .set({ decisionId: decision.id })
+      .where(and(eq(objections.quizId, quizId), eq(objections.questionId, questionId), isNull(objections.decisionId)))
+      .returning({ participantId: objections.participantId });
+    await tx.update(quizQuestions).set(after).where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
+    const rescored = await rescoreQuiz(tx, quizId);
+    await recordAudit(tx, admin, {
+      action: "key.decide",
+      subjectType: "quiz",
+      subjectId: quizId,
+      before: { questionId, keyOptionIndex: current.key, dropped: current.dropped },
+      after: { questionId, decision: input.decision, ...after },
+      reason: input.note || null,
+    });
+    const [{ number }] = (
+      await tx.execute<{ number: number }>(sql`select count(*)::int + 1 as number from quiz_questions where quiz_id = ${quizId} and position < ${current.position}`)
+    ).rows;
+    return { rescored, objectors: closed.map((row) => row.participantId), title: quiz.title, number };
+  });
+  await notifyUsers(outcome.objectors, { ...keyDecisionNotice(outcome.title, outcome.number, input.decision), url: `/quizes/${quizId}/answer-key` });
+  return { rescored: outcome.rescored, notified: outcome.objectors.length };
+});
+
+/** The quizzes an admin may publish a key for or review objections of: exam window closed. */
+export const answerKeyQuizzes = service("results.manageKey", async () => {
+  const db = await getDb();
+  return db
+    .select({
+      id: quizzes.id,
+      title: quizzes.title,
+      answerKeyPublishedAt: quizzes.answerKeyPublishedAt,
+      openObjections: sql<number>`(select count(*)::int from objections o where o.quiz_id = ${quizzes.id} and o.decision_id is null)`,
+    })
+    .from(quizzes)
+    .where(and(eq(quizzes.isDemo, false), sql`${quizzes.examEndAt} <= now()`))
+    .orderBy(desc(quizzes.examEndAt));
+});

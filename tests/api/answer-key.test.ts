@@ -1,0 +1,301 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as decideRoute } from "@/app/api/quizzes/[quizId]/questions/[questionId]/decision/route";
+import { POST as objectRoute } from "@/app/api/quizzes/[quizId]/objections/route";
+import { POST as publishKeyRoute } from "@/app/api/quizzes/[quizId]/answer-key/route";
+import { attemptAnswers, attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, quizzes, uploads } from "@/db/schema";
+import type { ActiveUser } from "@/lib/auth";
+import { closeDatabase, getDb } from "@/lib/db";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { ALREADY_OBJECTED, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/messages";
+import { rankParticipants } from "@/lib/results/ranking";
+import { createQuestion, createQuiz } from "@/tests/support/factories";
+import { openUpload, storeUpload } from "@/lib/uploads";
+import { call } from "@/tests/support/http";
+import { admin, participant } from "@/tests/support/users";
+import { PNG } from "@/tests/support/wallet";
+import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
+import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
+
+afterAll(closeDatabase);
+
+const HOUR = 3_600_000;
+
+/**
+ * Three questions whose bank answers are options 0, 1 and 2; four participants with known
+ * canonical answers. A and B tie at the top (2 marks, 100 s), C and D score 1.
+ */
+const ANSWERS: Record<string, (number | null)[]> = {
+  A: [0, 1, 3],
+  B: [0, 3, 2],
+  C: [1, 1, 3],
+  D: [0, null, null],
+};
+const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
+
+async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
+  const db = await getDb();
+  const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
+  const quiz = await createQuiz(db, {
+    formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
+    formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
+    examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
+    examEndAt,
+    resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
+    questionCount: 3,
+    shuffleQuestions: options.shuffle ?? false,
+    shuffleOptions: options.shuffle ?? false,
+  });
+  const questionIds: string[] = [];
+  for (const position of [0, 1, 2]) {
+    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: position });
+    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
+    questionIds.push(question.id);
+  }
+  const people: Record<string, ActiveUser> = {};
+  for (const [name, answers] of Object.entries(ANSWERS)) {
+    const user = await participant();
+    people[name] = user;
+    const startedAt = new Date(examEndAt.getTime() - HOUR);
+    const [attempt] = await db
+      .insert(attempts)
+      .values({
+        quizId: quiz.id,
+        participantId: user.id,
+        shuffleSeed: 12345 + name.charCodeAt(0),
+        startedAt,
+        deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
+        timeLeftSeconds: 0,
+        submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000),
+        // Deliberately wrong: publishing the key rescores from the stored answers.
+        score: 0,
+        timeTakenSeconds: TIMES[name],
+      })
+      .returning();
+    const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
+    if (answered.length > 0) await db.insert(attemptAnswers).values(answered);
+  }
+  return { quiz, questionIds, people };
+}
+
+async function scoresOf(quizId: string, people: Record<string, ActiveUser>) {
+  const db = await getDb();
+  const rows = await db.select().from(attempts).where(eq(attempts.quizId, quizId));
+  const nameOf = new Map(Object.entries(people).map(([name, user]) => [user.id, name]));
+  const scores = Object.fromEntries(rows.map((row) => [nameOf.get(row.participantId)!, row.score]));
+  const ranked = rankParticipants(
+    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0 })),
+    [],
+  );
+  const ranks = Object.fromEntries(ranked.map((row) => [nameOf.get(row.participantId)!, row.rank]));
+  return { scores, ranks };
+}
+
+async function quizRow(quizId: string) {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  return quiz;
+}
+
+describe("publishing the provisional answer key", () => {
+  it("copies the bank's answers into the quiz, rescores every attempt and records who did it", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+
+    const db = await getDb();
+    const key = await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
+    expect(Object.fromEntries(key.map((row) => [row.questionId, row.keyOptionIndex]))).toEqual({ [questionIds[0]]: 0, [questionIds[1]]: 1, [questionIds[2]]: 2 });
+    expect((await quizRow(quiz.id)).answerKeyPublishedAt).not.toBeNull();
+    expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 2, B: 2, C: 1, D: 1 }, ranks: { A: 1, B: 1, C: 3, D: 4 } });
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "key.publish"), eq(auditLog.subjectId, quiz.id)));
+    expect(audit.actorId).toBe(boss.id);
+  });
+
+  it("is refused before the exam window closes, while an attempt can still run, and twice", async () => {
+    const boss = await admin();
+    const db = await getDb();
+    const early = await createQuiz(db);
+    await expect(publishAnswerKey(boss, early.id)).rejects.toThrow(new Conflict(KEY_BEFORE_EXAM_END));
+
+    const { quiz, people } = await seededQuiz({ examEndedAgoMs: 60_000 });
+    await db.update(attempts).set({ submittedAt: null, deadlineAt: new Date(Date.now() + 60_000) }).where(eq(attempts.participantId, people.A.id));
+    await expect(publishAnswerKey(boss, quiz.id)).rejects.toThrow(/still taking this quiz/);
+
+    const settled = await seededQuiz();
+    await publishAnswerKey(boss, settled.quiz.id);
+    await expect(publishAnswerKey(boss, settled.quiz.id)).rejects.toThrow(new Conflict(KEY_ALREADY_PUBLISHED));
+  });
+
+  it("is an admin's action: a participant gets 403 from the route", async () => {
+    const { quiz } = await seededQuiz();
+    const response = await call(publishKeyRoute, { method: "POST", as: await participant(), params: { quizId: quiz.id } });
+    expect(response.status).toBe(403);
+    expect((await quizRow(quiz.id)).answerKeyPublishedAt).toBeNull();
+  });
+});
+
+describe("deciding objections", () => {
+  it("changing the key rescores every attempt and breaks the tie at the top", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[2], reason: "Z is right" });
+    await objectToKey(people.C, quiz.id, { questionId: questionIds[2], reason: "Z, see the textbook" });
+
+    const outcome = await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "Z is right" });
+
+    expect(outcome).toEqual({ rescored: 4, notified: 2 });
+    expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 3, B: 1, C: 2, D: 1 }, ranks: { A: 1, C: 2, B: 3, D: 4 } });
+    const db = await getDb();
+    const closed = await db.select().from(objections).where(eq(objections.quizId, quiz.id));
+    expect(closed.every((objection) => objection.decisionId !== null)).toBe(true);
+    const [decision] = await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id));
+    expect(decision).toMatchObject({ decision: "change", previousOptionIndex: 2, newOptionIndex: 3, decidedById: boss.id });
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "key.decide"), eq(auditLog.subjectId, quiz.id)));
+    expect(audit.before).toEqual({ questionId: questionIds[2], keyOptionIndex: 2, dropped: false });
+    expect(audit.after).toEqual({ questionId: questionIds[2], decision: "change", keyOptionIndex: 3, dropped: false });
+    const told = await db.select().from(notifications).where(eq(notifications.userId, people.A.id));
+    expect(told.map((row) => row.body)).toEqual(["Question 3: the correct option has been changed and every attempt rescored."]);
+    expect(await db.select().from(notifications).where(eq(notifications.userId, people.B.id))).toEqual([]);
+  });
+
+  it("dropping a question gives everyone its mark, answered or not, and creates a tie", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "" });
+
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "drop", note: "Two options are right" });
+
+    // B and C now share 2 marks in 100 s; D, who never answered question 2, gets its mark too.
+    expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 3, B: 2, C: 2, D: 2 }, ranks: { A: 1, B: 2, C: 2, D: 4 } });
+    const view = await myAnswerKey(people.D, quiz.id);
+    expect(view.score).toBe(2);
+    expect(view.questions[1]).toMatchObject({ dropped: true, yourAnswer: null, keyAnswer: null, marks: 1 });
+  });
+
+  it("an attempt finalised after a drop scores it too, with no answer at all", async () => {
+    const boss = await admin();
+    const { quiz, questionIds } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "drop", note: "" });
+    const db = await getDb();
+    const late = await participant();
+    const startedAt = new Date(Date.now() - 2 * HOUR);
+    const [attempt] = await db
+      .insert(attempts)
+      .values({ quizId: quiz.id, participantId: late.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0 })
+      .returning();
+    await finaliseOverdueAttempts(boss, { quizId: quiz.id, now: new Date() });
+    const [finalised] = await db.select().from(attempts).where(eq(attempts.id, attempt.id));
+    expect(finalised.score).toBe(1);
+  });
+
+  it("keeping the key closes the objections and changes no score; a later objection can be decided again", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    await objectToKey(people.B, quiz.id, { questionId: questionIds[1], reason: "Z" });
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" });
+    expect((await scoresOf(quiz.id, people)).scores).toEqual({ A: 2, B: 2, C: 1, D: 1 });
+    expect((await myAnswerKey(people.B, quiz.id)).questions[1].objection?.decision).toMatchObject({ decision: "keep", note: "X is right" });
+
+    await objectToKey(people.D, quiz.id, { questionId: questionIds[1], reason: "It is ambiguous" });
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "drop", note: "" });
+    const db = await getDb();
+    expect(await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id))).toHaveLength(2);
+    expect((await scoresOf(quiz.id, people)).scores).toEqual({ A: 2, B: 3, C: 1, D: 2 });
+  });
+
+  it("is refused to participants and before the key is published", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await expect(decideObjections(boss, quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await publishAnswerKey(boss, quiz.id);
+    await expect(decideObjections(people.A, quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toBeInstanceOf(Forbidden);
+    const response = await call(decideRoute, { as: people.A, params: { quizId: quiz.id, questionId: questionIds[0] }, json: { decision: "drop", note: "" } });
+    expect(response.status).toBe(403);
+    const allowed = await call(decideRoute, { as: boss, params: { quizId: quiz.id, questionId: questionIds[0] }, json: { decision: "drop", note: "" } });
+    expect(allowed.status).toBe(200);
+    expect((await scoresOf(quiz.id, people)).scores).toEqual({ A: 2, B: 2, C: 2, D: 1 });
+  });
+});
+
+describe("objecting to the key", () => {
+  it("shows the participant's answers and the key in their own order of questions and options", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz({ shuffle: true });
+    await publishAnswerKey(boss, quiz.id);
+    const view = await myAnswerKey(people.C, quiz.id);
+    const seed = 12345 + "C".charCodeAt(0);
+    const questionOrder = seededPermutation(3, seed);
+    const optionOrders = [0, 1, 2].map((position) => seededPermutation(4, questionSeed(seed, position)));
+    expect(optionOrders.some((order) => order.join() !== "0,1,2,3")).toBe(true);
+    expect(view.questions.map((question) => question.questionId)).toEqual(questionOrder.map((position) => questionIds[position]));
+    view.questions.forEach((question, index) => {
+      const position = questionOrder[index];
+      expect(question.number).toBe(index + 1);
+      expect(question.options).toEqual(optionOrders[position].map((original) => ["W", "X", "Y", "Z"][original]));
+      expect(question.yourAnswer).toBe(optionOrders[position].indexOf(ANSWERS.C[position]!));
+      expect(question.keyAnswer).toBe(optionOrders[position].indexOf(position));
+      expect(question.marks).toBe([0, 1, 0][position]);
+    });
+  });
+
+  it("is refused before the key, after the window, twice, to someone who did not take the quiz, and with someone else's image", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "no" })).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await publishAnswerKey(boss, quiz.id);
+
+    const db = await getDb();
+    const [foreign] = await db.insert(uploads).values({ ownerId: people.B.id, purpose: "objection", objectKey: `objection/${people.B.id}/x.png`, contentType: "image/png", sizeBytes: 10 }).returning();
+    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see this", evidenceUploadId: foreign.id })).rejects.toBeInstanceOf(Invalid);
+    const [own] = await db.insert(uploads).values({ ownerId: people.A.id, purpose: "objection", objectKey: `objection/${people.A.id}/x.png`, contentType: "image/png", sizeBytes: 10 }).returning();
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see this", evidenceUploadId: own.id });
+    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "again" })).rejects.toThrow(new Conflict(ALREADY_OBJECTED));
+    await expect(objectToKey(await participant(), quiz.id, { questionId: questionIds[0], reason: "I did not take it" })).rejects.toBeInstanceOf(Forbidden);
+
+    const afterWindow = new Date(Date.now() + 49 * HOUR);
+    await expect(objectToKey(people.B, quiz.id, { questionId: questionIds[0], reason: "late" }, afterWindow)).rejects.toThrow(new Conflict(OBJECTION_WINDOW_CLOSED));
+    const late = await call(objectRoute, { as: people.B, params: { quizId: quiz.id }, json: { questionId: questionIds[0], reason: "" } });
+    expect(late.status).toBe(400);
+    const answered = await call(objectRoute, { as: people.B, params: { quizId: quiz.id }, json: { questionId: questionIds[0], reason: "W is wrong" } });
+    expect(answered.status).toBe(201);
+    expect(await db.select().from(objections).where(eq(objections.quizId, quiz.id))).toHaveLength(2);
+  });
+  it("keeps the evidence image private to its owner and the admins", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    const evidence = await storeUpload(people.A, "objection", new File([PNG], "evidence.png"));
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see the image", evidenceUploadId: evidence.id });
+    await expect(openUpload(people.A, evidence.id)).resolves.toBeTruthy();
+    await expect(openUpload(boss, evidence.id)).resolves.toBeTruthy();
+    await expect(openUpload(people.B, evidence.id)).rejects.toBeInstanceOf(NotFound);
+    const review = await answerKeyReview(boss, quiz.id);
+    expect(review.questions[0]).toMatchObject({ questionId: questionIds[0], openCount: 1, totalCount: 1 });
+    expect(review.questions[0].objections[0].evidenceUrl).toBe(`/api/files/${evidence.id}`);
+  });
+});
+
+describe("assertKeySettled", () => {
+  it("refuses until the key is published, its window has closed and every objection is decided", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    const db = await getDb();
+    await expect(assertKeySettled(db, await quizRow(quiz.id), new Date())).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+
+    await publishAnswerKey(boss, quiz.id);
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[2], reason: "Z" });
+    const published = await quizRow(quiz.id);
+    await expect(assertKeySettled(db, published, new Date())).rejects.toThrow(/may object to the answer key until/);
+
+    const afterWindow = new Date(published.answerKeyPublishedAt!.getTime() + published.objectionWindowHours * HOUR);
+    await expect(assertKeySettled(db, published, afterWindow)).rejects.toThrow(new Conflict(OBJECTIONS_UNDECIDED));
+
+    await decideObjections(boss, quiz.id, questionIds[2], { decision: "keep", note: "" });
+    await expect(assertKeySettled(db, published, afterWindow)).resolves.toBeUndefined();
+  });
+});
