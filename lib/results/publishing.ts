@@ -1,10 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { attempts, prizeTiers, quizzes, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { finaliseOverdueAttempts } from "@/lib/exam";
+import { finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { resultsWaitForAttempts } from "@/lib/messages";
 import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
 
@@ -45,13 +45,8 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound("Quiz not found.");
   if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
-  const [running] = await db
-    .select({ deadlineAt: attempts.deadlineAt })
-    .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
-    .orderBy(desc(attempts.deadlineAt))
-    .limit(1);
-  if (running) throw new Conflict(resultsWaitForAttempts(running.deadlineAt));
+  const running = await lastRunningDeadline(db, quizId, now);
+  if (running) throw new Conflict(resultsWaitForAttempts(running));
   await finaliseOverdueAttempts(admin, { quizId, now });
   await db.update(quizzes).set({ resultsPublishedAt: quiz.resultsPublishedAt ?? now }).where(eq(quizzes.id, quizId));
 });
