@@ -1,8 +1,7 @@
-import Form from "next/form";
-import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { answerKeyQuizzes, AnswerKeyReview, QuestionObjections } from "@/lib/exam";
 import { formatIndiaDateTime } from "@/lib/format";
+import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { KeyDecisionForm } from "./KeyDecisionForm";
 import { PublishKeyButton } from "./PublishKeyButton";
 
@@ -102,22 +101,17 @@ export function AnswerKeysTab({ quizId, loaded }: { quizId: string | undefined; 
   if (!loaded) return <p role="alert" className="text-red-700">Error loading answer keys.</p>;
   return (
     <div className="flex flex-col gap-4">
-      <Form action="/adminpanel" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <input type="hidden" name="tab" value="answer-keys" />
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="answer-keys-quiz" className="text-sm font-medium text-slate-800">Quiz</label>
-          <select id="answer-keys-quiz" name="quiz" defaultValue={quizId ?? ""} className={inputClass}>
-            <option value="">Choose a quiz</option>
-            {loaded.quizzes.map((quiz) => (
-              <option key={quiz.id} value={quiz.id}>
-                {quiz.title}
-                {quiz.answerKeyPublishedAt ? ` (${quiz.openObjections} open objections)` : " (key not published)"}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonClass}>Show</button>
-      </Form>
+      <AdminFilterForm tab="answer-keys" submitLabel="Show" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <FilterSelect id="answer-keys-quiz" label="Quiz" name="quiz" defaultValue={quizId ?? ""} wide>
+          <option value="">Choose a quiz</option>
+          {loaded.quizzes.map((quiz) => (
+            <option key={quiz.id} value={quiz.id}>
+              {quiz.title}
+              {quiz.answerKeyPublishedAt ? ` (${quiz.openObjections} open objections)` : " (key not published)"}
+            </option>
+          ))}
+        </FilterSelect>
+      </AdminFilterForm>
       {loaded.review ? (
         <Review review={loaded.review} />
       ) : (

@@ -1,7 +1,6 @@
-import Form from "next/form";
 import { z } from "zod";
-import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import type { listCompetitions } from "@/lib/quizzes";
+import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { PublishResultsButton } from "./PublishResultsButton";
 import { ResponsesTable, type ResponseRow } from "./ResponsesTable";
 
@@ -39,18 +38,13 @@ export function ResponsesTab({ quizId, list }: { quizId: string | undefined; lis
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-4 rounded-lg border border-slate-200 bg-white p-4">
-        <Form action="/adminpanel" className="flex flex-wrap items-end gap-3">
-          <input type="hidden" name="tab" value="responses" />
-          <div className="flex min-w-48 flex-col gap-1">
-            <label htmlFor="responses-quiz" className="text-sm font-medium text-slate-800">Quiz</label>
-            <select id="responses-quiz" name="quiz" defaultValue={quizId ?? ""} className={inputClass}>
-              <option value="">All quizzes</option>
-              {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
-              {unlisted && <option value={quizId}>Quiz from the link</option>}
-            </select>
-          </div>
-          <button type="submit" className={secondaryButtonClass}>Filter</button>
-        </Form>
+        <AdminFilterForm tab="responses" className="flex flex-wrap items-end gap-3">
+          <FilterSelect id="responses-quiz" label="Quiz" name="quiz" defaultValue={quizId ?? ""} wide>
+            <option value="">All quizzes</option>
+            {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
+            {unlisted && <option value={quizId}>Quiz from the link</option>}
+          </FilterSelect>
+        </AdminFilterForm>
         {quizId && <PublishResultsButton quizId={quizId} />}
       </div>
 

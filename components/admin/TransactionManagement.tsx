@@ -1,13 +1,12 @@
-import Form from "next/form";
 import Link from "next/link";
 import { Pager } from "@/components/ui/Pager";
 import { z } from "zod";
-import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
+import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import type { ReviewRow } from "./reviewRow";
 import { TransactionTable } from "./TransactionTable";
 
@@ -88,24 +87,16 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
 
   return (
     <div className="flex flex-col gap-4">
-      <Form action="/adminpanel" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <input type="hidden" name="tab" value="transactions" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-status" className="text-sm font-medium text-slate-800">Status</label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} className={inputClass}>
-            <option value="">All</option>
-            {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
-          </select>
-        </div>
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="filter-quiz" className="text-sm font-medium text-slate-800">Quiz</label>
-          <select id="filter-quiz" name="quiz" defaultValue={filter.quizId ?? ""} className={inputClass}>
-            <option value="">All quizzes and wallet payments</option>
-            {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonClass}>Filter</button>
-      </Form>
+      <AdminFilterForm tab="transactions" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <FilterSelect id="filter-status" label="Status" name="status" defaultValue={filter.status ?? ""}>
+          <option value="">All</option>
+          {STATUSES.map((status) => <option key={status} value={status}>{status}</option>)}
+        </FilterSelect>
+        <FilterSelect id="filter-quiz" label="Quiz" name="quiz" defaultValue={filter.quizId ?? ""} wide>
+          <option value="">All quizzes and wallet payments</option>
+          {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
+        </FilterSelect>
+      </AdminFilterForm>
 
       {filter.transactionId && (
         <p className="text-slate-700">
