@@ -627,6 +627,9 @@ export const publishedResults = pgTable("published_results", {
     .references(() => quizzes.id, { onDelete: "restrict" }),
   /** [{ questionId, correctOptionIndex, dropped }] in the quiz's position order. */
   answerKey: jsonb("answer_key").notNull(),
+  /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
+  prizeTable: jsonb("prize_table").notNull().default([]),
+  marksPerQuestion: integer("marks_per_question").notNull().default(1),
   digest: text("digest").notNull(),
   publishedById: uuid("published_by_id").references(() => users.id, { onDelete: "set null" }),
   publishedAt: utc("published_at").notNull().defaultNow(),

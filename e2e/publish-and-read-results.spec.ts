@@ -6,47 +6,75 @@ import { withDatabase } from "./support/exam-db";
 
 const DEMO_QUIZ = "5eed0000-0000-4000-8001-000000000001";
 
-/** Tied on score and time for first; the third is slower and scores lower. */
+/**
+ * Two questions worth 10 marks each. The first two answer both right in the same time and tie
+ * for first; the third answers one right.
+ */
 const PARTICIPANTS = [
-  { name: "Aarav Iyer", score: 20, seconds: 900 },
-  { name: "Meera Pillai", score: 20, seconds: 900 },
-  { name: "Rohan Das", score: 18, seconds: 600 },
+  { name: "Aarav Iyer", answers: [1, 2], seconds: 900 },
+  { name: "Meera Pillai", answers: [1, 2], seconds: 900 },
+  { name: "Rohan Das", answers: [1, 0], seconds: 600 },
+];
+
+/** The quiz's own prizes: ₹1,800 of prize money over three ranks. */
+const PRIZES = [
+  { rankFrom: 1, amountPaise: 100_000 },
+  { rankFrom: 2, amountPaise: 50_000 },
+  { rankFrom: 3, amountPaise: 30_000 },
 ];
 
 /**
  * A competition that ended weeks ago: older than the dashboard's 30-day window, so it only shows
  * up where this test looks for it.
  */
-async function closedQuiz(client: Client, title: string): Promise<string> {
+async function closedQuiz(client: Client, title: string): Promise<{ quizId: string; questionIds: string[] }> {
   const { rows } = await client.query<{ id: string }>(
-    `insert into quizzes (title, name, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-     values ($1, $1, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
+    `insert into quizzes (title, name, question_count, marks_per_question, prize_money_paise, shuffle_questions, shuffle_options,
+       form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+     values ($1, $1, 2, 10, 180000, false, false, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
      returning id`,
     [title],
   );
-  return rows[0].id;
+  const quizId = rows[0].id;
+  const questionIds: string[] = [];
+  for (const [position, correct] of [1, 2].entries()) {
+    const question = await client.query<{ id: string }>(
+      `insert into questions (text, subject, options, correct_option_index) values ($1, 'General', $2, $3) returning id`,
+      [`${title} question ${position + 1}`, ["North", "East", "South", "West"], correct],
+    );
+    questionIds.push(question.rows[0].id);
+    await client.query(`insert into quiz_questions (quiz_id, question_id, position) values ($1, $2, $3)`, [quizId, question.rows[0].id, position]);
+  }
+  for (const prize of PRIZES) {
+    await client.query(`insert into prize_tiers (quiz_id, rank_from, rank_to, kind, amount_paise) values ($1, $2, $2, 'cash', $3)`, [quizId, prize.rankFrom, prize.amountPaise]);
+  }
+  return { quizId, questionIds };
 }
 
-async function submittedAttempt(client: Client, quizId: string, participantId: string, score: number, seconds: number): Promise<string> {
+/** Stored scores are left at 0: publishing the key scores every attempt from its answers. */
+async function submittedAttempt(client: Client, quizId: string, participantId: string, seconds: number): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, score, time_taken_seconds)
-     select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0, exam_start_at + $3::int * interval '1 second', $4::int, $3::int
+     select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0, exam_start_at + $3::int * interval '1 second', 0, $3::int
      from quizzes where id = $2::uuid
      returning id`,
-    [participantId, quizId, seconds, score],
+    [participantId, quizId, seconds],
   );
   return rows[0].id;
 }
 
-/** One right answer and one long focus loss, so the detail view has a row in each table. */
-async function answerAndFocusLoss(client: Client, attemptId: string) {
-  await client.query(
-    `insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
-     select a.id, q.id, q.correct_option_index, a.started_at + interval '1 minute'
-     from attempts a, (select id, correct_option_index from questions where text not like 'http%' limit 1) q
-     where a.id = $1`,
-    [attemptId],
-  );
+async function answer(client: Client, attemptId: string, questionIds: string[], answers: number[]) {
+  for (const [position, selected] of answers.entries()) {
+    await client.query(
+      `insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
+       select id, $2, $3, started_at + interval '1 minute' from attempts where id = $1`,
+      [attemptId, questionIds[position], selected],
+    );
+  }
+}
+
+/** One long focus loss, so the detail view has a row in the focus log. */
+async function focusLoss(client: Client, attemptId: string) {
   await client.query(
     `insert into focus_events (attempt_id, kind, occurred_at, duration_ms)
      select id, 'long-focus-loss', started_at + interval '2 minutes', 6200 from attempts where id = $1`,
@@ -62,12 +90,14 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     const emails = PARTICIPANTS.map(() => newEmail());
     const users = await Promise.all(PARTICIPANTS.map((participant, index) => signUp(contexts[index].request, emails[index], participant.name)));
     const { quizId, firstAttemptId } = await withDatabase(async (client) => {
-      const id = await closedQuiz(client, title);
+      const { quizId: id, questionIds } = await closedQuiz(client, title);
       const attemptIds = [];
       for (const [index, participant] of PARTICIPANTS.entries()) {
-        attemptIds.push(await submittedAttempt(client, id, users[index].id, participant.score, participant.seconds));
+        const attemptId = await submittedAttempt(client, id, users[index].id, participant.seconds);
+        await answer(client, attemptId, questionIds, participant.answers);
+        attemptIds.push(attemptId);
       }
-      await answerAndFocusLoss(client, attemptIds[0]);
+      await focusLoss(client, attemptIds[0]);
       return { quizId: id, firstAttemptId: attemptIds[0] };
     });
 
@@ -92,7 +122,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     await firstRow.getByRole("link", { name: /View response/ }).click();
     await expect(adminPage).toHaveURL(new RegExp(`response=${firstAttemptId}`));
     await expect(adminPage.getByRole("heading", { name: `${PARTICIPANTS[0].name}’s response to ${title}` })).toBeVisible();
-    await expect(adminPage.getByRole("region", { name: "Answers" }).getByRole("cell", { name: "Right" })).toBeVisible();
+    await expect(adminPage.getByRole("region", { name: "Answers" }).getByRole("cell", { name: "Right" })).toHaveCount(2);
     const focusLog = adminPage.getByRole("region", { name: "Focus log" });
     await expect(focusLog.getByRole("cell", { name: "long-focus-loss" })).toBeVisible();
     await expect(focusLog.getByRole("cell", { name: "6.2 s" })).toBeVisible();
@@ -101,25 +131,45 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     await adminPage.getByRole("link", { name: "Back to responses" }).click();
     await expect(responseRows).toHaveCount(3);
     await adminPage.getByRole("button", { name: "Publish results" }).click();
+    await expect(adminPage.getByRole("alert").filter({ hasText: "The provisional answer key has not been published yet." })).toBeVisible();
+
+    // The provisional key goes out; its objection window then passes with no objection.
+    await adminPage.goto(`/adminpanel?tab=answer-keys&quiz=${quizId}`);
+    await adminPage.getByRole("button", { name: "Publish answer key" }).click();
+    await adminPage.getByRole("button", { name: "Yes, publish the key" }).click();
+    await expect(adminPage.getByText(/^Provisional key published .*objections open until/)).toBeVisible();
+    await withDatabase((client) => client.query(`update quizzes set answer_key_published_at = now() - interval '49 hours' where id = $1`, [quizId]));
+
+    await adminPage.goto(`/adminpanel?tab=responses&quiz=${quizId}`);
+    await adminPage.getByRole("button", { name: "Publish results" }).click();
     await expect(adminPage.getByRole("status").filter({ hasText: "Results published." })).toBeVisible();
+    const digest = await withDatabase(async (client) => (await client.query<{ digest: string }>(`select digest from published_results where quiz_id = $1`, [quizId])).rows[0].digest);
 
     const leaderboard = await visitor.newPage();
     await leaderboard.goto("/winnerleaderboard");
     await expect(leaderboard.getByRole("heading", { level: 1 })).toHaveText("Winners");
+    await expect(leaderboard.getByRole("region", { name: "How ranks are computed" })).toContainText("split the prizes of the places they cover equally");
     const winners = leaderboard.getByRole("region", { name: title });
     for (const { name } of PARTICIPANTS.slice(0, 2)) {
       const row = winners.getByRole("row").filter({ hasText: name });
       await expect(row.getByRole("cell", { name: "1st", exact: true })).toBeVisible();
-      await expect(row.getByRole("cell", { name: "₹75,500", exact: true })).toBeVisible();
+      await expect(row.getByRole("cell", { name: "20", exact: true })).toBeVisible();
+      await expect(row.getByRole("cell", { name: "₹750", exact: true })).toBeVisible();
     }
     const third = winners.getByRole("row").filter({ hasText: PARTICIPANTS[2].name });
     await expect(third.getByRole("cell", { name: "3rd", exact: true })).toBeVisible();
-    await expect(third.getByRole("cell", { name: "₹25,000", exact: true })).toBeVisible();
+    await expect(third.getByRole("cell", { name: "₹300", exact: true })).toBeVisible();
+    await expect(winners.getByRole("list", { name: "Prizes of this quiz" }).getByRole("listitem")).toHaveText(["1st: ₹1,000", "2nd: ₹500", "3rd: ₹300"]);
+    await expect(winners.getByTestId(`digest-${quizId}`)).toHaveText(digest);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
 
     // signUp left this participant's session in their context.
     const dashboard = await first.newPage();
     await dashboard.goto("/dashboard");
-    await expect(dashboard.getByRole("region", { name: "Your results" })).toContainText(`${title}: rank 1 of 3, score 20, prize ₹75,500`);
+    const mine = dashboard.getByRole("region", { name: "Your results" }).locator(`#result-${quizId}`);
+    await expect(mine).toContainText(`${title}: rank 1 of 3, score 20, prize ₹750`);
+    await expect(mine).toContainText("Time taken 15:00. You tied with 1 other participant on both score and time: you share rank 1 and split its prizes equally.");
+    await expect(mine).toContainText("Rank 3 scored 10, less than you.");
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

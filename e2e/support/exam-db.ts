@@ -95,9 +95,24 @@ export function submittedAttempt(userId: string, quizId: string, score = 20): Pr
   });
 }
 
-/** Publishes the quiz's results directly, as an admin would once its exam window closed. */
+/**
+ * Freezes the quiz's results straight from its attempts' stored scores, with no key or prizes,
+ * as publishing would leave them: for journeys about what participants see afterwards.
+ * Publishing itself (key, objection window, digest) is driven through the admin panel elsewhere.
+ */
 export function markResultsPublished(quizId: string): Promise<void> {
   return withDatabase(async (client) => {
+    await client.query(
+      `insert into published_results (quiz_id, answer_key, prize_table, marks_per_question, digest)
+       select id, '[]', '[]', marks_per_question, 'e2e fixture' from quizzes where id = $1`,
+      [quizId],
+    );
+    await client.query(
+      `insert into result_rows (quiz_id, participant_id, rank, score, time_taken_seconds)
+       select quiz_id, participant_id, rank() over (order by coalesce(score, 0) desc, coalesce(time_taken_seconds, 0)), coalesce(score, 0), coalesce(time_taken_seconds, 0)
+       from attempts where quiz_id = $1 and submitted_at is not null and disqualified_at is null`,
+      [quizId],
+    );
     await client.query(`update quizzes set results_published_at = now() where id = $1`, [quizId]);
   });
 }

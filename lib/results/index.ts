@@ -1,5 +1,8 @@
 import "server-only";
 
-/** Results: ranking with tie splits, publishing, the winners board and each participant's rank. */
+/** Results: ranking with tie splits, publishing frozen results, the winners board, each participant's rank, verification. */
+export { myPublishedRanks, publishedWinners, type PublishedBoard } from "./board";
 export { defaultPrizeTable } from "./prizes";
-export { myPublishedRanks, publishedWinners, publishResults, type RankedParticipant } from "./publishing";
+export { publishResults } from "./publishing";
+export type { Comparison, Placement, PrizeTier } from "./ranking";
+export { verifyPublishedResults, type Verification } from "./verify";

@@ -1,86 +1,80 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { attempts, prizeTiers, quizzes, users } from "@/db/schema";
-import { authorize, service } from "@/lib/auth";
-import { getDb, type Queryable } from "@/lib/db";
+import { asc, eq, isNull, sql } from "drizzle-orm";
+import { prizeTiers, publishedResults, quizzes, resultRows } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
+import { service } from "@/lib/auth";
+import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
+import { assertKeySettled, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { resultsWaitForAttempts } from "@/lib/messages";
-import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
+import { rankFromAnswers, resultsDigest, type KeyEntry, type ResultsBasis } from "./frozen";
+import type { PrizeTier } from "./ranking";
 
+type Quiz = typeof quizzes.$inferSelect;
+
+/** The quiz's own prize table, or the default one when it has none. */
 async function tiersFor(db: Queryable, quizId: string): Promise<PrizeTier[]> {
-  const own = await db.select().from(prizeTiers).where(eq(prizeTiers.quizId, quizId)).orderBy(asc(prizeTiers.rankFrom));
-  return own.length > 0 ? own : db.select().from(prizeTiers).where(isNull(prizeTiers.quizId)).orderBy(asc(prizeTiers.rankFrom));
+  const columns = { rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise };
+  const own = await db.select(columns).from(prizeTiers).where(eq(prizeTiers.quizId, quizId)).orderBy(asc(prizeTiers.rankFrom));
+  return own.length > 0 ? own : db.select(columns).from(prizeTiers).where(isNull(prizeTiers.quizId)).orderBy(asc(prizeTiers.rankFrom));
 }
 
-export type RankedParticipant = Ranked & { name: string };
+/** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
+async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
+  const key = await db.execute<{ question_id: string; correct_option_index: number; dropped: boolean }>(sql`
+    select qq.question_id, coalesce(qq.key_option_index, q.correct_option_index) as correct_option_index, qq.dropped
+    from quiz_questions qq join questions q on q.id = qq.question_id
+    where qq.quiz_id = ${quiz.id}
+    order by qq.position`);
+  const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
+  return { quizId: quiz.id, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes: await tiersFor(db, quiz.id) };
+}
 
-/** Every submitted attempt of a quiz, ranked, with each participant's prize. */
-async function quizRanking(quizId: string): Promise<RankedParticipant[]> {
-  const db = await getDb();
-  const [rows, tiers] = await Promise.all([
-    db
-      .select({ participantId: attempts.participantId, name: users.name, score: attempts.score, timeTakenSeconds: attempts.timeTakenSeconds })
-      .from(attempts)
-      .innerJoin(users, eq(users.id, attempts.participantId))
-      .where(and(eq(attempts.quizId, quizId), isNotNull(attempts.submittedAt))),
-    tiersFor(db, quizId),
-  ]);
-  const names = new Map(rows.map((row) => [row.participantId, row.name]));
-  const ranked = rankParticipants(
-    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0 })),
-    tiers,
-  );
-  return ranked.map((row) => ({ ...row, name: names.get(row.participantId) ?? "" }));
+/** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
+const ROWS_PER_INSERT = 5_000;
+
+async function freeze(tx: DatabaseTransaction, quiz: Quiz, publishedById: string | null, now: Date) {
+  const basis = await currentBasis(tx, quiz);
+  const rows = await rankFromAnswers(tx, basis);
+  const digest = resultsDigest(basis, rows);
+  await tx.insert(publishedResults).values({
+    quizId: quiz.id,
+    answerKey: basis.key,
+    prizeTable: basis.prizes,
+    marksPerQuestion: basis.marksPerQuestion,
+    digest,
+    publishedById,
+    publishedAt: now,
+  });
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await tx.insert(resultRows).values(rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ quizId: quiz.id, ...row })));
+  }
+  return { digest, participants: rows.length, winners: rows.filter((row) => row.prizePaise > 0 || row.freePass).length };
 }
 
 /**
- * Makes a quiz's official results public, once its exam window has closed and no attempt can
- * still be running: a participant who started late has until their own deadline (the window's
- * end plus the pause allowance). Then that quiz's overdue attempts are submitted, so the ranking
- * is final when it is published.
+ * Makes a quiz's official results public and final. Only once nobody can still be answering (a
+ * late starter has until their own deadline), the objection window has closed with every
+ * objection decided, and no disqualification appeal is open. Overdue attempts are submitted
+ * first; then, in one transaction, the ranking is recomputed from the stored answers and the
+ * final key and written as frozen rows with their digest. Publishing again changes nothing.
  */
 export const publishResults = service("results.publish", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound("Quiz not found.");
+  if (quiz.resultsPublishedAt) return;
   if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
   const running = await lastRunningDeadline(db, quizId, now);
   if (running) throw new Conflict(resultsWaitForAttempts(running));
+  await assertKeySettled(db, quiz, now);
   await finaliseOverdueAttempts(admin, { quizId, now });
-  await db.update(quizzes).set({ resultsPublishedAt: quiz.resultsPublishedAt ?? now }).where(eq(quizzes.id, quizId));
-});
-
-/** The winners of every quiz whose results are published, newest quiz first. */
-export const publishedWinners = service("results.view", async () => {
-  const db = await getDb();
-  const published = await db
-    .select({ id: quizzes.id, title: quizzes.title, publishedAt: quizzes.resultsPublishedAt })
-    .from(quizzes)
-    .where(isNotNull(quizzes.resultsPublishedAt))
-    .orderBy(desc(quizzes.resultsPublishedAt));
-  return Promise.all(
-    published.map(async (quiz) => ({
-      ...quiz,
-      winners: (await quizRanking(quiz.id)).filter((row) => row.prizePaise > 0 || row.freePass),
-    })),
-  );
-});
-
-/** A participant's own official rank in every published quiz they took. */
-export const myPublishedRanks = service("results.viewOwn", async (actor, userId: string) => {
-  authorize(actor, "results.viewOwn", userId);
-  const db = await getDb();
-  const taken = await db
-    .select({ quizId: quizzes.id, title: quizzes.title })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .where(and(eq(attempts.participantId, userId), isNotNull(quizzes.resultsPublishedAt), sql`${attempts.submittedAt} is not null`));
-  return Promise.all(
-    taken.map(async (quiz) => {
-      const ranking = await quizRanking(quiz.quizId);
-      const mine = ranking.find((row) => row.participantId === userId)!;
-      return { ...quiz, rank: mine.rank, of: ranking.length, score: mine.score, prizePaise: mine.prizePaise, freePass: mine.freePass };
-    }),
-  );
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
+    if (locked.resultsPublishedAt) return;
+    await assertKeySettled(tx, locked, now);
+    const frozen = await freeze(tx, locked, admin.id || null, now);
+    await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
+    await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rankParticipants, type PrizeTier } from "./ranking";
+import { explainPlacement, rankParticipants, type PrizeTier } from "./ranking";
 
 const TIERS: PrizeTier[] = [
   { rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: 10_000_000 },
@@ -46,5 +46,21 @@ describe("ranking and prizes", () => {
   it("breaks ties on score by time, not by name", () => {
     const ranked = rankParticipants([result("aaa", 10, 300), result("zzz", 10, 200)], TIERS);
     expect(ranked.map((row) => [row.participantId, row.rank])).toEqual([["zzz", 1], ["aaa", 2]]);
+  });
+});
+
+describe("explaining a participant's place", () => {
+  it("names score as the rule against a higher scorer and time against an equal score", () => {
+    const placement = explainPlacement({ rank: 2, score: 20, timeTakenSeconds: 900, tiedWith: 0 }, { rank: 1, score: 24, timeTakenSeconds: 1500 }, { rank: 3, score: 20, timeTakenSeconds: 960 });
+    expect(placement).toEqual({
+      tiedWith: 0,
+      above: { rank: 1, score: 24, timeTakenSeconds: 1500, decidedBy: "score" },
+      below: { rank: 3, score: 20, timeTakenSeconds: 960, decidedBy: "time" },
+    });
+  });
+
+  it("has no one above first place and counts the others in a full tie", () => {
+    const placement = explainPlacement({ rank: 1, score: 25, timeTakenSeconds: 500, tiedWith: 2 }, null, { rank: 4, score: 22, timeTakenSeconds: 400 });
+    expect(placement).toEqual({ tiedWith: 2, above: null, below: { rank: 4, score: 22, timeTakenSeconds: 400, decidedBy: "score" } });
   });
 });

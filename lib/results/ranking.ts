@@ -34,8 +34,13 @@ function freePassAt(tiers: PrizeTier[], position: number): boolean {
   return tiers.some((tier) => tier.kind === "free_pass" && position >= tier.rankFrom && position <= tier.rankTo);
 }
 
+/** Code-unit order, the same on every machine and locale: the digest depends on it. */
+function byId(a: Result, b: Result): number {
+  return a.participantId < b.participantId ? -1 : a.participantId > b.participantId ? 1 : 0;
+}
+
 export function rankParticipants(results: Result[], tiers: PrizeTier[]): Ranked[] {
-  const ordered = [...results].sort((a, b) => b.score - a.score || a.timeTakenSeconds - b.timeTakenSeconds || a.participantId.localeCompare(b.participantId));
+  const ordered = [...results].sort((a, b) => b.score - a.score || a.timeTakenSeconds - b.timeTakenSeconds || byId(a, b));
   const ranked: Ranked[] = [];
   for (let start = 0; start < ordered.length; ) {
     let end = start + 1;
@@ -49,4 +54,31 @@ export function rankParticipants(results: Result[], tiers: PrizeTier[]): Ranked[
     start = end;
   }
   return ranked;
+}
+
+export interface Standing {
+  rank: number;
+  score: number;
+  timeTakenSeconds: number;
+}
+
+/** How the tie rule separated a participant from one neighbour: by score, or by time on equal scores. */
+export interface Comparison extends Standing {
+  decidedBy: "score" | "time";
+}
+
+export interface Placement {
+  /** How many others share this rank (same score and same time) and split its prizes. */
+  tiedWith: number;
+  /** The nearest rank above, and the rule that put it there; null for first place. */
+  above: Comparison | null;
+  /** The nearest rank below; null for last place. */
+  below: Comparison | null;
+}
+
+/** Which rule placed a participant against their neighbours in the ranking. */
+export function explainPlacement(mine: Standing & { tiedWith: number }, above: Standing | null, below: Standing | null): Placement {
+  const compare = (other: Standing | null): Comparison | null =>
+    other && { ...other, decidedBy: other.score === mine.score ? "time" : "score" };
+  return { tiedWith: mine.tiedWith, above: compare(above), below: compare(below) };
 }

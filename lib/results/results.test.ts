@@ -1,17 +1,19 @@
-import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { POST as publish } from "@/app/api/quizzes/[quizId]/publish-results/route";
-import { attempts, prizeTiers, quizzes } from "@/db/schema";
+import { attemptAnswers, attempts, auditLog, objections, prizeTiers, publishedResults, quizzes, resultRows } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
-import { closeDatabase, getDb } from "@/lib/db";
-import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
-import { saveAnswer, startExam } from "@/lib/exam";
-import { resultsWaitForAttempts } from "@/lib/messages";
+import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
+import { decideObjections, objectToKey, saveAnswer, startExam } from "@/lib/exam";
+import { KEY_NOT_PUBLISHED, OBJECTIONS_UNDECIDED, objectionWindowRunning, resultsWaitForAttempts } from "@/lib/messages";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
-import { closedExam, finalisingAlone, openExam, paidParticipant, submittedAttempt } from "@/tests/support/exam";
+import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
+import { answeredAttempt, closedQuizWithQuestions, HOUR, seededQuiz, settleKey } from "@/tests/support/results";
 import { admin, participant } from "@/tests/support/users";
-import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime } from "./index";
+import { canonicalResults, resultsDigest } from "./frozen";
+import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
 
 afterAll(closeDatabase);
 
@@ -26,6 +28,14 @@ async function publishedAt(quizId: string) {
 
 async function boardOf(quizId: string) {
   return (await publishedWinners(VISITOR)).find((board) => board.id === quizId);
+}
+
+/** The seeded quiz (A and B tie at the top) with its key settled and its results published. */
+async function publishedSeededQuiz() {
+  const seeded = await seededQuiz();
+  const afterWindow = await settleKey(seeded.quiz);
+  await publishResults(await admin(), seeded.quiz.id, afterWindow);
+  return { ...seeded, afterWindow };
 }
 
 describe("the results door", () => {
@@ -45,19 +55,22 @@ describe("the results door", () => {
 });
 
 describe("publishing", () => {
-  it("is refused while the exam window is open, allowed from its end, and keeps the first publication time", async () => {
+  it("waits for the exam window, the provisional key and its objection window, then keeps the first publication", async () => {
     const { quiz } = await openExam();
     const boss = await admin();
     await expect(publishResults(boss, quiz.id)).rejects.toThrow(new Conflict("Results can be published once the exam window has closed."));
-    await expect(publishResults(boss, quiz.id, new Date(quiz.examEndAt.getTime() - 1))).rejects.toThrow(Conflict);
+    await expect(publishResults(boss, quiz.id, quiz.examEndAt)).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+
+    const windowCloses = await settleKey(quiz);
+    await expect(publishResults(boss, quiz.id, new Date(windowCloses.getTime() - 1))).rejects.toThrow(new Conflict(objectionWindowRunning(windowCloses)));
     expect(await publishedAt(quiz.id)).toBeNull();
 
-    await publishResults(boss, quiz.id, quiz.examEndAt);
-    await publishResults(boss, quiz.id, new Date(quiz.examEndAt.getTime() + 3_600_000));
-    expect(await publishedAt(quiz.id)).toEqual(quiz.examEndAt);
+    await publishResults(boss, quiz.id, windowCloses);
+    await publishResults(boss, quiz.id, new Date(windowCloses.getTime() + HOUR));
+    expect(await publishedAt(quiz.id)).toEqual(windowCloses);
   });
 
-  it("waits for a late starter's deadline after the window closes, then submits that attempt and publishes", async () => {
+  it("waits for a late starter's deadline after the window closes, then submits that attempt and ranks it", async () => {
     const { quiz } = await openExam({ count: 2, correct: 1 });
     const [boss, late] = [await admin(), await paidParticipant(quiz.id)];
     // Started a minute before the window closed: the deadline is the window's end plus the pause allowance.
@@ -71,12 +84,12 @@ describe("publishing", () => {
     }
     expect(await publishedAt(quiz.id)).toBeNull();
 
-    await publishResults(boss, quiz.id, deadline);
-    expect(await publishedAt(quiz.id)).toEqual(deadline);
+    const windowCloses = await settleKey({ ...quiz, examEndAt: deadline });
+    await publishResults(boss, quiz.id, windowCloses);
     const db = await getDb();
     const [attempt] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
     expect(attempt).toMatchObject({ submittedAt: deadline, score: 1 });
-    expect((await boardOf(quiz.id))?.winners.map((winner) => winner.participantId)).toEqual([late.id]);
+    expect((await boardOf(quiz.id))?.winners.map((winner) => [winner.participantId, winner.score])).toEqual([[late.id, 1]]);
   });
 
   it("answers the publish route with 409 while an attempt of a closed window is still running", async () => {
@@ -89,8 +102,26 @@ describe("publishing", () => {
     expect(await publishedAt(quiz.id)).toBeNull();
   });
 
+  it("is refused while an objection is undecided, and publishes the ranking its decision produced", async () => {
+    const { quiz, questionIds, people } = await seededQuiz();
+    const boss = await admin();
+    await settleKey(quiz);
+    const duringWindow = new Date(quiz.examEndAt.getTime() + HOUR);
+    await objectToKey(people.B, quiz.id, { questionId: questionIds[1], reason: "Option Z is also right." }, duringWindow);
+    const afterWindow = new Date(quiz.examEndAt.getTime() + quiz.objectionWindowHours * HOUR);
+    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(OBJECTIONS_UNDECIDED));
+    expect(await publishedAt(quiz.id)).toBeNull();
+
+    // B answered Z (3) on question 2: the new key breaks the A–B tie at the top in B's favour.
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "change", newOptionIndex: 3, note: "Z is right." });
+    await publishResults(boss, quiz.id, afterWindow);
+    const board = await boardOf(quiz.id);
+    const placed = (name: string) => board?.winners.find((row) => row.participantId === people[name].id);
+    expect(["B", "A", "D", "C"].map((name) => [placed(name)?.rank, placed(name)?.score])).toEqual([[1, 3], [2, 1], [3, 1], [4, 0]]);
+  });
+
   it("lists the winners by score then time, splitting a full tie and paying the quiz's own prize tiers", async () => {
-    const quiz = await closedExam();
+    const { quiz, questionIds } = await closedQuizWithQuestions(5);
     const db = await getDb();
     await db.insert(prizeTiers).values([
       { quizId: quiz.id, rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: 100_000 },
@@ -102,14 +133,15 @@ describe("publishing", () => {
     const people = await Promise.all(Array.from({ length: 7 }, () => participant()));
     const [slow, fast, tieA, tieB, fifth, sixth, seventh] = people;
     const results: [number, number][] = [[5, 900], [5, 600], [3, 100], [3, 100], [1, 50], [0, 10], [0, 20]];
-    for (const [index, [score, seconds]] of results.entries()) await submittedAttempt(quiz.id, people[index].id, score, seconds);
+    for (const [index, [right, seconds]] of results.entries()) await answeredAttempt(quiz.id, questionIds, people[index].id, right, seconds);
 
     expect(await boardOf(quiz.id)).toBeUndefined();
-    await publishResults(await admin(), quiz.id);
+    await publishResults(await admin(), quiz.id, await settleKey(quiz));
 
     const board = await boardOf(quiz.id);
     expect(board?.title).toBe(quiz.title);
-    const [tieFirst, tieSecond] = [tieA, tieB].map((user) => user.id).sort((a, b) => a.localeCompare(b));
+    expect(board?.prizes).toHaveLength(5);
+    const [tieFirst, tieSecond] = [tieA, tieB].map((user) => user.id).sort();
     expect(board?.winners.map((winner) => [winner.participantId, winner.rank, winner.score, winner.prizePaise, winner.freePass])).toEqual([
       [fast.id, 1, 5, 100_000, false],
       [slow.id, 2, 5, 50_000, false],
@@ -122,23 +154,115 @@ describe("publishing", () => {
     expect(board?.winners[0].name).toBe(fast.name);
   });
 
-  it("gives each participant their own rank in published quizzes only, against the default prize table", async () => {
-    const [published, unpublished] = [await closedExam(), await closedExam()];
-    const [alice, bob, carol] = [await participant(), await participant(), await participant()];
-    await submittedAttempt(published.id, alice.id, 4, 100);
-    await submittedAttempt(published.id, bob.id, 4, 200);
-    await submittedAttempt(published.id, carol.id, 2, 50);
-    await submittedAttempt(unpublished.id, alice.id, 1, 10);
-    await publishResults(await admin(), published.id);
+  it("gives each participant their own rank, time and the rule that placed them, against the default prize table", async () => {
+    const { quiz, people } = await publishedSeededQuiz();
+    const [mine] = await myPublishedRanks(people.C, people.C.id);
+    expect(mine).toMatchObject({ quizId: quiz.id, rank: 3, of: 4, score: 1, timeTakenSeconds: 100, prizePaise: 2_500_000, freePass: false });
+    expect(mine.placement).toEqual({
+      tiedWith: 0,
+      above: { rank: 1, score: 2, timeTakenSeconds: 100, decidedBy: "score" },
+      below: { rank: 4, score: 1, timeTakenSeconds: 200, decidedBy: "time" },
+    });
+    const [top] = await myPublishedRanks(people.A, people.A.id);
+    expect(top).toMatchObject({ rank: 1, prizePaise: Math.floor((10_000_000 + 5_100_000) / 2), placement: { tiedWith: 1, above: null } });
+  });
 
-    expect(await myPublishedRanks(alice, alice.id)).toEqual([
-      { quizId: published.id, title: published.title, rank: 1, of: 3, score: 4, prizePaise: 10_000_000, freePass: false },
-    ]);
-    expect(await myPublishedRanks(bob, bob.id)).toEqual([expect.objectContaining({ rank: 2, of: 3, prizePaise: 5_100_000 })]);
-    expect(await myPublishedRanks(carol, carol.id)).toEqual([expect.objectContaining({ rank: 3, prizePaise: 2_500_000 })]);
+  it("leaves a disqualified attempt out of the ranking", async () => {
+    const { quiz, people } = await seededQuiz();
+    const db = await getDb();
+    await db.update(attempts).set({ disqualifiedAt: new Date(), disqualificationReason: "Phone visible in the recording." }).where(eq(attempts.participantId, people.A.id));
+    await publishResults(await admin(), quiz.id, await settleKey(quiz));
+    const winners = (await boardOf(quiz.id))?.winners ?? [];
+    expect(winners.map((row) => [row.participantId, row.rank])).toEqual([[people.B.id, 1], [people.C.id, 2], [people.D.id, 3]]);
+    expect(await myPublishedRanks(people.A, people.A.id)).toEqual([]);
   });
 
   it("shows everyone the default prize table, without any quiz's own tiers", async () => {
     expect(await defaultPrizeTable(VISITOR)).toEqual(DEFAULT_PRIZE_TIERS);
+  });
+});
+
+describe("frozen results", () => {
+  it("writes the ranking, the final key and a digest anyone can recompute, and records who published", async () => {
+    const { quiz, questionIds, people } = await publishedSeededQuiz();
+    const db = await getDb();
+    const [published] = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quiz.id));
+    expect(published.answerKey).toEqual(questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })));
+    const rows = await db.select().from(resultRows).where(eq(resultRows.quizId, quiz.id));
+    const basis = { quizId: quiz.id, marksPerQuestion: published.marksPerQuestion, key: published.answerKey as never, prizes: published.prizeTable as never };
+    expect(published.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(resultsDigest(basis, rows)).toBe(published.digest);
+    expect(JSON.parse(canonicalResults(basis, rows)).ranking.map((row: { participantId: string }) => row.participantId).slice(2)).toEqual([people.C.id, people.D.id]);
+    expect((await boardOf(quiz.id))?.digest).toBe(published.digest);
+
+    const verification = await verifyPublishedResults(VISITOR, quiz.id);
+    expect(verification).toMatchObject({ matches: true, firstDifference: null, rows: 4, publishedDigest: published.digest, recomputedDigest: published.digest });
+    const [entry] = await db.select().from(auditLog).where(sql`${auditLog.action} = 'results.publish' and ${auditLog.subjectId} = ${quiz.id}`);
+    expect(entry).toMatchObject({ after: { digest: published.digest, participants: 4, winners: 4 } });
+  });
+
+  it("does not change when an attempt is edited afterwards, and results:verify names the first differing row", async () => {
+    const { quiz, questionIds, people } = await publishedSeededQuiz();
+    const db = await getDb();
+    const before = await boardOf(quiz.id);
+    // D now looks faster than everyone and C's wrong answer on question 3 becomes right.
+    await db.update(attempts).set({ timeTakenSeconds: 5, score: 99 }).where(eq(attempts.participantId, people.D.id));
+    await db.execute(sql`update attempt_answers set selected_option_index = 2
+      where question_id = ${questionIds[2]} and attempt_id = (select id from attempts where participant_id = ${people.C.id})`);
+
+    expect(await boardOf(quiz.id)).toEqual(before);
+    const verification = await verifyPublishedResults(VISITOR, quiz.id);
+    expect(verification.matches).toBe(false);
+    expect(verification.recomputedDigest).not.toBe(verification.publishedDigest);
+    // C's edited answers give it 2 marks: it joins the tie at the top, changing row 1 in canonical order.
+    expect(verification.firstDifference?.position).toBe(1);
+    expect(verification.firstDifference?.recomputed).toMatchObject({ rank: 1 });
+    await expect(verifyPublishedResults(VISITOR, (await closedExam()).id)).rejects.toThrow(NotFound);
+  });
+
+  it("cannot be changed or deleted by anyone: triggers refuse UPDATE and DELETE", async () => {
+    const { quiz } = await publishedSeededQuiz();
+    const db = await getDb();
+    const attempts = [
+      sql`update result_rows set score = 100 where quiz_id = ${quiz.id}`,
+      sql`delete from result_rows where quiz_id = ${quiz.id}`,
+      sql`update published_results set digest = 'forged' where quiz_id = ${quiz.id}`,
+      sql`delete from published_results where quiz_id = ${quiz.id}`,
+    ];
+    for (const statement of attempts) {
+      const refused = await db.execute(statement).then(() => null, (error: unknown) => error);
+      expect(violatedConstraint(refused)).toMatch(/^(result_rows|published_results)_append_only$/);
+    }
+    expect((await verifyPublishedResults(VISITOR, quiz.id)).matches).toBe(true);
+  });
+
+  it("reads the winners page from the frozen rows in a fixed number of queries, however many take part", async () => {
+    const { pool } = await connectDatabase();
+    const small = await closedQuizWithQuestions(2);
+    const large = await closedQuizWithQuestions(2);
+    for (const [quiz, count] of [[small.quiz, 2], [large.quiz, 40]] as const) {
+      const ids = quiz.id === small.quiz.id ? small.questionIds : large.questionIds;
+      const people = await Promise.all(Array.from({ length: count }, () => participant()));
+      for (const [index, person] of people.entries()) await answeredAttempt(quiz.id, ids, person.id, index % 3, 100 + index);
+      await publishResults(await admin(), quiz.id, await settleKey(quiz));
+    }
+    const query = vi.spyOn(pool, "query");
+    try {
+      const board = await publishedWinners(VISITOR);
+      expect(board.find((entry) => entry.id === large.quiz.id)?.winners.length).toBeGreaterThan(20);
+      expect(query).toHaveBeenCalledTimes(2);
+    } finally {
+      query.mockRestore();
+    }
+  });
+});
+
+describe("objections and frozen results", () => {
+  it("closes objections with the published rows: a decision after publishing is refused", async () => {
+    const { quiz, questionIds, people } = await publishedSeededQuiz();
+    const db = await getDb();
+    await db.insert(objections).values({ quizId: quiz.id, questionId: questionIds[0], participantId: people.D.id, reason: "Late objection" });
+    await expect(decideObjections(await admin(), quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(Conflict);
+    expect((await db.select().from(attemptAnswers).where(eq(attemptAnswers.questionId, questionIds[0]))).length).toBeGreaterThan(0);
   });
 });

@@ -1,16 +1,16 @@
-import { openConfiguredDatabase } from "@/lib/db";
+import { openConfiguredDatabase, type Database } from "@/lib/db";
 
 /**
  * Runs a command-line tool's work on the configured database and prints what it reports, with
  * the time taken; a failure prints its message and exits 1. With the embedded database, a
  * running app keeps its server and the tool connects to it.
  */
-export async function runOnConfiguredDatabase(work: (databaseUrl: string) => Promise<string>): Promise<void> {
+export async function runOnConfiguredDatabase(work: (databaseUrl: string, db: Database) => Promise<string>): Promise<void> {
   const started = performance.now();
   const connection = await openConfiguredDatabase({ shareRunningServer: true });
   let failure: unknown;
   try {
-    const report = await work(connection.url);
+    const report = await work(connection.url, connection.db);
     console.log(`${report} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     failure = error;

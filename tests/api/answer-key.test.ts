@@ -3,99 +3,20 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as decideRoute } from "@/app/api/quizzes/[quizId]/questions/[questionId]/decision/route";
 import { POST as objectRoute } from "@/app/api/quizzes/[quizId]/objections/route";
 import { POST as publishKeyRoute } from "@/app/api/quizzes/[quizId]/answer-key/route";
-import { attemptAnswers, attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, quizzes, uploads } from "@/db/schema";
-import type { ActiveUser } from "@/lib/auth";
+import { attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, uploads } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ALREADY_OBJECTED, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/messages";
-import { rankParticipants } from "@/lib/results/ranking";
-import { createQuestion, createQuiz } from "@/tests/support/factories";
+import { createQuiz } from "@/tests/support/factories";
 import { openUpload, storeUpload } from "@/lib/uploads";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
+import { ANSWERS, HOUR, quizRow, scoresOf, seededQuiz } from "@/tests/support/results";
 import { PNG } from "@/tests/support/wallet";
 import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
 import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
 
 afterAll(closeDatabase);
-
-const HOUR = 3_600_000;
-
-/**
- * Three questions whose bank answers are options 0, 1 and 2; four participants with known
- * canonical answers. A and B tie at the top (2 marks, 100 s), C and D score 1.
- */
-const ANSWERS: Record<string, (number | null)[]> = {
-  A: [0, 1, 3],
-  B: [0, 3, 2],
-  C: [1, 1, 3],
-  D: [0, null, null],
-};
-const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
-
-async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
-  const db = await getDb();
-  const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
-  const quiz = await createQuiz(db, {
-    formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
-    formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
-    examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
-    examEndAt,
-    resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
-    questionCount: 3,
-    shuffleQuestions: options.shuffle ?? false,
-    shuffleOptions: options.shuffle ?? false,
-  });
-  const questionIds: string[] = [];
-  for (const position of [0, 1, 2]) {
-    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: position });
-    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
-    questionIds.push(question.id);
-  }
-  const people: Record<string, ActiveUser> = {};
-  for (const [name, answers] of Object.entries(ANSWERS)) {
-    const user = await participant();
-    people[name] = user;
-    const startedAt = new Date(examEndAt.getTime() - HOUR);
-    const [attempt] = await db
-      .insert(attempts)
-      .values({
-        quizId: quiz.id,
-        participantId: user.id,
-        shuffleSeed: 12345 + name.charCodeAt(0),
-        startedAt,
-        deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
-        timeLeftSeconds: 0,
-        submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000),
-        // Deliberately wrong: publishing the key rescores from the stored answers.
-        score: 0,
-        timeTakenSeconds: TIMES[name],
-      })
-      .returning();
-    const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
-    if (answered.length > 0) await db.insert(attemptAnswers).values(answered);
-  }
-  return { quiz, questionIds, people };
-}
-
-async function scoresOf(quizId: string, people: Record<string, ActiveUser>) {
-  const db = await getDb();
-  const rows = await db.select().from(attempts).where(eq(attempts.quizId, quizId));
-  const nameOf = new Map(Object.entries(people).map(([name, user]) => [user.id, name]));
-  const scores = Object.fromEntries(rows.map((row) => [nameOf.get(row.participantId)!, row.score]));
-  const ranked = rankParticipants(
-    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0 })),
-    [],
-  );
-  const ranks = Object.fromEntries(ranked.map((row) => [nameOf.get(row.participantId)!, row.rank]));
-  return { scores, ranks };
-}
-
-async function quizRow(quizId: string) {
-  const db = await getDb();
-  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
-  return quiz;
-}
 
 describe("publishing the provisional answer key", () => {
   it("copies the bank's answers into the quiz, rescores every attempt and records who did it", async () => {

@@ -7,6 +7,8 @@ import { POST as publish } from "@/app/api/quizzes/[quizId]/publish-results/rout
 import { quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { VISITOR, type ActiveUser } from "@/lib/auth";
+import { publishAnswerKey } from "@/lib/exam";
+import { KEY_NOT_PUBLISHED } from "@/lib/messages";
 import { myPublishedRanks, publishedWinners } from "@/lib/results";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
@@ -39,6 +41,11 @@ describe("publishing results", () => {
     const db = await getDb();
     await db.update(quizzes).set({ examEndAt: new Date(Date.now() - 1000) }).where(eq(quizzes.id, quiz.id));
     await db.execute(sql`update attempts set deadline_at = now() - interval '1 second', started_at = now() - interval '1 hour' where participant_id = ${gone.id}`);
+    const refusedWithoutKey = await call(publish, { as: someAdmin, params: { quizId: quiz.id } });
+    expect(refusedWithoutKey).toMatchObject({ status: 409, body: { message: KEY_NOT_PUBLISHED } });
+    // The provisional key went out as the window closed, and its objection window has since ended.
+    await publishAnswerKey(someAdmin, quiz.id, new Date(Date.now() - 1000));
+    await db.update(quizzes).set({ answerKeyPublishedAt: new Date(Date.now() - 49 * 3_600_000) }).where(eq(quizzes.id, quiz.id));
     expect((await call(publish, { as: someAdmin, params: { quizId: quiz.id } })).status).toBe(200);
 
     const board = (await publishedWinners(VISITOR)).find((entry) => entry.id === quiz.id)!;

@@ -1,0 +1,2 @@
+ALTER TABLE "published_results" ADD COLUMN "prize_table" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "published_results" ADD COLUMN "marks_per_question" integer DEFAULT 1 NOT NULL;

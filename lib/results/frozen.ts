@@ -1,0 +1,76 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Queryable } from "@/lib/db";
+import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
+
+/** One question of the final key, in the quiz's position order. */
+export interface KeyEntry {
+  questionId: string;
+  correctOptionIndex: number;
+  dropped: boolean;
+}
+
+/** Everything besides the stored answers that decides a quiz's ranking. */
+export interface ResultsBasis {
+  quizId: string;
+  marksPerQuestion: number;
+  key: KeyEntry[];
+  prizes: PrizeTier[];
+}
+
+/** A row of the frozen ranking, as result_rows stores it. */
+export type FrozenRow = Ranked;
+
+/**
+ * The canonical serialisation the digest covers: fixed key order, the key in position order,
+ * prizes by first rank, rows by rank then participant id (plain code-unit order, not locale).
+ * Anyone holding the published key, prizes and rows can rebuild it byte for byte.
+ */
+export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
+  const byRank = [...rows].sort((a, b) => a.rank - b.rank || (a.participantId < b.participantId ? -1 : a.participantId > b.participantId ? 1 : 0));
+  return JSON.stringify({
+    version: 1,
+    quizId: basis.quizId,
+    marksPerQuestion: basis.marksPerQuestion,
+    key: basis.key.map((entry) => ({ questionId: entry.questionId, correctOptionIndex: entry.correctOptionIndex, dropped: entry.dropped })),
+    prizes: [...basis.prizes]
+      .sort((a, b) => a.rankFrom - b.rankFrom)
+      .map((tier) => ({ rankFrom: tier.rankFrom, rankTo: tier.rankTo, kind: tier.kind, amountPaise: tier.amountPaise })),
+    ranking: byRank.map((row) => ({
+      rank: row.rank,
+      participantId: row.participantId,
+      score: row.score,
+      timeTakenSeconds: row.timeTakenSeconds,
+      prizePaise: row.prizePaise,
+      freePass: row.freePass,
+    })),
+  });
+}
+
+export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
+  return createHash("sha256").update(canonicalResults(basis, rows)).digest("hex");
+}
+
+/**
+ * Scores every submitted, not disqualified attempt from its raw stored answers against the given
+ * key (a dropped question gives everyone the mark), then ranks them with the tie rule. Publishing
+ * and `results:verify` both call this, so a published ranking can always be recomputed.
+ */
+export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promise<FrozenRow[]> {
+  const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; correct: number }>(sql`
+    with final_key as (
+      select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
+    )
+    select a.participant_id, coalesce(a.time_taken_seconds, 0) as time_taken_seconds,
+      (count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int as correct
+    from attempts a
+    left join final_key k on true
+    left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
+    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.disqualified_at is null
+    group by a.id`);
+  return rankParticipants(
+    scored.rows.map((row) => ({ participantId: row.participant_id, score: row.correct * basis.marksPerQuestion, timeTakenSeconds: row.time_taken_seconds })),
+    basis.prizes,
+  );
+}

@@ -1,0 +1,126 @@
+import { eq } from "drizzle-orm";
+import { attemptAnswers, attempts, quizQuestions, quizzes } from "@/db/schema";
+import type { ActiveUser } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { publishAnswerKey } from "@/lib/exam";
+import { rankParticipants } from "@/lib/results/ranking";
+import { createQuestion, createQuiz } from "./factories";
+import { admin, participant } from "./users";
+
+export const HOUR = 3_600_000;
+
+/**
+ * Three questions whose bank answers are options 0, 1 and 2; four participants with known
+ * canonical answers. A and B tie at the top (2 marks, 100 s), C and D score 1.
+ */
+export const ANSWERS: Record<string, (number | null)[]> = {
+  A: [0, 1, 3],
+  B: [0, 3, 2],
+  C: [1, 1, 3],
+  D: [0, null, null],
+};
+export const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
+
+export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
+  const db = await getDb();
+  const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
+  const quiz = await createQuiz(db, {
+    formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
+    formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
+    examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
+    examEndAt,
+    resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
+    questionCount: 3,
+    shuffleQuestions: options.shuffle ?? false,
+    shuffleOptions: options.shuffle ?? false,
+  });
+  const questionIds: string[] = [];
+  for (const position of [0, 1, 2]) {
+    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: position });
+    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
+    questionIds.push(question.id);
+  }
+  const people: Record<string, ActiveUser> = {};
+  for (const [name, answers] of Object.entries(ANSWERS)) {
+    const user = await participant();
+    people[name] = user;
+    const startedAt = new Date(examEndAt.getTime() - HOUR);
+    const [attempt] = await db
+      .insert(attempts)
+      .values({
+        quizId: quiz.id,
+        participantId: user.id,
+        shuffleSeed: 12345 + name.charCodeAt(0),
+        startedAt,
+        deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
+        timeLeftSeconds: 0,
+        submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000),
+        // Deliberately wrong: publishing the key rescores from the stored answers.
+        score: 0,
+        timeTakenSeconds: TIMES[name],
+      })
+      .returning();
+    const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
+    if (answered.length > 0) await db.insert(attemptAnswers).values(answered);
+  }
+  return { quiz, questionIds, people };
+}
+
+export async function scoresOf(quizId: string, people: Record<string, ActiveUser>) {
+  const db = await getDb();
+  const rows = await db.select().from(attempts).where(eq(attempts.quizId, quizId));
+  const nameOf = new Map(Object.entries(people).map(([name, user]) => [user.id, name]));
+  const scores = Object.fromEntries(rows.map((row) => [nameOf.get(row.participantId)!, row.score]));
+  const ranked = rankParticipants(
+    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0 })),
+    [],
+  );
+  const ranks = Object.fromEntries(ranked.map((row) => [nameOf.get(row.participantId)!, row.rank]));
+  return { scores, ranks };
+}
+
+export async function quizRow(quizId: string) {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  return quiz;
+}
+
+
+/** Publishes the seeded quiz's provisional key as the window closes; answers when its objection window ends. */
+export async function settleKey(quiz: { id: string; examEndAt: Date; objectionWindowHours: number }): Promise<Date> {
+  await publishAnswerKey(await admin(), quiz.id, quiz.examEndAt);
+  return new Date(quiz.examEndAt.getTime() + quiz.objectionWindowHours * HOUR);
+}
+
+/** A quiz whose exam window closed an hour ago, with `count` questions whose answer is option 2. */
+export async function closedQuizWithQuestions(count: number) {
+  const db = await getDb();
+  const examEndAt = new Date(Date.now() - HOUR);
+  const quiz = await createQuiz(db, {
+    formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
+    formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
+    examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
+    examEndAt,
+    resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
+    questionCount: count,
+  });
+  const questionIds: string[] = [];
+  for (let position = 0; position < count; position++) {
+    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: 2 });
+    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
+    questionIds.push(question.id);
+  }
+  return { quiz, questionIds };
+}
+
+/** A submitted attempt that answered the first `right` questions correctly and the rest wrongly. */
+export async function answeredAttempt(quizId: string, questionIds: string[], participantId: string, right: number, timeTakenSeconds: number) {
+  const db = await getDb();
+  const startedAt = new Date(Date.now() - 2 * HOUR);
+  const [attempt] = await db
+    .insert(attempts)
+    .values({ quizId, participantId, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, submittedAt: new Date(startedAt.getTime() + timeTakenSeconds * 1000), score: 0, timeTakenSeconds })
+    .returning();
+  await db.insert(attemptAnswers).values(questionIds.map((questionId, index) => ({ attemptId: attempt.id, questionId, selectedOptionIndex: index < right ? 2 : 0, answeredAt: startedAt })));
+  return attempt;
+}
