@@ -82,3 +82,5 @@ export const listAuditEntries = service("audit.view", async (_actor, filter: Aud
   ]);
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
 });
+
+export type AuditList = Awaited<ReturnType<typeof listAuditEntries>>;
