@@ -146,7 +146,7 @@ export function AuditTrailTab({ filter, list }: { filter: AuditTabFilter; list: 
   const filtered = Boolean(filter.action || filter.subjectId || filter.from || filter.until);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-700">Every payment decision, refund, role change and change to a started quiz, newest first. Entries cannot be changed or deleted. Times are India time.</p>
+      <p className="text-slate-700">Payment decisions and refunds, role changes, answer-key decisions and edits to questions of quizzes participants have paid for, newest first. Entries cannot be changed or deleted. Times are India time.</p>
       <AdminFilterForm tab="audit" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <FilterSelect id="audit-action" label="Action" name="action" defaultValue={filter.action ?? ""} wide>
           <option value="">All actions</option>

@@ -10,7 +10,6 @@ export const AUDIT_ACTIONS = {
   "user.role": "Role changed",
   "question.update": "Question edited",
   "question.delete": "Question deleted",
-  "quiz.update": "Quiz edited",
   "key.publish": "Answer key published",
   "key.decide": "Objection decided",
   "results.publish": "Results published",
