@@ -29,6 +29,8 @@ function overflow(page: Page) {
 
 test.describe("the audit trail", () => {
   test("an admin verifies a payment, then finds the entry under their name in the Audit trail tab and filters by action", async ({ page, browser, baseURL }) => {
+    // A whole journey: sign-up, payment, the decision, then four visits of the trail.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const payer = await browser.newContext({ baseURL });
     const paymentId = await pendingPayment(payer.request);
