@@ -69,9 +69,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** How entries store instants (Date#toISOString), shown in India time like the rest of the panel. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 /** One value in a line of the diff: strings as they are, everything else as compact JSON, cut short. */
 function shown(value: unknown): string {
   if (value === undefined || value === null) return "—";
+  if (typeof value === "string" && ISO_INSTANT.test(value)) return formatIndiaDateTime(new Date(value));
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
