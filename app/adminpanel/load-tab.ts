@@ -1,9 +1,12 @@
 import "server-only";
 import type { AnswerKeysLoaded } from "@/components/admin/AnswerKeysTab";
+import type { AuditTabFilter } from "@/components/admin/AuditTrailTab";
 import type { QuestionBank, QuestionFilter } from "@/components/admin/QuestionsTab";
 import type { QuizzesAndBank } from "@/components/admin/QuizzesTab";
 import type { LoadedResponse } from "@/components/admin/ResponseDetail";
 import type { ResponseList } from "@/components/admin/ResponsesTab";
+import { listAuditEntries, type AuditList } from "@/lib/audit";
+import { endOfIndiaDay, startOfIndiaDay } from "@/lib/audit/schemas";
 import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
@@ -77,4 +80,17 @@ export function loadTransactionsForReview(admin: ActiveUser, filter: ReviewFilte
 
 export function loadBlogPosts(admin: ActiveUser) {
   return orNull("loading blogs for the admin failed", () => listBlogs(admin));
+}
+
+/** The trail's India days become instants: from the start of "from" to the end of "until". */
+export function loadAuditTrail(admin: ActiveUser, filter: AuditTabFilter): Promise<AuditList | null> {
+  return orNull("loading the audit trail failed", () =>
+    listAuditEntries(admin, {
+      action: filter.action,
+      subjectId: filter.subjectId,
+      from: filter.from ? startOfIndiaDay(filter.from) : undefined,
+      until: filter.until ? endOfIndiaDay(filter.until) : undefined,
+      page: filter.page,
+    }),
+  );
 }

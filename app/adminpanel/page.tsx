@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs";
 import { AnswerKeysTab } from "@/components/admin/AnswerKeysTab";
+import { AuditTrailTab, auditTabFilter } from "@/components/admin/AuditTrailTab";
 import { BlogTab } from "@/components/admin/BlogTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { JobsTab } from "@/components/admin/JobsTab";
@@ -15,7 +16,7 @@ import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -51,6 +52,10 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
       return <ContactMessagesTab messages={await listContactMessages(admin)} />;
     case "jobs":
       return <JobsTab counts={await queueCounts(admin)} />;
+    case "audit": {
+      const filter = auditTabFilter(searchParams);
+      return <AuditTrailTab filter={filter} list={await loadAuditTrail(admin, filter)} />;
+    }
   }
 }
 
@@ -61,7 +66,7 @@ export default async function AdminPanelPage({ searchParams }: { searchParams: P
 
   return (
     <>
-      <PageTitle lead="Manage quizzes, questions, responses, notifications, transactions and blogs.">Admin panel</PageTitle>
+      <PageTitle lead="Manage quizzes, questions, responses, notifications, transactions and blogs, and read the audit trail.">Admin panel</PageTitle>
       <AdminTabs current={tab}>
         <TabContent tab={tab} searchParams={params} admin={admin} />
       </AdminTabs>

@@ -15,6 +15,8 @@ const TABS = [
   { key: "messages", label: "Contact Messages" },
   // Also ours: mail, push and the overdue-exam sweep run in the background, and failures must show.
   { key: "jobs", label: "Background Jobs" },
+  // Ours: who decided what and when, append-only, for disputes about payments, roles and exams.
+  { key: "audit", label: "Audit trail" },
 ] as const;
 
 export type AdminTab = (typeof TABS)[number]["key"];

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
 import { isActiveUser, member, service, type ActiveUser } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
@@ -27,13 +28,23 @@ export const logOutEverywhere = service("accounts.logOutEverywhere", async (acto
 });
 
 /** An admin makes someone an admin or a participant; the user's sessions end with the old role. */
-export const changeRole = service("users.changeRole", async (_actor, userId: string, role: ActiveUser["role"]): Promise<ActiveUser> => {
+export const changeRole = service("users.changeRole", async (actor, userId: string, role: ActiveUser["role"]): Promise<ActiveUser> => {
   const db = await getDb();
-  const [user] = await db
-    .update(users)
-    .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
-  if (!user) throw new NotFound("Account not found.");
-  return user;
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .for("update");
+    if (!current) throw new NotFound("Account not found.");
+    const [user] = await tx
+      .update(users)
+      .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, name: users.name, email: users.email, role: users.role });
+    if (current.role !== user.role) {
+      await recordAudit(tx, actor, { action: "user.role", subjectType: "user", subjectId: userId, before: { role: current.role }, after: { role: user.role } });
+    }
+    return user;
+  });
 });

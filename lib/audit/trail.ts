@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog, users } from "@/db/schema";
 import { service, step, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
@@ -37,6 +37,8 @@ export interface AuditFilter {
   subjectType?: string;
   subjectId?: string;
   actorId?: string;
+  /** The acting admin's email, any case. */
+  actorEmail?: string;
   /** India-time days as instants: entries from (inclusive) and until (exclusive). */
   from?: Date;
   until?: Date;
@@ -52,6 +54,7 @@ export const listAuditEntries = service("audit.view", async (_actor, filter: Aud
   if (filter.subjectType) conditions.push(eq(auditLog.subjectType, filter.subjectType));
   if (filter.subjectId) conditions.push(eq(auditLog.subjectId, filter.subjectId));
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.actorEmail) conditions.push(sql`lower(${users.email}) = lower(${filter.actorEmail})`);
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.until) conditions.push(lt(auditLog.createdAt, filter.until));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -75,7 +78,9 @@ export const listAuditEntries = service("audit.view", async (_actor, filter: Aud
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db.select({ total: count() }).from(auditLog).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
   ]);
   return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)) };
 });
+
+export type AuditList = Awaited<ReturnType<typeof listAuditEntries>>;

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { quizzes, transactions } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
@@ -42,6 +43,14 @@ export const refundPayment = service("payments.refund", async (admin, transactio
     if (payment.status === "pending") {
       await tx.update(transactions).set({ status: "rejected", reviewedById: admin.id, reviewedAt: now }).where(eq(transactions.id, payment.id));
     }
+    await recordAudit(tx, admin, {
+      action: "payment.refund",
+      subjectType: "payment",
+      subjectId: payment.id,
+      before: { status: payment.status, amountPaise: payment.amountPaise, userId: payment.userId, quizId: payment.quizId, refundId: null },
+      after: { status: "rejected", amountPaise: payment.amountPaise, userId: payment.userId, quizId: payment.quizId, refundId: credit.id },
+      reason,
+    });
     return credit;
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { quizzes, transactions, users } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
@@ -117,12 +118,32 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
         .set({ status, reviewedById: admin.id, reviewedAt: now })
         .where(eq(transactions.id, transactionId))
         .returning();
+      await recordAudit(tx, admin, {
+        action: status === "verified" ? "payment.verify" : status === "rejected" ? "payment.reject" : "payment.reopen",
+        subjectType: "payment",
+        subjectId: transactionId,
+        before: reviewState(current),
+        after: reviewState(updated),
+      });
       return updated;
     } catch (error) {
       throw reviewConflict(error) ?? error;
     }
   });
 });
+
+/** What the audit trail keeps of a payment before and after a decision. */
+function reviewState(row: typeof transactions.$inferSelect) {
+  return {
+    status: row.status,
+    type: row.type,
+    amountPaise: row.amountPaise,
+    userId: row.userId,
+    quizId: row.quizId,
+    reviewedById: row.reviewedById,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
 
 /** A participant has one pending and one verified entry fee per quiz at most (unique indexes). */
 function reviewConflict(error: unknown): Conflict | undefined {

@@ -1,9 +1,10 @@
 import "server-only";
 import { QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { attempts, questions, quizQuestions } from "@/db/schema";
+import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
-import { getDb, isStillReferenced } from "@/lib/db";
+import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { parseCsv, toCsv } from "./question-csv";
 import { CSV_HEADER, questionSchema, type QuestionInput } from "./schemas";
@@ -34,27 +35,59 @@ export const createQuestion = service("questions.edit", async (author, input: Qu
 
 /**
  * A question is locked once any quiz using it has an attempt: a change would alter a started
- * exam's paper and key. Corrections then need an answer-key change that rescores.
+ * exam's paper and key. Corrections then need an answer-key change that rescores. Before that,
+ * a change to a question of a quiz participants have paid for goes in the audit trail, with the
+ * row as it was and as it became.
  */
-export const updateQuestion = service("questions.edit", async (_actor, questionId: string, input: QuestionInput) => {
+export const updateQuestion = service("questions.edit", async (actor, questionId: string, input: QuestionInput) => {
   const db = await getDb();
-  const [question] = await db
-    .update(questions)
-    .set({ ...input, options: [...input.options] })
-    .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
-    .returning();
-  if (question) return question;
-  const [exists] = await db.select({ id: questions.id }).from(questions).where(eq(questions.id, questionId));
-  if (!exists) throw new NotFound("Question not found.");
-  throw new Conflict(QUESTION_LOCKED);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
+    if (!before) throw new NotFound("Question not found.");
+    const [question] = await tx
+      .update(questions)
+      .set({ ...input, options: [...input.options] })
+      .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
+      .returning();
+    if (!question) throw new Conflict(QUESTION_LOCKED);
+    const quizIds = await quizzesWithParticipants(tx, questionId);
+    if (quizIds.length > 0) {
+      await recordAudit(tx, actor, { action: "question.update", subjectType: "question", subjectId: questionId, before: auditedQuestion(before, quizIds), after: auditedQuestion(question, quizIds) });
+    }
+    return question;
+  });
 });
 
+/** The quizzes using the question that anyone has paid for (pending or verified) or started. */
+async function quizzesWithParticipants(tx: DatabaseTransaction, questionId: string): Promise<string[]> {
+  const rows = await tx.execute<{ quiz_id: string }>(sql`
+    select qq.quiz_id from ${quizQuestions} qq
+    where qq.question_id = ${questionId}
+      and (exists (select 1 from ${attempts} a where a.quiz_id = qq.quiz_id)
+        or exists (select 1 from ${transactions} t where t.quiz_id = qq.quiz_id and t.type = 'form pay' and t.status in ('pending', 'verified')))
+    order by qq.quiz_id`);
+  return rows.rows.map((row) => row.quiz_id);
+}
 
-export const deleteQuestion = service("questions.edit", async (_actor, questionId: string): Promise<void> => {
+function auditedQuestion(row: typeof questions.$inferSelect, quizIds: string[]) {
+  return { text: row.text, subject: row.subject, options: row.options, correctOptionIndex: row.correctOptionIndex, quizIds };
+}
+
+/**
+ * A question a quiz uses cannot be deleted (quiz_questions restricts it), so a deletion never
+ * touches a quiz with participants; should that rule ever loosen, the deletion is audited.
+ */
+export const deleteQuestion = service("questions.edit", async (actor, questionId: string): Promise<void> => {
   const db = await getDb();
   try {
-    const deleted = await db.delete(questions).where(eq(questions.id, questionId)).returning({ id: questions.id });
-    if (deleted.length === 0) throw new NotFound("Question not found.");
+    await db.transaction(async (tx) => {
+      const quizIds = await quizzesWithParticipants(tx, questionId);
+      const deleted = await tx.delete(questions).where(eq(questions.id, questionId)).returning();
+      if (deleted.length === 0) throw new NotFound("Question not found.");
+      if (quizIds.length > 0) {
+        await recordAudit(tx, actor, { action: "question.delete", subjectType: "question", subjectId: questionId, before: auditedQuestion(deleted[0], quizIds), after: null });
+      }
+    });
   } catch (error) {
     if (isStillReferenced(error)) throw new Conflict(QUESTION_IN_USE);
     throw error;

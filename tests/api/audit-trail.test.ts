@@ -1,0 +1,187 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { GET as auditTrail } from "@/app/api/audit/route";
+import { attempts, auditLog, quizQuestions, transactions } from "@/db/schema";
+import { changeRole } from "@/lib/accounts";
+import { indiaToday } from "@/lib/accounts/eligibility";
+import type { ActiveUser } from "@/lib/auth";
+import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { Conflict } from "@/lib/errors";
+import { refundPayment, reviewTransaction, submitEntryFee } from "@/lib/payments";
+import { updateQuestion } from "@/lib/quizzes";
+import { createQuestion, createQuiz } from "../support/factories";
+import { markPaid } from "../support/exam";
+import { call } from "../support/http";
+import { admin, participant } from "../support/users";
+import { adult, openRegistration, uploadProof } from "../support/wallet";
+
+afterAll(closeDatabase);
+
+async function entriesFor(subjectId: string) {
+  const db = await getDb();
+  return db.select().from(auditLog).where(eq(auditLog.subjectId, subjectId));
+}
+
+async function payByUpi(user: ActiveUser, quizId: string) {
+  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: `UPI-${randomBytes(6).toString("hex").toUpperCase()}` });
+}
+
+async function refusal(statement: ReturnType<typeof sql>): Promise<unknown> {
+  const db = await getDb();
+  return db.execute(statement).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe("the audit_log table", () => {
+  it("refuses UPDATE, DELETE and TRUNCATE with audit_log_append_only, so an entry stays as written", async () => {
+    const [boss, user] = [await admin(), await participant()];
+    await changeRole(boss, user.id, "admin");
+    const [entry] = await entriesFor(user.id);
+    expect(entry).toBeDefined();
+
+    for (const statement of [
+      sql`update audit_log set reason = 'rewritten' where id = ${entry.id}`,
+      sql`delete from audit_log where id = ${entry.id}`,
+      sql`truncate audit_log`,
+    ]) {
+      const error = await refusal(statement);
+      expect(error).toBeDefined();
+      expect(violatedConstraint(error)).toBe("audit_log_append_only");
+    }
+    expect(await entriesFor(user.id)).toEqual([entry]);
+  });
+});
+
+describe("decisions that write one audit entry in their own transaction", () => {
+  it("verifying an entry fee records payment.verify by the admin, from pending to verified", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 20_000 })];
+    const payment = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, payment.id, "verified");
+
+    const entries = await entriesFor(payment.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: reviewer.id,
+      action: "payment.verify",
+      subjectType: "payment",
+      before: { status: "pending", amountPaise: 20_000, userId: user.id, quizId: quiz.id, reviewedById: null },
+      after: { status: "verified", amountPaise: 20_000, reviewedById: reviewer.id },
+    });
+  });
+
+  it("rejecting records payment.reject; a refused decision records nothing", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration()];
+    const payment = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, payment.id, "rejected");
+    const entries = await entriesFor(payment.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: reviewer.id, action: "payment.reject", before: { status: "pending" }, after: { status: "rejected" } });
+
+    await reviewTransaction(reviewer, payment.id, "verified");
+    await expect(reviewTransaction(reviewer, payment.id, "rejected")).rejects.toThrow(Conflict);
+    expect((await entriesFor(payment.id)).map((row) => row.action).toSorted()).toEqual(["payment.reject", "payment.verify"]);
+  });
+
+  it("refunding a duplicate entry fee records payment.refund with the reason and the refund's id", async () => {
+    const [user, reviewer, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 50_000 })];
+    const first = await payByUpi(user, quiz.id);
+    await reviewTransaction(reviewer, first.id, "rejected");
+    const second = await payByUpi(user, quiz.id);
+    const db = await getDb();
+    await db.update(transactions).set({ status: "verified", reviewedById: reviewer.id, reviewedAt: new Date() }).where(eq(transactions.id, first.id));
+
+    const credit = await refundPayment(reviewer, second.id, "Paid twice");
+    const entries = await entriesFor(second.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: reviewer.id,
+      action: "payment.refund",
+      subjectType: "payment",
+      reason: "Paid twice",
+      before: { status: "pending", amountPaise: 50_000, refundId: null },
+      after: { status: "rejected", amountPaise: 50_000, refundId: credit.id },
+    });
+  });
+
+  it("changing a role records user.role with the old and new role; a change to the same role records nothing", async () => {
+    const [boss, user] = [await admin(), await participant()];
+    await changeRole(boss, user.id, "admin");
+    await changeRole(boss, user.id, "admin");
+    const entries = await entriesFor(user.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: boss.id, action: "user.role", subjectType: "user", before: { role: "participant" }, after: { role: "admin" } });
+  });
+
+  it("editing a question of a quiz with participants records question.update with the row before and after", async () => {
+    const [author, user] = [await admin(), await adult()];
+    const db = await getDb();
+    const [paidFor, unpaid] = [await createQuiz(db), await createQuiz(db)];
+    const [used, quiet] = [await createQuestion(db, { text: "What is 3 + 3?" }), await createQuestion(db)];
+    await db.insert(quizQuestions).values([
+      { quizId: paidFor.id, questionId: used.id, position: 0 },
+      { quizId: unpaid.id, questionId: quiet.id, position: 0 },
+    ]);
+    await markPaid(user, paidFor.id);
+
+    const input = { text: "What is 3 + 4?", subject: "Mathematics", options: ["6", "7", "8", "9"] as [string, string, string, string], correctOptionIndex: 1 };
+    await updateQuestion(author, used.id, input);
+    await updateQuestion(author, quiet.id, input);
+
+    const entries = await entriesFor(used.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actorId: author.id,
+      action: "question.update",
+      subjectType: "question",
+      before: { text: "What is 3 + 3?", options: used.options, correctOptionIndex: used.correctOptionIndex, quizIds: [paidFor.id] },
+      after: { text: "What is 3 + 4?", options: ["6", "7", "8", "9"], correctOptionIndex: 1, quizIds: [paidFor.id] },
+    });
+    expect(await entriesFor(quiet.id)).toEqual([]);
+
+    // Once someone started the quiz the question is locked: no change, so no entry.
+    await db.insert(attempts).values({ quizId: paidFor.id, participantId: user.id, shuffleSeed: 1, timeLeftSeconds: 600, deadlineAt: new Date(Date.now() + 3_600_000) });
+    await expect(updateQuestion(author, used.id, { ...input, text: "Changed again?" })).rejects.toThrow(Conflict);
+    expect(await entriesFor(used.id)).toHaveLength(1);
+  });
+});
+
+describe("GET /api/audit", () => {
+  it("is for admins: 401 for a visitor, 403 for a participant", async () => {
+    expect((await call(auditTrail)).status).toBe(401);
+    expect((await call(auditTrail, { as: await participant() })).status).toBe(403);
+  });
+
+  it("filters by action, subject, actor and India days, newest first, with the actor's name", async () => {
+    const [boss, other, user] = [await admin(), await admin(), await participant()];
+    await changeRole(boss, user.id, "admin");
+    await changeRole(other, user.id, "participant");
+    const get = (query: string) => call(auditTrail, { as: boss, url: `/api/audit?${query}` });
+
+    const bySubject = await get(`subjectId=${user.id}`);
+    expect(bySubject.status).toBe(200);
+    expect(bySubject.body).toMatchObject({ total: 2, page: 1, pageCount: 1 });
+    const rows = bySubject.body.rows as Array<Record<string, unknown>>;
+    expect(rows.map((row) => row.actorName)).toEqual([other.name, boss.name]);
+    expect(rows[0]).toMatchObject({ action: "user.role", subjectType: "user", actorEmail: other.email, before: { role: "admin" }, after: { role: "participant" } });
+
+    expect((await get(`subjectId=${user.id}&actorId=${boss.id}`)).body).toMatchObject({ total: 1, rows: [{ actorName: boss.name }] });
+    expect((await get(`subjectId=${user.id}&actorEmail=${encodeURIComponent(other.email.toUpperCase())}`)).body).toMatchObject({ total: 1, rows: [{ actorName: other.name }] });
+    expect((await get(`subjectId=${user.id}&action=payment.verify`)).body).toMatchObject({ total: 0, rows: [] });
+    expect((await get(`subjectId=${user.id}&action=user.role&subjectType=user`)).body).toMatchObject({ total: 2 });
+
+    const today = indiaToday();
+    expect((await get(`subjectId=${user.id}&from=${today}&until=${today}`)).body).toMatchObject({ total: 2 });
+    expect((await get(`subjectId=${user.id}&until=2020-01-01`)).body).toMatchObject({ total: 0 });
+    expect((await get(`subjectId=${user.id}&from=2999-01-01`)).body).toMatchObject({ total: 0 });
+  });
+
+  it("refuses malformed filters with 400", async () => {
+    const boss = await admin();
+    for (const query of ["from=2026-02-31", "until=yesterday", "page=0", "actorId=not-a-uuid"]) {
+      expect((await call(auditTrail, { as: boss, url: `/api/audit?${query}` })).status, query).toBe(400);
+    }
+  });
+});
