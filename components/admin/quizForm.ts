@@ -123,7 +123,7 @@ export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly Prize
     examEndDate: toIndiaInput(quiz.examEndAt),
     resultDate: toIndiaInput(quiz.resultAt),
     questions: quiz.questions,
-    prizes: prizeRowValues(quiz.prizes.source === "none" && !quiz.prizesLocked ? defaultPrizes : quiz.prizes.tiers),
+    prizes: prizeRowValues(quiz.prizeSource === "none" && !quiz.prizesLocked ? defaultPrizes : quiz.prizes),
     prizesLocked: quiz.prizesLocked,
   };
 }

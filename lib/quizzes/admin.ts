@@ -183,7 +183,8 @@ export const listQuizzesForAdmin = service("quizzes.edit", async (_actor, now: D
   return rows.map((quiz) => ({
     ...quiz,
     questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId),
-    prizes: tables.get(quiz.id) ?? { tiers: [], source: "none" as const },
+    prizes: tables.get(quiz.id)?.tiers ?? [],
+    prizeSource: tables.get(quiz.id)?.source ?? "none",
     prizesLocked: prizesLocked(quiz, now),
   }));
 });
