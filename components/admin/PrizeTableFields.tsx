@@ -15,7 +15,7 @@ interface PrizeTableFieldsProps {
   locked: boolean;
 }
 
-function amountPaise(value: string): number {
+function amountPaise(value: string | undefined = ""): number {
   const rupees = Number(value);
   return value.trim() !== "" && Number.isFinite(rupees) ? rupeesToPaise(rupees) : 0;
 }

@@ -25,7 +25,7 @@ const quizFields = z.object({
   resultDate: z.string(),
   questions: z.array(z.string()),
   /** The prize table's rows as typed: ranks and the cash per rank in rupees. */
-  prizes: z.array(z.object({ rankFrom: z.string(), rankTo: z.string(), kind: z.enum(["cash", "free_pass"]), amount: z.string() })),
+  prizes: z.array(z.object({ rankFrom: z.string(), rankTo: z.string(), kind: z.enum(["cash", "free_pass"]), amount: z.string().optional() })),
   /** Registration has opened: the prizes are shown read-only and not sent, so they stay as they are. */
   prizesLocked: z.boolean(),
 });
@@ -52,7 +52,7 @@ export const quizFormSchema = quizFields
           rankFrom: blankToUndefined(tier.rankFrom),
           rankTo: blankToUndefined(tier.rankTo),
           kind: tier.kind,
-          amount: tier.kind === "cash" ? tier.amount : undefined,
+          amount: tier.kind === "cash" ? (tier.amount ?? "") : undefined,
         })),
     name: blankToUndefined(values.name),
     prizeMoney: blankToUndefined(values.prizeMoney),
