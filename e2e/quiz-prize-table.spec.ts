@@ -11,6 +11,7 @@ function indiaInput(at: number): string {
 
 test.describe("a quiz's prize table", () => {
   test("an admin sets a small quiz's own prizes, refused until the cash adds up, and /prizelisting shows them", async ({ page }) => {
+    test.setTimeout(60_000);
     const title = `Pocket Quiz ${tag()}`;
     const now = Date.now();
     await openAdminTab(page, "quizzes");
@@ -48,10 +49,22 @@ test.describe("a quiz's prize table", () => {
     await expect(section.getByText("₹1,00,000")).toHaveCount(0);
 
     // Nobody has paid, so the quiz can go again and leaves the other journeys' pages as they were.
-    await openAdminTab(page, "quizzes");
+    await page.goto("/adminpanel?tab=quizzes");
     const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await listed.getByRole("button", { name: "Delete" }).click();
     await listed.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("Quiz deleted.")).toBeVisible();
+  });
+
+  test("a quiz whose registration has opened shows its prizes read-only, and other edits still save", async ({ page }) => {
+    await openAdminTab(page, "quizzes");
+    await page.getByRole("button", { name: "Edit quiz Olympiad Season 2" }).click();
+    const table = page.getByRole("group", { name: "Prize table" });
+    await expect(table).toContainText("Registration has opened, so the prize money and the prize table are fixed.");
+    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toBeDisabled();
+    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toHaveValue("100000");
+    await expect(table.getByRole("button", { name: "Add prize tier" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Quiz updated.")).toBeVisible();
   });
 });
