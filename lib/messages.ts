@@ -4,6 +4,7 @@
  * the same texts. Services return data, never these.
  */
 import { formatIndiaDateTime } from "./format";
+import { formatRupeesWithSymbol } from "./money";
 
 // Accounts
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
@@ -80,6 +81,16 @@ export const QUESTION_IN_USE = "This question is used by a quiz or has been answ
 export const QUESTION_LOCKED = "This question is part of a quiz that participants have already started, so it cannot be changed. Corrections to a started exam need an answer-key change.";
 export const DEMO_QUESTION_IN_PAID_QUIZ = "Some picked questions belong to the free demo, whose answers are public, so a paid quiz cannot use them.";
 export const PAID_QUESTION_IN_DEMO = "Some picked questions belong to a paid quiz; the demo publishes its answers, so it cannot use them.";
+
+// A quiz's prize table
+export const PRIZE_RANKS_OVERLAP = "Prize rank ranges must not overlap: each rank can win only one prize.";
+export const PRIZE_RANKS_ORDER = "A prize's first rank must not be after its last rank.";
+export const CASH_PRIZE_POSITIVE = "A cash prize must be more than ₹0.";
+export const PRIZES_LOCKED = "Registration for this quiz has opened, so its prize money and prize table can no longer change.";
+export const PRIZES_LOCKED_NOTE = "Registration has opened, so the prize money and the prize table are fixed.";
+export function prizeSumMismatch(cashPaise: number, prizeMoneyPaise: number): string {
+  return `The cash prizes add up to ${formatRupeesWithSymbol(cashPaise)} but the prize money is ${formatRupeesWithSymbol(prizeMoneyPaise)}.`;
+}
 
 // Notifications
 export const PUSH_SERVICE_NOT_SUPPORTED = "This browser's push service is not supported. Please try another browser.";

@@ -13,6 +13,7 @@ import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listResponses, responseDetail } from "@/lib/exam";
 import { listTransactionsForReview, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
+import { defaultPrizeTable } from "@/lib/results";
 
 /**
  * The admin panel's data, one loader per tab that shows its own error text when loading fails.
@@ -29,8 +30,8 @@ async function orNull<T>(failure: string, load: () => Promise<T>): Promise<T | n
 
 export function loadQuizzesAndBank(admin: ActiveUser): Promise<QuizzesAndBank | null> {
   return orNull("loading quizzes for the admin failed", async () => {
-    const [quizzes, bank] = await Promise.all([listQuizzesForAdmin(admin), listQuestions(admin)]);
-    return { quizzes, bank };
+    const [quizzes, bank, defaultPrizes] = await Promise.all([listQuizzesForAdmin(admin), listQuestions(admin), defaultPrizeTable(admin)]);
+    return { quizzes, bank, defaultPrizes };
   });
 }
 

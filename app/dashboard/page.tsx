@@ -7,7 +7,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
-import { defaultPrizeTable, myPublishedRanks } from "@/lib/results";
+import { myPublishedRanks } from "@/lib/results";
 import { loadDashboard, type Dashboard } from "@/lib/quizzes";
 import { pendingTransactionIds } from "@/lib/wallet";
 
@@ -15,9 +15,8 @@ export const metadata: Metadata = { title: "Dashboard", robots: { index: false }
 
 export default async function DashboardPage() {
   const user = await requirePermission("quizzes.dashboard");
-  const [dashboard, prizes, results, unconfirmed, pending] = await Promise.all([
+  const [dashboard, results, unconfirmed, pending] = await Promise.all([
     loadDashboard(user),
-    defaultPrizeTable(user),
     myPublishedRanks(user, user.id),
     needsEmailVerification(user),
     pendingTransactionIds(user, user.id),
@@ -27,7 +26,7 @@ export default async function DashboardPage() {
     <ul className="grid gap-6 md:grid-cols-2">
       {quizzes.map((quiz) => (
         <li key={quiz.id}>
-          <QuizCard quiz={quiz} prizes={prizes} payment={payment} now={dashboard.now} />
+          <QuizCard quiz={quiz} payment={payment} now={dashboard.now} />
         </li>
       ))}
     </ul>

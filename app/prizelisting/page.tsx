@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { PrizeTierList, prizeLabel, rankLabel, winnerCount } from "@/components/prizes/PrizeTierList";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
+import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { ordinal } from "@/lib/format";
+import { listCompetitions } from "@/lib/quizzes";
 import { defaultPrizeTable } from "@/lib/results";
 
 export const metadata: Metadata = {
@@ -12,29 +14,50 @@ export const metadata: Metadata = {
   alternates: { canonical: "/prizelisting" },
 };
 
-function rankLabel(rankFrom: number, rankTo: number) {
-  return rankFrom === rankTo ? `${ordinal(rankFrom)} prize` : `Ranks ${rankFrom} to ${rankTo}`;
-}
-
+/** Each upcoming or running quiz with its own prize table, then the default new quizzes start from. */
 export default async function PrizeListingPage() {
-  const tiers = await defaultPrizeTable(await currentActor());
-  const winners = tiers.reduce((total, tier) => total + tier.rankTo - tier.rankFrom + 1, 0);
+  const actor = await currentActor();
+  const [current, defaults] = await Promise.all([listCompetitions(actor, { unfinished: true }), defaultPrizeTable(actor)]);
 
   return (
     <>
-      <PageTitle lead={`${winners} winners in every competition. Highest score wins; faster submission breaks ties; full ties split the prize equally.`}>
+      <PageTitle lead="Every competition has its own prize table. Highest score wins; faster submission breaks ties; full ties split the prize equally.">
         Prizes
       </PageTitle>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {tiers.map((tier) => (
-          <li key={tier.rankFrom} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-            <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{rankLabel(tier.rankFrom, tier.rankTo)}</h2>
-            <p className="mt-2 text-2xl font-bold text-brand">
-              {tier.kind === "cash" ? formatRupeesWithSymbol(tier.amountPaise) : "Next quiz free"}
-            </p>
-          </li>
-        ))}
-      </ul>
+      {current.length === 0 ? (
+        <p className="text-slate-700">No competitions are scheduled right now.</p>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {current.map((quiz) => (
+            <section key={quiz.id} aria-labelledby={`prizes-${quiz.id}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <h2 id={`prizes-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+              <p className="mt-1 text-sm text-slate-700">
+                Prize money {formatRupeesWithSymbol(quiz.prizeMoneyPaise)}
+                {quiz.prizes.length > 0 ? `, ${winnerCount(quiz.prizes)} winners` : ""}. Exam {formatIndiaDateTime(quiz.examStartAt)}.
+              </p>
+              {quiz.prizes.length > 0 ? (
+                <ul aria-label={`Prizes of ${quiz.title}`} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                  {quiz.prizes.map((tier) => (
+                    <li key={tier.rankFrom} className="rounded-lg border border-slate-200 p-4 text-center">
+                      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{rankLabel(tier)}</h3>
+                      <p className="mt-1 text-lg font-bold text-brand">{tier.kind === "cash" ? prizeLabel(tier) : "Next quiz free"}</p>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-4 text-slate-700">The prize table for this quiz has not been announced yet.</p>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      {defaults.length > 0 && (
+        <section aria-labelledby="default-prizes" className="mt-8 text-slate-700">
+          <h2 id="default-prizes" className="text-lg font-semibold text-slate-900">The usual prize table</h2>
+          <p className="mt-1 text-sm">A new competition starts from this table; each quiz&apos;s own table above is what it pays.</p>
+          <PrizeTierList tiers={defaults} label="The usual prize table" className="mt-2 list-disc pl-5 text-sm" />
+        </section>
+      )}
     </>
   );
 }

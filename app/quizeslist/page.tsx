@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
@@ -40,6 +41,7 @@ export default async function QuizListPage() {
                 <dt className="text-slate-600">Result</dt>
                 <dd>{formatIndiaDateTime(quiz.resultAt)}</dd>
               </dl>
+              <PrizeTierList tiers={quiz.prizes} label={`Prizes of ${quiz.title}`} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
               <Link href="/login" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
                 Register Olympiad
               </Link>

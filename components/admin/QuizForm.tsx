@@ -6,29 +6,33 @@ import { useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import type { QuizInput } from "@/lib/quizzes/schemas";
+import type { PrizeTierRow, QuizInput } from "@/lib/quizzes/schemas";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
-import { NEW_QUIZ, quizFormSchema, type QuizFormValues } from "./quizForm";
+import { PrizeTableFields } from "./PrizeTableFields";
+import { newQuizValues, quizFormSchema, type QuizFormValues } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
 
 interface QuizFormProps {
   /** The quiz being edited, or null to create one. */
   quiz: QuizListItem | null;
   bank: BankQuestion[];
+  /** The default prize table, which a new quiz's table starts from. */
+  defaultPrizes: PrizeTierRow[];
   notice?: string;
   takeFocus: boolean;
   onDone: (notice?: string) => void;
 }
 
-export function QuizForm({ quiz, bank, notice, takeFocus, onDone }: QuizFormProps) {
+export function QuizForm({ quiz, bank, defaultPrizes, notice, takeFocus, onDone }: QuizFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
-    defaultValues: quiz?.values ?? NEW_QUIZ,
+    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes),
   });
+  const prizesLocked = quiz?.values.prizesLocked ?? false;
   const questions = useController({ control, name: "questions" });
   const errors = formState.errors;
 
@@ -56,7 +60,18 @@ export function QuizForm({ quiz, bank, notice, takeFocus, onDone }: QuizFormProp
         <div className="sm:col-span-2">
           <TextAreaField id="quiz-description" label="Description" rows={3} error={errors.description?.message} {...register("description")} />
         </div>
-        <Field id="quiz-prize" label="Prize money (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.prizeMoney?.message} {...register("prizeMoney")} />
+        <Field
+          id="quiz-prize"
+          label="Prize money (₹)"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          readOnly={prizesLocked}
+          hint={prizesLocked ? "Fixed: registration has opened." : "The cash prizes in the prize table must add up to it."}
+          error={errors.prizeMoney?.message}
+          {...register("prizeMoney")}
+        />
         <Field id="quiz-fee" label="Entry fee (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.entryFee?.message} {...register("entryFee")} />
         <Field id="quiz-capacity" label="Capacity" type="number" min={1} step={1} hint="Seats on offer; leave blank for unlimited." error={errors.capacity?.message} {...register("capacity")} />
         <Field id="quiz-duration" label="Duration (minutes)" type="number" min={1} step={1} error={errors.durationMinutes?.message} {...register("durationMinutes")} />
@@ -86,6 +101,8 @@ export function QuizForm({ quiz, bank, notice, takeFocus, onDone }: QuizFormProp
           />
           <Field id="quiz-result" label="Result date" type="datetime-local" error={errors.resultDate?.message} {...register("resultDate")} />
         </fieldset>
+
+        <PrizeTableFields control={control} register={register} errors={errors} locked={prizesLocked} />
 
         <fieldset className="flex flex-col gap-2 sm:col-span-2">
           <legend className="mb-2 font-semibold text-slate-900">Shuffling</legend>

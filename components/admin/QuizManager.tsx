@@ -1,5 +1,6 @@
 "use client";
 
+import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 import type { BankQuestion } from "./QuestionPicker";
 import { QuizForm } from "./QuizForm";
 import { QuizList, type QuizListItem } from "./QuizList";
@@ -16,7 +17,7 @@ function offeredQuestions(bank: BankQuestion[], quizzes: QuizListItem[], editing
 }
 
 /** The list and the form share one thing: which quiz, if any, is being edited. */
-export function QuizManager({ quizzes, bank }: { quizzes: QuizListItem[]; bank: BankQuestion[] }) {
+export function QuizManager({ quizzes, bank, defaultPrizes }: { quizzes: QuizListItem[]; bank: BankQuestion[]; defaultPrizes: PrizeTierRow[] }) {
   const editor = useEditor<QuizListItem>();
   return (
     <div className="flex flex-col gap-8">
@@ -28,7 +29,7 @@ export function QuizManager({ quizzes, bank }: { quizzes: QuizListItem[]; bank: 
           if (editor.editing?.id === quizId) editor.finish();
         }}
       />
-      <QuizForm key={editor.formKey} quiz={editor.editing} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
+      <QuizForm key={editor.formKey} quiz={editor.editing} defaultPrizes={defaultPrizes} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
     </div>
   );
 }

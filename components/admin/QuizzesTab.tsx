@@ -1,6 +1,7 @@
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
+import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 import { QuizManager } from "./QuizManager";
 import { quizFormValues } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
@@ -9,6 +10,8 @@ import type { QuizListItem } from "./QuizList";
 export interface QuizzesAndBank {
   quizzes: Awaited<ReturnType<typeof listQuizzesForAdmin>>;
   bank: Awaited<ReturnType<typeof listQuestions>>;
+  /** The default prize table, which a new quiz's table starts from. */
+  defaultPrizes: PrizeTierRow[];
 }
 
 /**
@@ -29,9 +32,9 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     prizeMoney: formatRupeesWithSymbol(quiz.prizeMoneyPaise),
     capacity: quiz.capacity === null ? "Unlimited" : String(quiz.capacity),
     questionCount: quiz.questions.length,
-    values: quizFormValues(quiz),
+    values: quizFormValues(quiz, loaded.defaultPrizes),
   }));
   const bank = loaded.bank.map(({ id, text, subject }) => ({ id, text, subject }));
 
-  return <QuizManager quizzes={quizzes} bank={bank} />;
+  return <QuizManager quizzes={quizzes} bank={bank} defaultPrizes={loaded.defaultPrizes} />;
 }

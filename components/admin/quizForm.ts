@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { paiseToRupees } from "@/lib/money";
-import { quizSchema } from "@/lib/quizzes/schemas";
+import { quizSchema, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
 
 type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
@@ -24,7 +24,13 @@ const quizFields = z.object({
   examEndDate: z.string(),
   resultDate: z.string(),
   questions: z.array(z.string()),
+  /** The prize table's rows as typed: ranks and the cash per rank in rupees. */
+  prizes: z.array(z.object({ rankFrom: z.string(), rankTo: z.string(), kind: z.enum(["cash", "free_pass"]), amount: z.string().optional() })),
+  /** Registration has opened: the prizes are shown read-only and not sent, so they stay as they are. */
+  prizesLocked: z.boolean(),
 });
+
+export type PrizeRowValues = QuizFormValues["prizes"][number];
 
 export type QuizFormValues = z.input<typeof quizFields>;
 
@@ -38,8 +44,16 @@ function blankToUndefined(value: string): string | undefined {
  * browser and the server never disagree; the keys are the same, so errors land on their fields.
  */
 export const quizFormSchema = quizFields
-  .transform((values): z.input<typeof quizSchema> => ({
+  .transform(({ prizesLocked, ...values }): z.input<typeof quizSchema> => ({
     ...values,
+    prizes: prizesLocked
+      ? undefined
+      : values.prizes.map((tier) => ({
+          rankFrom: blankToUndefined(tier.rankFrom),
+          rankTo: blankToUndefined(tier.rankTo),
+          kind: tier.kind,
+          amount: tier.kind === "cash" ? (tier.amount ?? "") : undefined,
+        })),
     name: blankToUndefined(values.name),
     prizeMoney: blankToUndefined(values.prizeMoney),
     entryFee: blankToUndefined(values.entryFee),
@@ -55,8 +69,21 @@ export const quizFormSchema = quizFields
   }))
   .pipe(quizSchema);
 
-/** A new quiz starts from the spec's usual exam: 500 rupees, 30 minutes. */
-export const NEW_QUIZ: QuizFormValues = {
+export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
+  return tiers.map((tier) => ({
+    rankFrom: String(tier.rankFrom),
+    rankTo: String(tier.rankTo),
+    kind: tier.kind,
+    amount: tier.kind === "cash" ? String(paiseToRupees(tier.amountPaise)) : "",
+  }));
+}
+
+/** A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize table. */
+export function newQuizValues(defaultPrizes: readonly PrizeTierRow[]): QuizFormValues {
+  return { ...NEW_QUIZ, prizes: prizeRowValues(defaultPrizes) };
+}
+
+const NEW_QUIZ: QuizFormValues = {
   title: "",
   name: "",
   description: "",
@@ -73,9 +100,12 @@ export const NEW_QUIZ: QuizFormValues = {
   examEndDate: "",
   resultDate: "",
   questions: [],
+  prizes: [],
+  prizesLocked: false,
 };
 
-export function quizFormValues(quiz: AdminQuizRow): QuizFormValues {
+/** A quiz without a table of its own (or whose default does not fit) is offered the default to start from. */
+export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly PrizeTierRow[] = []): QuizFormValues {
   return {
     title: quiz.title,
     name: quiz.name,
@@ -93,5 +123,7 @@ export function quizFormValues(quiz: AdminQuizRow): QuizFormValues {
     examEndDate: toIndiaInput(quiz.examEndAt),
     resultDate: toIndiaInput(quiz.resultAt),
     questions: quiz.questions,
+    prizes: prizeRowValues(quiz.prizeSource === "none" && !quiz.prizesLocked ? defaultPrizes : quiz.prizes),
+    prizesLocked: quiz.prizesLocked,
   };
 }

@@ -2,23 +2,17 @@ import Link from "next/link";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
-import { formatIndiaDateTime, formatIndiaDayAndTime, formatMinutes, ordinal, formatShortIndiaDate } from "@/lib/format";
+import { PrizeTierList } from "@/components/prizes/PrizeTierList";
+import { formatIndiaDateTime, formatIndiaDayAndTime, formatMinutes, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import type { defaultPrizeTable } from "@/lib/results";
 import type { DashboardQuiz } from "@/lib/quizzes";
 import { EnrollAction } from "./EnrollAction";
 import type { PaymentDetails } from "./PaymentModal";
 
 const DASHBOARD_CAROUSEL_MS = 6000;
 
-type PrizeTier = Awaited<ReturnType<typeof defaultPrizeTable>>[number];
-
-function prizeLine(tier: PrizeTier): string {
-  const ranks = tier.rankFrom === tier.rankTo ? `${ordinal(tier.rankFrom)} prize` : `Next ${tier.rankTo - tier.rankFrom + 1} ranks (${tier.rankFrom} to ${tier.rankTo})`;
-  return `${ranks}: ${tier.kind === "cash" ? formatRupeesWithSymbol(tier.amountPaise) : "play the next quiz free"}`;
-}
-
-export function QuizCard({ quiz, prizes, payment, now }: { quiz: DashboardQuiz; prizes: PrizeTier[]; payment: PaymentDetails; now: Date }) {
+/** Each card shows its own quiz's prize table, never the default's amounts for a smaller quiz. */
+export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment: PaymentDetails; now: Date }) {
   const titleId = `quiz-${quiz.id}-title`;
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
 
@@ -45,9 +39,7 @@ export function QuizCard({ quiz, prizes, payment, now }: { quiz: DashboardQuiz; 
               <>
                 <p>{quiz.description}</p>
                 <p className="mt-2">Entry fee: {fee}. Prize money: {formatRupeesWithSymbol(quiz.prizeMoneyPaise)}.</p>
-                <ul className="mt-2 list-disc pl-5">
-                  {prizes.map((tier) => <li key={tier.rankFrom}>{prizeLine(tier)}</li>)}
-                </ul>
+                <PrizeTierList tiers={quiz.prizes} label={`Prizes of ${quiz.title}`} className="mt-2 list-disc pl-5" />
               </>
             ),
           },

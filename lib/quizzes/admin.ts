@@ -1,12 +1,14 @@
 import "server-only";
-import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUIZ_IN_USE } from "@/lib/messages";
+import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { questions, quizQuestions, quizzes } from "@/db/schema";
-import { service } from "@/lib/auth";
+import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
+import { recordAudit } from "@/lib/audit";
+import { service, type Actor } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
-import type { QuizInput } from "./schemas";
+import { prizeTablesOf } from "@/lib/results";
+import { prizeTableProblem, prizeTierRows, type PrizeTierRow, type QuizInput } from "./schemas";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */
 function examEnd(input: QuizInput): Date {
@@ -60,23 +62,73 @@ async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo
   }
 }
 
+/** The prize money and the prize table are fixed once registration opens: participants paid for them. */
+export function prizesLocked(quiz: { formStartAt: Date }, now: Date = new Date()): boolean {
+  return quiz.formStartAt.getTime() <= now.getTime();
+}
+
+async function ownPrizeTiers(tx: DatabaseTransaction, quizId: string): Promise<PrizeTierRow[]> {
+  return tx
+    .select({ rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise })
+    .from(prizeTiers)
+    .where(eq(prizeTiers.quizId, quizId))
+    .orderBy(asc(prizeTiers.rankFrom));
+}
+
+const sameTiers = (a: readonly PrizeTierRow[], b: readonly PrizeTierRow[]) =>
+  a.length === b.length && a.every((row, index) => row.rankFrom === b[index].rankFrom && row.rankTo === b[index].rankTo && row.kind === b[index].kind && row.amountPaise === b[index].amountPaise);
+
+/** Checked here as well as in quizSchema, so a service called without the route refuses it too. */
+function assertPrizeTable(rows: PrizeTierRow[], prizeMoneyPaise: number) {
+  const problem = prizeTableProblem(rows, prizeMoneyPaise);
+  if (problem) throw new Invalid(problem);
+}
+
+/** Replaces a quiz's own prize table and records before and after in the audit trail. */
+async function replacePrizeTiers(tx: DatabaseTransaction, actor: Actor, quizId: string, before: PrizeTierRow[] | null, after: PrizeTierRow[]) {
+  await tx.delete(prizeTiers).where(eq(prizeTiers.quizId, quizId));
+  if (after.length > 0) await tx.insert(prizeTiers).values(after.map((tier) => ({ ...tier, quizId })));
+  await recordAudit(tx, actor, { action: "quiz.prizes", subjectType: "quiz", subjectId: quizId, before, after });
+}
+
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
-export const createQuiz = service("quizzes.edit", async (_actor, input: QuizInput) => {
+/** A quiz created with a prize table keeps it as its own; without one it uses the default (see prizeTablesOf). */
+export const createQuiz = service("quizzes.edit", async (actor, input: QuizInput) => {
+  const values = columns(input);
+  const prizes = input.prizes ? prizeTierRows(input.prizes) : null;
+  if (prizes) assertPrizeTable(prizes, values.prizeMoneyPaise);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [quiz] = await tx.insert(quizzes).values({ ...columns(input), posterUrls: POSTERS }).returning();
+    const [quiz] = await tx.insert(quizzes).values({ ...values, posterUrls: POSTERS }).returning();
     await linkQuestions(tx, quiz, input.questions);
+    if (prizes) await replacePrizeTiers(tx, actor, quiz.id, null, prizes);
     return { ...quiz, questions: input.questions };
   });
 });
 
-/** Questions cannot change once anyone has started the quiz: that would change their exam. */
-export const updateQuiz = service("quizzes.edit", async (_actor, quizId: string, input: QuizInput) => {
+/**
+ * Questions cannot change once anyone has started the quiz: that would change their exam. The
+ * prize money and the prize table cannot change once registration has opened; a table sent
+ * unchanged (the form always sends one) is not a change.
+ */
+export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, input: QuizInput) => {
+  const values = columns(input);
+  const sent = input.prizes ? prizeTierRows(input.prizes) : null;
+  if (sent) assertPrizeTable(sent, values.prizeMoneyPaise);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [quiz] = await tx.update(quizzes).set(columns(input)).where(eq(quizzes.id, quizId)).returning();
-    if (!quiz) throw new NotFound("Quiz not found.");
+    const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
+    if (!stored) throw new NotFound("Quiz not found.");
+    const own = await ownPrizeTiers(tx, quizId);
+    const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
+    const prizesChange = sent !== null && !sameTiers(sent, shown);
+    if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(PRIZES_LOCKED);
+    // New prize money with the old table of its own: the table must still add up.
+    if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
+
+    const [quiz] = await tx.update(quizzes).set(values).where(eq(quizzes.id, quizId)).returning();
+    if (prizesChange) await replacePrizeTiers(tx, actor, quizId, own.length > 0 ? own : null, sent);
     const current = await tx.select({ questionId: quizQuestions.questionId }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
     const changed = current.map((row) => row.questionId).join() !== input.questions.join();
     if (changed) {
@@ -99,6 +151,8 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
     const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
+    const prizes = await ownPrizeTiers(tx, quizId);
+    if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
     return { ...quiz, questions: links.sort((a, b) => a.position - b.position).map((link) => link.questionId) };
   });
 });
@@ -115,12 +169,22 @@ export const deleteQuiz = service("quizzes.edit", async (_actor, quizId: string)
   }
 });
 
-/** Every quiz for the admin, with its picked question ids in order. */
-export const listQuizzesForAdmin = service("quizzes.edit", async (_actor) => {
+/**
+ * Every quiz for the admin, with its picked question ids in order, its prize table (its own, or
+ * the default it falls back to) and whether registration has opened, which fixes the prizes.
+ */
+export const listQuizzesForAdmin = service("quizzes.edit", async (_actor, now: Date = new Date()) => {
   const db = await getDb();
   const [rows, links] = await Promise.all([
     db.select().from(quizzes).orderBy(desc(quizzes.examStartAt)),
     db.select({ quizId: quizQuestions.quizId, questionId: quizQuestions.questionId }).from(quizQuestions).orderBy(asc(quizQuestions.position)),
   ]);
-  return rows.map((quiz) => ({ ...quiz, questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId) }));
+  const tables = await prizeTablesOf(db, rows);
+  return rows.map((quiz) => ({
+    ...quiz,
+    questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId),
+    prizes: tables.get(quiz.id)?.tiers ?? [],
+    prizeSource: tables.get(quiz.id)?.source ?? "none",
+    prizesLocked: prizesLocked(quiz, now),
+  }));
 });

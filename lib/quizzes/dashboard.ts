@@ -5,7 +5,9 @@ import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { paymentStates } from "@/lib/payments";
+import { prizeTablesOf } from "@/lib/results";
 import { competitionColumns } from "./competitions";
+import type { PrizeTierRow } from "./schemas";
 import { arrangeDashboard, participantAction, type CardAction, type CardSchedule } from "./dashboard-cards";
 
 /** Finished quizzes stay on the dashboard, under Past quizzes, this long after their result date. */
@@ -25,6 +27,8 @@ export interface DashboardQuiz extends CardSchedule {
   /** Capacity less verified registrations; null when the quiz has no capacity (counter hidden). */
   seatsLeft: number | null;
   action: CardAction;
+  /** This quiz's prize table (its own, or the default when that adds up to its prize money). */
+  prizes: PrizeTierRow[];
 }
 
 export interface Dashboard {
@@ -60,11 +64,13 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
     db.select({ quizId: attempts.quizId, submittedAt: attempts.submittedAt, deadlineAt: attempts.deadlineAt }).from(attempts).where(eq(attempts.participantId, userId)),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
   ]);
+  const tables = await prizeTablesOf(db, rows);
   const attemptOf = new Map(taken.map(({ quizId, ...attempt }) => [quizId, attempt]));
   const { current, past } = arrangeDashboard(
     rows.map(({ capacity, registered, ...quiz }) => ({
       ...quiz,
       seatsLeft: capacity === null ? null : Math.max(0, capacity - registered),
+      prizes: tables.get(quiz.id)?.tiers ?? [],
       action: participantAction(quiz, { paymentState: states.get(quiz.id) ?? "not paid", attempt: attemptOf.get(quiz.id) ?? null }, now),
     })),
     now,

@@ -88,7 +88,8 @@ describe("authoring", () => {
     const { quiz, questionIds } = await openExam({ count: 3 });
     await startExam(await paidParticipant(quiz.id), quiz.id);
     const boss = await admin();
-    const sameDates = { formStartDate: quiz.formStartAt, formEndDate: quiz.formEndAt, examDate: quiz.examStartAt, examEndDate: quiz.examEndAt, resultDate: quiz.resultAt };
+    // The prize money stays too: registration has opened, so it is fixed.
+    const sameDates = { formStartDate: quiz.formStartAt, formEndDate: quiz.formEndAt, examDate: quiz.examStartAt, examEndDate: quiz.examEndAt, resultDate: quiz.resultAt, prizeMoney: quiz.prizeMoneyPaise / 100 };
 
     const reordered = quizInput({ ...sameDates, questions: [questionIds[1], questionIds[0], questionIds[2]] });
     await expect(updateQuiz(boss, quiz.id, reordered)).rejects.toThrow(new Conflict("Participants have already started this quiz, so its questions cannot change."));

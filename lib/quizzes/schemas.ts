@@ -1,11 +1,70 @@
 import { z } from "zod";
-import { OPTION_INDEX_RANGE, DATES_OUT_OF_ORDER } from "@/lib/messages";
+import { CASH_PRIZE_POSITIVE, DATES_OUT_OF_ORDER, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
+import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
 /** Shared by the admin's quiz form and /api/addquizes, /api/updatequizes. */
 
 /** Up to one crore: far above any prize or fee, and well inside the paise column. */
 const quizRupees = (label: string) => rupees(label, { allowZero: true, maxRupees: 10_000_000 });
+
+export const PRIZE_KINDS = ["cash", "free_pass"] as const;
+export type PrizeKind = (typeof PRIZE_KINDS)[number];
+
+/** One row of a quiz's prize table in paise, as stored. */
+export interface PrizeTierRow {
+  rankFrom: number;
+  rankTo: number;
+  kind: PrizeKind;
+  amountPaise: number;
+}
+
+/** The most rows a prize table holds, and the lowest rank it may name. */
+export const MAX_PRIZE_TIERS = 50;
+const MAX_PRIZE_RANK = 1_000_000;
+
+/**
+ * One rank range's prize: cash in rupees for each rank in the range, or a free pass to a later
+ * quiz (no amount).
+ */
+export const prizeTierSchema = z
+  .object({
+    rankFrom: wholeNumber("The first rank", { min: 1, max: MAX_PRIZE_RANK }),
+    rankTo: wholeNumber("The last rank", { min: 1, max: MAX_PRIZE_RANK }),
+    kind: z.enum(PRIZE_KINDS, { error: "Choose cash or a free pass." }),
+    amount: quizRupees("The cash prize").optional(),
+  })
+  .refine((tier) => tier.rankFrom <= tier.rankTo, { message: PRIZE_RANKS_ORDER, path: ["rankTo"] })
+  .refine((tier) => tier.kind !== "cash" || (tier.amount ?? 0) > 0, { message: CASH_PRIZE_POSITIVE, path: ["amount"] });
+
+export type PrizeTierInput = z.output<typeof prizeTierSchema>;
+
+/** The table as stored: sorted by rank, amounts in paise, free passes at 0. */
+export function prizeTierRows(tiers: readonly PrizeTierInput[]): PrizeTierRow[] {
+  return tiers
+    .map((tier) => ({ rankFrom: tier.rankFrom, rankTo: tier.rankTo, kind: tier.kind, amountPaise: tier.kind === "cash" ? rupeesToPaise(tier.amount ?? 0) : 0 }))
+    .sort((a, b) => a.rankFrom - b.rankFrom);
+}
+
+/** What a table pays out in cash: each range's amount once per rank in it. */
+export function cashTotalPaise(rows: readonly PrizeTierRow[]): number {
+  return rows.reduce((total, row) => total + (row.kind === "cash" ? row.amountPaise * (row.rankTo - row.rankFrom + 1) : 0), 0);
+}
+
+/**
+ * Why a prize table cannot be a quiz's, or undefined when it can: ranks in order and not
+ * overlapping, cash above zero, and the cash adding up exactly to the declared prize money.
+ */
+export function prizeTableProblem(rows: readonly PrizeTierRow[], prizeMoneyPaise: number): string | undefined {
+  const sorted = [...rows].sort((a, b) => a.rankFrom - b.rankFrom);
+  for (const [index, row] of sorted.entries()) {
+    if (row.rankFrom < 1 || row.rankFrom > row.rankTo) return PRIZE_RANKS_ORDER;
+    if (row.kind === "cash" && row.amountPaise <= 0) return CASH_PRIZE_POSITIVE;
+    if (index > 0 && row.rankFrom <= sorted[index - 1].rankTo) return PRIZE_RANKS_OVERLAP;
+  }
+  const cash = cashTotalPaise(sorted);
+  return cash === prizeMoneyPaise ? undefined : prizeSumMismatch(cash, prizeMoneyPaise);
+}
 
 export const quizSchema = z
   .object({
@@ -27,6 +86,8 @@ export const quizSchema = z
     examEndDate: instant("Exam end").optional(),
     resultDate: instant("Result date"),
     questions: z.array(z.uuid("Unknown question.")).max(500).default([]),
+    /** The quiz's prize table; left out, the quiz keeps the table it has (a new one: the default). */
+    prizes: z.array(prizeTierSchema).max(MAX_PRIZE_TIERS, `A prize table has at most ${MAX_PRIZE_TIERS} rows.`).optional(),
   })
   .refine(
     (quiz) => quiz.formStartDate <= quiz.formEndDate && quiz.formEndDate <= quiz.examDate && quiz.examDate <= quiz.resultDate,
@@ -36,7 +97,12 @@ export const quizSchema = z
     message: "The exam must end after it starts and no later than the result date.",
     path: ["examEndDate"],
   })
-  .refine((quiz) => new Set(quiz.questions).size === quiz.questions.length, { message: "A question can be picked only once.", path: ["questions"] });
+  .refine((quiz) => new Set(quiz.questions).size === quiz.questions.length, { message: "A question can be picked only once.", path: ["questions"] })
+  .superRefine((quiz, context) => {
+    if (!quiz.prizes) return;
+    const problem = prizeTableProblem(prizeTierRows(quiz.prizes), rupeesToPaise(quiz.prizeMoney));
+    if (problem) context.addIssue({ code: "custom", message: problem, path: ["prizes"] });
+  });
 
 export type QuizInput = z.output<typeof quizSchema>;
 

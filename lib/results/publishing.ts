@@ -1,6 +1,6 @@
 import "server-only";
-import { asc, eq, isNull, sql } from "drizzle-orm";
-import { prizeTiers, publishedResults, quizzes, resultRows } from "@/db/schema";
+import { eq, sql } from "drizzle-orm";
+import { publishedResults, quizzes, resultRows } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
@@ -8,16 +8,9 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { resultsWaitForAttempts } from "@/lib/messages";
 import { rankFromAnswers, resultsDigest, type KeyEntry, type ResultsBasis } from "./frozen";
-import type { PrizeTier } from "./ranking";
+import { prizeTablesOf } from "./prizes";
 
 type Quiz = typeof quizzes.$inferSelect;
-
-/** The quiz's own prize table, or the default one when it has none. */
-async function tiersFor(db: Queryable, quizId: string): Promise<PrizeTier[]> {
-  const columns = { rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise };
-  const own = await db.select(columns).from(prizeTiers).where(eq(prizeTiers.quizId, quizId)).orderBy(asc(prizeTiers.rankFrom));
-  return own.length > 0 ? own : db.select(columns).from(prizeTiers).where(isNull(prizeTiers.quizId)).orderBy(asc(prizeTiers.rankFrom));
-}
 
 /** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
 async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
@@ -27,7 +20,8 @@ async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
     where qq.quiz_id = ${quiz.id}
     order by qq.position`);
   const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
-  return { quizId: quiz.id, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes: await tiersFor(db, quiz.id) };
+  const prizes = (await prizeTablesOf(db, [quiz])).get(quiz.id)!.tiers;
+  return { quizId: quiz.id, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
 }
 
 /** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */

@@ -385,7 +385,8 @@ const TARGETS: Target[] = [
     method: "PUT",
     fields: QUIZ_FIELDS,
     async setup() {
-      const quiz = await createQuiz(await getDb(), { title: `Quiz ${marker()}` });
+      // The body's prize money, which cannot change once registration has opened.
+      const quiz = await createQuiz(await getDb(), { title: `Quiz ${marker()}`, prizeMoneyPaise: 17_600_000 });
       return {
         as: await admin(),
         params: { id: quiz.id },

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { attempts, quizQuestions, transactions } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import type { ActiveUser } from "@/lib/auth";
-import { createQuestion, createQuiz } from "./factories";
+import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "./factories";
 import { participant } from "./users";
 
 const HOUR = 3_600_000;
@@ -18,6 +18,7 @@ export async function openExam(options: { count?: number; correct?: 0 | 1 | 2 | 
     examEndAt: new Date(now + 2 * HOUR),
     resultAt: new Date(now + 3 * HOUR),
     questionCount: options.count ?? 5,
+    prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
     durationSeconds: options.durationSeconds ?? 1800,
     shuffleOptions: options.shuffleOptions ?? false,
   });

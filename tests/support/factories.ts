@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { questions, quizzes, users } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
 import { generateReferralCode } from "@/lib/accounts";
+import { cashTotalPaise } from "@/lib/quizzes/schemas";
+import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,6 +18,9 @@ export async function createUser(db: Queryable, overrides: Partial<typeof users.
     .returning();
   return user;
 }
+
+/** What the seeded default prize table adds up to: a quiz with this prize money is paid from it. */
+export const DEFAULT_PRIZE_MONEY_PAISE = cashTotalPaise(DEFAULT_PRIZE_TIERS);
 
 export async function createQuiz(db: Queryable, overrides: Partial<typeof quizzes.$inferInsert> = {}) {
   const now = Date.now();

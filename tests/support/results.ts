@@ -4,7 +4,7 @@ import type { ActiveUser } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { publishAnswerKey } from "@/lib/exam";
 import { rankParticipants } from "@/lib/results/ranking";
-import { createQuestion, createQuiz } from "./factories";
+import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "./factories";
 import { admin, participant } from "./users";
 
 export const HOUR = 3_600_000;
@@ -31,6 +31,7 @@ export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: b
     examEndAt,
     resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
     questionCount: 3,
+    prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
     shuffleQuestions: options.shuffle ?? false,
     shuffleOptions: options.shuffle ?? false,
   });
@@ -103,6 +104,7 @@ export async function closedQuizWithQuestions(count: number) {
     examEndAt,
     resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
     questionCount: count,
+    prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
   });
   const questionIds: string[] = [];
   for (let position = 0; position < count; position++) {
