@@ -321,7 +321,7 @@ export const appealDisqualification = service("results.appeal", async (actor, qu
       authorize(user, "results.appeal", locked.attempt.participantId);
       if (locked.quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
       await tx.insert(appeals).values({ attemptId: locked.attempt.id, text: input.text });
-      await notifyAdmins(tx, { ...appealNotice(locked.quiz.title, user.name), url: `/adminpanel?tab=responses&quizId=${quizId}&attemptId=${locked.attempt.id}` });
+      await notifyAdmins(tx, { ...appealNotice(locked.quiz.title, user.name), url: `/adminpanel?tab=responses&quiz=${quizId}&response=${locked.attempt.id}` });
     });
   } catch (error) {
     // One appeal per attempt, held by the unique index even against two at once.
