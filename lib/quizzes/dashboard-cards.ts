@@ -65,6 +65,8 @@ const CURRENT_GROUPS: [Group, (quiz: CardSchedule) => Date][] = [
 function groupOf(quiz: CardSchedule, action: CardAction, now: Date): Group {
   // A late starter's attempt runs past the window's end until its own deadline.
   if (action.kind === "start" && action.resume) return "paid";
+  // A disqualification the participant may still appeal stays in view, not folded under Past.
+  if (action.kind === "result" && action.integrity?.reason && !action.published) return "taken";
   if (now >= quiz.examEndAt) return "past";
   switch (action.kind) {
     case "pay":
