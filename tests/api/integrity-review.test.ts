@@ -5,6 +5,7 @@ import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqual
 import { POST as reinstateRoute } from "@/app/api/responses/[attemptId]/reinstate/route";
 import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { appeals, attempts, auditLog, focusEvents, notifications, quizzes, recordingChunks } from "@/db/schema";
+import { loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/exam";
@@ -40,6 +41,13 @@ async function attemptRow(id: string) {
 }
 
 describe("the proctoring timeline", () => {
+  it("takes its thresholds from the environment, with defaults", () => {
+    expect(loadConfig({}).integrity).toEqual({ focusLosses: 3, fullscreenExits: 2, copyPaste: 1, recordingGapSeconds: 30 });
+    const tuned = loadConfig({ INTEGRITY_FOCUS_LOSSES: "5", INTEGRITY_FULLSCREEN_EXITS: "1", INTEGRITY_COPY_PASTE: "2", INTEGRITY_RECORDING_GAP_SECONDS: "60" });
+    expect(tuned.integrity).toEqual({ focusLosses: 5, fullscreenExits: 1, copyPaste: 2, recordingGapSeconds: 60 });
+    expect(() => loadConfig({ INTEGRITY_FOCUS_LOSSES: "0" })).toThrow(/INTEGRITY_FOCUS_LOSSES/);
+  });
+
   it("counts every kind in time order and flags those reaching their thresholds, in the detail and the list", async () => {
     const db = await getDb();
     const quiz = await closedExam();
