@@ -99,6 +99,12 @@ const environmentSchema = z.object({
   /** How long after submission (or the deadline) the recording's last slices are still taken. */
   RECORDING_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   FOCUS_EVENTS_PER_ATTEMPT: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /** An attempt is flagged for the admins' review once its proctoring log reaches any of these. */
+  INTEGRITY_FOCUS_LOSSES: z.coerce.number().int().min(1).max(10_000).default(3),
+  INTEGRITY_FULLSCREEN_EXITS: z.coerce.number().int().min(1).max(10_000).default(2),
+  INTEGRITY_COPY_PASTE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** A stretch this long with no video slice arriving counts as a gap in the recording. */
+  INTEGRITY_RECORDING_GAP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -217,6 +223,13 @@ export function loadConfig(environment: Environment) {
       recordingMaxKbps: env.RECORDING_MAX_KBPS,
       lateUploadGraceSeconds: env.RECORDING_GRACE_SECONDS,
       focusEventsPerAttempt: env.FOCUS_EVENTS_PER_ATTEMPT,
+    },
+    /** Counts at which a response is flagged for review (each reached or passed flags it). */
+    integrity: {
+      focusLosses: env.INTEGRITY_FOCUS_LOSSES,
+      fullscreenExits: env.INTEGRITY_FULLSCREEN_EXITS,
+      copyPaste: env.INTEGRITY_COPY_PASTE,
+      recordingGapSeconds: env.INTEGRITY_RECORDING_GAP_SECONDS,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {

@@ -165,3 +165,38 @@ export function keyDecisionNotice(quizTitle: string, questionNumber: number, dec
 
 // Blog
 export const ALL_FIELDS_REQUIRED = "All fields are required";
+
+// Integrity review: disqualification and appeals
+export const DISQUALIFY_REASON_REQUIRED = "Please write why this attempt is disqualified (at least 10 characters).";
+export const REINSTATE_REASON_REQUIRED = "Please write why this attempt is reinstated (at least 10 characters).";
+export const APPEAL_TEXT_REQUIRED = "Please explain why the disqualification is wrong (at least 10 characters).";
+export const APPEAL_RESPONSE_REQUIRED = "Please write the answer the participant will read (at least 10 characters).";
+export const DISQUALIFY_NEEDS_SUBMISSION = "Only a submitted attempt can be disqualified.";
+export const ALREADY_DISQUALIFIED = "This attempt is already disqualified.";
+export const NOT_DISQUALIFIED = "This attempt is not disqualified.";
+export const INTEGRITY_RESULTS_PUBLISHED = "Results are already published; disqualifications and appeals can no longer change.";
+export const ATTEMPT_DISQUALIFIED = "The attempt has been disqualified. The participant has been told why.";
+export const ATTEMPT_REINSTATED = "The attempt has been reinstated.";
+export const APPEAL_NOT_ALLOWED = "Only a participant whose attempt was disqualified can appeal.";
+export const ALREADY_APPEALED = "You have already appealed this disqualification.";
+export const APPEAL_SENT = "Your appeal has been sent. You will be notified of the decision.";
+export const NO_OPEN_APPEAL = "There is no undecided appeal for this attempt.";
+export const APPEAL_DECIDED = "The appeal has been decided and the participant notified.";
+export const APPEALS_UNDECIDED = "Results can be published once every appeal is decided.";
+
+/** What a participant is told when their attempt is disqualified. */
+export function disqualificationNotice(quizTitle: string, reason: string): { title: string; body: string } {
+  return { title: `Attempt disqualified: ${quizTitle}`, body: `Reason: ${reason} You may appeal once.` };
+}
+
+/** What a participant is told once an admin decides their appeal. */
+export function appealDecisionNotice(quizTitle: string, outcome: "rejected" | "upheld"): { title: string; body: string } {
+  return outcome === "upheld"
+    ? { title: `Appeal upheld: ${quizTitle}`, body: "Your attempt has been reinstated and counts in the results." }
+    : { title: `Appeal rejected: ${quizTitle}`, body: "Your attempt stays disqualified. Read the answer on the appeal page." };
+}
+
+/** What admins are told when a participant appeals. */
+export function appealNotice(quizTitle: string, participantName: string): { title: string; body: string } {
+  return { title: `New appeal: ${quizTitle}`, body: `${participantName} appealed the disqualification of their attempt.` };
+}

@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { formatMinutesSeconds, formatIndiaDateTime } from "@/lib/format";
 import type { responseDetail } from "@/lib/exam";
 import { FocusTimeline } from "./FocusTimeline";
+import { IntegrityPanel } from "./IntegrityPanel";
+import { FlaggedForReview } from "./integrityFlags";
 import { ResponseAnswers } from "./ResponseAnswers";
 import type { ResponseRow } from "./ResponsesTable";
 
@@ -52,18 +54,26 @@ export function ResponseDetail({ loaded, backHref }: { loaded: LoadedResponse; b
         </dl>
       </section>
 
+      <section aria-labelledby="response-integrity" className="flex flex-col gap-2">
+        <h4 id="response-integrity" className="font-semibold">Integrity review</h4>
+        <FlaggedForReview flags={detail.proctoring.flags} />
+        <IntegrityPanel attemptId={detail.id} participantName={row.participantName} submitted={detail.submittedAt !== null} integrity={detail.integrity} />
+      </section>
+
       <section aria-labelledby="response-answers" className="flex flex-col gap-2">
         <h4 id="response-answers" className="font-semibold">Answers</h4>
         <ResponseAnswers answers={detail.answers} />
       </section>
 
       <section aria-labelledby="response-focus-log" className="flex flex-col gap-2">
-        <h4 id="response-focus-log" className="font-semibold">Focus log</h4>
-        <FocusTimeline events={detail.events} />
+        <h4 id="response-focus-log" className="font-semibold">Proctoring timeline</h4>
+        <FocusTimeline report={detail.proctoring} />
       </section>
 
       <section aria-labelledby="response-recording" className="flex flex-col gap-2">
         <h4 id="response-recording" className="font-semibold">Recording</h4>
+        {/* Beside the recording too, so the admin knows what to look for while watching. */}
+        <FlaggedForReview flags={detail.proctoring.flags} />
         {detail.recordingUrls.length === 0 ? (
           <p className="text-slate-700">No recording was uploaded.</p>
         ) : (

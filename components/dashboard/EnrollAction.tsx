@@ -43,6 +43,32 @@ function Status({ children }: { children: ReactNode }) {
 
 const linkClass = `${primaryButtonClass} block w-full text-center`;
 
+type CardIntegrity = NonNullable<Extract<CardAction, { kind: "result" }>["integrity"]>;
+
+const APPEAL_STATUS = {
+  upheld: "Your appeal was upheld: your attempt counts again.",
+  rejected: "Your appeal was rejected.",
+} as const;
+
+/** A disqualification's reason, and where the participant's appeal stands (or the link to make it). */
+function IntegrityNotice({ quizId, integrity }: { quizId: string; integrity: CardIntegrity }) {
+  const { reason, appeal } = integrity;
+  return (
+    <div className={`rounded-lg border px-3 py-2 text-sm ${reason ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`} data-testid="disqualification">
+      {reason && (
+        <p>
+          <span className="font-semibold">Disqualified.</span> Reason: {reason}
+        </p>
+      )}
+      {appeal && <p className="font-semibold">{appeal.outcome ? APPEAL_STATUS[appeal.outcome] : "Appeal sent: awaiting the admins' decision."}</p>}
+      {appeal?.response && <p>Answer: {appeal.response}</p>}
+      <Link href={`/quizes/${quizId}/appeal`} className="font-medium underline">
+        {reason && !appeal ? "Appeal this decision" : "See the appeal"}
+      </Link>
+    </div>
+  );
+}
+
 /** The card's one action, as the server decided it: only what the participant can do now, or when. */
 export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQuiz; action: CardAction; dates: ActionDates; payment: PaymentDetails }) {
   const router = useRouter();
@@ -117,9 +143,12 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
       // Published: the participant's official rank in Your results above. Before that: their
       // submitted view with the score (a full page load, as the exam pages need).
       control = (
-        <a href={action.published ? `#result-${quiz.id}` : `/QuizliveSection?quizId=${quiz.id}`} className={linkClass}>
-          View result
-        </a>
+        <>
+          {action.integrity && <IntegrityNotice quizId={quiz.id} integrity={action.integrity} />}
+          <a href={action.published ? `#result-${quiz.id}` : `/QuizliveSection?quizId=${quiz.id}`} className={linkClass}>
+            View result
+          </a>
+        </>
       );
       break;
   }

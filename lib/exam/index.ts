@@ -37,3 +37,17 @@ export {
   type ObjectionInput,
   type QuestionObjections,
 } from "./answer-key";
+export {
+  appealDisqualification,
+  assertNoOpenAppeals,
+  decideAppeal,
+  disqualifyAttempt,
+  myDisqualification,
+  reinstateAttempt,
+  type AppealView,
+  type FlaggedKind,
+  type IntegrityFlag,
+  type MyDisqualification,
+  type ProctoringEvent,
+  type ProctoringReport,
+} from "./integrity";

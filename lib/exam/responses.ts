@@ -4,12 +4,13 @@ import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { flaggedCountColumns, integrityStatus, proctoringReport, rowFlags } from "./integrity";
 import { recordingSegmentCount } from "./recordings";
 
 /** Admin's Manage Responses list: score, time taken and integrity counts per attempt. */
 export const listResponses = service("exam.readResponses", async (_actor, quizId?: string) => {
   const db = await getDb();
-  return db
+  const rows = await db
     .select({
       id: attempts.id,
       participantId: attempts.participantId,
@@ -25,12 +26,20 @@ export const listResponses = service("exam.readResponses", async (_actor, quizId
       focusLosses: sql<number>`(select count(*)::int from ${focusEvents} fe where fe.attempt_id = ${attempts.id} and fe.kind in ('long-focus-loss', 'visibility-hidden', 'fullscreen-exit'))`,
       blockedActions: sql<number>`(select count(*)::int from ${focusEvents} fe where fe.attempt_id = ${attempts.id} and fe.kind in ('copy', 'cut', 'paste', 'context-menu', 'devtools', 'refresh', 'leave', 'log-tampered'))`,
       recordingChunks: sql<number>`(select count(*)::int from recording_chunks rc where rc.attempt_id = ${attempts.id} and rc.kind = 'video')`,
+      disqualified: sql<boolean>`${attempts.disqualifiedAt} is not null`,
+      appealOpen: sql<boolean>`exists (select 1 from appeals ap where ap.attempt_id = ${attempts.id} and ap.outcome is null)`,
+      ...flaggedCountColumns(),
     })
     .from(attempts)
     .innerJoin(users, eq(users.id, attempts.participantId))
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(quizId ? eq(attempts.quizId, quizId) : undefined)
     .orderBy(desc(attempts.score), asc(attempts.timeTakenSeconds), desc(attempts.startedAt));
+  // The flags for review, under the configured thresholds, in place of the counts they come from.
+  return rows.map(({ flagFocusLosses, flagFullscreenExits, flagCopyPaste, flagRecordingGaps, ...row }) => ({
+    ...row,
+    flags: rowFlags({ flagFocusLosses, flagFullscreenExits, flagCopyPaste, flagRecordingGaps }),
+  }));
 });
 
 interface SpecAnswer {
@@ -89,7 +98,7 @@ function byAttempt<Item extends { attemptId: string }>(items: Item[]): Map<strin
 export const responseDetail = service("exam.readResponses", async (_actor, attemptId: string) => {
   const db = await getDb();
   const [attempt] = await db
-    .select({ id: attempts.id, quizTitle: quizzes.title, participantName: users.name, score: attempts.score, timeTaken: attempts.timeTakenSeconds, startedAt: attempts.startedAt, submittedAt: attempts.submittedAt })
+    .select({ id: attempts.id, quizTitle: quizzes.title, participantName: users.name, score: attempts.score, timeTaken: attempts.timeTakenSeconds, startedAt: attempts.startedAt, submittedAt: attempts.submittedAt, deadlineAt: attempts.deadlineAt })
     .from(attempts)
     .innerJoin(users, eq(users.id, attempts.participantId))
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
@@ -104,11 +113,15 @@ export const responseDetail = service("exam.readResponses", async (_actor, attem
       .orderBy(asc(attemptAnswers.answeredAt)),
     db.select({ kind: focusEvents.kind, occurredAt: focusEvents.occurredAt, durationMs: focusEvents.durationMs, detail: focusEvents.detail }).from(focusEvents).where(and(eq(focusEvents.attemptId, attemptId))).orderBy(asc(focusEvents.occurredAt)),
   ]);
-  const segments = await recordingSegmentCount(attemptId);
+  const [segments, proctoring, integrity] = await Promise.all([recordingSegmentCount(attemptId), proctoringReport(db, attempt), integrityStatus(db, attemptId)]);
   return {
     ...attempt,
     answers,
     events,
+    /** Every proctoring event with the recording's gaps, counts per kind and the flags for review. */
+    proctoring,
+    /** The disqualification, if any, and the participant's appeal. */
+    integrity,
     /** One playable video per recorder session (a reload starts a new one). */
     recordingUrls: Array.from({ length: segments }, (_, segment) => `/api/recordings/${attemptId}?segment=${segment}`),
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPEAL_RESPONSE_REQUIRED, APPEAL_TEXT_REQUIRED, DISQUALIFY_REASON_REQUIRED, REINSTATE_REASON_REQUIRED } from "@/lib/messages";
 import { instant, text } from "@/lib/validation";
 
 export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });
@@ -62,3 +63,31 @@ export const keyDecisionSchema = z.discriminatedUnion("decision", [
     note,
   }),
 ]);
+
+// Integrity review
+
+export const attemptParams = z.object({ attemptId: z.uuid("Response not found.") });
+
+const WRITTEN_MIN = 10;
+
+/** A written explanation: trimmed, at least a sentence, at most REASON_MAX characters. */
+function written(label: string, required: string) {
+  return text(label, required).trim().min(WRITTEN_MIN, required).max(REASON_MAX, `Keep the ${label.toLowerCase()} under ${REASON_MAX} characters.`);
+}
+
+/** An admin disqualifies a submitted attempt, always saying why; the participant reads it. */
+export const disqualifySchema = z.object({ reason: written("Reason", DISQUALIFY_REASON_REQUIRED) });
+
+/** An admin reverses a disqualification, saying why (for the audit trail). */
+export const reinstateSchema = z.object({ reason: written("Reason", REINSTATE_REASON_REQUIRED) });
+
+/** A disqualified participant's one appeal. */
+export const appealSchema = z.object({ text: written("Appeal", APPEAL_TEXT_REQUIRED) });
+
+/** An admin's answer to an appeal: upheld reinstates the attempt, rejected keeps it disqualified. */
+export const appealDecisionSchema = z.object({
+  outcome: z.enum(["upheld", "rejected"], { error: "Choose uphold or reject." }),
+  response: written("Answer", APPEAL_RESPONSE_REQUIRED),
+});
+
+export type AppealDecisionInput = z.infer<typeof appealDecisionSchema>;

@@ -10,10 +10,19 @@ export interface CardSchedule {
   resultsPublishedAt: Date | null;
 }
 
+/**
+ * A disqualification and the participant's appeal against it: the reason while disqualified (null
+ * once an upheld appeal reinstated the attempt), and the appeal with the admin's answer once decided.
+ */
+export interface CardIntegrity {
+  reason: string | null;
+  appeal: { outcome: "rejected" | "upheld" | null; response: string | null } | null;
+}
+
 /** One participant's part in one quiz: their entry fee and their attempt, if any. */
 export interface Participation {
   paymentState: PaymentState;
-  attempt: { submittedAt: Date | null; deadlineAt: Date } | null;
+  attempt: { submittedAt: Date | null; deadlineAt: Date; integrity?: CardIntegrity | null } | null;
 }
 
 /** What the card's one action says: only what the participant can do now, or when they can. */
@@ -25,11 +34,13 @@ export type CardAction =
   | { kind: "exam-upcoming"; opensAt: Date; countdown: boolean }
   | { kind: "start"; resume: boolean }
   | { kind: "exam-closed" }
-  | { kind: "result"; published: boolean };
+  | { kind: "result"; published: boolean; integrity?: CardIntegrity };
 
 export function participantAction(quiz: CardSchedule, { paymentState, attempt }: Participation, now: Date): CardAction {
   // An attempt whose deadline passed is over even before the overdue job submits it.
-  if (attempt && (attempt.submittedAt || attempt.deadlineAt <= now)) return { kind: "result", published: quiz.resultsPublishedAt !== null };
+  if (attempt && (attempt.submittedAt || attempt.deadlineAt <= now)) {
+    return { kind: "result", published: quiz.resultsPublishedAt !== null, ...(attempt.integrity ? { integrity: attempt.integrity } : {}) };
+  }
   if (attempt) return { kind: "start", resume: true };
   if (paymentState === "verified") {
     if (now < quiz.examStartAt) return { kind: "exam-upcoming", opensAt: quiz.examStartAt, countdown: isSameIndiaDay(now, quiz.examStartAt) };
@@ -54,6 +65,8 @@ const CURRENT_GROUPS: [Group, (quiz: CardSchedule) => Date][] = [
 function groupOf(quiz: CardSchedule, action: CardAction, now: Date): Group {
   // A late starter's attempt runs past the window's end until its own deadline.
   if (action.kind === "start" && action.resume) return "paid";
+  // A disqualification the participant may still appeal stays in view, not folded under Past.
+  if (action.kind === "result" && action.integrity?.reason && !action.published) return "taken";
   if (now >= quiz.examEndAt) return "past";
   switch (action.kind) {
     case "pay":

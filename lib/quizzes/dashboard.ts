@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { attempts, quizzes, transactions, users } from "@/db/schema";
+import { appeals, attempts, quizzes, transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
@@ -61,11 +61,32 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
       .where(and(eq(quizzes.isDemo, false), gt(quizzes.resultAt, new Date(now.getTime() - PAST_DAYS * DAY_MS))))
       .orderBy(quizzes.examStartAt, quizzes.id),
     paymentStates(db, userId),
-    db.select({ quizId: attempts.quizId, submittedAt: attempts.submittedAt, deadlineAt: attempts.deadlineAt }).from(attempts).where(eq(attempts.participantId, userId)),
+    db
+      .select({
+        quizId: attempts.quizId,
+        submittedAt: attempts.submittedAt,
+        deadlineAt: attempts.deadlineAt,
+        reason: attempts.disqualificationReason,
+        appealId: appeals.id,
+        appealOutcome: appeals.outcome,
+        appealResponse: appeals.response,
+      })
+      .from(attempts)
+      .leftJoin(appeals, eq(appeals.attemptId, attempts.id))
+      .where(eq(attempts.participantId, userId)),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
   ]);
   const tables = await prizeTablesOf(db, rows);
-  const attemptOf = new Map(taken.map(({ quizId, ...attempt }) => [quizId, attempt]));
+  const attemptOf = new Map(
+    taken.map(({ quizId, reason, appealId, appealOutcome, appealResponse, ...attempt }) => [
+      quizId,
+      {
+        ...attempt,
+        // Shown on the card while disqualified, and after an appeal (its outcome and answer).
+        integrity: reason !== null || appealId !== null ? { reason, appeal: appealId === null ? null : { outcome: appealOutcome, response: appealResponse } } : null,
+      },
+    ]),
+  );
   const { current, past } = arrangeDashboard(
     rows.map(({ capacity, registered, ...quiz }) => ({
       ...quiz,

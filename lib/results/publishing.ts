@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { assertKeySettled, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
+import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { resultsWaitForAttempts } from "@/lib/messages";
 import { rankFromAnswers, resultsDigest, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
@@ -62,11 +62,14 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   const running = await lastRunningDeadline(db, quizId, now);
   if (running) throw new Conflict(resultsWaitForAttempts(running));
   await assertKeySettled(db, quiz, now);
+  await assertNoOpenAppeals(db, quizId);
   await finaliseOverdueAttempts(admin, { quizId, now });
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
     if (locked.resultsPublishedAt) return;
+    // Locking the quiz first keeps a disqualification or an appeal from slipping in meanwhile.
     await assertKeySettled(tx, locked, now);
+    await assertNoOpenAppeals(tx, quizId);
     const frozen = await freeze(tx, locked, admin.id || null, now);
     await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
     await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });

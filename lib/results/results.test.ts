@@ -5,8 +5,8 @@ import { attemptAnswers, attempts, auditLog, objections, prizeTiers, publishedRe
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { decideObjections, objectToKey, saveAnswer, startExam } from "@/lib/exam";
-import { KEY_NOT_PUBLISHED, OBJECTIONS_UNDECIDED, objectionWindowRunning, resultsWaitForAttempts } from "@/lib/messages";
+import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, objectToKey, saveAnswer, startExam } from "@/lib/exam";
+import { APPEALS_UNDECIDED, KEY_NOT_PUBLISHED, OBJECTIONS_UNDECIDED, objectionWindowRunning, resultsWaitForAttempts } from "@/lib/messages";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
@@ -175,6 +175,21 @@ describe("publishing", () => {
     const winners = (await boardOf(quiz.id))?.winners ?? [];
     expect(winners.map((row) => [row.participantId, row.rank])).toEqual([[people.B.id, 1], [people.C.id, 2], [people.D.id, 3]]);
     expect(await myPublishedRanks(people.A, people.A.id)).toEqual([]);
+  });
+
+  it("is refused while a disqualification appeal is open, and ranks the decided outcome", async () => {
+    const { quiz, people } = await seededQuiz();
+    const boss = await admin();
+    const afterWindow = await settleKey(quiz);
+    const [attemptA] = await (await getDb()).select().from(attempts).where(eq(attempts.participantId, people.A.id));
+    await disqualifyAttempt(boss, attemptA.id, "A phone is visible in the recording for ten minutes.");
+    await appealDisqualification(people.A, quiz.id, "That was my calculator, allowed by the rules.");
+    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(APPEALS_UNDECIDED));
+    expect(await publishedAt(quiz.id)).toBeNull();
+
+    await decideAppeal(boss, attemptA.id, { outcome: "rejected", response: "Calculators are not allowed." });
+    await publishResults(boss, quiz.id, afterWindow);
+    expect((await boardOf(quiz.id))?.winners.map((row) => row.participantId)).not.toContain(people.A.id);
   });
 
   it("shows everyone the default prize table, without any quiz's own tiers", async () => {
