@@ -1,7 +1,9 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { DecisionDialog } from "./DecisionDialog";
+import { ReasonField } from "./ReasonField";
 
 /**
  * A modal that asks for a written reason before a consequential decision (disqualifying or
@@ -49,32 +51,11 @@ export function ReasonDialog({
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={warningId}
-      onClose={() => onClose(decision.current)}
-      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
-    >
+    <DecisionDialog dialogRef={dialogRef} titleId={titleId} warningId={warningId} onClose={() => onClose(decision.current)}>
       <h2 id={titleId} className="text-xl font-semibold">{title}</h2>
       <p id={warningId} className="mt-2 text-sm text-slate-700">{warning}</p>
       <form onSubmit={confirm} noValidate className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">{label}</label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={2000}
-            rows={4}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${reasonId}-error` : undefined}
-            className={inputClass}
-          />
-          {error && <p id={`${reasonId}-error`} role="alert" className="text-sm text-red-700">{error}</p>}
-        </div>
+        <ReasonField id={reasonId} label={label} value={reason} onChange={setReason} error={error} maxLength={2000} rows={4} />
         <div className="flex justify-end gap-3">
           <button type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
             Cancel
@@ -84,6 +65,6 @@ export function ReasonDialog({
           </button>
         </div>
       </form>
-    </dialog>
+    </DecisionDialog>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { DecisionDialog } from "./DecisionDialog";
 import { Email } from "@/components/ui/PagedTable";
+import { ReasonField } from "./ReasonField";
 import type { ReviewAction } from "@/lib/payments";
 import { REFUND_REASON_REQUIRED } from "@/lib/messages";
 import type { ReviewRow } from "./reviewRow";
@@ -60,14 +62,7 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={warningId}
-      onClose={() => onClose(decision.current)}
-      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
-    >
+    <DecisionDialog dialogRef={dialogRef} titleId={titleId} warningId={warningId} onClose={() => onClose(decision.current)}>
       <h2 id={titleId} className="text-xl font-semibold">{wording.title}</h2>
       <p id={warningId} className="mt-2 text-sm text-slate-700">{wording.warning}</p>
 
@@ -94,22 +89,7 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
 
       <form onSubmit={confirm} noValidate className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4">
         {action === "refund" && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">Reason for the refund</label>
-            <textarea
-              data-initial-focus
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              maxLength={300}
-              rows={2}
-              required
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              className={inputClass}
-            />
-            {reasonError && <p id={`${reasonId}-error`} role="alert" className="text-sm text-red-700">{reasonError}</p>}
-          </div>
+          <ReasonField id={reasonId} label="Reason for the refund" value={reason} onChange={setReason} error={reasonError} maxLength={300} rows={2} initialFocus />
         )}
         <div className="flex justify-end gap-3">
           <button data-initial-focus={action === "refund" ? undefined : true} type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
@@ -120,7 +100,7 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
           </button>
         </div>
       </form>
-    </dialog>
+    </DecisionDialog>
   );
 }
 

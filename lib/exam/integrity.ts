@@ -208,6 +208,14 @@ function disqualificationState(attempt: { disqualifiedAt: Date | null; disqualif
   return { disqualifiedAt: attempt.disqualifiedAt?.toISOString() ?? null, disqualifiedById: attempt.disqualifiedById, disqualificationReason: attempt.disqualificationReason };
 }
 
+/** An admin's review works on a response of a quiz whose results are not published yet. */
+async function attemptUnderReview(tx: Queryable, attemptId: string) {
+  const locked = await lockedAttempt(tx, { attemptId });
+  if (!locked) throw new NotFound("Response not found.");
+  if (locked.quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+  return locked;
+}
+
 const REINSTATED = { disqualifiedAt: null, disqualifiedById: null, disqualificationReason: null };
 
 /**
@@ -218,10 +226,7 @@ export const disqualifyAttempt = service("exam.disqualify", async (admin, attemp
   const input = checked(disqualifySchema.safeParse({ reason }));
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const locked = await lockedAttempt(tx, { attemptId });
-    if (!locked) throw new NotFound("Response not found.");
-    const { quiz, attempt } = locked;
-    if (quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+    const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
     if (!attempt.submittedAt) throw new Conflict(DISQUALIFY_NEEDS_SUBMISSION);
     if (attempt.disqualifiedAt) throw new Conflict(ALREADY_DISQUALIFIED);
     const after = { disqualifiedAt: now, disqualifiedById: admin.id || null, disqualificationReason: input.reason };
@@ -255,10 +260,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
   const input = checked(reinstateSchema.safeParse({ reason }));
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const locked = await lockedAttempt(tx, { attemptId });
-    if (!locked) throw new NotFound("Response not found.");
-    const { quiz, attempt } = locked;
-    if (quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+    const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
     if (!attempt.disqualifiedAt) throw new Conflict(NOT_DISQUALIFIED);
     const { appealClosed } = await reinstate(tx, admin, attempt, input.reason, now);
     await recordAudit(tx, admin, {
@@ -338,10 +340,7 @@ export const decideAppeal = service("exam.disqualify", async (admin, attemptId: 
   const input = checked(appealDecisionSchema.safeParse(decision));
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const locked = await lockedAttempt(tx, { attemptId });
-    if (!locked) throw new NotFound("Response not found.");
-    const { quiz, attempt } = locked;
-    if (quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+    const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
     const [appeal] = await tx.select({ id: appeals.id }).from(appeals).where(and(eq(appeals.attemptId, attempt.id), isNull(appeals.outcome))).for("update");
     if (!appeal) throw new Conflict(NO_OPEN_APPEAL);
     if (input.outcome === "upheld") await reinstate(tx, admin, attempt, input.response, now);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { publishedResults, quizzes, resultRows, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
+import { frozenRowColumns } from "./frozen";
 import { explainPlacement, type PrizeTier } from "./ranking";
 
 /**
@@ -24,16 +25,7 @@ export const publishedWinners = service("results.view", async () => {
     .orderBy(desc(publishedResults.publishedAt));
   if (published.length === 0) return [];
   const winners = await db
-    .select({
-      quizId: resultRows.quizId,
-      participantId: resultRows.participantId,
-      name: users.name,
-      rank: resultRows.rank,
-      score: resultRows.score,
-      timeTakenSeconds: resultRows.timeTakenSeconds,
-      prizePaise: resultRows.prizePaise,
-      freePass: resultRows.freePass,
-    })
+    .select({ quizId: resultRows.quizId, name: users.name, ...frozenRowColumns })
     .from(resultRows)
     .innerJoin(users, eq(users.id, resultRows.participantId))
     .where(and(inArray(resultRows.quizId, published.map((quiz) => quiz.id)), or(sql`${resultRows.prizePaise} > 0`, eq(resultRows.freePass, true))))

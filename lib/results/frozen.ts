@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { resultRows } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
 import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
 
@@ -21,6 +22,16 @@ export interface ResultsBasis {
 
 /** A row of the frozen ranking, as result_rows stores it. */
 export type FrozenRow = Ranked;
+
+/** The result_rows columns that make a FrozenRow. */
+export const frozenRowColumns = {
+  participantId: resultRows.participantId,
+  rank: resultRows.rank,
+  score: resultRows.score,
+  timeTakenSeconds: resultRows.timeTakenSeconds,
+  prizePaise: resultRows.prizePaise,
+  freePass: resultRows.freePass,
+};
 
 /**
  * The canonical serialisation the digest covers: fixed key order, the key in position order,

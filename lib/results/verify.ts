@@ -4,7 +4,7 @@ import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { canonicalResults, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { canonicalResults, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import type { PrizeTier } from "./ranking";
 
 export interface Verification {
@@ -40,14 +40,7 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
   const [recomputed, frozen] = await Promise.all([
     rankFromAnswers(db, basis),
     db
-      .select({
-        participantId: resultRows.participantId,
-        rank: resultRows.rank,
-        score: resultRows.score,
-        timeTakenSeconds: resultRows.timeTakenSeconds,
-        prizePaise: resultRows.prizePaise,
-        freePass: resultRows.freePass,
-      })
+      .select(frozenRowColumns)
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
   ]);

@@ -23,29 +23,12 @@ export const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
 
 export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
   const db = await getDb();
-  const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
-  const quiz = await createQuiz(db, {
-    formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
-    formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
-    examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
-    examEndAt,
-    resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
-    questionCount: 3,
-    prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
-    shuffleQuestions: options.shuffle ?? false,
-    shuffleOptions: options.shuffle ?? false,
-  });
-  const questionIds: string[] = [];
-  for (const position of [0, 1, 2]) {
-    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: position });
-    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
-    questionIds.push(question.id);
-  }
+  const { quiz, questionIds } = await closedQuizWithKey([0, 1, 2], options);
   const people: Record<string, ActiveUser> = {};
   for (const [name, answers] of Object.entries(ANSWERS)) {
     const user = await participant();
     people[name] = user;
-    const startedAt = new Date(examEndAt.getTime() - HOUR);
+    const startedAt = new Date(quiz.examEndAt.getTime() - HOUR);
     const [attempt] = await db
       .insert(attempts)
       .values({
@@ -93,26 +76,36 @@ export async function settleKey(quiz: { id: string; examEndAt: Date; objectionWi
   return new Date(quiz.examEndAt.getTime() + quiz.objectionWindowHours * HOUR);
 }
 
-/** A quiz whose exam window closed an hour ago, with `count` questions whose answer is option 2. */
-export async function closedQuizWithQuestions(count: number) {
+/**
+ * A quiz whose exam window closed `examEndedAgoMs` ago (an hour by default), paid from the default
+ * prize table, with one question per entry of `key` (that entry is its bank answer).
+ */
+async function closedQuizWithKey(key: number[], options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
   const db = await getDb();
-  const examEndAt = new Date(Date.now() - HOUR);
+  const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
   const quiz = await createQuiz(db, {
     formStartAt: new Date(examEndAt.getTime() - 72 * HOUR),
     formEndAt: new Date(examEndAt.getTime() - 48 * HOUR),
     examStartAt: new Date(examEndAt.getTime() - 2 * HOUR),
     examEndAt,
     resultAt: new Date(examEndAt.getTime() + 96 * HOUR),
-    questionCount: count,
+    questionCount: key.length,
     prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
+    shuffleQuestions: options.shuffle ?? false,
+    shuffleOptions: options.shuffle ?? false,
   });
   const questionIds: string[] = [];
-  for (let position = 0; position < count; position++) {
-    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex: 2 });
+  for (const [position, correctOptionIndex] of key.entries()) {
+    const question = await createQuestion(db, { text: `Question ${position + 1}`, options: ["W", "X", "Y", "Z"], correctOptionIndex });
     await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
     questionIds.push(question.id);
   }
   return { quiz, questionIds };
+}
+
+/** A quiz whose exam window closed an hour ago, with `count` questions whose answer is option 2. */
+export function closedQuizWithQuestions(count: number) {
+  return closedQuizWithKey(Array.from({ length: count }, () => 2));
 }
 
 /** A submitted attempt that answered the first `right` questions correctly and the rest wrongly. */
