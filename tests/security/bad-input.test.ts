@@ -14,6 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
+import { POST as appeal } from "@/app/api/quizzes/[quizId]/appeal/route";
+import { POST as objection } from "@/app/api/quizzes/[quizId]/objections/route";
+import { POST as keyDecision } from "@/app/api/quizzes/[quizId]/questions/[questionId]/decision/route";
+import { POST as appealDecision } from "@/app/api/responses/[attemptId]/appeal-decision/route";
+import { POST as disqualify } from "@/app/api/responses/[attemptId]/disqualify/route";
 import { POST as contact } from "@/app/api/contact/route";
 import { PUT as editUser } from "@/app/api/editUser/[id]/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
@@ -39,8 +44,11 @@ import { POST as debit } from "@/app/api/wallet/debit/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import {
+  appeals,
   attemptAnswers,
   attempts,
+  keyDecisions,
+  objections,
   blogs,
   contactMessages,
   focusEvents as focusEventRows,
@@ -55,12 +63,13 @@ import {
 } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
-import { startExam } from "@/lib/exam";
+import { appealDisqualification, disqualifyAttempt, objectToKey, startExam } from "@/lib/exam";
 import { requestTopUp } from "@/lib/wallet";
 import { markPaid, openExam } from "../support/exam";
 import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
+import { seededQuiz, settleKey } from "../support/results";
 import { adult, fundWallet, openRegistration, uploadProof } from "../support/wallet";
 
 afterAll(closeDatabase);
@@ -209,6 +218,14 @@ function adminAdds(
       return { as: await admin(), body: await body(mark), written: written(mark) };
     },
   };
+}
+
+/** Participant A of a seeded quiz, disqualified by an admin: ready to appeal. */
+async function disqualified() {
+  const { quiz, people } = await seededQuiz();
+  const [attempt] = await rows((db) => db.select().from(attempts).where(eq(attempts.participantId, people.A.id)));
+  await disqualifyAttempt(await admin(), attempt.id, "A phone is visible in the recording for ten minutes.");
+  return { quiz, attempt, person: people.A };
 }
 
 const TARGETS: Target[] = [
@@ -378,7 +395,13 @@ const TARGETS: Target[] = [
     },
   },
   // Quizzes and the question bank
-  adminAdds("POST /api/addquizes", addQuiz, QUIZ_FIELDS, quizBody, marked(quizzes, [quizzes.title, quizzes.description])),
+  adminAdds(
+    "POST /api/addquizes",
+    addQuiz,
+    { ...QUIZ_FIELDS, "prizes.0.rankFrom": "count", "prizes.0.rankTo": "count", "prizes.0.kind": "choice", "prizes.0.amount": "amount" },
+    async (mark) => ({ ...(await quizBody(mark)), prizes: [{ rankFrom: 1, rankTo: 1, kind: "cash", amount: 176000 }] }),
+    marked(quizzes, [quizzes.title, quizzes.description]),
+  ),
   {
     route: "PUT /api/updatequizes/{id}",
     handler: updateQuiz,
@@ -404,6 +427,87 @@ const TARGETS: Target[] = [
     async setup() {
       const question = await createQuestion(await getDb());
       return { as: await admin(), params: { id: question.id }, body: questionBody(marker()), written: () => rows((db) => db.select().from(questions).where(eq(questions.id, question.id))) };
+    },
+  },
+  // Answer keys, objections and the integrity review
+  {
+    route: "POST /api/quizzes/{quizId}/objections",
+    handler: objection,
+    fields: { questionId: "id", reason: "text", evidenceUploadId: "id?" },
+    async setup() {
+      const { quiz, questionIds, people } = await seededQuiz();
+      await settleKey(quiz);
+      return {
+        as: people.B,
+        params: { quizId: quiz.id },
+        body: { questionId: questionIds[1], reason: "Option Z is also right.", evidenceUploadId: null },
+        written: () => rows((db) => db.select().from(objections).where(eq(objections.quizId, quiz.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/quizzes/{quizId}/questions/{questionId}/decision",
+    handler: keyDecision,
+    fields: { decision: "choice", newOptionIndex: "count", note: "text" },
+    async setup() {
+      const { quiz, questionIds, people } = await seededQuiz();
+      await settleKey(quiz);
+      await objectToKey(people.B, quiz.id, { questionId: questionIds[1], reason: "Option Z is also right." });
+      return {
+        as: await admin(),
+        params: { quizId: quiz.id, questionId: questionIds[1] },
+        body: { decision: "change", newOptionIndex: 3, note: "Z is right." },
+        written: () =>
+          rows(async (db) => [
+            await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id)),
+            await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)),
+            await db.select().from(attempts).where(eq(attempts.quizId, quiz.id)),
+          ]),
+      };
+    },
+  },
+  {
+    route: "POST /api/responses/{attemptId}/disqualify",
+    handler: disqualify,
+    fields: { reason: "text" },
+    async setup() {
+      const { people } = await seededQuiz();
+      const [attempt] = await rows((db) => db.select().from(attempts).where(eq(attempts.participantId, people.A.id)));
+      return {
+        as: await admin(),
+        params: { attemptId: attempt.id },
+        body: { reason: "A phone is visible in the recording for ten minutes." },
+        written: () => rows((db) => db.select().from(attempts).where(eq(attempts.id, attempt.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/quizzes/{quizId}/appeal",
+    handler: appeal,
+    fields: { text: "text" },
+    async setup() {
+      const { quiz, attempt, person } = await disqualified();
+      return {
+        as: person,
+        params: { quizId: quiz.id },
+        body: { text: "That was my calculator, which the rules allow." },
+        written: () => rows((db) => db.select().from(appeals).where(eq(appeals.attemptId, attempt.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/responses/{attemptId}/appeal-decision",
+    handler: appealDecision,
+    fields: { outcome: "choice", response: "text" },
+    async setup() {
+      const { quiz, attempt, person } = await disqualified();
+      await appealDisqualification(person, quiz.id, "That was my calculator, which the rules allow.");
+      return {
+        as: await admin(),
+        params: { attemptId: attempt.id },
+        body: { outcome: "rejected", response: "Calculators are not allowed in this round." },
+        written: () => rows(async (db) => [await db.select().from(appeals).where(eq(appeals.attemptId, attempt.id)), await db.select().from(attempts).where(eq(attempts.id, attempt.id))]),
+      };
     },
   },
   // The exam
