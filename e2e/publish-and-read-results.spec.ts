@@ -123,7 +123,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     await expect(adminPage).toHaveURL(new RegExp(`response=${firstAttemptId}`));
     await expect(adminPage.getByRole("heading", { name: `${PARTICIPANTS[0].name}’s response to ${title}` })).toBeVisible();
     await expect(adminPage.getByRole("region", { name: "Answers" }).getByRole("cell", { name: "Right" })).toHaveCount(2);
-    const focusLog = adminPage.getByRole("region", { name: "Focus log" });
+    const focusLog = adminPage.getByRole("region", { name: "Proctoring timeline" });
     await expect(focusLog.getByRole("cell", { name: "long-focus-loss" })).toBeVisible();
     await expect(focusLog.getByRole("cell", { name: "6.2 s" })).toBeVisible();
     await expect(adminPage.getByRole("region", { name: "Recording" }).getByText("No recording was uploaded.")).toBeVisible();
