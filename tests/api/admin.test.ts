@@ -193,7 +193,8 @@ describe("notifications and web push", () => {
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ recipients: 1 });
 
-      await expect.poll(() => push.messages(live.clientHash), { timeout: 10_000 }).toHaveLength(1);
+      // Delivery goes through the job queue, which a loaded machine may take a while to reach.
+      await expect.poll(() => push.messages(live.clientHash), { timeout: 25_000 }).toHaveLength(1);
       const [message] = await push.messages(live.clientHash);
       expect(JSON.parse(String(message))).toMatchObject({ title: "Exam tomorrow", body: "Starts at 10:00 IST" });
       const db = await getDb();

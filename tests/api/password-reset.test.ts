@@ -34,7 +34,7 @@ function tokenIn(mail: string): string {
 
 async function requestResetLink(email: string) {
   const response = await call(forgotPassword, { json: { email } });
-  const mail = await vi.waitFor(async () => (await mailTo(email)) ?? Promise.reject(new Error(`no mail to ${email} yet`)), { timeout: 10_000, interval: 100 });
+  const mail = await vi.waitFor(async () => (await mailTo(email)) ?? Promise.reject(new Error(`no mail to ${email} yet`)), { timeout: 25_000, interval: 100 });
   return { response, token: tokenIn(mail) };
 }
 
