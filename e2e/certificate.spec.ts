@@ -14,6 +14,8 @@ function verificationIdOf(userId: string, quizId: string): Promise<string> {
 
 test.describe("certificates", () => {
   test("a participant downloads a certificate from the dashboard and its verification page vouches for it", async ({ page, browser, baseURL }) => {
+    // Two browser contexts and a PDF drawn on the server: more than the default on a busy machine.
+    test.setTimeout(90_000);
     const { id: userId } = await signUp(page.request, undefined, "Ishaan Verma");
     const quiz = await createQuiz({ formStart: "-5 days", formEnd: "-4 days", examStart: "-3 days", examEnd: "-2 days", result: "-1 day" }, "Certified e2e");
     await grantVerifiedEntry(userId, quiz.id);
