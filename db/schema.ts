@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -681,5 +682,25 @@ export const auditLog = pgTable(
     index("audit_log_subject_idx").on(table.subjectType, table.subjectId),
     index("audit_log_actor_idx").on(table.actorId, table.createdAt),
     index("audit_log_action_idx").on(table.action, table.createdAt),
+  ],
+);
+
+/**
+ * A participant's certificate for a quiz whose results are published, created on its first
+ * download (one per participant per quiz). The verification id is 128 random bits in base64url:
+ * the public page is found only through the certificate's QR code, never by guessing.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    verificationId: text("verification_id").primaryKey(),
+    quizId: uuid("quiz_id").notNull(),
+    participantId: uuid("participant_id").notNull(),
+    issuedAt: utc("issued_at").notNull().defaultNow(),
+  },
+  (table) => [
+    unique("certificates_quiz_participant_unique").on(table.quizId, table.participantId),
+    foreignKey({ columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId], name: "certificates_result_row_fk" }).onDelete("restrict"),
+    check("certificates_verification_id_format", sql`${table.verificationId} ~ '^[A-Za-z0-9_-]{22}$'`),
   ],
 );

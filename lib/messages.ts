@@ -200,3 +200,6 @@ export function appealDecisionNotice(quizTitle: string, outcome: "rejected" | "u
 export function appealNotice(quizTitle: string, participantName: string): { title: string; body: string } {
   return { title: `New appeal: ${quizTitle}`, body: `${participantName} appealed the disqualification of their attempt.` };
 }
+
+export const CERTIFICATE_NOT_FOUND = "There is no certificate for you in this quiz: it is issued once its results are published.";
+export const CERTIFICATE_REVOKED = "This certificate has been revoked.";

@@ -56,6 +56,9 @@ export function YourResults({ results }: { results: PublishedRank[] }) {
                 <code className="break-all">{result.digest}</code>.
               </p>
             </details>
+            <a href={`/api/certificates/${result.quizId}`} download className="text-sm font-semibold text-brand underline">
+              Download certificate
+            </a>
           </li>
         ))}
       </ul>

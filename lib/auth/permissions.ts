@@ -40,6 +40,7 @@ const EVERYONE = {
   "contact.send": "any",
   "notifications.readKey": "any",
   "metrics.scrape": "any",
+  "certificates.verify": "any",
 } as const satisfies Record<string, Scope>;
 
 const MEMBER = {
@@ -60,6 +61,7 @@ const MEMBER = {
   "results.viewOwn": "own",
   "results.object": "own",
   "results.appeal": "own",
+  "certificates.download": "own",
   "notifications.subscribe": "own",
   "notifications.read": "own",
   "uploads.create": "own",
