@@ -112,7 +112,7 @@ export const FOCUS_LOG_CLOSED = "This exam has been submitted; its proctoring lo
 export const FOCUS_LOG_FULL = "This exam's proctoring log is full.";
 
 /** Why a participant may not take a quiz now: the exam service says which, this says it in words. */
-export type ExamRefusal = { reason: "no-quiz" | "submitted" | "not-paid" | "closed" } | { reason: "not-open"; opensAt: Date };
+export type ExamRefusal = { reason: "no-quiz" | "submitted" | "not-paid" | "not-registered" | "closed" } | { reason: "not-open"; opensAt: Date };
 
 export function examRefusalMessage(refusal: ExamRefusal): string {
   switch (refusal.reason) {
@@ -122,6 +122,8 @@ export function examRefusalMessage(refusal: ExamRefusal): string {
       return ALREADY_SUBMITTED;
     case "not-paid":
       return "Your entry fee for this quiz has not been verified yet. Pay from your dashboard, or wait for the verification.";
+    case "not-registered":
+      return "You are not registered for this free quiz. Register free from your dashboard while registration is open.";
     case "not-open":
       return `The exam opens on ${formatIndiaDateTime(refusal.opensAt)}.`;
     case "closed":
