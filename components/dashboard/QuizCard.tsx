@@ -2,6 +2,7 @@ import Link from "next/link";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
+import { ContestModelNote, contestModelText } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { formatIndiaDateTime, formatIndiaDayAndTime, formatMinutes, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
@@ -17,7 +18,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
   const certificatesOnly = quiz.contestModel === "paid_certificates";
-  const modelText = config.contest.texts[quiz.contestModel];
+  const modelText = contestModelText(quiz.contestModel);
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -28,7 +29,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
         />
       )}
       <h2 id={titleId} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
-      <p className="text-sm font-medium text-brand" data-testid="contest-model">{modelText}</p>
+      <ContestModelNote model={quiz.contestModel} />
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         {quiz.seatsLeft !== null && <p>Seats left: <span className="font-semibold text-slate-900">{quiz.seatsLeft}</span></p>}
         <p>Enroll last date: <span className="font-semibold text-slate-900">{formatShortIndiaDate(quiz.formEndAt)}</span></p>
