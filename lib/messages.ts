@@ -61,6 +61,7 @@ export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to 
 export const FREE_ENTRY_WITH_FEE = "A free-entry quiz cannot have an entry fee: set the entry fee to 0 or choose a paid model.";
 export const CERTIFICATES_WITH_CASH = "A certificates-only quiz pays no cash: set the prize money to 0 and keep only free passes in the prize table.";
 export const CASH_PRIZES_FORBIDDEN = "Cash prizes for paid entry are switched off on this site: choose free entry with sponsored prizes, or paid entry with certificates only.";
+export const CONTEST_MODEL_LOCKED = "Registration for this quiz has opened, so its contest model can no longer change.";
 export const NOT_FREE_ENTRY = "This quiz takes an entry fee: register by paying it.";
 export const REGISTERED_FREE = "You are registered. The quiz starts on exam day from your dashboard.";
 export const ALREADY_REGISTERED = "You are already registered for this quiz.";

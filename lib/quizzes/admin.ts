@@ -1,5 +1,5 @@
 import "server-only";
-import { CASH_PRIZES_FORBIDDEN, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
+import { CASH_PRIZES_FORBIDDEN, CONTEST_MODEL_LOCKED, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -138,6 +138,8 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
     const prizesChange = sent !== null && !sameTiers(sent, shown);
     if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(PRIZES_LOCKED);
+    // Participants registered under the model (paid or free, for cash or certificates): it stays.
+    if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(CONTEST_MODEL_LOCKED);
     // New prize money with the old table of its own: the table must still add up.
     if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
     assertContestModel(values, prizesChange ? sent : own);

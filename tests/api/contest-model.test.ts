@@ -10,7 +10,7 @@ import { quizQuestions, quizzes, transactions } from "@/db/schema";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
-import { CASH_PRIZES_FORBIDDEN, CERTIFICATES_WITH_CASH, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/messages";
+import { CASH_PRIZES_FORBIDDEN, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/messages";
 import { payEntryFeeFromWallet } from "@/lib/payments";
 import { createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
@@ -184,6 +184,17 @@ describe("cash prizes switched off for the deployment", () => {
     await expect(
       updateQuiz(boss, existing.id, quizInput({ title: existing.title, contestModel: "paid_certificates", prizeMoney: 0, prizes: [] })),
     ).resolves.toMatchObject({ contestModel: "paid_certificates" });
+  });
+});
+
+describe("the contest model", () => {
+  it("is fixed once registration opens: participants registered under it", async () => {
+    const boss = await admin();
+    const opened = quizInput({ formStartDate: new Date(Date.now() - DAY) });
+    const quiz = await createQuiz(boss, opened);
+    const changed = await call(editQuiz, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...opened, contestModel: "free_entry", entryFee: 0 }) });
+    expect(changed).toMatchObject({ status: 409, body: { message: CONTEST_MODEL_LOCKED } });
+    expect((await call(editQuiz, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...opened, description: "Still paid." }) })).status).toBe(200);
   });
 });
 
