@@ -66,7 +66,7 @@ test.describe("a free-entry quiz", () => {
     await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(`/QuizliveSection?quizId=${quiz.id}`);
     await page.getByRole("button", { name: "Start Quiz" }).click();
-    await expect(questionHeading(page, 1)).toBeVisible();
+    await expect(questionHeading(page, 1)).toBeVisible({ timeout: 20_000 });
     await expect.poll(() => isFullscreen(page)).toBe(true);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
