@@ -20,7 +20,7 @@ export default async function HomePage() {
         </h1>
         <p className="mt-4 text-lg text-slate-700">
           Online olympiad quizzes for students and general participants. 25 questions, 30 minutes, one fair and
-          proctored attempt, and real prize money for the top scorers.
+          proctored attempt, and {config.contest.cashPrizesAllowed ? "real prizes" : "certificates, scholarships and sponsored prizes"} for the top scorers.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/login" className="rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:opacity-90">

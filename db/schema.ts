@@ -38,6 +38,12 @@ export const referralStatus = pgEnum("referral_status", ["pending", "rewarded"])
 export const notificationTarget = pgEnum("notification_target", ["all", "user", "admin"]);
 export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
 export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
+/**
+ * How a quiz is run under India's Promotion and Regulation of Online Gaming Act, 2025: free entry
+ * with sponsored prizes, paid entry with certificates and scholarships only (no cash), or paid
+ * entry with cash prizes (the model every quiz had before; a deployment may forbid it).
+ */
+export const contestModel = pgEnum("contest_model", ["free_entry", "paid_certificates", "paid_cash"]);
 export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile", "objection"]);
 /** An admin's answer to the objections against one question of a quiz's provisional key. */
 export const keyDecision = pgEnum("key_decision", ["keep", "change", "drop"]);
@@ -110,6 +116,7 @@ export const quizzes = pgTable(
     shuffleOptions: boolean("shuffle_options").notNull().default(false),
     /** The free practice quiz of /demoquiz: its answers may be shown, it takes no payment. */
     isDemo: boolean("is_demo").notNull().default(false),
+    contestModel: contestModel("contest_model").notNull().default("paid_cash"),
     posterUrls: text("poster_urls").array().notNull().default(sql`'{}'::text[]`),
     formStartAt: utc("form_start_at").notNull(),
     formEndAt: utc("form_end_at").notNull(),
@@ -129,6 +136,8 @@ export const quizzes = pgTable(
     uniqueIndex("quizzes_single_demo").on(table.isDemo).where(sql`${table.isDemo}`),
     check("quizzes_prize_not_negative", sql`${table.prizeMoneyPaise} >= 0`),
     check("quizzes_fee_not_negative", sql`${table.entryFeePaise} >= 0`),
+    check("quizzes_free_entry_has_no_fee", sql`${table.contestModel} <> 'free_entry' or ${table.entryFeePaise} = 0`),
+    check("quizzes_certificates_have_no_cash", sql`${table.contestModel} <> 'paid_certificates' or ${table.prizeMoneyPaise} = 0`),
     check("quizzes_capacity_positive", sql`${table.capacity} is null or ${table.capacity} > 0`),
     check("quizzes_duration_positive", sql`${table.durationSeconds} > 0`),
     check("quizzes_question_count_positive", sql`${table.questionCount} > 0`),
@@ -345,7 +354,11 @@ export const transactions = pgTable(
       "transactions_refund_is_verified_wallet_credit",
       sql`${table.refundOfId} is null or (${table.type} = 'credit' and ${table.mode} = 'wallet' and ${table.status} = 'verified')`,
     ),
-    check("transactions_amount_positive", sql`${table.amountPaise} > 0`),
+    /** A free-entry registration is the one row at zero: a verified entry fee of nothing, from no one's wallet. */
+    check(
+      "transactions_amount_positive",
+      sql`${table.amountPaise} > 0 or (${table.amountPaise} = 0 and ${table.type} = 'form pay' and ${table.mode} = 'wallet' and ${table.status} = 'verified')`,
+    ),
     check(
       "transactions_entry_fee_names_quiz",
       sql`${table.type} <> 'form pay' or ${table.quizId} is not null`,

@@ -49,6 +49,16 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PUSH_ALLOW_LOCAL_ENDPOINTS: "true" })).toThrow("PUSH_ALLOW_LOCAL_ENDPOINTS");
   });
 
+  it("allows cash prizes unless CASH_PRIZES_ALLOWED=false, and takes the contest models' lines and sponsor from the environment", () => {
+    const defaults = loadConfig({});
+    expect(defaults.contest.cashPrizesAllowed).toBe(true);
+    expect(defaults.contest.texts.free_entry).toBe("Free entry; prizes sponsored by Olympiad.");
+    expect(defaults.contest.texts.paid_certificates).toBe("Certificates and scholarships; no cash prizes.");
+    const custom = loadConfig({ CASH_PRIZES_ALLOWED: "false", PRIZE_SPONSOR_NAME: "Acme Foundation", CONTEST_PAID_CASH_TEXT: "Cash for the top ten." });
+    expect(custom.contest).toMatchObject({ cashPrizesAllowed: false, sponsorName: "Acme Foundation", texts: { free_entry: "Free entry; prizes sponsored by Acme Foundation.", paid_cash: "Cash for the top ten." } });
+    expect(() => loadConfig({ CASH_PRIZES_ALLOWED: "no" })).toThrow(/CASH_PRIZES_ALLOWED/);
+  });
+
   it("bounds proctoring uploads: recording bitrate, grace after submission, focus events", () => {
     expect(loadConfig({}).proctoring).toEqual({ recordingMaxKbps: 6000, lateUploadGraceSeconds: 60, focusEventsPerAttempt: 2000 });
     expect(loadConfig({ RECORDING_MAX_KBPS: "3000", RECORDING_GRACE_SECONDS: "30", FOCUS_EVENTS_PER_ATTEMPT: "500" }).proctoring).toEqual({ recordingMaxKbps: 3000, lateUploadGraceSeconds: 30, focusEventsPerAttempt: 500 });

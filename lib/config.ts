@@ -108,6 +108,17 @@ const environmentSchema = z.object({
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
+  /**
+   * Whether a quiz may take an entry fee and pay cash prizes. India's Promotion and Regulation of
+   * Online Gaming Act, 2025 restricts such games; false forbids the model on every quiz saved.
+   */
+  CASH_PRIZES_ALLOWED: flag.default(true),
+  /** Who sponsors the prizes of free-entry quizzes, named on their cards, prize pages and terms. */
+  PRIZE_SPONSOR_NAME: z.string().min(1).max(120).optional(),
+  /** The one-line explanation of each contest model, on the quiz form, cards, prize pages and terms. */
+  CONTEST_FREE_ENTRY_TEXT: z.string().min(1).max(300).optional(),
+  CONTEST_PAID_CERTIFICATES_TEXT: z.string().min(1).max(300).optional(),
+  CONTEST_PAID_CASH_TEXT: z.string().min(1).max(300).optional(),
   LEGAL_JURISDICTION: z.string().min(1).default("Bengaluru, Karnataka, India"),
 
   /** A third-party live-chat widget's script (e.g. Tawk.to's embed URL); unset loads nothing. */
@@ -230,6 +241,16 @@ export function loadConfig(environment: Environment) {
       fullscreenExits: env.INTEGRITY_FULLSCREEN_EXITS,
       copyPaste: env.INTEGRITY_COPY_PASTE,
       recordingGapSeconds: env.INTEGRITY_RECORDING_GAP_SECONDS,
+    },
+    contest: {
+      cashPrizesAllowed: env.CASH_PRIZES_ALLOWED,
+      sponsorName: env.PRIZE_SPONSOR_NAME ?? env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,
+      /** Keyed by quizzes.contest_model. */
+      texts: {
+        free_entry: env.CONTEST_FREE_ENTRY_TEXT ?? `Free entry; prizes sponsored by ${env.PRIZE_SPONSOR_NAME ?? env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME}.`,
+        paid_certificates: env.CONTEST_PAID_CERTIFICATES_TEXT ?? "Certificates and scholarships; no cash prizes.",
+        paid_cash: env.CONTEST_PAID_CASH_TEXT ?? "Paid entry; cash prizes to the top ranks.",
+      },
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {

@@ -58,6 +58,13 @@ export const SEATS_TAKEN = "All seats for this quiz are taken.";
 export const SEATS_HELD = "The remaining seats for this quiz are held by payments waiting for verification. Please try again later.";
 export const SEATS_FULL_FOR_VERIFICATION = "All seats for this quiz are taken, so this payment cannot be verified. Reject it and refund the participant.";
 export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to pay.";
+export const FREE_ENTRY_WITH_FEE = "A free-entry quiz cannot have an entry fee: set the entry fee to 0 or choose a paid model.";
+export const CERTIFICATES_WITH_CASH = "A certificates-only quiz pays no cash: set the prize money to 0 and keep only free passes in the prize table.";
+export const CASH_PRIZES_FORBIDDEN = "Cash prizes for paid entry are switched off on this site: choose free entry with sponsored prizes, or paid entry with certificates only.";
+export const CONTEST_MODEL_LOCKED = "Registration for this quiz has opened, so its contest model can no longer change.";
+export const NOT_FREE_ENTRY = "This quiz takes an entry fee: register by paying it.";
+export const REGISTERED_FREE = "You are registered. The quiz starts on exam day from your dashboard.";
+export const ALREADY_REGISTERED = "You are already registered for this quiz.";
 export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
 export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
 export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
@@ -106,7 +113,7 @@ export const FOCUS_LOG_CLOSED = "This exam has been submitted; its proctoring lo
 export const FOCUS_LOG_FULL = "This exam's proctoring log is full.";
 
 /** Why a participant may not take a quiz now: the exam service says which, this says it in words. */
-export type ExamRefusal = { reason: "no-quiz" | "submitted" | "not-paid" | "closed" } | { reason: "not-open"; opensAt: Date };
+export type ExamRefusal = { reason: "no-quiz" | "submitted" | "not-paid" | "not-registered" | "closed" } | { reason: "not-open"; opensAt: Date };
 
 export function examRefusalMessage(refusal: ExamRefusal): string {
   switch (refusal.reason) {
@@ -116,6 +123,8 @@ export function examRefusalMessage(refusal: ExamRefusal): string {
       return ALREADY_SUBMITTED;
     case "not-paid":
       return "Your entry fee for this quiz has not been verified yet. Pay from your dashboard, or wait for the verification.";
+    case "not-registered":
+      return "You are not registered for this free quiz. Register free from your dashboard while registration is open.";
     case "not-open":
       return `The exam opens on ${formatIndiaDateTime(refusal.opensAt)}.`;
     case "closed":

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ContestModelNote } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList, prizeLabel, rankLabel, winnerCount } from "@/components/prizes/PrizeTierList";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
@@ -31,8 +32,9 @@ export default async function PrizeListingPage() {
           {current.map((quiz) => (
             <section key={quiz.id} aria-labelledby={`prizes-${quiz.id}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
               <h2 id={`prizes-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+              <ContestModelNote model={quiz.contestModel} className="mt-1 font-medium text-brand" />
               <p className="mt-1 text-sm text-slate-700">
-                Prize money {formatRupeesWithSymbol(quiz.prizeMoneyPaise)}
+                {quiz.contestModel === "paid_certificates" ? "No prize money" : `Prize money ${formatRupeesWithSymbol(quiz.prizeMoneyPaise)}`}
                 {quiz.prizes.length > 0 ? `, ${winnerCount(quiz.prizes)} winners` : ""}. Exam {formatIndiaDateTime(quiz.examStartAt)}.
               </p>
               {quiz.prizes.length > 0 ? (
@@ -45,7 +47,11 @@ export default async function PrizeListingPage() {
                   ))}
                 </ul>
               ) : (
-                <p className="mt-4 text-slate-700">The prize table for this quiz has not been announced yet.</p>
+                <p className="mt-4 text-slate-700">
+                  {quiz.contestModel === "paid_certificates"
+                    ? "Every participant receives a certificate with their rank; scholarships are announced with the results."
+                    : "The prize table for this quiz has not been announced yet."}
+                </p>
               )}
             </section>
           ))}

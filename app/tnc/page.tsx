@@ -3,7 +3,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { config } from "@/lib/config";
 import { formatRupees } from "@/lib/money";
 
-const { brand, competition, legal } = config;
+const { brand, competition, legal, contest } = config;
 
 export const metadata: Metadata = {
   title: "Terms and conditions",
@@ -18,10 +18,30 @@ export default function TermsPage() {
       <p>These terms apply to every competition run on {brand.name} by {legal.entityName}. By registering you accept them.</p>
       <h2>Eligibility</h2>
       <p>You must be {competition.minimumAge} years or older on the day you pay the entry fee. One account per person.</p>
+      <h2>Contest models</h2>
+      <p>Each competition states on its page which of these models it follows:</p>
+      <ul>
+        <li>
+          <strong>Free entry.</strong> {contest.texts.free_entry} No fee is taken; you register without any payment.
+        </li>
+        <li>
+          <strong>Paid entry, certificates only.</strong> {contest.texts.paid_certificates} The fee pays for the competition; no
+          money is won.
+        </li>
+        {contest.cashPrizesAllowed && (
+          <li>
+            <strong>Paid entry, cash prizes.</strong> {contest.texts.paid_cash}
+          </li>
+        )}
+      </ul>
+      <p>
+        Competitions are run in keeping with the Promotion and Regulation of Online Gaming Act, 2025
+        {contest.cashPrizesAllowed ? "" : "; no competition on this site pays cash prizes for a paid entry"}.
+      </p>
       <h2>Entry fee</h2>
       <p>
-        The registration fee is ₹{formatRupees(competition.entryFeePaise)} per competition unless the competition page states
-        another amount. The fee is non-refundable once your payment has been verified.
+        For a paid competition the registration fee is ₹{formatRupees(competition.entryFeePaise)} unless the competition page states
+        another amount. The fee is non-refundable once your payment has been verified. Free-entry competitions take no fee.
       </p>
       <h2>Fair play</h2>
       <ul>
@@ -34,6 +54,7 @@ export default function TermsPage() {
         <li>The highest score wins.</li>
         <li>Between equal scores, the faster submission ranks higher.</li>
         <li>Participants with the same score and the same time share the rank and split the prize of the ranks they cover equally.</li>
+        <li>Prizes follow the competition&apos;s model: sponsored prizes for free entry, certificates and scholarships (no cash) for certificates-only competitions{contest.cashPrizesAllowed ? ", cash for the others" : ""}.</li>
       </ul>
       <p>Winners must claim their prize within {competition.prizeClaimDays} days of the result being published.</p>
       <h2>Disputes</h2>

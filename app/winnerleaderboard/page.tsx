@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ContestModelNote } from "@/components/prizes/ContestModelNote";
 import { ResultsDigest } from "@/components/results/ResultsDigest";
 import { WinnersTable } from "@/components/results/WinnersTable";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -36,7 +37,12 @@ export default async function WinnerLeaderboardPage() {
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
               <h2 id={`winners-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
               {quiz.publishedAt && <p className="text-sm text-slate-600">Results published on {formatIndiaDate(quiz.publishedAt)}</p>}
-              <WinnersTable title={quiz.title} winners={quiz.winners} />
+              <ContestModelNote model={quiz.contestModel} />
+              <WinnersTable
+                title={quiz.title}
+                winners={quiz.winners}
+                emptyText={quiz.contestModel === "paid_certificates" ? "No cash prizes in this quiz: every participant's certificate shows their rank." : undefined}
+              />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} />
             </section>
           ))}

@@ -11,7 +11,7 @@ import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
 import { PrizeTableFields } from "./PrizeTableFields";
-import { newQuizValues, quizFormSchema, type QuizFormValues } from "./quizForm";
+import { newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
 
 interface QuizFormProps {
@@ -20,17 +20,19 @@ interface QuizFormProps {
   bank: BankQuestion[];
   /** The default prize table, which a new quiz's table starts from. */
   defaultPrizes: PrizeTierRow[];
+  /** The three contest models, each with its line from configuration and whether this site allows it. */
+  contestModels: ContestModelOption[];
   notice?: string;
   takeFocus: boolean;
   onDone: (notice?: string) => void;
 }
 
-export function QuizForm({ quiz, bank, defaultPrizes, notice, takeFocus, onDone }: QuizFormProps) {
+export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
-    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes),
+    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? true),
   });
   const prizesLocked = quiz?.values.prizesLocked ?? false;
   const questions = useController({ control, name: "questions" });
@@ -60,6 +62,26 @@ export function QuizForm({ quiz, bank, defaultPrizes, notice, takeFocus, onDone 
         <div className="sm:col-span-2">
           <TextAreaField id="quiz-description" label="Description" rows={3} error={errors.description?.message} {...register("description")} />
         </div>
+        <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={errors.contestModel ? "quiz-model-error" : undefined}>
+          <legend className="mb-2 font-semibold text-slate-900">Contest model</legend>
+          {contestModels.map((model) => (
+            <label key={model.value} className="flex items-start gap-2 text-slate-900">
+              <input type="radio" value={model.value} className="mt-1 size-4 accent-brand" {...register("contestModel")} />
+              <span>
+                <span className="font-medium">{model.label}</span>
+                <span className="block text-sm text-slate-700">
+                  {model.text}
+                  {!model.allowed && " Switched off on this site."}
+                </span>
+              </span>
+            </label>
+          ))}
+          {errors.contestModel?.message && (
+            <p id="quiz-model-error" className="text-sm text-red-700">
+              {errors.contestModel.message}
+            </p>
+          )}
+        </fieldset>
         <Field
           id="quiz-prize"
           label="Prize money (₹)"

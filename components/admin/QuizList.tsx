@@ -13,6 +13,8 @@ export interface QuizListItem {
   id: string;
   title: string;
   isDemo: boolean;
+  /** The contest model's name. */
+  contestModel: string;
   registration: string;
   exam: string;
   result: string;
@@ -69,6 +71,7 @@ export function QuizList({ quizzes, onEdit, onDeleted }: { quizzes: QuizListItem
                 {quiz.isDemo && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Demo</span>}
               </div>
               <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                <Fact label="Contest model">{quiz.contestModel}</Fact>
                 <Fact label="Registration">{quiz.registration}</Fact>
                 <Fact label="Exam">{quiz.exam}</Fact>
                 <Fact label="Result">{quiz.result}</Fact>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
+import type { ContestModelOption } from "./quizForm";
 import type { BankQuestion } from "./QuestionPicker";
 import { QuizForm } from "./QuizForm";
 import { QuizList, type QuizListItem } from "./QuizList";
@@ -17,7 +18,7 @@ function offeredQuestions(bank: BankQuestion[], quizzes: QuizListItem[], editing
 }
 
 /** The list and the form share one thing: which quiz, if any, is being edited. */
-export function QuizManager({ quizzes, bank, defaultPrizes }: { quizzes: QuizListItem[]; bank: BankQuestion[]; defaultPrizes: PrizeTierRow[] }) {
+export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { quizzes: QuizListItem[]; bank: BankQuestion[]; defaultPrizes: PrizeTierRow[]; contestModels: ContestModelOption[] }) {
   const editor = useEditor<QuizListItem>();
   return (
     <div className="flex flex-col gap-8">
@@ -29,7 +30,7 @@ export function QuizManager({ quizzes, bank, defaultPrizes }: { quizzes: QuizLis
           if (editor.editing?.id === quizId) editor.finish();
         }}
       />
-      <QuizForm key={editor.formKey} quiz={editor.editing} defaultPrizes={defaultPrizes} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
+      <QuizForm key={editor.formKey} quiz={editor.editing} defaultPrizes={defaultPrizes} contestModels={contestModels} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
     </div>
   );
 }

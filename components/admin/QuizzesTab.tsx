@@ -1,9 +1,10 @@
+import { config } from "@/lib/config";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
-import type { PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODEL_LABELS, CONTEST_MODELS, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { QuizManager } from "./QuizManager";
-import { quizFormValues } from "./quizForm";
+import { quizFormValues, type ContestModelOption } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
 
 /** Every quiz, and the whole question bank to pick a quiz's questions from. */
@@ -25,6 +26,7 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     id: quiz.id,
     title: quiz.title,
     isDemo: quiz.isDemo,
+    contestModel: CONTEST_MODEL_LABELS[quiz.contestModel],
     registration: `${formatIndiaDateTime(quiz.formStartAt)} to ${formatIndiaDateTime(quiz.formEndAt)}`,
     exam: `${formatIndiaDateTime(quiz.examStartAt)} to ${formatIndiaDateTime(quiz.examEndAt)}`,
     result: formatIndiaDateTime(quiz.resultAt),
@@ -36,5 +38,12 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
   }));
   const bank = loaded.bank.map(({ id, text, subject }) => ({ id, text, subject }));
 
-  return <QuizManager quizzes={quizzes} bank={bank} defaultPrizes={loaded.defaultPrizes} />;
+  const contestModels: ContestModelOption[] = CONTEST_MODELS.map((model) => ({
+    value: model,
+    label: CONTEST_MODEL_LABELS[model],
+    text: config.contest.texts[model],
+    allowed: model !== "paid_cash" || config.contest.cashPrizesAllowed,
+  }));
+
+  return <QuizManager quizzes={quizzes} bank={bank} defaultPrizes={loaded.defaultPrizes} contestModels={contestModels} />;
 }

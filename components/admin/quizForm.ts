@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { paiseToRupees } from "@/lib/money";
-import { quizSchema, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODELS, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
 
 type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
@@ -11,6 +11,7 @@ const quizFields = z.object({
   title: z.string(),
   name: z.string(),
   description: z.string(),
+  contestModel: z.enum(CONTEST_MODELS),
   prizeMoney: z.string(),
   entryFee: z.string(),
   capacity: z.string(),
@@ -78,15 +79,28 @@ export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[]
   }));
 }
 
-/** A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize table. */
-export function newQuizValues(defaultPrizes: readonly PrizeTierRow[]): QuizFormValues {
+/**
+ * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize
+ * table, as paid entry with cash prizes; where those are forbidden, certificates only, without cash.
+ */
+export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = true): QuizFormValues {
+  if (!cashPrizesAllowed) return { ...NEW_QUIZ, contestModel: "paid_certificates", prizeMoney: "0", prizes: prizeRowValues(defaultPrizes.filter((tier) => tier.kind !== "cash")) };
   return { ...NEW_QUIZ, prizes: prizeRowValues(defaultPrizes) };
+}
+
+/** One contest model as the form offers it: its name, its one line from configuration, and whether this site allows it. */
+export interface ContestModelOption {
+  value: ContestModel;
+  label: string;
+  text: string;
+  allowed: boolean;
 }
 
 const NEW_QUIZ: QuizFormValues = {
   title: "",
   name: "",
   description: "",
+  contestModel: "paid_cash",
   prizeMoney: "",
   entryFee: "500",
   capacity: "",
@@ -110,6 +124,7 @@ export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly Prize
     title: quiz.title,
     name: quiz.name,
     description: quiz.description,
+    contestModel: quiz.contestModel,
     prizeMoney: String(paiseToRupees(quiz.prizeMoneyPaise)),
     entryFee: String(paiseToRupees(quiz.entryFeePaise)),
     capacity: quiz.capacity === null ? "" : String(quiz.capacity),

@@ -4,6 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
+import { ApiError, callApi } from "@/lib/client";
 import type { CardAction } from "@/lib/quizzes";
 import { ExamCountdown } from "./ExamCountdown";
 import { PaymentModal, type PayableQuiz, type PaymentDetails } from "./PaymentModal";
@@ -17,6 +19,7 @@ export interface ActionDates {
 }
 
 const TERMS_REQUIRED = "You must agree to the Terms and Conditions to proceed.";
+const REGISTRATION_FAILED = "Error registering. Please try again.";
 
 function InactiveAction({ children }: { children: ReactNode }) {
   return (
@@ -77,7 +80,10 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   const [termsMissing, setTermsMissing] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const [registering, setRegistering] = useState(false);
+  const [registerError, setRegisterError] = useState<{ message: string; dateOfBirth: boolean }>();
   const canPay = action.kind === "pay";
+  const needsTerms = canPay || action.kind === "register-free";
   const [returnHandled, setReturnHandled] = useState(false);
   // The terms were agreed before the payment that sent the participant to their profile.
   const reopened = useReturningToPay(quiz.id) && canPay && !returnHandled;
@@ -85,6 +91,26 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   function openPayment() {
     setTermsMissing(!agreed);
     if (agreed) setPaying(true);
+  }
+
+  /** Free entry: registered at once, no payment modal; the card then offers Start (or the exam's date). */
+  async function registerFree() {
+    setTermsMissing(!agreed);
+    if (!agreed) return;
+    setRegistering(true);
+    setRegisterError(undefined);
+    try {
+      const { message } = await callApi<{ message: string }>(`/api/quizzes/${quiz.id}/register`, { method: "POST" });
+      setNotice(message);
+      router.refresh();
+    } catch (caught) {
+      setRegisterError({
+        message: caught instanceof ApiError ? caught.serverMessage ?? REGISTRATION_FAILED : REGISTRATION_FAILED,
+        dateOfBirth: caught instanceof ApiError && caught.code === DATE_OF_BIRTH_CODE,
+      });
+    } finally {
+      setRegistering(false);
+    }
   }
 
   function closePayment(paidMessage?: string) {
@@ -105,6 +131,13 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
       control = (
         <button type="button" onClick={openPayment} className={`${primaryButtonClass} w-full`}>
           {action.rejected ? "your payment rejected , pay again or talk to customer care" : "Please Pay to Attend Quiz"}
+        </button>
+      );
+      break;
+    case "register-free":
+      control = (
+        <button type="button" onClick={registerFree} disabled={registering} className={`${primaryButtonClass} w-full`}>
+          {registering ? "Registering…" : "Register free"}
         </button>
       );
       break;
@@ -155,7 +188,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
 
   return (
     <div className="flex flex-col gap-3">
-      {canPay && (
+      {needsTerms && (
         <div className="flex items-center gap-2">
           <input
             id={termsId}
@@ -170,8 +203,18 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
           <label htmlFor={termsId} className="text-sm text-slate-800">I agree to the Terms and Conditions</label>
         </div>
       )}
-      {canPay && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
+      {needsTerms && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
       {control}
+      {registerError && (
+        <FormMessage tone="error">
+          {registerError.message}{" "}
+          {registerError.dateOfBirth && (
+            <Link href={dateOfBirthStep("/dashboard")} className="font-semibold underline">
+              Add your date of birth
+            </Link>
+          )}
+        </FormMessage>
+      )}
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
       {(paying || reopened) && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>

@@ -7,8 +7,8 @@ type Winner = Awaited<ReturnType<typeof publishedWinners>>[number]["winners"][nu
 const cell = "px-3 py-2";
 
 /** Participants in a full tie already carry the same rank and an equal share from the ranking. */
-export function WinnersTable({ title, winners }: { title: string; winners: Winner[] }) {
-  if (winners.length === 0) return <p className="text-slate-700">No participant submitted this quiz.</p>;
+export function WinnersTable({ title, winners, emptyText = "No participant submitted this quiz." }: { title: string; winners: Winner[]; emptyText?: string }) {
+  if (winners.length === 0) return <p className="text-slate-700">{emptyText}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full min-w-[36rem] text-left text-sm">

@@ -49,8 +49,11 @@ async function accessFor(database: Queryable, user: Actor, quizId: string, now: 
   const attempt = await findAttempt(database, user.id, quizId);
   if (attempt?.submittedAt) return { allowed: false, quiz, attempt, refusal: { reason: "submitted" } };
   if (attempt) return { allowed: true, quiz, attempt };
+  // A free-entry registration is a verified entry fee of ₹0 (lib/payments registerFree), so a
+  // registered participant of a free quiz passes here exactly as a paid one does.
   if (!(await hasVerifiedEntry(database, user.id, quizId))) {
-    return { allowed: false, quiz, attempt, refusal: { reason: "not-paid" } };
+    const free = quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
+    return { allowed: false, quiz, attempt, refusal: { reason: free ? "not-registered" : "not-paid" } };
   }
   if (now < quiz.examStartAt) return { allowed: false, quiz, attempt, refusal: { reason: "not-open", opensAt: quiz.examStartAt } };
   if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, refusal: { reason: "closed" } };

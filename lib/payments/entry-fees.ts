@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
-import { NO_ENTRY_FEE, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN } from "@/lib/messages";
+import { ALREADY_REGISTERED, NO_ENTRY_FEE, NOT_FREE_ENTRY, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN } from "@/lib/messages";
 import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
 import type { PaymentState } from "./schemas";
 
@@ -38,10 +38,12 @@ async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: stri
   return seats;
 }
 
-async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date) {
+async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date, free = false) {
   const quiz = await lockQuiz(tx, quizId);
-  // The amount_paise > 0 check would refuse the row anyway; a free quiz has nothing to pay.
-  if (quiz.entryFeePaise <= 0) throw new Conflict(NO_ENTRY_FEE);
+  const freeEntry = quiz.contestModel === "free_entry" || quiz.entryFeePaise <= 0;
+  // A free quiz has nothing to pay (its registration is registerFree), and a paid one is not free.
+  if (!free && freeEntry) throw new Conflict(NO_ENTRY_FEE);
+  if (free && !freeEntry) throw new Conflict(NOT_FREE_ENTRY);
   if (now < quiz.formStartAt) throw new Conflict("Registration for this quiz has not opened yet.");
   if (now > quiz.formEndAt) throw new Conflict("Registration for this quiz has closed.");
   if (quiz.capacity !== null) {
@@ -93,14 +95,14 @@ type Quiz = Awaited<ReturnType<typeof registrableQuiz>>;
  * The checks every entry fee shares, in one database transaction with the payer locked: old
  * enough, registration open with seats left, not paid yet. Then `pay` records the payment.
  */
-async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx: DatabaseTransaction, wallet: LockedWallet, quiz: Quiz) => Promise<T>): Promise<T> {
+async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx: DatabaseTransaction, wallet: LockedWallet, quiz: Quiz) => Promise<T>, free = false): Promise<T> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
       const wallet = await lockWallet(tx, actor.id);
       assertOldEnough(wallet.dateOfBirth, config.competition.minimumAge, now);
-      const quiz = await registrableQuiz(tx, quizId, actor.id, now);
-      await assertNotPaidYet(tx, actor.id, quiz.id);
+      const quiz = await registrableQuiz(tx, quizId, actor.id, now, free);
+      await assertNotPaidYet(tx, actor.id, quiz.id, free ? ALREADY_REGISTERED : undefined);
       return pay(tx, wallet, quiz);
     });
   } catch (error) {
@@ -145,6 +147,29 @@ export const payEntryFeeFromWallet = service("payments.pay", async (actor, quizI
     await rewardReferrer(tx, actor.id, now);
     return row;
   }),
+);
+
+/**
+ * Registration for a free-entry quiz: no payment and no admin, the same checks as a paid entry
+ * (old enough, registration open, a seat left, not registered yet). It is recorded as a verified
+ * entry fee of ₹0 (the only zero row the ledger allows), so everything that reads "has a verified
+ * entry fee" counts it without knowing about free quizzes: the exam's access, the seats taken and
+ * left, the dashboard's payment state, the one-entry-per-participant index. The wallet is untouched.
+ */
+export const registerFree = service("payments.pay", async (actor, quizId: string, now: Date = new Date()) =>
+  payEntryFee(
+    actor,
+    quizId,
+    now,
+    async (tx, _wallet, quiz) => {
+      const [row] = await tx
+        .insert(transactions)
+        .values({ ...entryFee(actor, quiz), amountPaise: 0, reason: `registered for ${config.brand.name} competition ${quiz.title} (free entry)`, mode: "wallet", status: "verified", reviewedAt: now })
+        .returning();
+      return row;
+    },
+    true,
+  ),
 );
 
 /** Each quiz's payment state for one participant: verified wins, else the newest row's status. */

@@ -1,14 +1,15 @@
 import "server-only";
-import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
+import { CASH_PRIZES_FORBIDDEN, CONTEST_MODEL_LOCKED, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
 import { prizeTablesOf } from "@/lib/results";
-import { prizeTableProblem, prizeTierRows, type PrizeTierRow, type QuizInput } from "./schemas";
+import { contestModelProblem, prizeTableProblem, prizeTierRows, type PrizeTierRow, type QuizInput } from "./schemas";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */
 function examEnd(input: QuizInput): Date {
@@ -20,6 +21,7 @@ function columns(input: QuizInput) {
     title: input.title,
     name: input.name || input.title,
     description: input.description,
+    contestModel: input.contestModel,
     prizeMoneyPaise: rupeesToPaise(input.prizeMoney),
     entryFeePaise: rupeesToPaise(input.entryFee),
     capacity: input.capacity ?? null,
@@ -91,6 +93,17 @@ async function replacePrizeTiers(tx: DatabaseTransaction, actor: Actor, quizId: 
   await recordAudit(tx, actor, { action: "quiz.prizes", subjectType: "quiz", subjectId: quizId, before, after });
 }
 
+/**
+ * The quiz's fee and prizes fit its contest model (as in quizSchema, so a service called without
+ * the route refuses too), and the deployment allows the model: CASH_PRIZES_ALLOWED=false forbids
+ * saving any quiz as paid entry with cash prizes.
+ */
+function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null) {
+  if (values.contestModel === "paid_cash" && !config.contest.cashPrizesAllowed) throw new Invalid(CASH_PRIZES_FORBIDDEN);
+  const problem = contestModelProblem(values.contestModel, { ...values, tiers });
+  if (problem) throw new Invalid(problem.message);
+}
+
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
 /** A quiz created with a prize table keeps it as its own; without one it uses the default (see prizeTablesOf). */
@@ -98,6 +111,7 @@ export const createQuiz = service("quizzes.edit", async (actor, input: QuizInput
   const values = columns(input);
   const prizes = input.prizes ? prizeTierRows(input.prizes) : null;
   if (prizes) assertPrizeTable(prizes, values.prizeMoneyPaise);
+  assertContestModel(values, prizes);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [quiz] = await tx.insert(quizzes).values({ ...values, posterUrls: POSTERS }).returning();
@@ -124,8 +138,11 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
     const prizesChange = sent !== null && !sameTiers(sent, shown);
     if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(PRIZES_LOCKED);
+    // Participants registered under the model (paid or free, for cash or certificates): it stays.
+    if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(CONTEST_MODEL_LOCKED);
     // New prize money with the old table of its own: the table must still add up.
     if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
+    assertContestModel(values, prizesChange ? sent : own);
 
     const [quiz] = await tx.update(quizzes).set(values).where(eq(quizzes.id, quizId)).returning();
     if (prizesChange) await replacePrizeTiers(tx, actor, quizId, own.length > 0 ? own : null, sent);

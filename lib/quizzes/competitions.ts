@@ -12,6 +12,7 @@ export const competitionColumns = {
   title: quizzes.title,
   name: quizzes.name,
   description: quizzes.description,
+  contestModel: quizzes.contestModel,
   entryFeePaise: quizzes.entryFeePaise,
   prizeMoneyPaise: quizzes.prizeMoneyPaise,
   questionCount: quizzes.questionCount,

@@ -35,6 +35,16 @@ describe("the action on a dashboard card", () => {
     expect(participantAction(examOpen, notTaken("rejected"), NOW)).toEqual({ kind: "registration-closed" });
   });
 
+  it("offers a free-entry quiz's registration instead of the payment, then follows it as a paid one", () => {
+    const free = schedule({ freeEntry: true });
+    expect(participantAction(free, notTaken("not paid"), NOW)).toEqual({ kind: "register-free" });
+    expect(participantAction(free, notTaken("rejected"), NOW)).toEqual({ kind: "register-free" });
+    expect(participantAction(free, notTaken("verified"), NOW)).toMatchObject({ kind: "exam-upcoming" });
+    expect(participantAction({ ...examOpen, freeEntry: true }, notTaken("verified"), NOW)).toEqual({ kind: "start", resume: false });
+    expect(participantAction({ ...examOpen, freeEntry: true }, notTaken("not paid"), NOW)).toEqual({ kind: "registration-closed" });
+    expect(arrangeDashboard([{ ...free, action: { kind: "register-free" } as CardAction }], NOW).current).toHaveLength(1);
+  });
+
   it("waits for verification while the payment is pending", () => {
     expect(participantAction(schedule(), notTaken("pending"), NOW)).toEqual({ kind: "pending" });
     expect(participantAction(examOpen, notTaken("pending"), NOW)).toEqual({ kind: "pending" });

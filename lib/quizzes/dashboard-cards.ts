@@ -8,6 +8,8 @@ export interface CardSchedule {
   examStartAt: Date;
   examEndAt: Date;
   resultsPublishedAt: Date | null;
+  /** Free entry (the free-entry model, or no fee): registering takes no payment. */
+  freeEntry?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export interface Participation {
 export type CardAction =
   | { kind: "registration-upcoming"; opensAt: Date }
   | { kind: "pay"; rejected: boolean }
+  | { kind: "register-free" }
   | { kind: "registration-closed" }
   | { kind: "pending" }
   | { kind: "exam-upcoming"; opensAt: Date; countdown: boolean }
@@ -49,6 +52,8 @@ export function participantAction(quiz: CardSchedule, { paymentState, attempt }:
   if (paymentState === "pending") return { kind: "pending" };
   if (now < quiz.formStartAt) return { kind: "registration-upcoming", opensAt: quiz.formStartAt };
   if (now > quiz.formEndAt) return { kind: "registration-closed" };
+  // Free entry: registering takes no payment, so no payment modal (a rejected earlier fee is moot).
+  if (quiz.freeEntry) return { kind: "register-free" };
   return { kind: "pay", rejected: paymentState === "rejected" };
 }
 
@@ -70,6 +75,7 @@ function groupOf(quiz: CardSchedule, action: CardAction, now: Date): Group {
   if (now >= quiz.examEndAt) return "past";
   switch (action.kind) {
     case "pay":
+    case "register-free":
       return "open";
     case "pending":
     case "exam-upcoming":

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { paymentStates } from "@/lib/payments";
 import { prizeTablesOf } from "@/lib/results";
 import { competitionColumns } from "./competitions";
-import type { PrizeTierRow } from "./schemas";
+import type { ContestModel, PrizeTierRow } from "./schemas";
 import { arrangeDashboard, participantAction, type CardAction, type CardSchedule } from "./dashboard-cards";
 
 /** Finished quizzes stay on the dashboard, under Past quizzes, this long after their result date. */
@@ -18,6 +18,7 @@ export interface DashboardQuiz extends CardSchedule {
   id: string;
   title: string;
   description: string;
+  contestModel: ContestModel;
   posterUrls: string[];
   entryFeePaise: number;
   prizeMoneyPaise: number;
@@ -88,12 +89,15 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
     ]),
   );
   const { current, past } = arrangeDashboard(
-    rows.map(({ capacity, registered, ...quiz }) => ({
-      ...quiz,
-      seatsLeft: capacity === null ? null : Math.max(0, capacity - registered),
-      prizes: tables.get(quiz.id)?.tiers ?? [],
-      action: participantAction(quiz, { paymentState: states.get(quiz.id) ?? "not paid", attempt: attemptOf.get(quiz.id) ?? null }, now),
-    })),
+    rows.map(({ capacity, registered, ...row }) => {
+      const quiz = { ...row, freeEntry: row.contestModel === "free_entry" || row.entryFeePaise === 0 };
+      return {
+        ...quiz,
+        seatsLeft: capacity === null ? null : Math.max(0, capacity - registered),
+        prizes: tables.get(quiz.id)?.tiers ?? [],
+        action: participantAction(quiz, { paymentState: states.get(quiz.id) ?? "not paid", attempt: attemptOf.get(quiz.id) ?? null }, now),
+      };
+    }),
     now,
   );
   return {

@@ -27,6 +27,7 @@ function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
   return {
     title: `Spring Olympiad ${randomBytes(4).toString("hex")}`,
     description: "",
+    contestModel: "paid_cash",
     prizeMoney: 1_000,
     entryFee: 500,
     durationMinutes: 30,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, DATES_OUT_OF_ORDER, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
@@ -66,11 +66,44 @@ export function prizeTableProblem(rows: readonly PrizeTierRow[], prizeMoneyPaise
   return cash === prizeMoneyPaise ? undefined : prizeSumMismatch(cash, prizeMoneyPaise);
 }
 
+/**
+ * A quiz's contest model (quizzes.contest_model): free entry with sponsored prizes, paid entry with
+ * certificates and scholarships only, or paid entry with cash prizes.
+ */
+export const CONTEST_MODELS = ["free_entry", "paid_certificates", "paid_cash"] as const;
+export type ContestModel = (typeof CONTEST_MODELS)[number];
+
+/** The form's short name of each model; the line explaining it comes from configuration. */
+export const CONTEST_MODEL_LABELS: Record<ContestModel, string> = {
+  free_entry: "Free entry, sponsored prizes",
+  paid_certificates: "Paid entry, certificates and scholarships only",
+  paid_cash: "Paid entry, cash prizes",
+};
+
+/**
+ * Why a quiz's fee and prizes do not fit its model, or undefined when they do: free entry takes no
+ * fee; certificates-only pays no cash (prize money 0, the table only free passes). Whether the
+ * deployment allows cash prizes at all is the server's to check (lib/config).
+ */
+export function contestModelProblem(
+  model: ContestModel,
+  quiz: { entryFeePaise: number; prizeMoneyPaise: number; tiers?: readonly PrizeTierRow[] | null },
+): { message: string; path: "entryFee" | "prizeMoney" | "prizes" } | undefined {
+  if (model === "free_entry" && quiz.entryFeePaise !== 0) return { message: FREE_ENTRY_WITH_FEE, path: "entryFee" };
+  if (model === "paid_certificates") {
+    if (quiz.tiers?.some((tier) => tier.kind === "cash")) return { message: CERTIFICATES_WITH_CASH, path: "prizes" };
+    if (quiz.prizeMoneyPaise !== 0) return { message: CERTIFICATES_WITH_CASH, path: "prizeMoney" };
+  }
+  return undefined;
+}
+
 export const quizSchema = z
   .object({
     title: text("Title", "Title is required.").trim().min(1, "Title is required.").max(120, "The title must be at most 120 characters."),
     name: text("Short name").trim().max(60, "The short name must be at most 60 characters.").optional(),
     description: text("Description").trim().max(2000, "The description must be at most 2000 characters.").default(""),
+    /** Left out (older clients), a quiz is paid entry with cash prizes, as every quiz was before. */
+    contestModel: z.enum(CONTEST_MODELS, { error: "Choose a contest model." }).default("paid_cash"),
     prizeMoney: quizRupees("Prize money"),
     entryFee: quizRupees("Entry fee"),
     capacity: wholeNumber("Capacity", { min: 1, max: 1_000_000 }).nullable().optional(),
@@ -98,6 +131,14 @@ export const quizSchema = z
     path: ["examEndDate"],
   })
   .refine((quiz) => new Set(quiz.questions).size === quiz.questions.length, { message: "A question can be picked only once.", path: ["questions"] })
+  .superRefine((quiz, context) => {
+    const problem = contestModelProblem(quiz.contestModel, {
+      entryFeePaise: rupeesToPaise(quiz.entryFee),
+      prizeMoneyPaise: rupeesToPaise(quiz.prizeMoney),
+      tiers: quiz.prizes ? prizeTierRows(quiz.prizes) : null,
+    });
+    if (problem) context.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
+  })
   .superRefine((quiz, context) => {
     if (!quiz.prizes) return;
     const problem = prizeTableProblem(prizeTierRows(quiz.prizes), rupeesToPaise(quiz.prizeMoney));

@@ -16,6 +16,7 @@ export const publishedWinners = service("results.view", async () => {
     .select({
       id: quizzes.id,
       title: quizzes.title,
+      contestModel: quizzes.contestModel,
       publishedAt: publishedResults.publishedAt,
       digest: publishedResults.digest,
       prizes: publishedResults.prizeTable,

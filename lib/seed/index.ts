@@ -69,6 +69,7 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       title: "Demo Olympiad Quiz",
       name: "demo",
       description: "Ten quick questions to try the quiz screen before the real thing. Free, no sign-up.",
+      contestModel: "free_entry",
       entryFeePaise: 0,
       prizeMoneyPaise: 0,
       durationSeconds: 300,
@@ -89,8 +90,11 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       description:
         "25 questions across mathematics, science, reasoning, English and general knowledge. " +
         "Highest score wins; faster submission breaks ties.",
+      // Cash prizes where the site allows them; otherwise the same quiz for certificates only.
+      ...(config.contest.cashPrizesAllowed
+        ? { contestModel: "paid_cash" as const, prizeMoneyPaise: rupeesToPaise(176_000) }
+        : { contestModel: "paid_certificates" as const, prizeMoneyPaise: 0 }),
       entryFeePaise: rupeesToPaise(500),
-      prizeMoneyPaise: rupeesToPaise(176_000),
       capacity: 1000,
       durationSeconds: 1800,
       questionCount: paidQuizQuestions.length,

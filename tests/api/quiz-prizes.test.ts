@@ -26,6 +26,7 @@ function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
   return {
     title: `Prize Olympiad ${randomBytes(4).toString("hex")}`,
     description: "",
+    contestModel: "paid_cash",
     prizeMoney: 1_000,
     entryFee: 10,
     durationMinutes: 30,

@@ -1,0 +1,228 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { POST as addQuiz } from "@/app/api/addquizes/route";
+import { PUT as editQuiz } from "@/app/api/updatequizes/[id]/route";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
+import { POST as register } from "@/app/api/quizzes/[quizId]/register/route";
+import { quizQuestions, quizzes, transactions } from "@/db/schema";
+import { config } from "@/lib/config";
+import { closeDatabase, getDb } from "@/lib/db";
+import { Invalid } from "@/lib/errors";
+import { CASH_PRIZES_FORBIDDEN, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/messages";
+import { payEntryFeeFromWallet } from "@/lib/payments";
+import { createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
+import type { QuizInput } from "@/lib/quizzes/schemas";
+import { markPaid, openExam } from "../support/exam";
+import { createQuestion, createQuiz as insertQuiz } from "../support/factories";
+import { call } from "../support/http";
+import { admin, participant } from "../support/users";
+import { adult, balanceOf, countRows } from "../support/wallet";
+
+afterAll(closeDatabase);
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const suiteContest = { ...config.contest };
+afterEach(() => Object.assign(config.contest, suiteContest));
+
+function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
+  const now = Date.now();
+  return {
+    title: `Model Olympiad ${randomBytes(4).toString("hex")}`,
+    description: "",
+    contestModel: "paid_cash",
+    prizeMoney: 1_000,
+    entryFee: 100,
+    durationMinutes: 30,
+    shuffleQuestions: true,
+    shuffleOptions: false,
+    objectionWindowHours: 48,
+    formStartDate: new Date(now + DAY),
+    formEndDate: new Date(now + 2 * DAY),
+    examDate: new Date(now + 3 * DAY),
+    resultDate: new Date(now + 4 * DAY),
+    questions: [],
+    prizes: [
+      { rankFrom: 1, rankTo: 1, kind: "cash", amount: 1_000 },
+      { rankFrom: 2, rankTo: 5, kind: "free_pass" },
+    ],
+    ...overrides,
+  };
+}
+
+const asBody = (input: QuizInput) => ({
+  ...input,
+  formStartDate: input.formStartDate.toISOString(),
+  formEndDate: input.formEndDate.toISOString(),
+  examDate: input.examDate.toISOString(),
+  resultDate: input.resultDate.toISOString(),
+});
+
+const titled = (title: string) => countRows(quizzes, eq(quizzes.title, title));
+
+/** A free-entry quiz whose registration is open now, with three questions whose answer is option 1. */
+async function freeQuiz(overrides: Partial<typeof quizzes.$inferInsert> = {}) {
+  const db = await getDb();
+  const quiz = await insertQuiz(db, { title: `Free Olympiad ${randomBytes(4).toString("hex")}`, contestModel: "free_entry", entryFeePaise: 0, prizeMoneyPaise: 0, questionCount: 3, ...overrides });
+  for (let position = 0; position < 3; position++) {
+    const question = await createQuestion(db, { text: `Free question ${position + 1}`, correctOptionIndex: 1, options: ["A", "B", "C", "D"] });
+    await db.insert(quizQuestions).values({ quizId: quiz.id, questionId: question.id, position });
+  }
+  return quiz;
+}
+
+/** Registration closes and the exam window opens: the quiz's dates move back, as time would. */
+async function openTheExam(quizId: string) {
+  const db = await getDb();
+  const now = Date.now();
+  await db
+    .update(quizzes)
+    .set({ formStartAt: new Date(now - 3 * HOUR), formEndAt: new Date(now - 2 * HOUR), examStartAt: new Date(now - HOUR), examEndAt: new Date(now + 2 * HOUR), resultAt: new Date(now + 3 * HOUR) })
+    .where(eq(quizzes.id, quizId));
+}
+
+describe("a free-entry quiz", () => {
+  it("is registered for, started and submitted without any payment, and the registration takes a seat", async () => {
+    const quiz = await freeQuiz({ capacity: 2 });
+    const player = await adult();
+    const balance = await balanceOf(player.id);
+
+    const dashboardBefore = await loadDashboard(player);
+    const card = dashboardBefore.quizzes.find((entry) => entry.id === quiz.id)!;
+    expect(card.action).toEqual({ kind: "register-free" });
+    expect(card.seatsLeft).toBe(2);
+
+    const registered = await call(register, { as: player, params: { quizId: quiz.id } });
+    expect(registered.status).toBe(201);
+    const again = await call(register, { as: player, params: { quizId: quiz.id } });
+    expect(again.status).toBe(409);
+
+    // No money moved: one verified entry of ₹0, the wallet untouched, nothing for an admin to verify.
+    const db = await getDb();
+    const rows = await db.select().from(transactions).where(and(eq(transactions.userId, player.id), eq(transactions.quizId, quiz.id)));
+    expect(rows).toMatchObject([{ type: "form pay", status: "verified", amountPaise: 0 }]);
+    expect(await balanceOf(player.id)).toBe(balance);
+    const after = (await loadDashboard(player)).quizzes.find((entry) => entry.id === quiz.id)!;
+    expect(after.seatsLeft).toBe(1);
+    expect(after.action.kind).toBe("exam-upcoming");
+
+    // Paying for a free quiz is refused: there is nothing to pay.
+    await expect(payEntryFeeFromWallet(await adult(), quiz.id)).rejects.toThrow(NO_ENTRY_FEE);
+
+    await openTheExam(quiz.id);
+    expect((await loadDashboard(player)).quizzes.find((entry) => entry.id === quiz.id)!.action).toEqual({ kind: "start", resume: false });
+    const started = await call(start, { as: player, params: { quizId: quiz.id } });
+    expect(started.status).toBe(200);
+    const done = await call(submit, { as: player, params: { quizId: quiz.id } });
+    expect(done.status).toBe(200);
+    expect((done.body as { submitted: unknown }).submitted).toMatchObject({ totalMarks: 3 });
+  });
+
+  it("is not started by someone who did not register, who is told to register, not to pay", async () => {
+    const quiz = await freeQuiz();
+    await openTheExam(quiz.id);
+    const { status, body } = await call(start, { as: await participant(), params: { quizId: quiz.id } });
+    expect(status).toBe(403);
+    expect(body.message).toMatch(/not registered for this free quiz/);
+  });
+
+  it("keeps its seats: registration is refused once the free seats are taken", async () => {
+    const quiz = await freeQuiz({ capacity: 1 });
+    expect((await call(register, { as: await adult(), params: { quizId: quiz.id } })).status).toBe(201);
+    const late = await call(register, { as: await adult(), params: { quizId: quiz.id } });
+    expect(late.status).toBe(409);
+  });
+
+  it("is refused with an entry fee, through the route and the service, and nothing is stored", async () => {
+    const boss = await admin();
+    const input = quizInput({ contestModel: "free_entry", entryFee: 100 });
+    const refused = await call(addQuiz, { as: boss, json: asBody(input) });
+    expect(refused).toMatchObject({ status: 400, body: { message: FREE_ENTRY_WITH_FEE } });
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(FREE_ENTRY_WITH_FEE));
+    expect(await titled(input.title)).toBe(0);
+
+    const saved = await call(addQuiz, { as: boss, json: asBody(quizInput({ contestModel: "free_entry", entryFee: 0 })) });
+    expect(saved.status).toBe(201);
+  });
+});
+
+describe("a certificates-only quiz", () => {
+  it("is refused with cash prize tiers or prize money, and saved with free passes only", async () => {
+    const boss = await admin();
+    const withCash = quizInput({ contestModel: "paid_certificates" });
+    expect(await call(addQuiz, { as: boss, json: asBody(withCash) })).toMatchObject({ status: 400, body: { message: CERTIFICATES_WITH_CASH } });
+    await expect(createQuiz(boss, withCash)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
+    const withMoney = quizInput({ contestModel: "paid_certificates", prizeMoney: 1_000, prizes: undefined });
+    await expect(createQuiz(boss, withMoney)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
+    expect(await titled(withCash.title)).toBe(0);
+
+    const passes = quizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 3, kind: "free_pass" }] });
+    const saved = await call(addQuiz, { as: boss, json: asBody(passes) });
+    expect(saved.status).toBe(201);
+    const [row] = await (await getDb()).select().from(quizzes).where(eq(quizzes.title, passes.title));
+    expect(row).toMatchObject({ contestModel: "paid_certificates", prizeMoneyPaise: 0, entryFeePaise: 10_000 });
+  });
+});
+
+describe("cash prizes switched off for the deployment", () => {
+  it("refuses to save a quiz as paid entry with cash prizes, new or edited, with a clear message", async () => {
+    const boss = await admin();
+    const existing = await createQuiz(boss, quizInput());
+    config.contest.cashPrizesAllowed = false;
+
+    const input = quizInput();
+    expect(await call(addQuiz, { as: boss, json: asBody(input) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(CASH_PRIZES_FORBIDDEN));
+    expect(await titled(input.title)).toBe(0);
+    const edited = await call(editQuiz, { method: "PUT", as: boss, params: { id: existing.id }, json: asBody(quizInput({ title: existing.title })) });
+    expect(edited).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
+
+    // The other two models still save.
+    await expect(createQuiz(boss, quizInput({ contestModel: "free_entry", entryFee: 0 }))).resolves.toMatchObject({ contestModel: "free_entry" });
+    await expect(
+      updateQuiz(boss, existing.id, quizInput({ title: existing.title, contestModel: "paid_certificates", prizeMoney: 0, prizes: [] })),
+    ).resolves.toMatchObject({ contestModel: "paid_certificates" });
+  });
+});
+
+describe("the contest model", () => {
+  it("is fixed once registration opens: participants registered under it", async () => {
+    const boss = await admin();
+    const opened = quizInput({ formStartDate: new Date(Date.now() - DAY) });
+    const quiz = await createQuiz(boss, opened);
+    const changed = await call(editQuiz, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...opened, contestModel: "free_entry", entryFee: 0 }) });
+    expect(changed).toMatchObject({ status: 409, body: { message: CONTEST_MODEL_LOCKED } });
+    expect((await call(editQuiz, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...opened, description: "Still paid." }) })).status).toBe(200);
+  });
+});
+
+describe("existing quizzes", () => {
+  it("are paid entry with cash prizes, taken only with a verified fee as before", async () => {
+    const db = await getDb();
+    const { quiz } = await openExam();
+    expect(quiz.contestModel).toBe("paid_cash");
+    const unpaid = await participant();
+    const refused = await call(start, { as: unpaid, params: { quizId: quiz.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/has not been verified/);
+    await markPaid(unpaid, quiz.id);
+    expect((await call(start, { as: unpaid, params: { quizId: quiz.id } })).status).toBe(200);
+
+    // A body without a model (an older client) saves the quiz as paid entry with cash prizes.
+    const boss = await admin();
+    const { contestModel: _model, ...older } = quizInput();
+    expect((await call(addQuiz, { as: boss, json: asBody(older as QuizInput) })).status).toBe(201);
+    const [row] = await db.select({ model: quizzes.contestModel }).from(quizzes).where(eq(quizzes.title, older.title));
+    expect(row.model).toBe("paid_cash");
+
+    // A paid quiz is not registered for free, and a zero row is refused by the ledger for anything but that.
+    const paidQuiz = await insertQuiz(db, { title: `Paid ${randomBytes(4).toString("hex")}` });
+    const free = await call(register, { as: await adult(), params: { quizId: paidQuiz.id } });
+    expect(free).toMatchObject({ status: 409, body: { message: NOT_FREE_ENTRY } });
+    await expect(
+      db.execute(sql`insert into transactions (user_id, type, mode, status, amount_paise, reason) values (${unpaid.id}, 'credit', 'upi', 'pending', 0, 'zero')`),
+    ).rejects.toThrow();
+  });
+});
