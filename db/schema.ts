@@ -521,6 +521,8 @@ export const uploads = pgTable(
     sha256: text("sha256"),
     /** Payment screenshots: 64-bit difference hash (lib/uploads/image-hash.ts), to find re-encoded or cropped copies. */
     dhash: bigint("dhash", { mode: "bigint" }),
+    /** dHashes of the screenshot with 10 % cropped off the top, the bottom, and 5 % all round: a cropped copy's own dHash lands near one of these. */
+    dhashCrops: bigint("dhash_crops", { mode: "bigint" }).array(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -19,6 +19,7 @@ DROP INDEX "transactions_payment_reference_unique";--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "statement_matched_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "sha256" text;--> statement-breakpoint
 ALTER TABLE "uploads" ADD COLUMN "dhash" bigint;--> statement-breakpoint
+ALTER TABLE "uploads" ADD COLUMN "dhash_crops" bigint[];--> statement-breakpoint
 ALTER TABLE "payment_flags" ADD CONSTRAINT "payment_flags_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_flags" ADD CONSTRAINT "payment_flags_earlier_transaction_id_transactions_id_fk" FOREIGN KEY ("earlier_transaction_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_mappings" ADD CONSTRAINT "statement_mappings_updated_by_id_users_id_fk" FOREIGN KEY ("updated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -37,7 +37,7 @@ export const storeUpload = service("uploads.create", async (owner, purpose: Uplo
 
   const db = await getDb();
   const replaced = await db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ id, ownerId: owner.id, purpose, objectKey, contentType: image.contentType, sizeBytes: bytes.length, sha256: fingerprint?.sha256, dhash: fingerprint?.dhash });
+    await tx.insert(uploads).values({ id, ownerId: owner.id, purpose, objectKey, contentType: image.contentType, sizeBytes: bytes.length, sha256: fingerprint?.sha256, dhash: fingerprint?.dhash, dhashCrops: fingerprint?.dhashCrops });
     if (purpose !== "profile") return [];
     const [previous] = await tx.select({ id: users.profileImageId }).from(users).where(eq(users.id, owner.id)).for("update");
     await tx.update(users).set({ profileImageId: id }).where(eq(users.id, owner.id));

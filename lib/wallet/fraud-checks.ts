@@ -32,7 +32,7 @@ export async function flagLikelyReuse(tx: DatabaseTransaction, payment: { id: st
     if (earlier) flags.push({ transactionId: payment.id, reason: "reference-reused", earlierTransactionId: earlier.id });
   }
   const [proof] = payment.proofUploadId
-    ? await tx.select({ sha256: uploads.sha256, dhash: uploads.dhash }).from(uploads).where(eq(uploads.id, payment.proofUploadId))
+    ? await tx.select({ sha256: uploads.sha256, dhash: uploads.dhash, dhashCrops: uploads.dhashCrops }).from(uploads).where(eq(uploads.id, payment.proofUploadId))
     : [];
   if (proof?.sha256) {
     const [same] = await tx
@@ -46,7 +46,14 @@ export async function flagLikelyReuse(tx: DatabaseTransaction, payment: { id: st
   }
   const threshold = config.paymentChecks.screenshotMatchDistance;
   if (proof?.dhash != null && threshold > 0 && !flags.some((flag) => flag.reason === "same-screenshot")) {
-    const distance = sql<number>`bit_count((${uploads.dhash} # ${proof.dhash})::bit(64))::int`;
+    // The closer of: the two full pictures; this one against a crop of the earlier (this one was
+    // cropped); a crop of this one against the earlier (the earlier was the cropped copy).
+    const crops = `{${(proof.dhashCrops ?? []).join(",")}}`;
+    const distance = sql<number>`least(
+      bit_count((${uploads.dhash} # ${proof.dhash})::bit(64)),
+      (select min(bit_count((earlier_crop # ${proof.dhash})::bit(64))) from unnest(${uploads.dhashCrops}) earlier_crop),
+      (select min(bit_count((${uploads.dhash} # own_crop)::bit(64))) from unnest(${crops}::bigint[]) own_crop)
+    )::int`;
     const [similar] = await tx
       .select({ id: transactions.id, distance })
       .from(transactions)
