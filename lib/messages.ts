@@ -61,7 +61,6 @@ export const NO_ENTRY_FEE = "This quiz has no entry fee, so there is nothing to 
 export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
 export const UTR_REQUIRED = "Enter the 12-digit UPI transaction reference (UTR) from your payment app.";
 export const UTR_FORMAT = "The UPI transaction reference (UTR) is exactly 12 digits. Please copy it from your payment app.";
-export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
 export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
 export const PARTICIPANT_ALREADY_PAID = "This participant has already paid for this quiz.";
 export const PAYMENT_SUPERSEDED = "The participant paid again after this payment was rejected, so it stays rejected. Review their newer payment instead.";
