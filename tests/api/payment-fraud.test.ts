@@ -8,7 +8,9 @@ import { paymentFlags } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { UTR_FORMAT } from "@/lib/messages";
 import type { ActiveUser } from "@/lib/auth";
+import { listTransactionsForReview } from "@/lib/payments";
 import { call } from "../support/http";
+import { admin } from "../support/users";
 import { adult, openRegistration } from "../support/wallet";
 
 afterAll(closeDatabase);
@@ -104,5 +106,19 @@ describe("payment fraud checks", () => {
     }
     const without = await call(credit, { as: user, json: { paymentType: "credit", amount: 10, payeeName: user.name, paysnapurl: await proof(user, await screenshot()) } });
     expect(without.status).toBe(201);
+  });
+
+  it("Transaction Management lists a flagged payment with its reason and the earlier payment, filters to flagged ones and finds a payment by part of its UTR", async () => {
+    const [first, second, boss] = [await adult(), await adult(), await admin()];
+    const reference = utr();
+    const earlier = await topUp(first, await screenshot(), reference);
+    const later = await topUp(second, await screenshot(), reference);
+    const byUtr = await listTransactionsForReview(boss, { utr: `${reference.slice(0, 6)} ${reference.slice(6)}` });
+    expect(byUtr.rows.map((row) => row.id).sort()).toEqual([earlier, later].sort());
+    const flagged = byUtr.rows.find((row) => row.id === later)!;
+    expect(flagged.flags).toMatchObject([{ reason: "reference-reused", earlier: { id: earlier } }]);
+    expect(byUtr.rows.find((row) => row.id === earlier)!.flags).toEqual([]);
+    const onlyFlagged = await listTransactionsForReview(boss, { utr: reference.slice(2), flagged: true });
+    expect(onlyFlagged.rows.map((row) => row.id)).toEqual([later]);
   });
 });
