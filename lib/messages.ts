@@ -201,3 +201,16 @@ export function appealDecisionNotice(quizTitle: string, outcome: "rejected" | "u
 export function appealNotice(quizTitle: string, participantName: string): { title: string; body: string } {
   return { title: `New appeal: ${quizTitle}`, body: `${participantName} appealed the disqualification of their attempt.` };
 }
+
+/** After a bank statement was matched against the pending UPI payments. */
+export function statementMatched(matched: number, lines: number): string {
+  const payments = matched === 1 ? "1 pending payment" : `${matched} pending payments`;
+  return `${payments} matched the statement's ${lines} ${lines === 1 ? "line" : "lines"} by UTR and amount. Verify them when you are ready.`;
+}
+
+/** After "Verify all matched". */
+export function matchedVerified(verified: number, refused: number): string {
+  const done = verified === 1 ? "1 matched payment verified." : `${verified} matched payments verified.`;
+  return refused ? `${done} ${refused} could not be verified; open them to see why.` : done;
+}
+export const RECONCILE_FAILED = "The statement could not be matched. Please try again.";

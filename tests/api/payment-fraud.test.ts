@@ -4,11 +4,13 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as credit } from "@/app/api/wallet/credit/route";
 import { POST as upload } from "@/app/api/upload/route";
-import { paymentFlags } from "@/db/schema";
+import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
+import { POST as verifyAllMatched } from "@/app/api/payments/reconciliation/verify-matched/route";
+import { auditLog, paymentFlags, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { UTR_FORMAT } from "@/lib/messages";
 import type { ActiveUser } from "@/lib/auth";
-import { listTransactionsForReview } from "@/lib/payments";
+import { listTransactionsForReview, statementMapping } from "@/lib/payments";
 import { call } from "../support/http";
 import { admin } from "../support/users";
 import { adult, openRegistration } from "../support/wallet";
@@ -120,5 +122,60 @@ describe("payment fraud checks", () => {
     expect(byUtr.rows.find((row) => row.id === earlier)!.flags).toEqual([]);
     const onlyFlagged = await listTransactionsForReview(boss, { utr: reference.slice(2), flagged: true });
     expect(onlyFlagged.rows.map((row) => row.id)).toEqual([later]);
+  });
+});
+
+describe("reconciliation with a bank statement", () => {
+  async function row(id: string) {
+    const db = await getDb();
+    const [found] = await db.select().from(transactions).where(eq(transactions.id, id));
+    return found;
+  }
+
+  it("marks matched only the pending payments whose UTR and amount both appear on one line, remembers the columns, and verifies the matched ones in one go", async () => {
+    const [payer, boss, participantOnly] = [await adult(), await admin(), await adult()];
+    const [utrA, utrB, utrC, stranger] = [utr(), utr(), utr(), utr()];
+    const a = await topUp(payer, await screenshot(), utrA, 100);
+    const b = await topUp(payer, await screenshot(), utrB, 200);
+    const c = await topUp(payer, await screenshot(), utrC, 300.5);
+    const d = await topUp(payer, await screenshot(), utr(), 300.5);
+    const csv = [
+      "Date,Narration,Withdrawal,Deposit Amount",
+      `25/11/2026,UPI/${utrA}/KAVYA/okaxis,,"₹100.00"`,
+      `25/11/2026,UPI/${utrB}/KAVYA/okaxis,,250.00`,
+      `25/11/2026,UPI/${stranger}/SOMEONE/okicici,,300.50`,
+      `25/11/2026,"UPI/${utrC.slice(0, 6)} ${utrC.slice(6)}, ""note""",,"300.50"`,
+    ].join("\r\n");
+    const body = { csv, utrColumn: "Narration", amountColumn: "Deposit Amount" };
+    expect((await call(reconcile, { as: participantOnly, json: body })).status).toBe(403);
+    const answer = await call(reconcile, { as: boss, json: body });
+    expect(answer.status).toBe(200);
+    expect((answer.body.matched as string[]).sort()).toEqual([a, c].sort());
+    expect((await row(a)).statementMatchedAt).not.toBeNull();
+    expect((await row(b)).statementMatchedAt).toBeNull();
+    expect((await row(c)).statementMatchedAt).not.toBeNull();
+    expect((await row(d)).statementMatchedAt).toBeNull();
+    expect(await statementMapping(boss)).toEqual({ utrColumn: "Narration", amountColumn: "Deposit Amount" });
+
+    const listed = await listTransactionsForReview(boss, { matched: true });
+    expect(listed.rows.map((listedRow) => listedRow.id)).toEqual(expect.arrayContaining([a, c]));
+    expect(listed.rows.map((listedRow) => listedRow.id)).not.toContain(b);
+
+    const verified = await call(verifyAllMatched, { as: boss });
+    expect(verified.status).toBe(200);
+    expect(verified.body.verified).toEqual(expect.arrayContaining([a, c]));
+    expect((await row(a)).status).toBe("verified");
+    expect((await row(c)).status).toBe("verified");
+    expect((await row(b)).status).toBe("pending");
+    const db = await getDb();
+    const [{ balance }] = await db.select({ balance: users.walletBalancePaise }).from(users).where(eq(users.id, payer.id));
+    expect(balance).toBe(10_000 + 30_050);
+    const audits = await db.select().from(auditLog).where(eq(auditLog.subjectId, a));
+    expect(audits.map((entry) => entry.action)).toEqual(["payment.verify"]);
+  });
+
+  it("refuses a mapping naming a column the statement does not have", async () => {
+    const answer = await call(reconcile, { as: await admin(), json: { csv: "Date,UTR,Amount\r\n1,123456789012,5", utrColumn: "Reference", amountColumn: "Amount" } });
+    expect(answer).toMatchObject({ status: 400, body: { message: 'The statement has no column named "Reference".' } });
   });
 });
