@@ -8,6 +8,7 @@ import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
+import { StatementReconciliation, type StatementMapping } from "./StatementReconciliation";
 import type { ReviewRow } from "./reviewRow";
 import { TransactionTable } from "./TransactionTable";
 
@@ -94,7 +95,7 @@ function toRow(row: ListedRow): ReviewRow {
 }
 
 /** `list` is null when the transactions could not be loaded. */
-export function TransactionManagement({ filter, list }: { filter: ReviewFilter; list: ReviewList | null }) {
+export function TransactionManagement({ filter, list, statementMapping = null }: { filter: ReviewFilter; list: ReviewList | null; statementMapping?: StatementMapping | null }) {
   const pageHref = (page: number) => {
     const query = new URLSearchParams({ tab: "transactions" });
     if (filter.status) query.set("status", filter.status);
@@ -109,6 +110,7 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
 
   return (
     <div className="flex flex-col gap-4">
+      <StatementReconciliation mapping={statementMapping} matchedCount={list?.matchedCount ?? 0} />
       <AdminFilterForm tab="transactions" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <FilterSelect id="filter-status" label="Status" name="status" defaultValue={filter.status ?? ""}>
           <option value="">All</option>

@@ -47,7 +47,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
   const reviewer = alias(users, "reviewer");
   const refunded = alias(transactions, "refunded");
 
-  const [rows, [{ total }], quizOptions] = await Promise.all([
+  const [rows, [{ total }], quizOptions, [{ matchedCount }]] = await Promise.all([
     db
       .select({
         id: transactions.id,
@@ -83,6 +83,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
       .offset((page - 1) * REVIEW_PAGE_SIZE),
     db.select({ total: count() }).from(transactions).where(where),
     db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
+    db.select({ matchedCount: count() }).from(transactions).where(and(eq(transactions.status, "pending"), sql`${transactions.statementMatchedAt} is not null`)),
   ]);
   const standingOfRow = await standings(db, rows);
   const flagsOfRow = await flagsOf(db, rows.map((row) => row.id));
@@ -102,6 +103,8 @@ export const listTransactionsForReview = service("payments.review", async (_acto
     page,
     pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)),
     quizzes: quizOptions,
+    /** Pending payments a bank statement matched, waiting for "Verify all matched". */
+    matchedCount,
   };
 });
 
