@@ -43,7 +43,7 @@ test("a payment whose UTR was used before shows the reason and links the earlier
   const later = await payByUpi(payers[1].request, payers[1].name, reference);
 
   await openAdminTab(page, "transactions");
-  await page.getByLabel("UTR").fill(reference);
+  await page.getByLabel("UTR", { exact: true }).fill(reference);
   await page.getByLabel("Flagged only").check();
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/flagged=1/);
