@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -334,6 +335,8 @@ export const transactions = pgTable(
      * refunded once, however many admins press Refund (lib/payments/refunds.ts explains).
      */
     refundOfId: uuid("refund_of_id").references((): AnyPgColumn => transactions.id, { onDelete: "restrict" }),
+    /** A pending UPI payment whose UTR and amount appear on an uploaded bank statement (reconciliation); the admin still verifies. */
+    statementMatchedAt: utc("statement_matched_at"),
     createdAt: createdAt(),
   },
   (table) => [
@@ -346,9 +349,12 @@ export const transactions = pgTable(
     uniqueIndex("transactions_one_verified_entry_fee")
       .on(table.userId, table.quizId)
       .where(sql`${table.type} = 'form pay' and ${table.status} = 'verified'`),
-    /** A screenshot proves one payment, and a UPI reference names one payment. */
+    /**
+     * A screenshot upload proves one payment. A UPI reference seen before is not refused but
+     * flagged for the admin (payment_flags), who decides: a payer may resubmit after a rejection.
+     */
     uniqueIndex("transactions_proof_unique").on(table.proofUploadId),
-    uniqueIndex("transactions_payment_reference_unique").on(table.paymentReference),
+    index("transactions_payment_reference_idx").on(table.paymentReference),
     uniqueIndex("transactions_one_refund_per_payment").on(table.refundOfId),
     check(
       "transactions_refund_is_verified_wallet_credit",
@@ -525,9 +531,16 @@ export const uploads = pgTable(
     /** Detected from the file's bytes, never taken from the client. */
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
+    /** Payment screenshots: SHA-256 of the bytes (hex), to find the very same file on an earlier payment. */
+    sha256: text("sha256"),
+    /** Payment screenshots: 64-bit difference hash (lib/uploads/image-hash.ts), to find re-encoded or cropped copies. */
+    dhash: bigint("dhash", { mode: "bigint" }),
+    /** dHashes of the screenshot with 10 % cropped off the top, the bottom, and 5 % all round: a cropped copy's own dHash lands near one of these. */
+    dhashCrops: bigint("dhash_crops", { mode: "bigint" }).array(),
     createdAt: createdAt(),
   },
   (table) => [
+    index("uploads_sha256_idx").on(table.sha256),
     uniqueIndex("uploads_object_key_unique").on(table.objectKey),
     index("uploads_owner_idx").on(table.ownerId, table.createdAt),
     check("uploads_size_in_limit", sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
@@ -547,6 +560,40 @@ export const rateLimitHits = pgTable(
     index("rate_limit_hits_window_idx").on(table.windowStart),
   ],
 );
+
+/**
+ * Why a UPI payment looks like an earlier one: its UTR was used before, or its screenshot is the
+ * same file (SHA-256) or the same picture re-encoded or cropped (dHash within a threshold).
+ * Written when the payment is submitted; the admin still decides.
+ */
+export const paymentFlags = pgTable(
+  "payment_flags",
+  {
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: ["reference-reused", "same-screenshot", "similar-screenshot"] }).notNull(),
+    earlierTransactionId: uuid("earlier_transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    /** For a similar screenshot, the Hamming distance between the two dHashes. */
+    distance: integer("distance"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.transactionId, table.reason] }),
+    index("payment_flags_earlier_idx").on(table.earlierTransactionId),
+  ],
+);
+
+/** The bank statement's CSV columns an admin chose for reconciliation, remembered for the next upload (one row). */
+export const statementMappings = pgTable("statement_mappings", {
+  id: text("id").primaryKey(),
+  utrColumn: text("utr_column").notNull(),
+  amountColumn: text("amount_column").notNull(),
+  updatedById: uuid("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: utc("updated_at").notNull().defaultNow(),
+});
 
 /** Secrets the app generates once and every instance must share (the web-push VAPID keys). */
 export const appSecrets = pgTable("app_secrets", {

@@ -7,7 +7,7 @@ import { SCREENSHOT } from "./support/wallet";
 const QUIZ = "Olympiad Season 2";
 const PARTICIPANT = "Meera Subramanian";
 
-const utr = () => `4${randomBytes(5).readUIntBE(0, 5).toString().padStart(11, "0")}`;
+const utr = () => `4${(randomBytes(5).readUIntBE(0, 5) % 100_000_000_000).toString().padStart(11, "0")}`;
 
 /** A participant old enough to pay submits the entry fee by UPI, as the payment modal does. */
 async function pendingPayment(request: APIRequestContext): Promise<string> {

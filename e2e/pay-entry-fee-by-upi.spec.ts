@@ -22,9 +22,14 @@ async function openPayment(card: Locator, label: string): Promise<Locator> {
   return dialog;
 }
 
-async function submitProof(dialog: Locator) {
+/** A 12-digit UTR this run has not used. */
+const utr = () => `6${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+
+async function submitProof(dialog: Locator, reference = utr()) {
   await dialog.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
   await dialog.getByLabel("Bank username").fill("Kavya Menon");
+  const utrField = dialog.getByLabel("UPI transaction reference (UTR)");
+  if (!(await utrField.inputValue())) await utrField.fill(reference);
   await dialog.getByRole("button", { name: "Submit" }).click();
 }
 
@@ -95,7 +100,7 @@ test.describe("paying the entry fee", () => {
     await withDatabase((client) => client.query("update users set date_of_birth = null where id = $1", [id]));
     await page.goto("/dashboard");
     const dialog = await openPayment(quizCard(page), PAY);
-    await dialog.getByLabel("Transaction ID (optional)").fill("UTR 4455 6677");
+    await dialog.getByLabel("UPI transaction reference (UTR)").fill("4455 6677 8899");
     await submitProof(dialog);
     await expect(dialog.getByRole("alert")).toContainText("Please add your date of birth in your profile. You must be 18 or older to take part.");
     await dialog.getByRole("link", { name: "Add or correct your date of birth" }).click();
@@ -116,7 +121,7 @@ test.describe("paying the entry fee", () => {
     await expect(reopened).toBeVisible();
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
     await expect(reopened.getByLabel("Bank username")).toHaveValue("Kavya Menon");
-    await expect(reopened.getByLabel("Transaction ID (optional)")).toHaveValue("UTR 4455 6677");
+    await expect(reopened.getByLabel("UPI transaction reference (UTR)")).toHaveValue("4455 6677 8899");
     await expect(reopened.getByText("Already uploaded: payment.png.")).toBeVisible();
     await reopened.getByRole("button", { name: "Submit" }).click();
     await expect(reopened).toBeHidden();

@@ -48,7 +48,7 @@ async function statusOf(request: APIRequestContext, id: string): Promise<string 
   return rows.find((row) => row.id === id)?.status;
 }
 
-const utr = () => `4${randomBytes(5).readUIntBE(0, 5).toString().padStart(11, "0")}`;
+const utr = () => `4${(randomBytes(5).readUIntBE(0, 5) % 100_000_000_000).toString().padStart(11, "0")}`;
 
 /** Transaction Management showing one payment, as a "see payment of …" link opens it. */
 const paymentPage = (id: string) => `/adminpanel?tab=transactions&payment=${id}`;

@@ -116,10 +116,10 @@ test("a participant pays, and takes the exam across two instances while one is k
 
       const feeScreenshot = screenshot();
       const upload = await expectStatus<{ url: string }>(participant.post("/api/upload", { multipart: { file: { name: "fee.png", mimeType: "image/png", buffer: feeScreenshot }, imageType: "payment" } }), 201);
-      await expectStatus(participant.post("/api/wallet/credit", { data: { paymentType: "form pay", quizId: PAID_QUIZ_ID, payeeName: "Kavya Menon", paymentId: "UPI-FEE-1", paysnapurl: upload.body.url } }), 201);
+      await expectStatus(participant.post("/api/wallet/credit", { data: { paymentType: "form pay", quizId: PAID_QUIZ_ID, payeeName: "Kavya Menon", paymentId: "400000000001", paysnapurl: upload.body.url } }), 201);
 
       const topUpProof = await expectStatus<{ url: string }>(participant.post("/api/upload", { multipart: { file: { name: "top-up.png", mimeType: "image/png", buffer: screenshot() }, imageType: "payment" } }), 201);
-      await expectStatus(participant.post("/api/wallet/credit", { data: { paymentType: "credit", amount: 200, payeeName: "Kavya Menon", paymentId: "UPI-TOPUP-1", paysnapurl: topUpProof.body.url } }), 201);
+      await expectStatus(participant.post("/api/wallet/credit", { data: { paymentType: "credit", amount: 200, payeeName: "Kavya Menon", paymentId: "400000000002", paysnapurl: topUpProof.body.url } }), 201);
       return { userId: body.user.id, feeProof: { url: upload.body.url, bytes: feeScreenshot }, feeProofServer: answeredBy(upload) };
     });
 

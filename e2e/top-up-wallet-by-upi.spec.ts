@@ -20,6 +20,12 @@ test.describe("wallet", () => {
 
       await addMoney.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
       await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByText("Enter the 12-digit UPI transaction reference (UTR) from your payment app.")).toBeVisible();
+      await addMoney.getByLabel("UPI transaction reference (UTR)").fill("UTR-12");
+      await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByText("The UPI transaction reference (UTR) is exactly 12 digits. Please copy it from your payment app.")).toBeVisible();
+      await addMoney.getByLabel("UPI transaction reference (UTR)").fill(`5${String(Date.now()).slice(-11)}`);
+      await addMoney.getByRole("button", { name: "Submit" }).click();
       await expect(addMoney.getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
       await expect(addMoney.getByLabel("Amount")).toHaveValue("");
 

@@ -105,6 +105,8 @@ const environmentSchema = z.object({
   INTEGRITY_COPY_PASTE: z.coerce.number().int().min(1).max(10_000).default(1),
   /** A stretch this long with no video slice arriving counts as a gap in the recording. */
   INTEGRITY_RECORDING_GAP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** Payment screenshots whose 64-bit dHashes differ in at most this many bits count as the same picture (0 turns near matches off). */
+  PAYMENT_SCREENSHOT_MATCH_DISTANCE: z.coerce.number().int().min(0).max(32).default(10),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
@@ -252,6 +254,8 @@ export function loadConfig(environment: Environment) {
         paid_cash: env.CONTEST_PAID_CASH_TEXT ?? "Paid entry; cash prizes to the top ranks.",
       },
     },
+    /** Fraud checks on UPI payments: how close two screenshots' dHashes must be to flag the later one. */
+    paymentChecks: { screenshotMatchDistance: env.PAYMENT_SCREENSHOT_MATCH_DISTANCE },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {
       entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,

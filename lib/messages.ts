@@ -66,7 +66,8 @@ export const NOT_FREE_ENTRY = "This quiz takes an entry fee: register by paying 
 export const REGISTERED_FREE = "You are registered. The quiz starts on exam day from your dashboard.";
 export const ALREADY_REGISTERED = "You are already registered for this quiz.";
 export const PROOF_ALREADY_USED = "This screenshot is already the proof of another payment. Please upload the screenshot of this payment.";
-export const REFERENCE_ALREADY_USED = "This UPI transaction id is already recorded for another payment. Please check the transaction id.";
+export const UTR_REQUIRED = "Enter the 12-digit UPI transaction reference (UTR) from your payment app.";
+export const UTR_FORMAT = "The UPI transaction reference (UTR) is exactly 12 digits. Please copy it from your payment app.";
 export const ANOTHER_ENTRY_FEE_PENDING = "This participant has a newer payment for this quiz waiting for verification; review that one instead.";
 export const PARTICIPANT_ALREADY_PAID = "This participant has already paid for this quiz.";
 export const PAYMENT_SUPERSEDED = "The participant paid again after this payment was rejected, so it stays rejected. Review their newer payment instead.";
@@ -212,3 +213,16 @@ export function appealNotice(quizTitle: string, participantName: string): { titl
 
 export const CERTIFICATE_NOT_FOUND = "There is no certificate for you in this quiz: it is issued once its results are published.";
 export const CERTIFICATE_REVOKED = "This certificate has been revoked.";
+
+/** After a bank statement was matched against the pending UPI payments. */
+export function statementMatched(matched: number, lines: number): string {
+  const payments = matched === 1 ? "1 pending payment" : `${matched} pending payments`;
+  return `${payments} matched the statement's ${lines} ${lines === 1 ? "line" : "lines"} by UTR and amount. Verify them when you are ready.`;
+}
+
+/** After "Verify all matched". */
+export function matchedVerified(verified: number, refused: number): string {
+  const done = verified === 1 ? "1 matched payment verified." : `${verified} matched payments verified.`;
+  return refused ? `${done} ${refused} could not be verified; open them to see why.` : done;
+}
+export const RECONCILE_FAILED = "The statement could not be matched. Please try again.";

@@ -11,7 +11,7 @@ import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listResponses, responseDetail } from "@/lib/exam";
-import { listTransactionsForReview, type ReviewFilter, type ReviewList } from "@/lib/payments";
+import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
 import { defaultPrizeTable } from "@/lib/results";
 
@@ -77,6 +77,11 @@ export function loadAnswerKeys(admin: ActiveUser, quizId: string | undefined): P
 
 export function loadTransactionsForReview(admin: ActiveUser, filter: ReviewFilter): Promise<ReviewList | null> {
   return orNull("loading transactions for review failed", () => listTransactionsForReview(admin, filter));
+}
+
+/** The bank statement's columns the admin chose last time (reconciliation). */
+export function loadStatementMapping(admin: ActiveUser) {
+  return orNull("loading the statement mapping failed", () => statementMapping(admin));
 }
 
 export function loadBlogPosts(admin: ActiveUser) {

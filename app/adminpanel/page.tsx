@@ -16,7 +16,7 @@ import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -44,7 +44,8 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
       return <SendNotificationForm admin={{ id: admin.id, name: admin.name }} />;
     case "transactions": {
       const filter = reviewFilter(searchParams);
-      return <TransactionManagement filter={filter} list={await loadTransactionsForReview(admin, filter)} />;
+      const [list, mapping] = await Promise.all([loadTransactionsForReview(admin, filter), loadStatementMapping(admin)]);
+      return <TransactionManagement filter={filter} list={list} statementMapping={mapping} />;
     }
     case "blog":
       return <BlogTab categories={blogCategories()} rows={await loadBlogPosts(admin)} />;

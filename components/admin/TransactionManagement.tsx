@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { inputClass } from "@/components/ui/form";
 import { Pager } from "@/components/ui/Pager";
 import { z } from "zod";
 import { formatIndiaDateTime } from "@/lib/format";
@@ -7,6 +8,7 @@ import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
+import { StatementReconciliation, type StatementMapping } from "./StatementReconciliation";
 import type { ReviewRow } from "./reviewRow";
 import { TransactionTable } from "./TransactionTable";
 
@@ -26,6 +28,9 @@ export function reviewFilter(params: SearchParams): ReviewFilter & { page: numbe
     status,
     quizId: uuid(single(params.quiz)),
     transactionId: uuid(single(params.payment)),
+    flagged: single(params.flagged) === "1",
+    matched: single(params.matched) === "1",
+    utr: single(params.utr)?.replace(/\s+/g, "").slice(0, 30) || undefined,
     page: pageParam(params.page),
   };
 }
@@ -53,12 +58,27 @@ function note({ refund, paidAgain, paidWith, refundOf, status }: ListedRow): Rev
   return null;
 }
 
+const FLAG_LEAD: Record<ListedRow["flags"][number]["reason"], string> = {
+  "reference-reused": "Flagged: this UTR was already used on an earlier payment:",
+  "same-screenshot": "Flagged: the same screenshot file was sent with an earlier payment:",
+  "similar-screenshot": "Flagged: the screenshot looks like an earlier payment's (re-encoded or cropped copy):",
+};
+
+function flags(row: ListedRow): ReviewRow["flags"] {
+  return row.flags.map((flag) => ({
+    lead: FLAG_LEAD[flag.reason],
+    link: { href: paymentHref(flag.earlier.id), text: `see payment of ${formatIndiaDateTime(flag.earlier.createdAt)}` },
+  }));
+}
+
 function toRow(row: ListedRow): ReviewRow {
   return {
     id: row.id,
     status: row.status,
     actions: row.actions,
     note: note(row),
+    flags: flags(row),
+    matched: row.statementMatchedAt && row.status === "pending" ? formatIndiaDateTime(row.statementMatchedAt) : null,
     date: formatIndiaDateTime(row.createdAt),
     participant: row.userName,
     email: row.userEmail,
@@ -75,18 +95,22 @@ function toRow(row: ListedRow): ReviewRow {
 }
 
 /** `list` is null when the transactions could not be loaded. */
-export function TransactionManagement({ filter, list }: { filter: ReviewFilter; list: ReviewList | null }) {
+export function TransactionManagement({ filter, list, statementMapping = null }: { filter: ReviewFilter; list: ReviewList | null; statementMapping?: StatementMapping | null }) {
   const pageHref = (page: number) => {
     const query = new URLSearchParams({ tab: "transactions" });
     if (filter.status) query.set("status", filter.status);
     if (filter.quizId) query.set("quiz", filter.quizId);
     if (filter.transactionId) query.set("payment", filter.transactionId);
+    if (filter.flagged) query.set("flagged", "1");
+    if (filter.matched) query.set("matched", "1");
+    if (filter.utr) query.set("utr", filter.utr);
     if (page > 1) query.set("page", String(page));
     return `/adminpanel?${query}`;
   };
 
   return (
     <div className="flex flex-col gap-4">
+      <StatementReconciliation mapping={statementMapping} matchedCount={list?.matchedCount ?? 0} />
       <AdminFilterForm tab="transactions" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <FilterSelect id="filter-status" label="Status" name="status" defaultValue={filter.status ?? ""}>
           <option value="">All</option>
@@ -96,6 +120,18 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
           <option value="">All quizzes and wallet payments</option>
           {list?.quizzes.map((quiz) => <option key={quiz.id} value={quiz.id}>{quiz.title}</option>)}
         </FilterSelect>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-utr" className="text-sm font-medium text-slate-800">UTR</label>
+          <input id="filter-utr" name="utr" type="search" inputMode="numeric" defaultValue={filter.utr ?? ""} maxLength={30} className={inputClass} placeholder="12-digit reference" />
+        </div>
+        <label className="flex items-center gap-2 self-center text-sm font-medium text-slate-800">
+          <input type="checkbox" name="flagged" value="1" defaultChecked={filter.flagged} className="h-4 w-4" />
+          Flagged only
+        </label>
+        <label className="flex items-center gap-2 self-center text-sm font-medium text-slate-800">
+          <input type="checkbox" name="matched" value="1" defaultChecked={filter.matched} className="h-4 w-4" />
+          Matched on statement only
+        </label>
       </AdminFilterForm>
 
       {filter.transactionId && (
@@ -107,7 +143,7 @@ export function TransactionManagement({ filter, list }: { filter: ReviewFilter; 
       {!list ? (
         <p role="alert" className="text-red-700">Error loading transactions.</p>
       ) : list.total === 0 ? (
-        <p className="text-slate-700">{filter.status || filter.quizId || filter.transactionId ? "No transactions match these filters." : "No transactions yet."}</p>
+        <p className="text-slate-700">{filter.status || filter.quizId || filter.transactionId || filter.flagged || filter.matched || filter.utr ? "No transactions match these filters." : "No transactions yet."}</p>
       ) : list.rows.length === 0 ? (
         <p className="text-slate-700">
           This page is past the end of the list. <Link className="font-medium text-brand underline" href={pageHref(1)}>Go to the first page</Link>

@@ -112,6 +112,12 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[shownStatus[row.id]]}`}>{shownStatus[row.id]}</span>
         {/* Only what the server holds is final; an optimistic "verified" may still be refused. */}
         {row.status === "verified" && <p className="text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
+        {row.flags.map((flag) => (
+          <p key={flag.lead} className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-900">
+            {flag.lead} <Link href={flag.link.href} className="font-medium underline">{flag.link.text}</Link>
+          </p>
+        ))}
+        {row.matched && <p className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-900">Matched on the bank statement ({row.matched})</p>}
         {row.note && (
           <p className="text-xs text-slate-700">
             {row.note.lead} <Link href={row.note.link.href} className="font-medium text-brand underline">{row.note.link.text}</Link>

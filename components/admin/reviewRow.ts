@@ -8,6 +8,10 @@ export interface ReviewRow {
   actions: ReviewAction[];
   /** What to know about the participant's other payments for the quiz, with a link to the one meant. */
   note: { lead: string; link: { href: string; text: string } } | null;
+  /** Why a fraud check flagged this payment, each with a link to the earlier payment it resembles. */
+  flags: { lead: string; link: { href: string; text: string } }[];
+  /** When a bank statement matched this pending payment's UTR and amount, formatted. */
+  matched: string | null;
   date: string;
   participant: string;
   email: string;

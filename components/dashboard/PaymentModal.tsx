@@ -7,6 +7,7 @@ import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
 import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
@@ -123,6 +124,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   async function submitProof(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if ((!file && !uploaded) || bankUsername.trim() === "") return setError(PROOF_AND_NAME_REQUIRED);
+    const referenceProblem = utrProblem(transactionId);
+    if (referenceProblem) return setError(referenceProblem);
     if (file && file.size > MAX_UPLOAD_BYTES) return setError(FILE_TOO_LARGE);
     setBusy(true);
     setError(undefined);
@@ -141,7 +144,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
           quizId: quiz.id,
           payeeName: bankUsername.trim(),
           paysnapurl: proofUrl,
-          paymentId: transactionId.trim() || undefined,
+          paymentId: transactionId.replace(/\s+/g, ""),
         },
       });
       finish(message);
@@ -217,7 +220,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
         </div>
         <Field id={`${formId}-bank`} label="Bank username" value={bankUsername} onChange={(event) => setBankUsername(event.target.value)} autoComplete="name" />
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">Transaction ID (optional)</label>
+          <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">UPI transaction reference (UTR)</label>
           <div className="flex gap-2">
             <input
               id={`${formId}-reference`}
@@ -225,11 +228,16 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
               onChange={(event) => setTransactionId(event.target.value)}
               className={inputClass}
               autoComplete="off"
+              inputMode="numeric"
+              maxLength={20}
+              required
+              aria-describedby={`${formId}-reference-hint`}
             />
             <button type="button" onClick={pasteTransactionId} className="rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50">
               Paste
             </button>
           </div>
+          <p id={`${formId}-reference-hint`} className="text-sm text-slate-600">The 12-digit number your UPI app shows for this payment (UTR, UPI Ref. No.).</p>
         </div>
         <p className="text-sm text-slate-700">Payment will be verified in 10 minutes after submitting the details.</p>
         {error && (

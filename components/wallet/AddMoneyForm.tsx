@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { utrProblem } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
 import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
 
@@ -18,13 +19,15 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
     const data = new FormData(form);
     const amount = String(data.get("amount") ?? "").trim();
     const payeeName = String(data.get("payeeName") ?? "").trim();
-    const paymentId = String(data.get("paymentId") ?? "").trim();
+    const paymentId = String(data.get("paymentId") ?? "").replace(/\s+/g, "");
     const file = data.get("screenshot");
 
     if (!amount || !payeeName) return refuse(FIELDS_REQUIRED);
     if (!(Number(amount) >= 1)) return refuse("Enter an amount of at least ₹1.");
     if (!(file instanceof File) || file.size === 0) return refuse("Please upload a payment screenshot.");
     if (file.size > MAX_UPLOAD_BYTES) return refuse(FILE_TOO_LARGE);
+    const referenceProblem = utrProblem(paymentId);
+    if (referenceProblem) return refuse(referenceProblem);
 
     await submit(form, { success: "Payment submitted successfully! Please wait for admin confirmation.", failure: "Error uploading image. Please try again." }, async (failure) => {
       const upload = new FormData();
@@ -33,7 +36,7 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
       const { url } = await callApi<{ url: string }>("/api/upload", { form: upload });
       failure.current = "Payment verification failed. Please try again.";
       await callApi("/api/wallet/credit", {
-        json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId: paymentId || undefined, paymentMode: "upi" },
+        json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId, paymentMode: "upi" },
       });
     });
   }
@@ -47,7 +50,16 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
       <Field id="add-amount" name="amount" label="Amount (₹)" type="number" inputMode="decimal" min={1} step="0.01" required />
       <Field id="add-username" name="payeeName" label="Username" autoComplete="name" hint="The name on the UPI or bank account you paid from." required />
       <Field id="add-screenshot" name="screenshot" label="Payment screenshot" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="An image of up to 5 MB." required />
-      <Field id="add-reference" name="paymentId" label="Transaction id (optional)" autoComplete="off" maxLength={64} />
+      <Field
+        id="add-reference"
+        name="paymentId"
+        label="UPI transaction reference (UTR)"
+        autoComplete="off"
+        inputMode="numeric"
+        maxLength={20}
+        hint="The 12-digit number your UPI app shows for this payment (UTR, UPI Ref. No.)."
+        required
+      />
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
       <button type="submit" className={primaryButtonClass} disabled={submitting}>
         {submitting ? "Submitting…" : "Submit"}

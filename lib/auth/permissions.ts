@@ -77,6 +77,7 @@ const ADMIN = {
   "payments.review": "any",
   "payments.verify": "any",
   "payments.refund": "any",
+  "payments.reconcile": "any",
   "quizzes.edit": "any",
   "questions.edit": "any",
   "exam.finaliseOverdue": "any",

@@ -6,3 +6,4 @@ export { submitCredit, submitDebit } from "./requests";
 export { refundPayment } from "./refunds";
 export { listTransactionsForReview, REVIEW_PAGE_SIZE, reviewTransaction, type ReviewFilter, type ReviewList } from "./review";
 export type { ReviewAction } from "./standing";
+export { reconcileStatement, statementMapping, verifyMatched } from "./reconciliation";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { notifications, referrals, transactions, users } from "@/db/schema";
+import { notifications, paymentFlags, referrals, transactions, users } from "@/db/schema";
 import { VISITOR, type ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
@@ -17,7 +17,6 @@ import {
   PAYMENT_REFUNDED,
   PAYMENT_SUPERSEDED,
   PROOF_ALREADY_USED,
-  REFERENCE_ALREADY_USED,
   SEATS_FULL_FOR_VERIFICATION,
   SEATS_HELD,
   SEATS_TAKEN,
@@ -38,7 +37,7 @@ const ALREADY_PAID = "You have already paid for this quiz.";
 const rowsOf = (userId: string) => countRows(transactions, eq(transactions.userId, userId));
 
 /** A UPI reference no other payment in the suite uses: a reference names one payment. */
-const freshReference = () => `UPI-${randomBytes(6).toString("hex").toUpperCase()}`;
+const freshReference = () => String(100_000_000_000 + (randomBytes(5).readUIntBE(0, 5) % 900_000_000_000));
 
 async function payByUpi(user: ActiveUser, quizId: string, now?: Date, paymentReference = freshReference()) {
   return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference }, now);
@@ -231,15 +230,17 @@ describe("a payment proof backs one payment", () => {
     expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
   });
 
-  it("stores a UPI reference trimmed and upper-case, and refuses the same reference on a second payment whatever its case", async () => {
+  it("stores a UPI reference trimmed and upper-case, and flags (does not refuse) the same reference on a later payment whatever its case", async () => {
     const [user, other, quiz] = [await adult(), await adult(), await openRegistration({ entryFeePaise: 10_000 })];
     const reference = freshReference();
     const topUp = await requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: `  ${reference.toLowerCase()} ` });
     expect(topUp.paymentReference).toBe(reference);
-    await expect(requestTopUp(other, { amountPaise: 5_000, payeeName: other.name, proofUploadId: await uploadProof(other), paymentReference: reference })).rejects.toThrow(new Conflict(REFERENCE_ALREADY_USED));
-    await expect(payByUpi(other, quiz.id, undefined, ` ${reference} `)).rejects.toThrow(new Conflict(REFERENCE_ALREADY_USED));
-    expect(await countRows(transactions, eq(transactions.paymentReference, reference))).toBe(1);
-    expect(await rowsOf(other.id)).toBe(0);
+    const again = await requestTopUp(other, { amountPaise: 5_000, payeeName: other.name, proofUploadId: await uploadProof(other), paymentReference: reference });
+    const fee = await payByUpi(other, quiz.id, undefined, ` ${reference} `);
+    expect(await countRows(transactions, eq(transactions.paymentReference, reference))).toBe(3);
+    for (const later of [again, fee]) {
+      expect(await countRows(paymentFlags, and(eq(paymentFlags.transactionId, later.id), eq(paymentFlags.reason, "reference-reused"), eq(paymentFlags.earlierTransactionId, topUp.id)))).toBe(1);
+    }
   });
 
   it("treats a blank reference as none: many payments may leave it out", async () => {

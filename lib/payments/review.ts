@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { quizzes, transactions, users } from "@/db/schema";
+import { paymentFlags, quizzes, transactions, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
@@ -20,8 +20,16 @@ export interface ReviewFilter {
   quizId?: string;
   /** One payment, as a "Paid again: see payment of …" link opens it. */
   transactionId?: string;
+  /** Only payments a fraud check flagged (a reused UTR or screenshot). */
+  flagged?: boolean;
+  /** Only pending payments a bank statement matched (reconciliation). */
+  matched?: boolean;
+  /** Part of a UPI transaction reference (UTR); spaces are ignored. */
+  utr?: string;
   page?: number;
 }
+
+export type PaymentFlagReason = (typeof paymentFlags.$inferSelect)["reason"];
 
 /** The admin's Transaction Management list: pending first, then newest. */
 export const listTransactionsForReview = service("payments.review", async (_actor, filter: ReviewFilter = {}) => {
@@ -31,11 +39,15 @@ export const listTransactionsForReview = service("payments.review", async (_acto
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.quizId) conditions.push(eq(transactions.quizId, filter.quizId));
   if (filter.transactionId) conditions.push(eq(transactions.id, filter.transactionId));
+  if (filter.flagged) conditions.push(sql`exists (select 1 from ${paymentFlags} where ${paymentFlags.transactionId} = ${transactions.id})`);
+  if (filter.matched) conditions.push(and(sql`${transactions.statementMatchedAt} is not null`, eq(transactions.status, "pending"))!);
+  const utr = filter.utr?.replace(/\s+/g, "").toUpperCase();
+  if (utr) conditions.push(like(transactions.paymentReference, `%${utr.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
   const where = conditions.length ? and(...conditions) : undefined;
   const reviewer = alias(users, "reviewer");
   const refunded = alias(transactions, "refunded");
 
-  const [rows, [{ total }], quizOptions] = await Promise.all([
+  const [rows, [{ total }], quizOptions, [{ matchedCount }]] = await Promise.all([
     db
       .select({
         id: transactions.id,
@@ -58,6 +70,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         createdAt: transactions.createdAt,
         refundOfId: refunded.id,
         refundOfCreatedAt: refunded.createdAt,
+        statementMatchedAt: transactions.statementMatchedAt,
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
@@ -70,14 +83,17 @@ export const listTransactionsForReview = service("payments.review", async (_acto
       .offset((page - 1) * REVIEW_PAGE_SIZE),
     db.select({ total: count() }).from(transactions).where(where),
     db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
+    db.select({ matchedCount: count() }).from(transactions).where(and(eq(transactions.status, "pending"), sql`${transactions.statementMatchedAt} is not null`)),
   ]);
   const standingOfRow = await standings(db, rows);
+  const flagsOfRow = await flagsOf(db, rows.map((row) => row.id));
   return {
     rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, ...row }) => {
       const standing = standingOfRow.get(row.id)!;
       return {
         ...row,
         ...standing,
+        flags: flagsOfRow.get(row.id) ?? [],
         actions: reviewActions(row, standing),
           refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
         proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
@@ -87,10 +103,31 @@ export const listTransactionsForReview = service("payments.review", async (_acto
     page,
     pageCount: Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE)),
     quizzes: quizOptions,
+    /** Pending payments a bank statement matched, waiting for "Verify all matched". */
+    matchedCount,
   };
 });
 
 export type ReviewList = Awaited<ReturnType<typeof listTransactionsForReview>>;
+
+/** Each listed payment's fraud flags, with the earlier payment each one names. */
+async function flagsOf(db: Awaited<ReturnType<typeof getDb>>, ids: string[]) {
+  const flags = new Map<string, { reason: PaymentFlagReason; distance: number | null; earlier: { id: string; createdAt: Date } }[]>();
+  if (!ids.length) return flags;
+  const earlier = alias(transactions, "earlier");
+  const rows = await db
+    .select({ transactionId: paymentFlags.transactionId, reason: paymentFlags.reason, distance: paymentFlags.distance, earlierId: earlier.id, earlierCreatedAt: earlier.createdAt })
+    .from(paymentFlags)
+    .innerJoin(earlier, eq(earlier.id, paymentFlags.earlierTransactionId))
+    .where(inArray(paymentFlags.transactionId, ids))
+    .orderBy(asc(paymentFlags.reason));
+  for (const row of rows) {
+    const list = flags.get(row.transactionId) ?? [];
+    list.push({ reason: row.reason, distance: row.distance, earlier: { id: row.earlierId, createdAt: row.earlierCreatedAt } });
+    flags.set(row.transactionId, list);
+  }
+  return flags;
+}
 
 /**
  * An admin's decision. Pending or rejected may become anything, except that verified is final,

@@ -6,6 +6,7 @@ import { canActOnAnyone, service, step } from "@/lib/auth";
 import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
+import { fingerprintImage } from "./image-hash";
 import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
 import { FILE_TOO_LARGE, NOT_AN_IMAGE, OBJECTION_EVIDENCE_MISSING } from "@/lib/messages";
 
@@ -28,13 +29,15 @@ export const storeUpload = service("uploads.create", async (owner, purpose: Uplo
   const image = detectImageType(bytes);
   if (!image) throw new Invalid(NOT_AN_IMAGE);
 
+  // Payment screenshots are fingerprinted now, so a later payment can be compared with earlier ones.
+  const fingerprint = purpose === "payment" ? await fingerprintImage(bytes) : null;
   const id = randomUUID();
   const objectKey = `${purpose}/${owner.id}/${id}.${image.extension}`;
   await storage().put(objectKey, bytes, image.contentType);
 
   const db = await getDb();
   const replaced = await db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ id, ownerId: owner.id, purpose, objectKey, contentType: image.contentType, sizeBytes: bytes.length });
+    await tx.insert(uploads).values({ id, ownerId: owner.id, purpose, objectKey, contentType: image.contentType, sizeBytes: bytes.length, sha256: fingerprint?.sha256, dhash: fingerprint?.dhash, dhashCrops: fingerprint?.dhashCrops });
     if (purpose !== "profile") return [];
     const [previous] = await tx.select({ id: users.profileImageId }).from(users).where(eq(users.id, owner.id)).for("update");
     await tx.update(users).set({ profileImageId: id }).where(eq(users.id, owner.id));

@@ -6,14 +6,14 @@ import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Datab
 import { Conflict, Forbidden, Invalid } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { paymentProof } from "@/lib/uploads";
+import { flagLikelyReuse, lockFraudChecks } from "./fraud-checks";
 import { lockWallet, spendablePaise } from "./ledger";
 import { normalisePaymentReference, REASONS } from "./schemas";
-import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED, VERIFY_EMAIL_TO_WITHDRAW, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { PROOF_ALREADY_USED, VERIFY_EMAIL_TO_WITHDRAW, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
 
 /** The database's guards on payment proofs, as the sentences a payer reads. */
 const PROOF_CONSTRAINTS: Record<string, string> = {
   transactions_proof_unique: PROOF_ALREADY_USED,
-  transactions_payment_reference_unique: REFERENCE_ALREADY_USED,
 };
 
 export interface UpiPayment {
@@ -27,18 +27,20 @@ export interface UpiPayment {
 }
 
 /**
- * A payment made by UPI, waiting for an admin: its screenshot must be the payer's own, and the
- * screenshot and the UPI reference each back this one payment only. The unique indexes
- * `transactions_proof_unique` and `transactions_payment_reference_unique` are the guard, even
- * when two submissions race; other violations (one pending entry fee, ...) go to the caller.
+ * A payment made by UPI, waiting for an admin: its screenshot upload must be the payer's own and
+ * backs this one payment only (`transactions_proof_unique`, even when two submissions race);
+ * other violations (one pending entry fee, ...) go to the caller. A UTR or a picture seen on an
+ * earlier payment is not refused but flagged for the admin (`flagLikelyReuse`).
  */
 export const recordUpiPayment = step(async (tx: DatabaseTransaction, payerId: string, payment: UpiPayment) => {
   const proofUploadId = await paymentProof(tx, payerId, payment.proofUploadId);
+  await lockFraudChecks(tx);
   try {
     const [row] = await tx
       .insert(transactions)
       .values({ ...payment, userId: payerId, mode: "upi", proofUploadId, paymentReference: normalisePaymentReference(payment.paymentReference) })
       .returning();
+    await flagLikelyReuse(tx, row);
     return row;
   } catch (error) {
     const message = postgresErrorCode(error) === PostgresError.uniqueViolation ? PROOF_CONSTRAINTS[violatedConstraint(error) ?? ""] : undefined;

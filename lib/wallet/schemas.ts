@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
+import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED, UTR_FORMAT, UTR_REQUIRED } from "@/lib/messages";
 import { personName, rupees, text } from "@/lib/validation";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
@@ -57,7 +57,28 @@ const proofUrl = (message: string) =>
 const amount = rupees("The amount", { required: FIELDS_REQUIRED });
 const payeeName = (message: string) => personName("The name", message).min(1, message).max(100, "The name must be at most 100 characters.");
 
-const upiReference = text("The transaction id").trim().max(64, "The transaction id is too long.").optional();
+/** A UPI transaction reference (UTR, SPEC's paymentId): 12 digits. */
+export const UTR_PATTERN = /^\d{12}$/;
+
+/** The payment forms' UTR field: required for a UPI payment, 12 digits (spaces the payment app puts in are dropped). */
+export const utrField = text("The UPI transaction reference", UTR_REQUIRED)
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().min(1, UTR_REQUIRED).regex(UTR_PATTERN, UTR_FORMAT));
+
+/** What a form shows for a UTR the payer typed, or undefined when it is fine. */
+export function utrProblem(value: string): string | undefined {
+  const parsed = utrField.safeParse(value);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/**
+ * The API's paymentId: optional, so SPEC §7 clients that send none keep working (the payment is
+ * then shown as "Not given" and only its screenshot is checked), but a given one must be a UTR.
+ */
+const upiReference = text("The UPI transaction reference")
+  .transform((value) => value.replace(/\s+/g, ""))
+  .pipe(z.string().refine((value) => value === "" || UTR_PATTERN.test(value), UTR_FORMAT))
+  .optional();
 /** Accepted for the spec's payload; the payer is always the logged-in user. */
 const userId = text("userId").max(100).optional();
 

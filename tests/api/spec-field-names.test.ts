@@ -104,14 +104,14 @@ describe("SPEC §7's field names", () => {
   it("GET /wallet/history: each row a Transaction with paymentVerified, transReason and amount in rupees, in the richer envelope", async () => {
     const [user, boss] = [await adult(), await admin()];
     const paysnapurl = await proof(user);
-    const topUp = await call(credit, { as: user, json: { paymentType: "credit", amount: 300.5, payeeName: "Kavya M", paysnapurl, paymentId: "upi-spec-1" } });
+    const topUp = await call(credit, { as: user, json: { paymentType: "credit", amount: 300.5, payeeName: "Kavya M", paysnapurl, paymentId: "3005 0000 0001" } });
     expect(topUp.status).toBe(201);
     expect(topUp.body.transaction).toMatchObject(
-      specTransaction({ userId: user.id, paymentType: "credit", paymentMode: "upi", paymentId: "UPI-SPEC-1", payeeName: "Kavya M", amount: 300.5, transReason: "walletAddMoney", paymentVerified: "pending", paysnapurl }),
+      specTransaction({ userId: user.id, paymentType: "credit", paymentMode: "upi", paymentId: "300500000001", payeeName: "Kavya M", amount: 300.5, transReason: "walletAddMoney", paymentVerified: "pending", paysnapurl }),
     );
     const verified = await call(review, { as: boss, params: { id: (topUp.body.transaction as Row)._id as string }, json: { paymentVerified: "verified" } });
     expect(verified.status).toBe(200);
-    expect(verified.body.transaction).toMatchObject(specTransaction({ paymentVerified: "verified", amount: 300.5, paymentId: "UPI-SPEC-1", paysnapurl }));
+    expect(verified.body.transaction).toMatchObject(specTransaction({ paymentVerified: "verified", amount: 300.5, paymentId: "300500000001", paysnapurl }));
 
     const quiz = await openRegistration({ entryFeePaise: 10_000 });
     const fee = await call(debit, { as: user, json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id } });
@@ -131,7 +131,7 @@ describe("SPEC §7's field names", () => {
         specTransaction({ userId: user.id, quizId: quiz.id, paymentType: "form pay", paymentMode: "wallet", payeeName: null, amount: 100, transReason: expect.stringMatching(/^paid for /), paymentVerified: "verified" }),
       ),
       expect.objectContaining(
-        specTransaction({ userId: user.id, paymentType: "credit", paymentMode: "upi", paymentId: "UPI-SPEC-1", payeeName: "Kavya M", amount: 300.5, transReason: "walletAddMoney", paymentVerified: "verified", paysnapurl }),
+        specTransaction({ userId: user.id, paymentType: "credit", paymentMode: "upi", paymentId: "300500000001", payeeName: "Kavya M", amount: 300.5, transReason: "walletAddMoney", paymentVerified: "verified", paysnapurl }),
       ),
     ]);
     // The richer names stay for clients of this API.

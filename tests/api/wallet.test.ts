@@ -5,9 +5,9 @@ import { POST as debit } from "@/app/api/wallet/debit/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as upload } from "@/app/api/upload/route";
-import { notifications, referrals, transactions, users } from "@/db/schema";
+import { notifications, paymentFlags, referrals, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { PROOF_ALREADY_USED, REFERENCE_ALREADY_USED } from "@/lib/messages";
+import { PROOF_ALREADY_USED } from "@/lib/messages";
 import type { ActiveUser } from "@/lib/auth";
 import { createQuiz } from "../support/factories";
 import { call } from "../support/http";
@@ -65,7 +65,7 @@ async function topUp(user: ActiveUser, rupees: number, reviewer: ActiveUser) {
 describe("entry fees", () => {
   it("records a pending 'form pay' for the quiz's own fee, tells the admins, and allows one pending at a time", async () => {
     const [user, quiz, someAdmin] = [await adult(), await openQuiz(), await admin()];
-    const body = { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya M", paysnapurl: await proof(user), paymentId: "UPI123", amount: 1, paymentVerified: "verified" };
+    const body = { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya M", paysnapurl: await proof(user), paymentId: "123456789012", amount: 1, paymentVerified: "verified" };
     const first = await call(credit, { as: user, json: body });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ message: "Payment submitted successfully! Please wait for admin confirmation.", transaction: { status: "pending", amountPaise: 50_000, type: "form pay" } });
@@ -137,19 +137,19 @@ describe("a payment proof backs one payment", () => {
     expect(await db.select().from(transactions).where(eq(transactions.userId, user.id))).toHaveLength(1);
   });
 
-  it("refuses the same UPI reference on a second payment, whatever its spaces and case, with 409, leaving one row", async () => {
+  it("takes the same UPI reference on a second payment, whatever its spaces, and flags it with the first payment linked", async () => {
     const [user, other, quiz] = [await adult(), await adult(), await openQuiz()];
-    const reference = `UTR${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-    const first = await call(credit, { as: user, json: { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: await proof(user), paymentId: ` ${reference.toLowerCase()} ` } });
+    const reference = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+    const first = await call(credit, { as: user, json: { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: await proof(user), paymentId: ` ${reference.slice(0, 4)} ${reference.slice(4)} ` } });
     expect(first.status).toBe(201);
+    const firstId = (first.body.transaction as { id: string; paymentReference: string }).id;
     expect((first.body.transaction as { paymentReference: string }).paymentReference).toBe(reference);
-    const topUp = await call(credit, { as: user, json: { paymentType: "credit", amount: 100, payeeName: "Kavya", paysnapurl: await proof(user), paymentId: reference } });
-    expect(topUp).toMatchObject({ status: 409, body: { message: REFERENCE_ALREADY_USED } });
     const entryFee = await call(credit, { as: other, json: { paymentType: "form pay", quizId: quiz.id, payeeName: "Ravi", paysnapurl: await proof(other), paymentId: reference } });
-    expect(entryFee).toMatchObject({ status: 409, body: { message: REFERENCE_ALREADY_USED } });
+    expect(entryFee.status).toBe(201);
     const db = await getDb();
-    expect(await db.select().from(transactions).where(eq(transactions.paymentReference, reference))).toHaveLength(1);
-    expect(await db.select().from(transactions).where(eq(transactions.userId, other.id))).toHaveLength(0);
+    const flags = await db.select().from(paymentFlags).where(eq(paymentFlags.transactionId, (entryFee.body.transaction as { id: string }).id));
+    expect(flags).toContainEqual(expect.objectContaining({ reason: "reference-reused", earlierTransactionId: firstId }));
+    expect(await db.select().from(transactions).where(eq(transactions.paymentReference, reference))).toHaveLength(2);
   });
 });
 

@@ -114,6 +114,11 @@ interface Target {
   acceptanceUntestable?: string;
 }
 
+/** A 12-digit UPI transaction reference no other payment has. */
+function utr(): string {
+  return String(100_000_000_000 + (randomBytes(5).readUIntBE(0, 5) % 900_000_000_000));
+}
+
 function marker(): string {
   return `m${randomBytes(5).toString("hex")}`;
 }
@@ -334,7 +339,7 @@ const TARGETS: Target[] = [
       const user = await adult();
       return {
         as: user,
-        body: { paymentType: "credit", amount: 250, payeeName: "Kavya M", paysnapurl: `/api/files/${await uploadProof(user)}`, paymentId: `UPI${marker()}` },
+        body: { paymentType: "credit", amount: 250, payeeName: "Kavya M", paysnapurl: `/api/files/${await uploadProof(user)}`, paymentId: utr() },
         written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
       };
     },
@@ -347,7 +352,7 @@ const TARGETS: Target[] = [
       const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 50_000 })];
       return {
         as: user,
-        body: { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya M", paysnapurl: `/api/files/${await uploadProof(user)}`, paymentId: `UPI${marker()}` },
+        body: { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya M", paysnapurl: `/api/files/${await uploadProof(user)}`, paymentId: utr() },
         written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
       };
     },

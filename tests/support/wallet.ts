@@ -24,7 +24,8 @@ export async function adult(overrides: { referredBy?: string } = {}): Promise<Ac
 
 /** The id of a payment screenshot the user uploaded, as a payment's proofUploadId. */
 export async function uploadProof(user: ActiveUser): Promise<string> {
-  return (await storeUpload(user, "payment", new File([PNG], "proof.png"))).id;
+  // Each its own file: the same bytes on two payments would flag the later one as a reused screenshot.
+  return (await storeUpload(user, "payment", new File([PNG, randomBytes(16)], "proof.png"))).id;
 }
 
 /** A paid quiz whose registration is open now (createQuiz's dates), with a title no other test uses. */

@@ -1,0 +1,10 @@
+import { route } from "@/lib/http";
+import { statementMatched } from "@/lib/messages";
+import { reconcileStatement } from "@/lib/payments";
+import { reconcileSchema } from "@/lib/payments/schemas";
+
+/** Not in the spec: the admin's bank statement (CSV text and its mapped columns) marks matching pending payments. */
+export const POST = route({ can: "payments.reconcile", body: reconcileSchema }, async ({ actor, body }) => {
+  const result = await reconcileStatement(actor, body);
+  return { message: statementMatched(result.matched.length, result.lines), ...result };
+});
