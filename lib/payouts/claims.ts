@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
-import { Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import {
   BANK_REFERENCE_USED,
   claimPeriodOver,
@@ -17,7 +17,7 @@ import {
   PRIZE_CLAIM_NOT_FOUND,
   PRIZE_DISQUALIFIED,
 } from "@/lib/messages";
-import { maskAccount, maskPan, taxOn, type ClaimInput, type PayoutAccount } from "./schemas";
+import { claimSchema, maskAccount, maskPan, taxOn, type ClaimInput, type PayoutAccount } from "./schemas";
 import { assertSealingConfigured, claimContext, open, seal } from "./sealed";
 
 const DAY_MS = 86_400_000;
@@ -90,9 +90,13 @@ export type PrizeClaimView = ReturnType<typeof claimView>;
  * disqualified, once (the unique index decides between two simultaneous claims). PAN and the
  * account are sealed before they reach the database; the tax is fixed now from the configuration.
  */
-export const claimPrize = service("prizes.claim", async (actor, quizId: string, input: ClaimInput, now: Date = new Date()) => {
+export const claimPrize = service("prizes.claim", async (actor, quizId: string, given: ClaimInput, now: Date = new Date()) => {
   authorize(actor, "prizes.claim", actor.id);
   assertSealingConfigured();
+  // Parsed again here (idempotent), so a caller other than the route stores the same normalised, valid values.
+  const parsed = claimSchema.safeParse(given);
+  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid payout details.");
+  const input = parsed.data;
   const db = await getDb();
   const row = await winnerRow(db, quizId, actor.id);
   assertPayable(row, now);

@@ -72,3 +72,6 @@ export function taxOn(grossPaise: number, rule: { taxRateBasisPoints: number; ta
 }
 
 export type PrizeClaimStatus = "claimed" | "approved" | "paid";
+
+export const quizParams = z.object({ quizId: z.uuid("Quiz not found.") });
+export const claimParams = z.object({ claimId: z.uuid("Prize claim not found.") });
