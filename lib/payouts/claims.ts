@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, gte, lt } from "drizzle-orm";
-import { attempts, prizeClaims, publishedResults, quizzes, resultRows, transactions, users } from "@/db/schema";
+import { attempts, freePassRedemptions, prizeClaims, publishedResults, quizzes, resultRows, transactions, users } from "@/db/schema";
 import { assertOldEnough } from "@/lib/accounts";
 import { recordAudit } from "@/lib/audit";
 import { authorize, service, type Actor } from "@/lib/auth";
@@ -137,7 +137,10 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
   const db = await getDb();
   const row = await winnerRow(db, quizId, participantId);
   if (!row || (row.prizePaise <= 0 && !row.freePass)) throw new NotFound(NO_CASH_PRIZE);
-  const [claim] = await db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId)));
+  const [[claim], [redeemed]] = await Promise.all([
+    db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId))),
+    db.select({ at: freePassRedemptions.redeemedAt }).from(freePassRedemptions).where(and(eq(freePassRedemptions.quizId, quizId), eq(freePassRedemptions.participantId, participantId))),
+  ]);
   const deadline = claimDeadline(row.publishedAt);
   const { taxRateBasisPoints, taxThresholdPaise, taxSection } = config.payouts;
   return {
@@ -146,6 +149,7 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
     rank: row.rank,
     prizePaise: row.prizePaise,
     freePass: row.freePass,
+    freePassRedeemedAt: redeemed?.at ?? null,
     disqualified: row.disqualifiedAt !== null,
     deadline,
     open: now <= deadline,
