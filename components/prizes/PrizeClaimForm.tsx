@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { claimSchema } from "@/lib/payouts/schemas";
@@ -15,8 +15,10 @@ export function PrizeClaimForm({ quizId }: { quizId: string }) {
   const [message, setMessage] = useState<Message>();
   const [pending, startTransition] = useTransition();
 
-  function submit(form: FormData) {
-    const input = Object.fromEntries(form.entries());
+  // onSubmit rather than a form action: an action resets the fields, and a refused PAN would empty the account too.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = Object.fromEntries(new FormData(event.currentTarget).entries());
     const parsed = claimSchema.safeParse({ ...input, method });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "method"), issue.message])));
@@ -36,7 +38,7 @@ export function PrizeClaimForm({ quizId }: { quizId: string }) {
   }
 
   return (
-    <form action={submit} className="flex max-w-md flex-col gap-4" noValidate>
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-4" noValidate>
       <Field label="PAN" id="pan" name="pan" autoComplete="off" placeholder="ABCDE1234F" maxLength={10} error={errors.pan} required />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-800">Pay me by</legend>
