@@ -12,7 +12,8 @@ async function publishedWithPrize(quizId: string, userId: string): Promise<void>
 }
 
 test("a winner claims a prize, the admin approves it and marks it paid, and the winner downloads the statement", async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  // Two people, a login each and many round trips: well over the default on a busy machine.
+  test.setTimeout(180_000);
   const [winnerContext, adminContext] = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
   try {
     const quiz = await createQuiz({ formStart: "-5 days", formEnd: "-4 days", examStart: "-3 days", examEnd: "-2 days", result: "-1 day" }, "Payout e2e");
