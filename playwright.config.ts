@@ -34,6 +34,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2526}`,
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_MANUAL_SIG_HANDLE: "true",
+      // Seals winners' PAN and bank details (e2e/prize-payout.spec.ts); a fixed test key, never a real one.
+      PAYOUT_ENCRYPTION_KEY: "ZTJlLXBheW91dC1rZXktMzItYnl0ZXMtbG9uZyEhISE=",
     },
   },
 });

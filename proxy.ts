@@ -6,7 +6,7 @@ import { contentSecurityPolicy, createNonce, requestIdOf, servedOverHttps, STRIC
  * The logged-in pages of SPEC §2. The proxy only checks that a session exists; what the user may
  * do (an admin page, say) each page and handler decides from the database.
  */
-const LOGGED_IN_PAGES = ["/dashboard", "/quizes", "/QuizliveSection", "/notification", "/profiledetails", "/walletdetails", "/adminpanel"];
+const LOGGED_IN_PAGES = ["/dashboard", "/quizes", "/QuizliveSection", "/notification", "/profiledetails", "/walletdetails", "/adminpanel", "/prizes"];
 
 function under(pathname: string, prefixes: string[]): boolean {
   return prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

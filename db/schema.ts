@@ -719,6 +719,74 @@ export const resultRows = pgTable(
   ],
 );
 
+export const prizeClaimStatus = pgEnum("prize_claim_status", ["claimed", "approved", "paid"]);
+export const payoutMethod = pgEnum("payout_method", ["upi", "bank"]);
+
+/**
+ * A winner's claim on the cash prize of a published result row: one per quiz and participant.
+ * PAN and the UPI id or bank account are AES-256-GCM ciphertexts (lib/payouts/sealed.ts); only
+ * their masks are stored readable. The tax is fixed when the claim is made, from the
+ * configuration then in force, so gross = tax + net always.
+ */
+export const prizeClaims = pgTable(
+  "prize_claims",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id").notNull(),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: prizeClaimStatus("status").notNull().default("claimed"),
+    grossPaise: integer("gross_paise").notNull(),
+    taxPaise: integer("tax_paise").notNull(),
+    netPaise: integer("net_paise").notNull(),
+    /** The rate applied, in hundredths of a percent (3000 = 30 %), and its legal basis. */
+    taxRateBasisPoints: integer("tax_rate_basis_points").notNull(),
+    taxSection: text("tax_section").notNull(),
+    panCipher: text("pan_cipher").notNull(),
+    panMasked: text("pan_masked").notNull(),
+    method: payoutMethod("method").notNull(),
+    accountCipher: text("account_cipher").notNull(),
+    accountMasked: text("account_masked").notNull(),
+    claimedAt: createdAt(),
+    approvedById: uuid("approved_by_id").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: utc("approved_at"),
+    paidById: uuid("paid_by_id").references(() => users.id, { onDelete: "set null" }),
+    paidAt: utc("paid_at"),
+    bankReference: text("bank_reference"),
+    payoutTransactionId: uuid("payout_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    taxTransactionId: uuid("tax_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+  },
+  (table) => [
+    uniqueIndex("prize_claims_one_per_winner").on(table.quizId, table.participantId),
+    foreignKey({ name: "prize_claims_result_row_fk", columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId] }).onDelete("restrict"),
+    index("prize_claims_status_idx").on(table.status, table.claimedAt),
+    index("prize_claims_paid_idx").on(table.paidAt),
+    uniqueIndex("prize_claims_bank_reference_unique").on(table.bankReference),
+    check("prize_claims_amounts_add_up", sql`${table.grossPaise} > 0 and ${table.taxPaise} >= 0 and ${table.netPaise} >= 0 and ${table.grossPaise} = ${table.taxPaise} + ${table.netPaise}`),
+    check("prize_claims_paid_has_reference", sql`(${table.status} = 'paid') = (${table.paidAt} is not null and ${table.bankReference} is not null)`),
+  ],
+);
+
+/** A free-pass prize turned into a wallet credit of one entry fee: once per result row. */
+export const freePassRedemptions = pgTable(
+  "free_pass_redemptions",
+  {
+    quizId: uuid("quiz_id").notNull(),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    redeemedAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.participantId] }),
+    foreignKey({ name: "free_pass_redemptions_result_row_fk", columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId] }).onDelete("restrict"),
+  ],
+);
+
 /**
  * Append-only record of every admin decision that touches money, questions, keys, results or
  * roles: who, when, what, and the subject before and after. A trigger refuses UPDATE and DELETE.

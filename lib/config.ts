@@ -109,6 +109,19 @@ const environmentSchema = z.object({
   PAYMENT_SCREENSHOT_MATCH_DISTANCE: z.coerce.number().int().min(0).max(32).default(10),
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Tax withheld from a cash prize: the rate (percent, up to two decimals), applied when the prize
+   * exceeds the threshold (rupees; 0 withholds from every prize), and the section it is made under.
+   * Defaults: 30 % with no threshold, as for online-game winnings in India (Income-tax Act s. 194BA).
+   */
+  PRIZE_TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "must have at most two decimals").default(30),
+  PRIZE_TAX_THRESHOLD_RUPEES: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  PRIZE_TAX_SECTION: z.string().min(1).max(40).default("194BA"),
+  /** 32 random bytes, base64: seals winners' PAN and bank details (AES-256-GCM). Unset, prize claims are refused. */
+  PAYOUT_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32, "must be 32 bytes in base64 (openssl rand -base64 32)")
+    .optional(),
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
   /**
    * Whether a quiz may take an entry fee and pay cash prizes. India's Promotion and Regulation of
@@ -256,6 +269,13 @@ export function loadConfig(environment: Environment) {
     },
     /** Fraud checks on UPI payments: how close two screenshots' dHashes must be to flag the later one. */
     paymentChecks: { screenshotMatchDistance: env.PAYMENT_SCREENSHOT_MATCH_DISTANCE },
+    payouts: {
+      claimDays: env.PRIZE_CLAIM_DAYS,
+      taxRateBasisPoints: Math.round(env.PRIZE_TAX_RATE_PERCENT * 100),
+      taxThresholdPaise: env.PRIZE_TAX_THRESHOLD_RUPEES * 100,
+      taxSection: env.PRIZE_TAX_SECTION,
+      encryptionKey: env.PAYOUT_ENCRYPTION_KEY as string | undefined,
+    },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
     legal: {
       entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,

@@ -226,3 +226,24 @@ export function matchedVerified(verified: number, refused: number): string {
   return refused ? `${done} ${refused} could not be verified; open them to see why.` : done;
 }
 export const RECONCILE_FAILED = "The statement could not be matched. Please try again.";
+
+// Prize payout (lib/payouts).
+export const PAYOUTS_NOT_CONFIGURED = "Prize claims are not open yet: the organisers have not configured secure storage for bank details. Please try again later.";
+export const NO_CASH_PRIZE = "There is no cash prize to claim for you in this quiz.";
+export const PRIZE_ALREADY_CLAIMED = "You have already claimed this prize.";
+export const PRIZE_DISQUALIFIED = "A disqualified attempt cannot claim a prize.";
+export const PRIZE_CLAIMED = "Your claim has been received. You will be paid once the organisers approve it.";
+export const PRIZE_CLAIM_APPROVED = "The claim has been approved.";
+export const PRIZE_CLAIM_PAID = "The claim has been marked paid and the payout and tax recorded.";
+export const PRIZE_CLAIM_NOT_CLAIMED = "Only a new claim can be approved.";
+export const PRIZE_CLAIM_NOT_APPROVED = "Only an approved claim can be marked paid.";
+export const PRIZE_CLAIM_NOT_PAID = "The payout statement is ready once the prize has been paid.";
+export const PRIZE_CLAIM_NOT_FOUND = "Prize claim not found.";
+export const BANK_REFERENCE_USED = "This bank reference was already recorded for another payout.";
+export const NO_FREE_PASS = "There is no free pass to redeem for you in this quiz.";
+export const FREE_PASS_ALREADY_REDEEMED = "This free pass has already been redeemed.";
+export const FREE_PASS_REDEEMED = "Your free pass has been added to your wallet as one entry fee.";
+
+export function claimPeriodOver(days: number): string {
+  return `The claim period of ${days} days after the results were published is over.`;
+}

@@ -11,6 +11,7 @@ import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listResponses, responseDetail } from "@/lib/exam";
+import { listPrizeClaims, type AdminPrizeClaim } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
 import { defaultPrizeTable } from "@/lib/results";
@@ -99,4 +100,8 @@ export function loadAuditTrail(admin: ActiveUser, filter: AuditTabFilter): Promi
       page: filter.page,
     }),
   );
+}
+
+export function loadPrizeClaims(admin: ActiveUser): Promise<AdminPrizeClaim[] | null> {
+  return orNull("loading prize claims failed", () => listPrizeClaims(admin));
 }

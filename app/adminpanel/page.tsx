@@ -5,6 +5,7 @@ import { AuditTrailTab, auditTabFilter } from "@/components/admin/AuditTrailTab"
 import { BlogTab } from "@/components/admin/BlogTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { JobsTab } from "@/components/admin/JobsTab";
+import { PrizeClaimsTab } from "@/components/admin/PrizeClaimsTab";
 import { QuestionsTab, questionFilter } from "@/components/admin/QuestionsTab";
 import { QuizzesTab } from "@/components/admin/QuizzesTab";
 import { ResponseDetail } from "@/components/admin/ResponseDetail";
@@ -16,7 +17,7 @@ import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -47,6 +48,8 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
       const [list, mapping] = await Promise.all([loadTransactionsForReview(admin, filter), loadStatementMapping(admin)]);
       return <TransactionManagement filter={filter} list={list} statementMapping={mapping} />;
     }
+    case "prize-claims":
+      return <PrizeClaimsTab claims={await loadPrizeClaims(admin)} now={new Date()} />;
     case "blog":
       return <BlogTab categories={blogCategories()} rows={await loadBlogPosts(admin)} />;
     case "messages":

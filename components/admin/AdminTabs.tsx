@@ -10,6 +10,8 @@ const TABS = [
   { key: "answer-keys", label: "Answer Keys" },
   { key: "notifications", label: "Send Notification" },
   { key: "transactions", label: "Transaction Management" },
+  // Ours: winners' cash-prize claims, their payment, and the tax withheld.
+  { key: "prize-claims", label: "Prize claims" },
   { key: "blog", label: "Manage Blog" },
   // Not in the spec's list: the contact form's messages are stored, so admins need to read them.
   { key: "messages", label: "Contact Messages" },

@@ -44,6 +44,7 @@ export function YourResults({ results }: { results: PublishedRank[] }) {
             <p>
               {result.title}: rank {result.rank} of {result.of}, score {result.score}
               {prize(result)}
+              {(result.prizePaise > 0 || result.freePass) && <> · <Link href={`/prizes/claim/${result.quizId}`} className="font-semibold text-brand underline">Claim your prize</Link></>}
             </p>
             <p className="text-sm text-slate-700">
               Time taken {formatMinutesSeconds(result.timeTakenSeconds)}. {placementSentences(result).join(" ")}

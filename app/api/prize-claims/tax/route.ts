@@ -1,0 +1,9 @@
+import { route } from "@/lib/http";
+import { taxWithheldCsv } from "@/lib/payouts";
+import { quarterSchema } from "@/lib/payouts/schemas";
+
+export const GET = route({ can: "prizes.review", query: quarterSchema }, async ({ actor, query }) =>
+  new Response(await taxWithheldCsv(actor, query.quarter), {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="tax-withheld-${query.quarter}.csv"`, "cache-control": "no-store" },
+  }),
+);

@@ -1,0 +1,67 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { callApi } from "@/lib/client";
+import { claimSchema } from "@/lib/payouts/schemas";
+import { failureText, type Message } from "@/components/admin/adminUi";
+
+/** PAN and a UPI id or bank account, checked in the browser with the handler's own schema. */
+export function PrizeClaimForm({ quizId }: { quizId: string }) {
+  const router = useRouter();
+  const [method, setMethod] = useState<"upi" | "bank">("upi");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<Message>();
+  const [pending, startTransition] = useTransition();
+
+  // onSubmit rather than a form action: an action resets the fields, and a refused PAN would empty the account too.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const input = Object.fromEntries(new FormData(event.currentTarget).entries());
+    const parsed = claimSchema.safeParse({ ...input, method });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? "method"), issue.message])));
+      return;
+    }
+    setErrors({});
+    setMessage(undefined);
+    startTransition(async () => {
+      try {
+        const result = await callApi<{ message: string }>(`/api/prizes/${quizId}/claim`, { method: "POST", json: parsed.data });
+        setMessage({ tone: "success", text: result.message });
+        router.refresh();
+      } catch (caught) {
+        setMessage({ tone: "error", text: failureText(caught, "Your claim could not be sent. Please try again.") });
+      }
+    });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex max-w-md flex-col gap-4" noValidate>
+      <Field label="PAN" id="pan" name="pan" autoComplete="off" placeholder="ABCDE1234F" maxLength={10} error={errors.pan} required />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-slate-800">Pay me by</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="payout-method" checked={method === "upi"} onChange={() => setMethod("upi")} /> UPI
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="payout-method" checked={method === "bank"} onChange={() => setMethod("bank")} /> Bank account
+        </label>
+      </fieldset>
+      {method === "upi" ? (
+        <Field label="UPI id" id="upiId" name="upiId" autoComplete="off" placeholder="name@bank" error={errors.upiId} required />
+      ) : (
+        <>
+          <Field label="IFSC" id="ifsc" name="ifsc" autoComplete="off" placeholder="SBIN0001234" maxLength={11} error={errors.ifsc} required />
+          <Field label="Account number" id="accountNumber" name="accountNumber" autoComplete="off" inputMode="numeric" error={errors.accountNumber} required />
+        </>
+      )}
+      <p className="text-sm text-slate-600">Your PAN and account are stored encrypted and shown to the organisers only to make the payment.</p>
+      <button type="submit" className={primaryButtonClass} disabled={pending}>
+        {pending ? "Sending…" : "Claim prize"}
+      </button>
+      <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+    </form>
+  );
+}
