@@ -166,6 +166,7 @@ describe("demo questions stay out of paid quizzes", () => {
     const { questionIds } = await openExam({ count: 1 });
     const demoInput = quizInput({
       title: demo.title,
+      contestModel: "free_entry",
       entryFee: 0,
       prizeMoney: 0,
       durationMinutes: demo.durationSeconds / 60,
