@@ -1,11 +1,12 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { statementMappings, transactions } from "@/db/schema";
+import { parseCsv } from "@/lib/csv";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { DomainError, Invalid } from "@/lib/errors";
 import { reviewTransaction } from "./review";
-import { parseStatementCsv, type ReconcileInput } from "./schemas";
+import type { ReconcileInput } from "./schemas";
 
 const MAPPING_ID = "bank-statement";
 
@@ -35,7 +36,7 @@ function paiseIn(cell: string): number | null {
  * on one line. Nothing is verified here: the admin verifies the matched ones (`verifyMatched`).
  */
 export const reconcileStatement = service("payments.reconcile", async (admin, input: ReconcileInput, now: Date = new Date()) => {
-  const [header, ...lines] = parseStatementCsv(input.csv);
+  const [header, ...lines] = parseCsv(input.csv);
   const columns = (header ?? []).map((cell) => cell.trim());
   const utrAt = columns.indexOf(input.utrColumn);
   const amountAt = columns.indexOf(input.amountColumn);

@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { parseCsv, toCsv } from "./question-csv";
+import { parseCsv, toCsv } from "@/lib/csv";
 import { CSV_HEADER, questionSchema, type QuestionInput } from "./schemas";
 
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, toCsv } from "./question-csv";
+import { parseCsv, toCsv } from "./csv";
 
 describe("CSV", () => {
   it("reads quoted commas, quotes and line breaks", () => {

@@ -1,3 +1,8 @@
+/**
+ * CSV as spreadsheets, banks and UPI apps write it: the question bank's import and export and the
+ * admins' bank statements. Safe in the browser (a statement's header is read before upload).
+ */
+
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(source: string): string[][] {
   const rows: string[][] = [];
