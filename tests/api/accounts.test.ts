@@ -14,6 +14,7 @@ import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { clearLoginLimits, rewindLoginClock } from "../support/accounts";
 import { ADULT_DOB, dateOfBirthAged, participant, TEST_PASSWORD } from "../support/users";
+import { roomInThisMinute } from "../support/rate-window";
 
 afterAll(closeDatabase);
 
@@ -101,15 +102,6 @@ describe("sign-up", () => {
     expect(someoneElse.status).toBe(403);
   });
 });
-
-/**
- * Login limits count in fixed one-minute windows of the database clock: a burst of a hundred
- * logins starts early in a window, or a loaded machine splits it across two and no limit trips.
- */
-async function roomInThisMinute(seconds = 30) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
 
 describe("login", () => {
   it("logs in with the right password and refuses a wrong one with 401", async () => {

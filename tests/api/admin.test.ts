@@ -25,7 +25,7 @@ import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
-import { dropWaitingJobs, runJobWorkers } from "../support/jobs";
+import { runJobWorkers } from "../support/jobs";
 import { startPushService } from "../support/push-service";
 import { freePort } from "../support/test-server";
 import { admin, participant } from "../support/users";
@@ -189,7 +189,6 @@ describe("notifications and web push", () => {
       }
       await push.expire(expired.clientHash);
 
-      await dropWaitingJobs("push.fan-out");
       const sent = await call(sendNotification, { as: boss, json: { title: "Exam tomorrow", body: "Starts at 10:00 IST", target: "user", userId: reader.id } });
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ recipients: 1 });

@@ -9,18 +9,24 @@ import { startJobWorkers } from "@/lib/server";
  * after the file's afterAll(closeDatabase): later hooks run first, so running jobs finish before.
  */
 export function runJobWorkers(): void {
+  let sweeper: ReturnType<typeof setInterval> | undefined;
   beforeAll(async () => {
     await startJobWorkers(await jobQueue());
+    sweeper = setInterval(() => void dropStaleJobs().catch(() => undefined), 2_000);
   });
-  afterAll(() => stopJobQueue(5000));
+  afterAll(() => {
+    clearInterval(sweeper);
+    return stopJobQueue(5000);
+  });
 }
 
 /**
- * Drops the jobs of `queue` still waiting. Most test files queue pushes without running workers,
- * so by the time a file that checks delivery starts its workers, its own job may wait behind
- * hundreds of theirs. Only a file that checks what the queue delivers should call this.
+ * Most test files queue mail and pushes without running workers, so their jobs pile up, and a
+ * file that checks what its own job did would wait behind all of them. A job any worker can take
+ * is fetched within a second or two; one still waiting after 15 s is such a leftover.
  */
-export async function dropWaitingJobs(queue: string): Promise<void> {
+async function dropStaleJobs(): Promise<void> {
   const db = await getDb();
-  await db.execute(sql`delete from pgboss.job where name = ${queue} and state = 'created'`);
+  await db.execute(sql`delete from pgboss.job where state = 'created' and start_after < now() - interval '15 seconds'`);
 }
+
