@@ -60,6 +60,8 @@ async function responseOrder(page: Page, quizId: string, emails: string[]): Prom
 }
 
 test("a participant objects to a question; the admin changes the key, every attempt is rescored and the ranking flips", async ({ browser, baseURL }) => {
+  // Three or four browsers, an admin login and several panel pages: longer than one page's journey.
+  test.setTimeout(90_000);
   const contexts = await Promise.all([...PEOPLE, "admin"].map(() => browser.newContext({ baseURL })));
   const [asha, bala, admin] = contexts;
   try {

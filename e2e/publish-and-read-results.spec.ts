@@ -83,6 +83,8 @@ async function focusLoss(client: Client, attemptId: string) {
 }
 
 test("an admin reviews responses and publishes results; tied winners share rank and prize", async ({ browser, baseURL }) => {
+  // Three or four browsers, an admin login and several panel pages: longer than one page's journey.
+  test.setTimeout(90_000);
   const contexts = await Promise.all([...PARTICIPANTS, "admin", "visitor"].map(() => browser.newContext({ baseURL })));
   const [first, , , admin, visitor] = contexts;
   try {
