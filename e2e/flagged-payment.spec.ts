@@ -55,7 +55,7 @@ test("a payment whose UTR was used before shows the reason and links the earlier
   await expect(page.locator(`tr#transaction-${earlier}`)).toHaveCount(0);
   const row = page.locator(`tr#transaction-${later}`);
   await expect(row).toContainText("Flagged: this UTR was already used on an earlier payment:");
-  await row.getByRole("link", { name: /^see payment of / }).click();
+  await row.getByRole("link", { name: /^see the earlier payment of / }).click();
   await expect(page).toHaveURL(new RegExp(`payment=${earlier}`));
   await expect(page.locator(`tr#transaction-${earlier}`)).toContainText(payers[0].name);
 });

@@ -67,7 +67,7 @@ const FLAG_LEAD: Record<ListedRow["flags"][number]["reason"], string> = {
 function flags(row: ListedRow): ReviewRow["flags"] {
   return row.flags.map((flag) => ({
     lead: FLAG_LEAD[flag.reason],
-    link: { href: paymentHref(flag.earlier.id), text: `see payment of ${formatIndiaDateTime(flag.earlier.createdAt)}` },
+    link: { href: paymentHref(flag.earlier.id), text: `see the earlier payment of ${formatIndiaDateTime(flag.earlier.createdAt)}` },
   }));
 }
 
