@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { resultRows } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
-import { rankParticipants, type PrizeTier, type Ranked } from "./ranking";
+import { byId, rankParticipants, type PrizeTier, type Ranked } from "./ranking";
 
 /** One question of the final key, in the quiz's position order. */
 export interface KeyEntry {
@@ -39,7 +39,7 @@ export const frozenRowColumns = {
  * Anyone holding the published key, prizes and rows can rebuild it byte for byte.
  */
 export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
-  const byRank = [...rows].sort((a, b) => a.rank - b.rank || (a.participantId < b.participantId ? -1 : a.participantId > b.participantId ? 1 : 0));
+  const byRank = [...rows].sort((a, b) => a.rank - b.rank || byId(a, b));
   return JSON.stringify({
     version: 1,
     quizId: basis.quizId,

@@ -35,7 +35,7 @@ function freePassAt(tiers: PrizeTier[], position: number): boolean {
 }
 
 /** Code-unit order, the same on every machine and locale: the digest depends on it. */
-function byId(a: Result, b: Result): number {
+export function byId(a: Pick<Result, "participantId">, b: Pick<Result, "participantId">): number {
   return a.participantId < b.participantId ? -1 : a.participantId > b.participantId ? 1 : 0;
 }
 
