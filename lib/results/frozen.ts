@@ -39,7 +39,6 @@ export const frozenRowColumns = {
  * Anyone holding the published key, prizes and rows can rebuild it byte for byte.
  */
 export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
-  const byRank = [...rows].sort((a, b) => a.rank - b.rank || byId(a, b));
   return JSON.stringify({
     version: 1,
     quizId: basis.quizId,
@@ -48,15 +47,22 @@ export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string
     prizes: [...basis.prizes]
       .sort((a, b) => a.rankFrom - b.rankFrom)
       .map((tier) => ({ rankFrom: tier.rankFrom, rankTo: tier.rankTo, kind: tier.kind, amountPaise: tier.amountPaise })),
-    ranking: byRank.map((row) => ({
+    ranking: canonicalRows(rows),
+  });
+}
+
+/** The rows by rank then participant id, each with its fields in a fixed order. */
+export function canonicalRows(rows: FrozenRow[]): FrozenRow[] {
+  return [...rows]
+    .sort((a, b) => a.rank - b.rank || byId(a, b))
+    .map((row) => ({
       rank: row.rank,
       participantId: row.participantId,
       score: row.score,
       timeTakenSeconds: row.timeTakenSeconds,
       prizePaise: row.prizePaise,
       freePass: row.freePass,
-    })),
-  });
+    }));
 }
 
 export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {

@@ -4,7 +4,7 @@ import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { canonicalResults, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import type { PrizeTier } from "./ranking";
 
 export interface Verification {
@@ -16,10 +16,6 @@ export interface Verification {
   /** The first row (in rank order) where the frozen rows and the recomputation disagree; null when none does. */
   firstDifference: { position: number; published: FrozenRow | null; recomputed: FrozenRow | null } | null;
   rows: number;
-}
-
-function inCanonicalOrder(basis: ResultsBasis, rows: FrozenRow[]): FrozenRow[] {
-  return (JSON.parse(canonicalResults(basis, rows)) as { ranking: FrozenRow[] }).ranking;
 }
 
 /**
@@ -44,7 +40,7 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
   ]);
-  const [expected, actual] = [inCanonicalOrder(basis, frozen), inCanonicalOrder(basis, recomputed)];
+  const [expected, actual] = [canonicalRows(frozen), canonicalRows(recomputed)];
   const position = Array.from({ length: Math.max(expected.length, actual.length) }, (_, index) => index).find(
     (index) => JSON.stringify(expected[index]) !== JSON.stringify(actual[index]),
   );
