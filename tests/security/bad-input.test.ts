@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
+import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
+import { POST as claimPrize } from "@/app/api/prizes/[quizId]/claim/route";
 import { POST as appeal } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { POST as objection } from "@/app/api/quizzes/[quizId]/objections/route";
 import { POST as keyDecision } from "@/app/api/quizzes/[quizId]/questions/[questionId]/decision/route";
@@ -45,6 +47,9 @@ import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import {
   appeals,
+  prizeClaims,
+  publishedResults,
+  resultRows,
   attemptAnswers,
   attempts,
   keyDecisions,
@@ -62,6 +67,7 @@ import {
   users,
 } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { appealDisqualification, disqualifyAttempt, objectToKey, startExam } from "@/lib/exam";
 import { requestTopUp } from "@/lib/wallet";
@@ -396,6 +402,41 @@ const TARGETS: Target[] = [
         params: { id: topUp.id },
         body: { paymentVerified: "rejected" },
         written: () => rows(async (db) => [await db.select().from(transactions).where(eq(transactions.userId, user.id)), await db.select().from(users).where(eq(users.id, user.id))]),
+      };
+    },
+  },
+  {
+    route: "POST /api/payments/reconciliation",
+    handler: reconcile,
+    fields: { csv: "text", utrColumn: "text", amountColumn: "text" },
+    async setup() {
+      const user = await adult();
+      const reference = String(randomBytes(6).readUIntBE(0, 6) % 1_000_000_000_000).padStart(12, "0");
+      const topUp = await requestTopUp(user, { amountPaise: 25_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: reference });
+      return {
+        as: await admin(),
+        body: { csv: `Narration,UTR,Amount\nUPI credit,${reference},250.00\n`, utrColumn: "UTR", amountColumn: "Amount" },
+        written: () => rows((db) => db.select().from(transactions).where(eq(transactions.id, topUp.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/prizes/{quizId}/claim",
+    handler: claimPrize,
+    fields: { method: "choice", pan: "text", ifsc: "text", accountNumber: "text" },
+    async setup() {
+      // Claims are refused outright without the key that seals PAN and account.
+      config.payouts.encryptionKey ??= randomBytes(32).toString("base64");
+      const [quiz, user] = [await createQuiz(await getDb(), { examEndAt: new Date(Date.now() - DAY), examStartAt: new Date(Date.now() - 2 * DAY), formStartAt: new Date(Date.now() - 4 * DAY), formEndAt: new Date(Date.now() - 3 * DAY), resultAt: new Date(Date.now() + DAY) }), await adult()];
+      const db = await getDb();
+      await db.insert(attempts).values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt: new Date(Date.now() - 2 * DAY), deadlineAt: new Date(Date.now() - 2 * DAY + 3_600_000), timeLeftSeconds: 0, submittedAt: new Date(Date.now() - 2 * DAY + 600_000), score: 3, timeTakenSeconds: 600 });
+      await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: [], digest: randomBytes(32).toString("hex") });
+      await db.insert(resultRows).values({ quizId: quiz.id, participantId: user.id, rank: 1, score: 3, timeTakenSeconds: 600, prizePaise: 100_000 });
+      return {
+        as: user,
+        params: { quizId: quiz.id },
+        body: { method: "bank", pan: "ABCDE1234F", ifsc: "SBIN0001234", accountNumber: "123456789012" },
+        written: () => rows((db) => db.select().from(prizeClaims).where(eq(prizeClaims.quizId, quiz.id))),
       };
     },
   },
