@@ -1,18 +1,33 @@
 /**
- * Exam-day load: N participants (default 1000) log in, start, autosave 25 answers and submit
- * over HTTP against a production build, then the database is checked for every answer and
- * score. Prints throughput and p50/p95/p99 per step.
+ * Exam-day load over HTTP against a production build, then the database is checked for every
+ * answer and score. Two modes:
  *
- *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 200]
+ * - Storm (default): N participants log in, start, autosave 25 answers and submit with
+ *   `--concurrency` requests in flight; then a reconnect storm: every participant flushes 10
+ *   queued answers in one batch, all at once.
+ * - Exam day (`--think S`): every participant starts within `--start-spread` seconds of the
+ *   others, then thinks a random time (mean S seconds) before each answer and submits after the
+ *   last, as a real hall does for the whole quiz. Sessions are issued directly (logins happen
+ *   over the hour before an exam; storm mode measures them).
+ *
+ * Before the steps it measures the ceiling: GET /api/ping as a logged-in participant (proxy,
+ * route wrapper and identification, nothing else) at the same concurrency. Prints throughput,
+ * p50/p95/p99 per step, each step's throughput as a share of the ceiling, peak RSS of the
+ * server's Node processes and peak database connections.
+ *
+ *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
+ *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
+import { SESSION_SECRET } from "./support/session-secret";
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { readdir, readFile, rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import { Client } from "pg";
+import { encodeSessionCookie } from "../lib/auth/cookie";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
 import { startProductionServer, stopServer } from "./support/production-server";
 
@@ -20,12 +35,20 @@ const { values: args } = parseArgs({
   options: {
     participants: { type: "string", default: "1000" },
     database: { type: "string", default: "embedded" },
-    concurrency: { type: "string", default: "200" },
+    concurrency: { type: "string", default: "50" },
+    think: { type: "string", default: "0" },
+    "start-spread": { type: "string", default: "5" },
+    "pool-max": { type: "string", default: "20" },
   },
 });
 const PARTICIPANTS = Number(args.participants);
 const CONCURRENCY = Number(args.concurrency);
+const THINK_SECONDS = Number(args.think);
+const EXAM_DAY = THINK_SECONDS > 0;
+const START_SPREAD_SECONDS = Number(args["start-spread"]);
 const QUESTIONS = 25;
+const RECONNECT_PARTICIPANTS = Math.min(PARTICIPANTS, 1000);
+const QUEUED_ANSWERS = 10;
 const PASSWORD = "bench-password-1";
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
@@ -36,12 +59,20 @@ interface Timing {
 }
 const timings: Timing[] = [];
 
-async function timed(step: string, work: () => Promise<Response>): Promise<Response | null> {
+interface Answered {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/** One request, timed until its whole body has arrived; null when it never got an answer. */
+async function timed(step: string, work: () => Promise<Response>): Promise<Answered | null> {
   const started = performance.now();
   try {
     const response = await work();
+    const body = await response.text();
     timings.push({ step, ms: performance.now() - started, ok: response.ok });
-    return response;
+    return { status: response.status, headers: response.headers, body };
   } catch {
     timings.push({ step, ms: performance.now() - started, ok: false });
     return null;
@@ -56,6 +87,8 @@ async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<voi
   }));
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
@@ -63,6 +96,7 @@ function percentile(sorted: number[], p: number) {
 async function prepare(databaseUrl: string) {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
+  // Storm mode logs in over HTTP; exam-day mode never uses the password.
   const passwordHash = await hash(PASSWORD);
   const now = Date.now();
   // The seeded paid quiz, moved so its exam window is open now.
@@ -71,9 +105,10 @@ async function prepare(databaseUrl: string) {
     [new Date(now - 7_200_000), new Date(now - 3_600_000), new Date(now + 7_200_000), PAID_QUIZ],
   );
   const emails = Array.from({ length: PARTICIPANTS }, (_, index) => `bench-${index}-${randomBytes(3).toString("hex")}@example.test`);
-  await db.query(
+  const { rows } = await db.query<{ id: string; name: string; email: string }>(
     `insert into users (name, email, password_hash, referral_code, date_of_birth)
-     select 'Bench ' || n, e, $2, upper(substr(md5(e), 1, 10)), '1990-01-01' from unnest($1::text[]) with ordinality as t(e, n)`,
+     select 'Bench ' || n, e, $2, upper(substr(md5(e), 1, 10)), '1990-01-01' from unnest($1::text[]) with ordinality as t(e, n)
+     returning id, name, email`,
     [emails, passwordHash],
   );
   await db.query(
@@ -82,30 +117,87 @@ async function prepare(databaseUrl: string) {
     [PAID_QUIZ, emails],
   );
   await db.end();
-  return emails;
+  return rows;
 }
 
-async function verify(databaseUrl: string) {
+async function verify(databaseUrl: string, reconnectedAt: Date | null) {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   const { rows } = await db.query(`
     select count(*)::int as attempts,
            count(*) filter (where submitted_at is not null)::int as submitted,
            (select count(*)::int from attempt_answers aa join attempts a2 on a2.id = aa.attempt_id where a2.quiz_id = $1) as answers,
+           (select count(*)::int from attempt_answers aa join attempts a2 on a2.id = aa.attempt_id where a2.quiz_id = $1 and aa.answered_at = $2) as reconnected,
            count(*) filter (where score is distinct from (
              select count(*) from attempt_answers aa join questions q on q.id = aa.question_id
              where aa.attempt_id = a.id and aa.selected_option_index = q.correct_option_index))::int as wrong_scores
-    from attempts a where a.quiz_id = $1`, [PAID_QUIZ]);
+    from attempts a where a.quiz_id = $1`, [PAID_QUIZ, reconnectedAt ?? new Date(0)]);
   await db.end();
-  return rows[0] as { attempts: number; submitted: number; answers: number; wrong_scores: number };
+  return rows[0] as { attempts: number; submitted: number; answers: number; reconnected: number; wrong_scores: number };
 }
+
+/** The server's Node processes (not the embedded PostgreSQL it starts): their summed RSS in bytes. */
+async function nodeRss(rootPid: number): Promise<number> {
+  const children = new Map<number, number[]>();
+  const commands = new Map<number, string>();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      commands.set(Number(entry), command);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    queue.push(...(children.get(pid) ?? []));
+    if (commands.get(pid) === "postgres") continue;
+    try {
+      const status = await readFile(`/proc/${pid}/status`, "utf8");
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Samples the server's memory and the database's connections once a second, keeping the peaks. */
+function watch(serverPid: number, databaseUrl: string) {
+  const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
+  const db = new Client({ connectionString: databaseUrl });
+  let stopped = false;
+  const running = (async () => {
+    await db.connect();
+    while (!stopped) {
+      peaks.rssBytes = Math.max(peaks.rssBytes, await nodeRss(serverPid));
+      const { rows } = await db.query<{ total: number; active: number }>(
+        `select count(*)::int as total, count(*) filter (where state = 'active')::int as active
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+      );
+      peaks.connections = Math.max(peaks.connections, rows[0].total);
+      peaks.activeConnections = Math.max(peaks.activeConnections, rows[0].active);
+      await sleep(1000);
+    }
+    await db.end();
+  })();
+  return { peaks, stop: async () => { stopped = true; await running; } };
+}
+
+type Participant = { id: string; name: string; email: string; cookie: string; questions: string[] };
 
 async function run() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const cleanups: (() => Promise<unknown>)[] = [];
   let databaseUrl: string;
-  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: "20" };
+  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"] };
   if (args.database === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const database = await createDatabase(adminUrl);
@@ -120,61 +212,125 @@ async function run() {
   }
   cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true }));
   const server = await startProductionServer(env, port);
+  const watcher = watch(server.pid!, databaseUrl);
   try {
-    const emails = await prepare(databaseUrl);
-    console.log(`${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL`);
-    const cookies = new Map<string, string>();
+    const users = await prepare(databaseUrl);
+    const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
+    console.log(
+      EXAM_DAY
+        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL`
+        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL`,
+    );
     const phases: { step: string; wallMs: number }[] = [];
-    const phase = async (step: string, task: (email: string) => Promise<void>) => {
+    const phase = async (step: string, work: () => Promise<void>) => {
       const started = performance.now();
-      await pool(emails, CONCURRENCY, task);
+      await work();
       phases.push({ step, wallMs: performance.now() - started });
     };
+    const eachParticipant = (step: string, task: (participant: Participant) => Promise<void>, limit = CONCURRENCY) =>
+      phase(step, () => pool(participants, limit, task));
 
-    await phase("login", async (email) => {
-      const response = await timed("login", () => fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) }));
-      const cookie = response?.headers.get("set-cookie")?.split(";")[0];
-      if (cookie) cookies.set(email, cookie);
-    });
-    const questionsOf = new Map<string, string[]>();
-    await phase("start", async (email) => {
-      const response = await timed("start", () => fetch(`${base}/api/exam/${PAID_QUIZ}/start`, { method: "POST", headers: { cookie: cookies.get(email) ?? "" } }));
-      if (response?.ok) questionsOf.set(email, ((await response.json()) as { questions: { id: string }[] }).questions.map((question) => question.id));
-    });
-    await phase("answer", async (email) => {
-      for (const [index, questionId] of (questionsOf.get(email) ?? []).entries()) {
-        await timed("answer", () =>
-          fetch(`${base}/api/exam/${PAID_QUIZ}/answers`, {
-            method: "PUT",
-            headers: { cookie: cookies.get(email) ?? "", "content-type": "application/json" },
-            body: JSON.stringify({ questionId, selectedOptionIndex: (index + email.length) % 4, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index }),
-          }),
-        );
-      }
-    });
-    await phase("submit", async (email) => {
-      await timed("submit", () => fetch(`${base}/api/exam/${PAID_QUIZ}/submit`, { method: "POST", headers: { cookie: cookies.get(email) ?? "" } }));
-    });
-
-    console.log("step     requests  errors  wall(s)  req/s    p50(ms)  p95(ms)  p99(ms)");
-    for (const { step, wallMs } of phases) {
-      const samples = timings.filter((timing) => timing.step === step);
-      const sorted = samples.map((timing) => timing.ms).sort((a, b) => a - b);
-      const errors = samples.filter((timing) => !timing.ok).length;
-      console.log(
-        [step.padEnd(8), String(samples.length).padStart(8), String(errors).padStart(7), (wallMs / 1000).toFixed(2).padStart(8), (samples.length / (wallMs / 1000)).toFixed(0).padStart(6),
-          ...[50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(8))].join(" "),
+    const saveAnswer = (participant: Participant, index: number) =>
+      timed("answer", () =>
+        fetch(`${base}/api/exam/${PAID_QUIZ}/answers`, {
+          method: "PUT",
+          headers: { cookie: participant.cookie, "content-type": "application/json" },
+          body: JSON.stringify({ questionId: participant.questions[index], selectedOptionIndex: (index + participant.email.length) % 4, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index }),
+        }),
       );
+    const start = async (participant: Participant) => {
+      const response = await timed("start", () => fetch(`${base}/api/exam/${PAID_QUIZ}/start`, { method: "POST", headers: { cookie: participant.cookie } }));
+      if (response?.status === 200) participant.questions = (JSON.parse(response.body) as { questions: { id: string }[] }).questions.map((question) => question.id);
+    };
+    const submit = (participant: Participant) =>
+      timed("submit", () => fetch(`${base}/api/exam/${PAID_QUIZ}/submit`, { method: "POST", headers: { cookie: participant.cookie } })).then(() => undefined);
+
+    if (EXAM_DAY) {
+      for (const participant of participants) {
+        participant.cookie = (await encodeSessionCookie({ userId: participant.id, name: participant.name, email: participant.email, sessionVersion: 0 })).split(";")[0];
+      }
+    } else {
+      await eachParticipant("login", async (participant) => {
+        const response = await timed("login", () => fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: participant.email, password: PASSWORD }) }));
+        participant.cookie = response?.headers.get("set-cookie")?.split(";")[0] ?? "";
+      });
     }
-    const stored = await verify(databaseUrl);
+
+    // The ceiling: as many pings as there are answer saves in storm mode, at the same concurrency.
+    const pings = Array.from({ length: Math.min(PARTICIPANTS, 1000) * QUESTIONS }, (_, index) => participants[index % participants.length]);
+    await phase("ceiling", () => pool(pings, CONCURRENCY, async (participant) => {
+      await timed("ceiling", () => fetch(`${base}/api/ping`, { headers: { cookie: participant.cookie } }));
+    }));
+
+    let reconnectedAt: Date | null = null;
+    if (EXAM_DAY) {
+      const thinkMs = () => Math.random() * 2 * THINK_SECONDS * 1000;
+      await phase("exam", () => Promise.all(participants.map(async (participant) => {
+        await sleep(Math.random() * START_SPREAD_SECONDS * 1000);
+        await start(participant);
+        for (let index = 0; index < participant.questions.length; index++) {
+          await sleep(thinkMs());
+          await saveAnswer(participant, index);
+        }
+        await submit(participant);
+      })).then(() => undefined));
+    } else {
+      await eachParticipant("start", start);
+      await eachParticipant("answer", async (participant) => {
+        for (let index = 0; index < participant.questions.length; index++) await saveAnswer(participant, index);
+      });
+      // The network comes back for the whole hall: every outbox flushes its queue in one request.
+      reconnectedAt = new Date();
+      await phase("reconnect", () => Promise.all(participants.slice(0, RECONNECT_PARTICIPANTS).map(async (participant) => {
+        const answers = participant.questions.slice(0, QUEUED_ANSWERS).map((questionId, index) => ({
+          questionId, selectedOptionIndex: (index + participant.email.length + 1) % 4, answeredAt: reconnectedAt!.toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1600,
+        }));
+        await timed("reconnect", () => fetch(`${base}/api/exam/${PAID_QUIZ}/answers/batch`, {
+          method: "PUT", headers: { cookie: participant.cookie, "content-type": "application/json" }, body: JSON.stringify({ answers }),
+        }));
+      })).then(() => undefined));
+      await eachParticipant("submit", submit);
+    }
+    const peaks = watcher.peaks;
+    await watcher.stop();
+    report(phases, peaks);
+
+    const stored = await verify(databaseUrl, reconnectedAt);
     const lost = PARTICIPANTS * QUESTIONS - stored.answers;
-    console.log(`database: ${stored.attempts} attempts, ${stored.submitted} submitted, ${stored.answers} answers stored (${lost} lost), ${stored.wrong_scores} scores that disagree with the answers`);
+    const reconnectLost = reconnectedAt ? RECONNECT_PARTICIPANTS * QUEUED_ANSWERS - stored.reconnected : 0;
+    console.log(
+      `database: ${stored.attempts} attempts, ${stored.submitted} submitted, ${stored.answers} answers stored (${lost} lost)` +
+        (reconnectedAt ? `, ${stored.reconnected} of ${RECONNECT_PARTICIPANTS * QUEUED_ANSWERS} queued answers landed` : "") +
+        `, ${stored.wrong_scores} scores that disagree with the answers`,
+    );
     const errors = timings.filter((timing) => !timing.ok).length;
-    if (errors > 0 || lost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
+    const answerP99 = percentile(timings.filter((timing) => timing.step === "answer").map((timing) => timing.ms).sort((a, b) => a - b), 99);
+    console.log(`${PARTICIPANTS} participants sustained with p99 ${answerP99.toFixed(0)} ms per answer save, ${errors} errors, ${lost + reconnectLost} answers lost`);
+    if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
   } finally {
+    await watcher.stop().catch(() => undefined);
     await stopServer(server);
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
+}
+
+function report(phases: { step: string; wallMs: number }[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
+  const steps = EXAM_DAY ? ["ceiling", "start", "answer", "submit"] : ["login", "ceiling", "start", "answer", "reconnect", "submit"];
+  const wallOf = (step: string) => phases.find((phase) => phase.step === step)?.wallMs ?? phases.find((phase) => phase.step === "exam")!.wallMs;
+  const rate = (step: string) => timings.filter((timing) => timing.step === step).length / (wallOf(step) / 1000);
+  const ceiling = rate("ceiling");
+  console.log("step       requests  errors  wall(s)   req/s  ceiling  p50(ms)  p95(ms)  p99(ms)");
+  for (const step of steps) {
+    const samples = timings.filter((timing) => timing.step === step);
+    const sorted = samples.map((timing) => timing.ms).sort((a, b) => a - b);
+    const errors = samples.filter((timing) => !timing.ok).length;
+    console.log(
+      [step.padEnd(10), String(samples.length).padStart(8), String(errors).padStart(7), (wallOf(step) / 1000).toFixed(2).padStart(8), rate(step).toFixed(0).padStart(7),
+        `${((100 * rate(step)) / ceiling).toFixed(0)}%`.padStart(8), ...[50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(8))].join(" "),
+    );
+  }
+  if (EXAM_DAY) console.log("(exam-day rates are the whole quiz's: start, answers and submits are spread over it, paced by think time)");
+  console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 
 await run();

@@ -41,6 +41,7 @@ const EVERYONE = {
   "notifications.readKey": "any",
   "metrics.scrape": "any",
   "certificates.verify": "any",
+  "health.ping": "any",
 } as const satisfies Record<string, Scope>;
 
 const MEMBER = {
