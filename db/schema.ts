@@ -129,6 +129,11 @@ export const quizzes = pgTable(
     objectionWindowHours: integer("objection_window_hours").notNull().default(48),
     /** When the provisional key was published; objections are accepted until this plus the window. */
     answerKeyPublishedAt: utc("answer_key_published_at"),
+    /**
+     * Bumped by triggers whenever the quiz's questions change (its links, or a linked question's
+     * text or options), so an instance's cached copy of them can tell it is stale.
+     */
+    questionsVersion: integer("questions_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,6 +18,9 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
+ * `--cpu-prof DIR` writes a CPU profile of the server into DIR when it stops; `--pool-max N` sets
+ * its database pool (DATABASE_POOL_MAX).
+ *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     think: { type: "string", default: "0" },
     "start-spread": { type: "string", default: "5" },
     "pool-max": { type: "string", default: "20" },
+    "cpu-prof": { type: "string" },
   },
 });
 const PARTICIPANTS = Number(args.participants);
@@ -211,7 +215,7 @@ async function run() {
     databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_DATABASE_PORT}/olympiad`;
   }
   cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true }));
-  const server = await startProductionServer(env, port);
+  const server = await startProductionServer(env, port, args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []);
   const watcher = watch(server.pid!, databaseUrl);
   try {
     const users = await prepare(databaseUrl);

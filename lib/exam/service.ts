@@ -9,6 +9,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, TIME_UP, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { attemptScore } from "./scoring";
+import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -34,24 +35,33 @@ async function findAttempt(db: Queryable, userId: string, quizId: string): Promi
   return attempt ?? null;
 }
 
-async function hasVerifiedEntry(db: Queryable, userId: string, quizId: string): Promise<boolean> {
+/**
+ * The quiz, the user's attempt and whether their entry fee is verified, in one query: on exam
+ * day every participant starts within seconds, and each round trip counts.
+ */
+async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
   const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-  return Boolean(row);
+    .select({
+      quiz: quizzes,
+      attempt: attempts,
+      entered: sql<boolean>`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.quizId} = ${quizzes.id} and ${transactions.type} = 'form pay' and ${transactions.status} = 'verified')`,
+    })
+    .from(quizzes)
+    .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.participantId, userId)))
+    .where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+  return row ?? null;
 }
 
 /** Who may take the quiz now, and if not, a sentence saying why. */
 async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
-  const quiz = await findQuiz(database, quizId);
-  if (!quiz) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
-  const attempt = await findAttempt(database, user.id, quizId);
+  const state = await examState(database, user.id, quizId);
+  if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
+  const { quiz, attempt } = state;
   if (attempt?.submittedAt) return { allowed: false, quiz, attempt, refusal: { reason: "submitted" } };
   if (attempt) return { allowed: true, quiz, attempt };
   // A free-entry registration is a verified entry fee of ₹0 (lib/payments registerFree), so a
   // registered participant of a free quiz passes here exactly as a paid one does.
-  if (!(await hasVerifiedEntry(database, user.id, quizId))) {
+  if (!state.entered) {
     const free = quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
     return { allowed: false, quiz, attempt, refusal: { reason: free ? "not-registered" : "not-paid" } };
   }
@@ -95,12 +105,7 @@ export interface OrderedQuestion {
 
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
 export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
-  const bank = await db
-    .select({ id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
-    .from(quizQuestions)
-    .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
-    .where(eq(quizQuestions.quizId, quiz.id))
-    .orderBy(asc(quizQuestions.position));
+  const bank = await questionBank(db, quiz);
   const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
   return questionOrder.map((original) => {
     const question = bank[original];
@@ -109,12 +114,15 @@ export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number):
   });
 }
 
-async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date): Promise<ExamView> {
+/** `fresh`: the attempt was made by this request, so it has no saved answers to read back. */
+async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, fresh = false): Promise<ExamView> {
   const ordered = await orderedQuestions(db, quiz, attempt.shuffleSeed);
-  const saved = await db
-    .select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex })
-    .from(attemptAnswers)
-    .where(eq(attemptAnswers.attemptId, attempt.id));
+  const saved = fresh
+    ? []
+    : await db
+        .select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex })
+        .from(attemptAnswers)
+        .where(eq(attemptAnswers.attemptId, attempt.id));
   const displayed = new Map(ordered.map((question) => [question.id, question.optionOrder]));
   const answers: Record<string, number> = {};
   for (const answer of saved) {
@@ -156,28 +164,27 @@ export const startExam = service("exam.take", async (user, quizId: string, now: 
     throw access.quiz ? new Forbidden(message) : new NotFound(message);
   }
   const { quiz } = access;
-  let attempt = access.attempt;
-  if (!attempt) {
-    const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
-    const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
-    const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
-    const started = await db
-      .insert(attempts)
-      .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds })
-      .onConflictDoNothing()
-      .returning({ id: attempts.id });
-    metrics().examStarts.inc(started.length);
-    attempt = await findAttempt(db, user.id, quizId);
-  }
-  return buildView(db, quiz, attempt!, now);
+  if (access.attempt) return buildView(db, quiz, access.attempt, now);
+  const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
+  const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
+  const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
+  const [started] = await db
+    .insert(attempts)
+    .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds })
+    .onConflictDoNothing()
+    .returning();
+  metrics().examStarts.inc(started ? 1 : 0);
+  // Started twice at once (two tabs): the other request's attempt is the one.
+  if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
+  return buildView(db, quiz, started, now, true);
 });
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
 export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView | null> => {
   const db = await getDb();
-  const quiz = await findQuiz(db, quizId);
-  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
-  if (!quiz || !attempt) return null;
+  const state = await examState(db, user.id, quizId);
+  if (!state?.attempt) return null;
+  const { quiz, attempt } = state;
   if (!attempt.submittedAt && attempt.deadlineAt <= now) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
   return buildView(db, quiz, attempt, now);
 });
@@ -301,9 +308,9 @@ async function finaliseAttempt(db: Queryable, attemptId: string): Promise<Attemp
 
 export const submitExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const db = await getDb();
-  const quiz = await findQuiz(db, quizId);
-  const attempt = quiz ? await findAttempt(db, user.id, quizId) : null;
-  if (!quiz || !attempt) throw new NotFound("Start the quiz first.");
+  const state = await examState(db, user.id, quizId);
+  if (!state?.attempt) throw new NotFound("Start the quiz first.");
+  const { quiz, attempt } = state;
   const finalised = attempt.submittedAt ? attempt : await finaliseAttempt(db, attempt.id);
   return buildView(db, quiz, finalised!, now);
 });

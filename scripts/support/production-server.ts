@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-/** Starts `next start` (a production build must exist) and waits until it answers. */
-export async function startProductionServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const server = spawn(path.resolve("node_modules/.bin/next"), ["start"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts `next start` (a production build must exist) and waits until it answers. `nodeArgs`
+ * go to its Node process (`--cpu-prof`, say).
+ */
+export async function startProductionServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [...nodeArgs, path.resolve("node_modules/next/dist/bin/next"), "start"], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   server.stdout!.on("data", (chunk) => (log += chunk));
   server.stderr!.on("data", (chunk) => (log += chunk));

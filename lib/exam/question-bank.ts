@@ -1,0 +1,61 @@
+import "server-only";
+import { asc, eq } from "drizzle-orm";
+import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { getDb, type Queryable } from "@/lib/db";
+
+/** A quiz's question as participants see it (never its key), in the quiz's own order. */
+export interface BankQuestion {
+  id: string;
+  text: string;
+  options: readonly string[];
+  position: number;
+}
+
+interface CachedBank {
+  version: number;
+  questions: readonly BankQuestion[];
+}
+
+/** Enough for every quiz of an exam day; the least recently used goes first beyond it. */
+const MAX_CACHED_QUIZZES = 64;
+const cached = new Map<string, CachedBank>();
+
+async function loadBank(db: Queryable, quizId: string): Promise<CachedBank | null> {
+  // One statement, so the version and the questions come from the same snapshot.
+  const rows = await db
+    .select({ version: quizzes.questionsVersion, id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
+    .from(quizzes)
+    .leftJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
+    .leftJoin(questions, eq(questions.id, quizQuestions.questionId))
+    .where(eq(quizzes.id, quizId))
+    .orderBy(asc(quizQuestions.position));
+  if (rows.length === 0) return null;
+  const bank = rows.flatMap(({ id, text, options, position }) => (id !== null && text !== null && options !== null && position !== null ? [Object.freeze({ id, text, options: Object.freeze(options), position })] : []));
+  return { version: rows[0].version, questions: Object.freeze(bank) };
+}
+
+function remember(quizId: string, bank: CachedBank) {
+  cached.delete(quizId);
+  cached.set(quizId, bank);
+  if (cached.size > MAX_CACHED_QUIZZES) cached.delete(cached.keys().next().value!);
+}
+
+/**
+ * A quiz's questions, from this instance's memory while they are unchanged: on exam day every
+ * start, resume and submit would otherwise read the same rows thousands of times. A copy is
+ * labelled with the quiz's `questions_version`, which database triggers bump in the same
+ * transaction as any change to its questions, and used only for a quiz row read with the same
+ * version: an admin's edit is seen by the next request on every instance, and nothing here is
+ * anything another instance needs. Only committed questions are cached (read through the pool);
+ * a caller whose own transaction sees another version reads its own view.
+ */
+export async function questionBank(db: Queryable, quiz: { id: string; questionsVersion: number }): Promise<readonly BankQuestion[]> {
+  const hit = cached.get(quiz.id);
+  if (hit?.version === quiz.questionsVersion) return hit.questions;
+  const committed = await loadBank(await getDb(), quiz.id);
+  if (committed?.version === quiz.questionsVersion) {
+    remember(quiz.id, committed);
+    return committed.questions;
+  }
+  return (await loadBank(db, quiz.id))?.questions ?? [];
+}
