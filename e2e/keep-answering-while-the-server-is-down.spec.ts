@@ -5,7 +5,8 @@ import { storedAnswers } from "./support/exam-db";
 test.use(EXAM_BROWSER);
 
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
-const ANSWER_SAVES = "**/api/exam/*/answers";
+/** The single save and the batch the outbox sends when several answers wait. */
+const ANSWER_SAVES = /\/api\/exam\/[^/]+\/answers(\/batch)?$/;
 const VIDEO_UPLOADS = "**/api/wasabi/upload-exam-chunk";
 /** SPEC §8's alert, kept for a connection that is down. */
 const CONNECTION_DOWN = "Recording upload failed. Please check your internet connection.";
@@ -30,8 +31,10 @@ test.describe("answering while the server cannot store answers", () => {
 
     // The server answers every other request but cannot store answers (its database is away).
     let refused = 0;
+    let refusedBatches = 0;
     await page.route(ANSWER_SAVES, (route) => {
       refused += 1;
+      if (route.request().url().endsWith("/batch")) refusedBatches += 1;
       return route.fulfill({ status: 503, json: { message: "Service unavailable" } });
     });
 
@@ -53,6 +56,8 @@ test.describe("answering while the server cannot store answers", () => {
     // Long enough for the back-off to grow well past 2 s.
     await page.waitForTimeout(6000);
     expect(refused).toBeGreaterThanOrEqual(3);
+    // The retries carry every waiting answer in one request.
+    expect(refusedBatches).toBeGreaterThanOrEqual(1);
     expect(await storedAnswers(userId, quizId)).toEqual({});
 
     // The server stores answers again: everything goes within 2 s, with no click.

@@ -29,6 +29,8 @@ const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 /** A save the server neither answers nor refuses in this time is retried. */
 const SAVE_TIMEOUT_MS = 10_000;
+/** The most answers the server takes in one batch. */
+const BATCH_MAX = 200;
 
 function retryable(status: number): boolean {
   // A lost session or a busy server may recover; any other refusal would be refused again.
@@ -134,29 +136,48 @@ export class AnswerOutbox {
 
   private async drain(): Promise<FlushResult> {
     for (;;) {
-      const next = this.pending.values().next();
-      if (next.done) return "saved";
-      const answer = next.value;
-      this.lastAttemptAt = Date.now();
-      const sent = await this.send(answer);
-      if (sent.outcome === "retry") return "unsaved";
-      if (sent.outcome === "closed") {
-        this.pending.clear();
-        this.changed();
-        this.onClosed(sent.message);
-        return "closed";
-      }
-      if (sent.outcome === "saved") this.stored.set(answer.questionId, answer.selectedOptionIndex);
-      // A newer choice that arrived while this one was on its way still has to go.
-      if (this.pending.get(answer.questionId) === answer) this.pending.delete(answer.questionId);
-      this.changed();
+      const waiting = [...this.pending.values()].slice(0, BATCH_MAX);
+      if (waiting.length === 0) return "saved";
+      const sent = await this.send(waiting);
+      // One answer the server refuses refuses its whole batch: the others go one by one, so they still land.
+      const ended = sent.outcome === "refused" && waiting.length > 1 ? await this.sendOneByOne(waiting) : this.settle(waiting, sent);
+      if (ended) return ended;
     }
   }
 
-  private async send(answer: Pending): Promise<Sent> {
-    const { queuedAt: _queuedAt, ...save } = answer;
+  private async sendOneByOne(answers: Pending[]): Promise<FlushResult | null> {
+    for (const answer of answers) {
+      const ended = this.settle([answer], await this.send([answer]));
+      if (ended) return ended;
+    }
+    return null;
+  }
+
+  /** Takes in the server's reply to `answers`; returns how the flush ends, or null to go on. */
+  private settle(answers: Pending[], sent: Sent): FlushResult | null {
+    if (sent.outcome === "retry") return "unsaved";
+    if (sent.outcome === "closed") {
+      this.pending.clear();
+      this.changed();
+      this.onClosed(sent.message);
+      return "closed";
+    }
+    for (const answer of answers) {
+      if (sent.outcome === "saved") this.stored.set(answer.questionId, answer.selectedOptionIndex);
+      // A newer choice that arrived while this one was on its way still has to go.
+      if (this.pending.get(answer.questionId) === answer) this.pending.delete(answer.questionId);
+    }
+    this.changed();
+    return null;
+  }
+
+  /** One answer by the single save; several in one request, so a hall reconnecting at once is one request per browser. */
+  private async send(answers: Pending[]): Promise<Sent> {
+    const saves = answers.map(({ queuedAt: _queuedAt, ...save }) => save);
+    const request = saves.length === 1 ? { path: "answers", json: saves[0] } : { path: "answers/batch", json: { answers: saves } };
+    this.lastAttemptAt = Date.now();
     try {
-      await callApi(`/api/exam/${this.quizId}/answers`, { method: "PUT", json: save, timeoutMs: SAVE_TIMEOUT_MS });
+      await callApi(`/api/exam/${this.quizId}/${request.path}`, { method: "PUT", json: request.json, timeoutMs: SAVE_TIMEOUT_MS });
       reportReachable();
       return { outcome: "saved" };
     } catch (error) {

@@ -1,6 +1,7 @@
 import "server-only";
 
 /** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
+export { saveAnswer, saveAnswers, type AnswerSave } from "./answers";
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
 export { listFullResponses, listResponses, responseDetail } from "./responses";
 export {
@@ -8,11 +9,9 @@ export {
   finaliseOverdueAttempts,
   recordFocusEvents,
   resumeExam,
-  saveAnswer,
   saveResponse,
   startExam,
   submitExam,
-  type AnswerSave,
   type ExamAccess,
   type ExamQuestion,
   type ExamView,

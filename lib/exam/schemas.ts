@@ -12,6 +12,11 @@ export const answerSaveSchema = z.object({
   timeLeftSeconds: z.number().int().min(0).max(86_400),
 });
 
+/** The answers an outbox queued while offline, sent together when the connection returns. */
+export const answerBatchSchema = z.object({
+  answers: z.array(answerSaveSchema).min(1, "Send at least one answer.").max(200, "Send at most 200 answers at a time."),
+});
+
 const FOCUS_KINDS = ["blur", "long-focus-loss", "visibility-hidden", "fullscreen-exit", "fullscreen-enter", "copy", "cut", "paste", "context-menu", "devtools", "refresh", "leave", "log-tampered"] as const;
 
 export const focusEventsSchema = z.object({

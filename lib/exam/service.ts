@@ -1,14 +1,15 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import { attemptAnswers, attempts, focusEvents, questions, quizQuestions, quizzes, transactions } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { attemptAnswers, attempts, focusEvents, quizzes, transactions } from "@/db/schema";
 import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
-import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, TIME_UP, type ExamRefusal } from "@/lib/messages";
+import { Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
-import { attemptScore } from "./scoring";
+import { saveAnswer } from "./answers";
+import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -24,11 +25,6 @@ type Attempt = typeof attempts.$inferSelect;
 export type ExamAccess =
   | { allowed: true; quiz: Quiz; attempt: Attempt | null }
   | { allowed: false; quiz: Quiz | null; attempt: Attempt | null; refusal: ExamRefusal };
-
-async function findQuiz(db: Queryable, quizId: string): Promise<Quiz | null> {
-  const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
-  return quiz ?? null;
-}
 
 async function findAttempt(db: Queryable, userId: string, quizId: string): Promise<Attempt | null> {
   const [attempt] = await db.select().from(attempts).where(and(eq(attempts.participantId, userId), eq(attempts.quizId, quizId)));
@@ -189,66 +185,6 @@ export const resumeExam = service("exam.take", async (user, quizId: string, now:
   return buildView(db, quiz, attempt, now);
 });
 
-export interface AnswerSave {
-  questionId: string;
-  /** The displayed option index, or null to clear the answer. */
-  selectedOptionIndex: number | null;
-  /** When the participant chose it, by the browser's clock; orders late-arriving saves. */
-  answeredAt: Date;
-  currentQuestionIndex: number;
-  timeLeftSeconds: number;
-}
-
-/**
- * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
- * that arrives late never overwrites a newer one. Refused after submission or the deadline.
- */
-export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) => {
-  const db = await getDb();
-  // The hot path of exam day: one read for every check, one statement for the write.
-  const [state] = await db
-    .select({
-      attemptId: attempts.id,
-      seed: attempts.shuffleSeed,
-      deadlineAt: attempts.deadlineAt,
-      submittedAt: attempts.submittedAt,
-      shuffleOptions: quizzes.shuffleOptions,
-      position: quizQuestions.position,
-    })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), eq(quizQuestions.questionId, save.questionId)))
-    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
-  if (!state) throw new NotFound("Start the quiz first.");
-  if (state.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
-  if (state.deadlineAt <= now) {
-    await finaliseAttempt(db, state.attemptId);
-    throw new Conflict(TIME_UP);
-  }
-  if (state.position === null) throw new Invalid("This question is not part of the quiz.");
-  const optionOrder = state.shuffleOptions ? seededPermutation(4, questionSeed(state.seed, state.position)) : [0, 1, 2, 3];
-  const original = save.selectedOptionIndex === null ? null : optionOrder[save.selectedOptionIndex];
-  // A browser clock ahead of the server cannot push an answer past later saves.
-  const answeredAt = save.answeredAt > now ? now : save.answeredAt;
-  const secondsToDeadline = Math.floor((state.deadlineAt.getTime() - now.getTime()) / 1000);
-
-  const saved = await db.execute<{ question_id: string }>(sql`
-    with progress as (
-      update attempts set current_question_index = ${Math.max(0, save.currentQuestionIndex)},
-                          time_left_seconds = ${Math.max(0, Math.min(save.timeLeftSeconds, secondsToDeadline))}
-      where id = ${state.attemptId} and submitted_at is null and deadline_at > now()
-      returning id
-    )
-    insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
-    select id, ${save.questionId}, ${original}, ${answeredAt} from progress
-    on conflict (attempt_id, question_id) do update
-      set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
-      where attempt_answers.answered_at < excluded.answered_at
-    returning question_id`);
-  metrics().answerSaves.inc(saved.rows.length);
-  return { saved: saved.rows.length === 1 };
-});
-
 export interface FocusEventInput {
   kind: string;
   occurredAt: Date;
@@ -283,28 +219,6 @@ export const recordFocusEvents = service("exam.take", async (user, quizId: strin
   if (attempt.submittedAt) throw new Conflict(FOCUS_LOG_CLOSED);
   return { recorded: await appendFocusEvents(attempt.id, events, "refuse") };
 });
-
-/**
- * Scores from the stored answers and the quiz's key (1 mark each by default, no negatives) and
- * the server's own clock. Only the first finalisation of an attempt does anything.
- */
-async function finaliseWhere(db: Queryable, condition: SQL, submittedAt: SQL) {
-  const finalised = await db.execute<{ id: string }>(sql`
-    update attempts a set
-      submitted_at = ${submittedAt},
-      score = ${attemptScore},
-      time_taken_seconds = greatest(0, floor(extract(epoch from ${submittedAt} - a.started_at)))::int
-    where a.submitted_at is null and ${condition}
-    returning a.id`);
-  metrics().submissions.inc(finalised.rows.length);
-  return finalised;
-}
-
-async function finaliseAttempt(db: Queryable, attemptId: string): Promise<Attempt | null> {
-  await finaliseWhere(db, sql`a.id = ${attemptId}`, sql`least(now(), a.deadline_at)`);
-  const [attempt] = await db.select().from(attempts).where(eq(attempts.id, attemptId));
-  return attempt ?? null;
-}
 
 export const submitExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const db = await getDb();

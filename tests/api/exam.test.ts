@@ -2,13 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as resume } from "@/app/api/exam/[quizId]/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
+import { PUT as saveAnswers } from "@/app/api/exam/[quizId]/answers/batch/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
 import { GET as recording } from "@/app/api/recordings/[attemptId]/route";
 import { GET as responses } from "@/app/api/responses/route";
 import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
-import { attempts, recordingChunks } from "@/db/schema";
+import { attemptAnswers, attempts, recordingChunks } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { responseDetail, finaliseOverdueAttempts } from "@/lib/exam";
 import { SYSTEM, type ActiveUser } from "@/lib/auth";
@@ -42,6 +43,26 @@ async function begin(user: ActiveUser, quizId: string): Promise<View> {
 
 function answer(user: ActiveUser, quizId: string, questionId: string, selectedOptionIndex: number | null, answeredAt = new Date(), currentQuestionIndex = 0) {
   return call(saveAnswer, { method: "PUT", as: user, params: { quizId }, json: { questionId, selectedOptionIndex, answeredAt: answeredAt.toISOString(), currentQuestionIndex, timeLeftSeconds: 1500 } });
+}
+
+interface BatchEntry {
+  questionId: string;
+  selectedOptionIndex: number | null;
+  answeredAt: Date;
+  currentQuestionIndex?: number;
+  timeLeftSeconds?: number;
+}
+
+function answerBatch(user: ActiveUser, quizId: string, entries: BatchEntry[]) {
+  const answers = entries.map(({ answeredAt, currentQuestionIndex = 0, timeLeftSeconds = 1500, ...entry }) => ({ ...entry, answeredAt: answeredAt.toISOString(), currentQuestionIndex, timeLeftSeconds }));
+  return call(saveAnswers, { method: "PUT", as: user, params: { quizId }, json: { answers } });
+}
+
+/** The original option stored per question of an attempt. */
+async function storedOptions(attemptId: string): Promise<Record<string, number | null>> {
+  const db = await getDb();
+  const rows = await db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attemptId));
+  return Object.fromEntries(rows.map((row) => [row.questionId, row.selectedOptionIndex]));
 }
 
 async function expire(attemptId: string) {
@@ -161,6 +182,100 @@ describe("the exam", () => {
     expect((body as unknown as View).submitted?.score).toBe(1);
     const someoneElse = await call(saveResponse, { as: await participant(), json: { participantId: user.id, quizId: quiz.id, answers: [] } });
     expect(someoneElse.status).toBe(403);
+  });
+});
+
+describe("a batch of answers", () => {
+  const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+
+  it("is stored in one request and counts in the score", async () => {
+    const { quiz, questionIds } = await openExam({ count: 5, correct: 2 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const saved = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[0], selectedOptionIndex: 2, answeredAt: secondsAgo(3) },
+      { questionId: questionIds[1], selectedOptionIndex: 2, answeredAt: secondsAgo(2) },
+      { questionId: questionIds[2], selectedOptionIndex: 0, answeredAt: secondsAgo(1) },
+    ]);
+    expect(saved).toMatchObject({ status: 200, body: { saved: 3, received: 3 } });
+    expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 2, [questionIds[1]]: 2, [questionIds[2]]: 0 });
+    const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(done.submitted).toMatchObject({ score: 2, totalMarks: 5 });
+  });
+
+  it("keeps the newest answer per question, whichever batch arrives first and wherever it sits in its batch", async () => {
+    const { quiz, questionIds } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const newer = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[0], selectedOptionIndex: 3, answeredAt: secondsAgo(10) },
+      { questionId: questionIds[1], selectedOptionIndex: 3, answeredAt: secondsAgo(10) },
+    ]);
+    expect(newer.body).toEqual({ saved: 2, received: 2 });
+    const older = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[0], selectedOptionIndex: 0, answeredAt: secondsAgo(20) },
+      { questionId: questionIds[1], selectedOptionIndex: 0, answeredAt: secondsAgo(20) },
+    ]);
+    expect(older.body).toEqual({ saved: 0, received: 2 });
+
+    // Twice the same question in one batch: the later choice wins, not the later entry.
+    const twice = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[2], selectedOptionIndex: 1, answeredAt: secondsAgo(1) },
+      { questionId: questionIds[2], selectedOptionIndex: 0, answeredAt: secondsAgo(5) },
+    ]);
+    expect(twice.body).toEqual({ saved: 1, received: 2 });
+    expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 3, [questionIds[1]]: 3, [questionIds[2]]: 1 });
+  });
+
+  it("takes the place in the exam from the newest choice of the batch", async () => {
+    const { quiz, questionIds } = await openExam();
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    await answerBatch(user, quiz.id, [
+      { questionId: questionIds[0], selectedOptionIndex: 1, answeredAt: secondsAgo(30), currentQuestionIndex: 0, timeLeftSeconds: 1700 },
+      { questionId: questionIds[3], selectedOptionIndex: 1, answeredAt: secondsAgo(2), currentQuestionIndex: 3, timeLeftSeconds: 1400 },
+      { questionId: questionIds[1], selectedOptionIndex: 1, answeredAt: secondsAgo(20), currentQuestionIndex: 1, timeLeftSeconds: 1600 },
+    ]);
+    const db = await getDb();
+    const [attempt] = await db.select().from(attempts).where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quiz.id)));
+    expect(attempt).toMatchObject({ currentQuestionIndex: 3, timeLeftSeconds: 1400 });
+  });
+
+  it("is refused after the deadline, storing none of it and submitting what was saved, and after submission", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 1 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 1);
+    await expire(view.attemptId);
+    const late = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[1], selectedOptionIndex: 1, answeredAt: secondsAgo(60) },
+      { questionId: questionIds[2], selectedOptionIndex: 1, answeredAt: secondsAgo(30) },
+    ]);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
+    expect(Object.keys(await storedOptions(view.attemptId))).toEqual([questionIds[0]]);
+    const finished = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(finished.submitted).toMatchObject({ score: 1 });
+
+    const again = await answerBatch(user, quiz.id, [{ questionId: questionIds[1], selectedOptionIndex: 1, answeredAt: new Date() }]);
+    expect(again.status).toBe(409);
+    expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 1 });
+  });
+
+  it("is refused as a whole when one question belongs to another quiz", async () => {
+    const { quiz, questionIds } = await openExam();
+    const other = await openExam({ count: 1 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const mixed = await answerBatch(user, quiz.id, [
+      { questionId: questionIds[0], selectedOptionIndex: 1, answeredAt: secondsAgo(2), currentQuestionIndex: 4 },
+      { questionId: other.questionIds[0], selectedOptionIndex: 1, answeredAt: secondsAgo(1), currentQuestionIndex: 4 },
+    ]);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.message).toBe("This question is not part of the quiz.");
+    expect(await storedOptions(view.attemptId)).toEqual({});
+    const [attempt] = await (await getDb()).select().from(attempts).where(eq(attempts.id, view.attemptId));
+    expect(attempt.currentQuestionIndex).toBe(0);
   });
 });
 

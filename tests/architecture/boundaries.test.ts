@@ -21,7 +21,7 @@ describe("the capability boundary rule", () => {
   });
 
   it("refuses another capability's internal file, from lib/ as from a page", async () => {
-    expect(await ruleIds("lib/results/fixture.ts", 'import "server-only";\nimport { saveAnswer } from "@/lib/exam/service";\nexport const save = saveAnswer;\n')).toEqual(["olympiad/capability-boundaries"]);
+    expect(await ruleIds("lib/results/fixture.ts", 'import "server-only";\nimport { saveAnswer } from "@/lib/exam/answers";\nexport const save = saveAnswer;\n')).toEqual(["olympiad/capability-boundaries"]);
     expect(await ruleIds("lib/results/fixture.ts", 'import "server-only";\nimport { lockWallet } from "../wallet/ledger";\nexport const lock = lockWallet;\n')).toEqual(["olympiad/capability-boundaries"]);
     expect(await ruleIds("app/fixture/page.tsx", 'import { listArticles } from "@/lib/blog/service";\nexport const list = listArticles;\n')).toEqual(["olympiad/capability-boundaries"]);
   });

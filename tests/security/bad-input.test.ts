@@ -24,6 +24,7 @@ import { POST as disqualify } from "@/app/api/responses/[attemptId]/disqualify/r
 import { POST as contact } from "@/app/api/contact/route";
 import { PUT as editUser } from "@/app/api/editUser/[id]/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
+import { PUT as saveAnswers } from "@/app/api/exam/[quizId]/answers/batch/route";
 import { POST as focusEvents } from "@/app/api/exam/[quizId]/focus-events/route";
 import { POST as forgotPassword } from "@/app/api/forgotpassword/route";
 import { GET as allQuestions } from "@/app/api/getallquestions/route";
@@ -116,6 +117,8 @@ interface Target {
   /** Field path (dots into objects and arrays) → kind; a trailing "?" means null is a valid value. */
   fields: Record<string, `${Kind}` | `${Kind}?`>;
   setup: () => Promise<Fixture>;
+  /** Values of the right kind that this route's own limits still refuse, by field path. */
+  refuses?: Record<string, unknown[]>;
   /** Why a valid body cannot be shown to succeed here, when it cannot. */
   acceptanceUntestable?: string;
 }
@@ -181,6 +184,9 @@ async function quizBody(mark: string) {
   };
 }
 
+
+/** An answer save the batch schema takes (its question need not exist): to count past a limit with. */
+const WELL_FORMED_ANSWER = { questionId: "5eed0000-0000-4000-8001-0000000000aa", selectedOptionIndex: 1, answeredAt: "2026-01-01T10:00:00.000Z", currentQuestionIndex: 0, timeLeftSeconds: 60 };
 
 const QUESTION_FIELDS: Target["fields"] = { text: "text", subject: "text", "options.0": "text", "options.3": "text", correctOptionIndex: "count" };
 
@@ -606,6 +612,35 @@ const TARGETS: Target[] = [
     },
   },
   {
+    route: "PUT /api/exam/{quizId}/answers/batch",
+    handler: saveAnswers,
+    method: "PUT",
+    fields: {
+      "answers.0.questionId": "id",
+      "answers.0.selectedOptionIndex": "count?",
+      "answers.0.answeredAt": "date",
+      "answers.0.currentQuestionIndex": "count",
+      "answers.0.timeLeftSeconds": "count",
+      // The second answer spoiled: the first, valid, is not stored either.
+      "answers.1.questionId": "id",
+      "answers.1.selectedOptionIndex": "count?",
+    },
+    refuses: {
+      answers: [[], Array.from({ length: 201 }, () => WELL_FORMED_ANSWER), "answers", {}, null, 5],
+      "answers.0": [null, "answer", 5],
+      "answers.0.selectedOptionIndex": [4],
+    },
+    async setup() {
+      const { quiz, questionIds } = await openExam({ count: 2 });
+      const user = await participant();
+      await markPaid(user, quiz.id);
+      await startExam(user, quiz.id);
+      const answeredAt = new Date().toISOString();
+      const answers = questionIds.map((questionId, index) => ({ questionId, selectedOptionIndex: 2, answeredAt, currentQuestionIndex: index, timeLeftSeconds: 1700 }));
+      return { as: user, params: { quizId: quiz.id }, body: { answers }, written: () => attemptOf(user.id) };
+    },
+  },
+  {
     route: "POST /api/exam/{quizId}/focus-events",
     handler: focusEvents,
     fields: { "events.0.kind": "choice", "events.0.occurredAt": "date", "events.0.durationMs": "count", "events.0.detail": "text" },
@@ -722,7 +757,7 @@ function casesOf(target: Target): { field: string; value: unknown }[] {
     const nullable = declared.endsWith("?");
     const kind = declared.replace("?", "") as Kind;
     return HOSTILE[kind].filter((value) => !(nullable && value === null)).map((value) => ({ field, value }));
-  });
+  }).concat(Object.entries(target.refuses ?? {}).flatMap(([field, values]) => values.map((value) => ({ field, value }))));
 }
 
 /** Request-level hostility, for every route: the Origin, the body's size and shape. */
@@ -902,6 +937,14 @@ describe("clear messages", () => {
     const response = await call(register, { json: { name: "Asha" }, headers: { "content-length": String(2 * 1024 * 1024) } });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe("The request body must be at most 1 MB.");
+  });
+
+  it("says how many answers a batch may carry", async () => {
+    const { quiz } = await openExam({ count: 1 });
+    const user = await participant();
+    const send = (answers: unknown[]) => call(saveAnswers, { method: "PUT", as: user, params: { quizId: quiz.id }, json: { answers } });
+    expect((await send([])).body.message).toBe("Send at least one answer.");
+    expect((await send(Array.from({ length: 201 }, () => WELL_FORMED_ANSWER))).body.message).toBe("Send at most 200 answers at a time.");
   });
 
   it("refuses an upload body over its limit with 413, naming the 5 MB file limit", async () => {

@@ -8,18 +8,24 @@ function answer(questionId: string, selectedOptionIndex: number, answeredAt = ne
   return { questionId, selectedOptionIndex, answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1000 };
 }
 
-/** A server whose answer saves answer `status` until told otherwise; counts the saves it got. */
-function server(initialStatus: number) {
-  let status = initialStatus;
+type Reply = number | ((path: string, body: { questionId?: string }) => number);
+
+/** A server whose answer saves answer `reply` (a status, or one per request) until told otherwise; keeps the saves it got. */
+function server(initialReply: Reply) {
+  let reply = initialReply;
   const saves: unknown[] = [];
+  const paths: string[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (_path: string, init: { body: string }) => {
-      saves.push(JSON.parse(init.body));
-      return new Response(JSON.stringify({ message: status === 200 ? "ok" : "down" }), { status });
+    vi.fn(async (path: string, init: { body: string }) => {
+      const body = JSON.parse(init.body);
+      saves.push(body);
+      paths.push(path);
+      const status = typeof reply === "number" ? reply : reply(path, body);
+      return new Response(JSON.stringify({ message: status === 200 ? "ok" : "refused" }), { status });
     }),
   );
-  return { saves, answerWith: (next: number) => (status = next) };
+  return { saves, paths, answerWith: (next: Reply) => (reply = next) };
 }
 
 /** An outbox listening for the connection's return, with one choice for q1 sent to `status`. */
@@ -109,6 +115,57 @@ describe("the answer outbox's save state", () => {
     await vi.advanceTimersByTimeAsync(2000);
     outbox.save(answer("q1", 1, new Date(chosenAt + 2000).toISOString()));
     expect(overdue(outbox.getState(), chosenAt + 4001, 4000)).toEqual({ late: true });
+    outbox.dispose();
+  });
+});
+
+describe("the answer outbox's batches", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** An outbox whose first save (q1) failed, with q2 and q3 queued behind it: three waiting. */
+  async function threeWaiting() {
+    const connection = server(503);
+    const outbox = new AnswerOutbox(QUIZ);
+    for (const questionId of ["q1", "q2", "q3"]) outbox.save(answer(questionId, 2));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connection.paths).toEqual([`/api/exam/${QUIZ}/answers`]);
+    return { ...connection, outbox };
+  }
+
+  it("sends every waiting answer in one request", async () => {
+    const { saves, paths, answerWith, outbox } = await threeWaiting();
+    answerWith(200);
+    await outbox.flush();
+    expect(paths.slice(1)).toEqual([`/api/exam/${QUIZ}/answers/batch`]);
+    expect((saves[1] as { answers: AnswerSave[] }).answers.map((save) => save.questionId)).toEqual(["q1", "q2", "q3"]);
+    for (const questionId of ["q1", "q2", "q3"]) expect(saveMark(outbox.getState(), questionId)).toBe("saved");
+    outbox.dispose();
+  });
+
+  it("sends a refused batch one by one, so only the refused answer is dropped", async () => {
+    const { paths, answerWith, outbox } = await threeWaiting();
+    answerWith((path, body) => (path.endsWith("/batch") || body.questionId === "q2" ? 400 : 200));
+    expect(await outbox.flush()).toBe("saved");
+    expect(paths.slice(1)).toEqual([`/api/exam/${QUIZ}/answers/batch`, ...Array(3).fill(`/api/exam/${QUIZ}/answers`)]);
+    expect([...outbox.getState().stored.keys()]).toEqual(["q1", "q3"]);
+    expect(outbox.getState().saving.size).toBe(0);
+    outbox.dispose();
+  });
+
+  it("keeps a batch waiting when the server is busy, and closes on the exam's end", async () => {
+    const { paths, answerWith, outbox } = await threeWaiting();
+    expect(await outbox.flush()).toBe("unsaved");
+    expect(outbox.getState().saving.size).toBe(3);
+    const closed = vi.fn();
+    outbox.whenClosed(closed);
+    answerWith(409);
+    expect(await outbox.flush()).toBe("closed");
+    expect(paths.at(-1)).toBe(`/api/exam/${QUIZ}/answers/batch`);
+    expect(closed).toHaveBeenCalledTimes(1);
     outbox.dispose();
   });
 });

@@ -1,0 +1,113 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { attempts, quizQuestions, quizzes } from "@/db/schema";
+import { service, type Actor } from "@/lib/auth";
+import { getDb } from "@/lib/db";
+import { Conflict, Invalid, NotFound } from "@/lib/errors";
+import { ALREADY_SUBMITTED, TIME_UP } from "@/lib/messages";
+import { metrics } from "@/lib/metrics";
+import { finaliseAttempt } from "./finalise";
+import { questionSeed, seededPermutation } from "./shuffle";
+
+export interface AnswerSave {
+  questionId: string;
+  /** The displayed option index, or null to clear the answer. */
+  selectedOptionIndex: number | null;
+  /** When the participant chose it, by the browser's clock; orders late-arriving saves. */
+  answeredAt: Date;
+  currentQuestionIndex: number;
+  timeLeftSeconds: number;
+}
+
+/**
+ * The last choice per question. Postgres refuses an upsert that touches a row twice, and of
+ * equal times the first is kept, as saving them one after another would.
+ */
+function newestPerQuestion(saves: AnswerSave[]): AnswerSave[] {
+  const newest = new Map<string, AnswerSave>();
+  for (const save of saves) {
+    const kept = newest.get(save.questionId);
+    if (!kept || kept.answeredAt < save.answeredAt) newest.set(save.questionId, save);
+  }
+  return [...newest.values()];
+}
+
+/**
+ * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
+ * that arrives late never overwrites a newer one. Refused after submission or the deadline,
+ * and all of it is refused if one question is not the quiz's. Returns how many answers it stored.
+ */
+async function storeAnswers(user: Actor, quizId: string, saves: AnswerSave[], now: Date): Promise<number> {
+  if (saves.length === 0) return 0;
+  const choices = newestPerQuestion(saves);
+  const db = await getDb();
+  // The hot path of exam day: one read for every check, one statement for the write.
+  const rows = await db
+    .select({
+      attemptId: attempts.id,
+      seed: attempts.shuffleSeed,
+      deadlineAt: attempts.deadlineAt,
+      submittedAt: attempts.submittedAt,
+      shuffleOptions: quizzes.shuffleOptions,
+      questionId: quizQuestions.questionId,
+      position: quizQuestions.position,
+    })
+    .from(attempts)
+    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), inArray(quizQuestions.questionId, choices.map((choice) => choice.questionId))))
+    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
+  const [state] = rows;
+  if (!state) throw new NotFound("Start the quiz first.");
+  if (state.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
+  if (state.deadlineAt <= now) {
+    await finaliseAttempt(db, state.attemptId);
+    throw new Conflict(TIME_UP);
+  }
+  const positions = new Map(rows.map((row) => [row.questionId, row.position]));
+  const answers = choices.map((save) => {
+    const position = positions.get(save.questionId);
+    if (position === undefined || position === null) throw new Invalid("This question is not part of the quiz.");
+    const optionOrder = state.shuffleOptions ? seededPermutation(4, questionSeed(state.seed, position)) : [0, 1, 2, 3];
+    return {
+      questionId: save.questionId,
+      original: save.selectedOptionIndex === null ? null : optionOrder[save.selectedOptionIndex],
+      // A browser clock ahead of the server cannot push an answer past later saves.
+      answeredAt: (save.answeredAt > now ? now : save.answeredAt).toISOString(),
+    };
+  });
+  // The participant's place in the exam is where they were at their newest choice.
+  const progress = choices.reduce((newest, save) => (save.answeredAt > newest.answeredAt ? save : newest));
+  const secondsToDeadline = Math.floor((state.deadlineAt.getTime() - now.getTime()) / 1000);
+
+  const saved = await db.execute<{ question_id: string }>(sql`
+    with progress as (
+      update attempts set current_question_index = ${Math.max(0, progress.currentQuestionIndex)},
+                          time_left_seconds = ${Math.max(0, Math.min(progress.timeLeftSeconds, secondsToDeadline))}
+      where id = ${state.attemptId} and submitted_at is null and deadline_at > now()
+      returning id
+    )
+    insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
+    select progress.id, batch.question_id, batch.selected_option_index, batch.answered_at
+    from progress, unnest(
+      ${sql.param(answers.map((answer) => answer.questionId))}::uuid[],
+      ${sql.param(answers.map((answer) => answer.original))}::smallint[],
+      ${sql.param(answers.map((answer) => answer.answeredAt))}::timestamptz[]
+    ) as batch(question_id, selected_option_index, answered_at)
+    on conflict (attempt_id, question_id) do update
+      set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
+      where attempt_answers.answered_at < excluded.answered_at
+    returning question_id`);
+  metrics().answerSaves.inc(saved.rows.length);
+  return saved.rows.length;
+}
+
+/** One answer, as a batch of one. */
+export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
+  saved: (await storeAnswers(user, quizId, [save], now)) === 1,
+}));
+
+/** The answers a browser queued while the server was out of reach, checked and written as one: a refusal refuses them all. */
+export const saveAnswers = service("exam.take", async (user, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
+  saved: await storeAnswers(user, quizId, saves, now),
+  received: saves.length,
+}));
