@@ -9,7 +9,8 @@ import { GET as recording } from "@/app/api/recordings/[attemptId]/route";
 import { GET as responses } from "@/app/api/responses/route";
 import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as uploadChunk } from "@/app/api/wasabi/upload-exam-chunk/route";
-import { attemptAnswers, attempts, recordingChunks } from "@/db/schema";
+import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
+import { attemptAnswers, attempts, quizQuestions, recordingChunks } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { responseDetail, finaliseOverdueAttempts } from "@/lib/exam";
 import { SYSTEM, type ActiveUser } from "@/lib/auth";
@@ -23,7 +24,7 @@ afterAll(closeDatabase);
 
 interface View {
   attemptId: string;
-  questions: { id: string; options: string[] }[];
+  questions: { id: string; text: string; options: string[] }[];
   answers: Record<string, number>;
   currentQuestionIndex: number;
   submitted: null | { score: number; totalMarks: number; timeTakenSeconds: number };
@@ -276,6 +277,41 @@ describe("a batch of answers", () => {
     expect(await storedOptions(view.attemptId)).toEqual({});
     const [attempt] = await (await getDb()).select().from(attempts).where(eq(attempts.id, view.attemptId));
     expect(attempt.currentQuestionIndex).toBe(0);
+  });
+});
+
+describe("a quiz's questions, kept by each instance while its exam runs", () => {
+  const textsOf = (view: View) => view.questions.map((question) => question.text).sort();
+
+  it("are seen as an admin edited them by the very next start", async () => {
+    const { quiz, questionIds } = await openExam({ count: 3 });
+    const rehearsal = await readyParticipant(quiz.id);
+    expect(textsOf(await begin(rehearsal, quiz.id))).toEqual(["Question 1", "Question 2", "Question 3"]);
+    // A started quiz's questions are locked; once its rehearsal attempt is gone they may change.
+    await (await getDb()).delete(attempts).where(eq(attempts.quizId, quiz.id));
+
+    const edited = await call(updateQuestion, {
+      method: "PUT", as: await admin(), params: { id: questionIds[1] },
+      json: { text: "Question 2, reworded", subject: "Maths", options: ["A", "B", "C", "Z"], correctOptionIndex: 2 },
+    });
+    expect(edited.status).toBe(200);
+
+    const participantOfTheDay = await readyParticipant(quiz.id);
+    const view = await begin(participantOfTheDay, quiz.id);
+    expect(textsOf(view)).toEqual(["Question 1", "Question 2, reworded", "Question 3"]);
+    expect(view.questions.find((question) => question.id === questionIds[1])!.options).toEqual(["A", "B", "C", "Z"]);
+    const resumed = (await call(resume, { as: participantOfTheDay, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(textsOf(resumed)).toContain("Question 2, reworded");
+  });
+
+  it("follow a change made outside the app, straight in the database", async () => {
+    const { quiz, questionIds } = await openExam({ count: 3 });
+    await begin(await readyParticipant(quiz.id), quiz.id);
+    const db = await getDb();
+    await db.delete(quizQuestions).where(and(eq(quizQuestions.quizId, quiz.id), eq(quizQuestions.questionId, questionIds[2])));
+    expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1", "Question 2"]);
+    await db.execute(sql`update questions set text = 'Question 1, fixed' where id = ${questionIds[0]}`);
+    expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1, fixed", "Question 2"]);
   });
 });
 
