@@ -140,36 +140,49 @@ async function verify(databaseUrl: string, reconnectedAt: Date | null) {
   return rows[0] as { attempts: number; submitted: number; answers: number; reconnected: number; wrong_scores: number };
 }
 
-/** The server's Node processes (not the embedded PostgreSQL it starts): their summed RSS in bytes. */
-async function nodeRss(rootPid: number): Promise<number> {
-  const children = new Map<number, number[]>();
-  const commands = new Map<number, string>();
+interface Usage {
+  /** RSS of the server's Node processes (not the embedded PostgreSQL it starts). */
+  nodeRssBytes: number;
+  /** CPU time of the server's Node processes. */
+  nodeCpuSeconds: number;
+  /** CPU time of every PostgreSQL process on the machine (the embedded server's or the machine's). */
+  postgresCpuSeconds: number;
+}
+
+const CLOCK_TICKS = 100;
+
+/** Reads /proc: the server's process tree and every postgres process. */
+async function usage(rootPid: number): Promise<Usage> {
+  const processes = new Map<number, { parent: number; command: string; cpuSeconds: number }>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, "utf8");
-      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      commands.set(Number(entry), command);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state, ppid, ..., utime and stime are fields 14 and 15 of stat.
+      processes.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
     } catch {
       // the process ended while we looked
     }
   }
-  let total = 0;
-  const queue = [rootPid];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    queue.push(...(children.get(pid) ?? []));
-    if (commands.get(pid) === "postgres") continue;
+  const result: Usage = { nodeRssBytes: 0, nodeCpuSeconds: 0, postgresCpuSeconds: 0 };
+  for (const { command, cpuSeconds } of processes.values()) if (command === "postgres") result.postgresCpuSeconds += cpuSeconds;
+  const tree = [rootPid];
+  for (let index = 0; index < tree.length; index++) {
+    for (const [pid, { parent }] of processes) if (parent === tree[index]) tree.push(pid);
+  }
+  for (const pid of tree) {
+    const process = processes.get(pid);
+    if (!process || process.command === "postgres") continue;
+    result.nodeCpuSeconds += process.cpuSeconds;
     try {
       const status = await readFile(`/proc/${pid}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+      result.nodeRssBytes += Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
     } catch {
       // gone
     }
   }
-  return total;
+  return result;
 }
 
 /** Samples the server's memory and the database's connections once a second, keeping the peaks. */
@@ -180,7 +193,7 @@ function watch(serverPid: number, databaseUrl: string) {
   const running = (async () => {
     await db.connect();
     while (!stopped) {
-      peaks.rssBytes = Math.max(peaks.rssBytes, await nodeRss(serverPid));
+      peaks.rssBytes = Math.max(peaks.rssBytes, (await usage(serverPid)).nodeRssBytes);
       const { rows } = await db.query<{ total: number; active: number }>(
         `select count(*)::int as total, count(*) filter (where state = 'active')::int as active
          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
@@ -192,6 +205,13 @@ function watch(serverPid: number, databaseUrl: string) {
     await db.end();
   })();
   return { peaks, stop: async () => { stopped = true; await running; } };
+}
+
+interface Phase {
+  step: string;
+  wallMs: number;
+  /** CPU spent during the phase by the server's Node processes, PostgreSQL and this load generator. */
+  cpuSeconds: { server: number; database: number; bench: number };
 }
 
 type Participant = { id: string; name: string; email: string; cookie: string; questions: string[] };
@@ -214,7 +234,7 @@ async function run() {
     env.EMBEDDED_DATABASE_PORT = String(await freePort());
     databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_DATABASE_PORT}/olympiad`;
   }
-  cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true }));
+  cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
   const server = await startProductionServer(env, port, args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []);
   const watcher = watch(server.pid!, databaseUrl);
   try {
@@ -225,11 +245,17 @@ async function run() {
         ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL`
         : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL`,
     );
-    const phases: { step: string; wallMs: number }[] = [];
+    const phases: Phase[] = [];
     const phase = async (step: string, work: () => Promise<void>) => {
       const started = performance.now();
+      const [before, benchBefore] = [await usage(server.pid!), process.cpuUsage()];
       await work();
-      phases.push({ step, wallMs: performance.now() - started });
+      const [after, bench] = [await usage(server.pid!), process.cpuUsage(benchBefore)];
+      phases.push({
+        step,
+        wallMs: performance.now() - started,
+        cpuSeconds: { server: after.nodeCpuSeconds - before.nodeCpuSeconds, database: after.postgresCpuSeconds - before.postgresCpuSeconds, bench: (bench.user + bench.system) / 1e6 },
+      });
     };
     const eachParticipant = (step: string, task: (participant: Participant) => Promise<void>, limit = CONCURRENCY) =>
       phase(step, () => pool(participants, limit, task));
@@ -260,8 +286,8 @@ async function run() {
       });
     }
 
-    // The ceiling: as many pings as there are answer saves in storm mode, at the same concurrency.
-    const pings = Array.from({ length: Math.min(PARTICIPANTS, 1000) * QUESTIONS }, (_, index) => participants[index % participants.length]);
+    // The ceiling: 10,000 pings at the same concurrency, round the participants.
+    const pings = Array.from({ length: 10_000 }, (_, index) => participants[index % participants.length]);
     await phase("ceiling", () => pool(pings, CONCURRENCY, async (participant) => {
       await timed("ceiling", () => fetch(`${base}/api/ping`, { headers: { cookie: participant.cookie } }));
     }));
@@ -318,22 +344,28 @@ async function run() {
   }
 }
 
-function report(phases: { step: string; wallMs: number }[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
+function report(phases: Phase[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
   const steps = EXAM_DAY ? ["ceiling", "start", "answer", "submit"] : ["login", "ceiling", "start", "answer", "reconnect", "submit"];
-  const wallOf = (step: string) => phases.find((phase) => phase.step === step)?.wallMs ?? phases.find((phase) => phase.step === "exam")!.wallMs;
-  const rate = (step: string) => timings.filter((timing) => timing.step === step).length / (wallOf(step) / 1000);
+  const phaseOf = (step: string) => phases.find((phase) => phase.step === step) ?? phases.find((phase) => phase.step === "exam")!;
+  const rate = (step: string) => timings.filter((timing) => timing.step === step).length / (phaseOf(step).wallMs / 1000);
   const ceiling = rate("ceiling");
-  console.log("step       requests  errors  wall(s)   req/s  ceiling  p50(ms)  p95(ms)  p99(ms)");
+  console.log("step       requests  errors  wall(s)   req/s  ceiling  p50(ms)  p95(ms)  p99(ms)  CPU ms per request: server  database  bench");
   for (const step of steps) {
     const samples = timings.filter((timing) => timing.step === step);
     const sorted = samples.map((timing) => timing.ms).sort((a, b) => a - b);
     const errors = samples.filter((timing) => !timing.ok).length;
+    const { cpuSeconds } = phaseOf(step);
+    // Exam-day phases overlap: CPU is only given for the whole exam.
+    const cpu = EXAM_DAY && step !== "ceiling" ? [] : [cpuSeconds.server, cpuSeconds.database, cpuSeconds.bench].map((seconds) => ((seconds * 1000) / samples.length).toFixed(2).padStart(8));
     console.log(
-      [step.padEnd(10), String(samples.length).padStart(8), String(errors).padStart(7), (wallOf(step) / 1000).toFixed(2).padStart(8), rate(step).toFixed(0).padStart(7),
-        `${((100 * rate(step)) / ceiling).toFixed(0)}%`.padStart(8), ...[50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(8))].join(" "),
+      [step.padEnd(10), String(samples.length).padStart(8), String(errors).padStart(7), (phaseOf(step).wallMs / 1000).toFixed(2).padStart(8), rate(step).toFixed(0).padStart(7),
+        `${((100 * rate(step)) / ceiling).toFixed(0)}%`.padStart(8), ...[50, 95, 99].map((p) => percentile(sorted, p).toFixed(1).padStart(8)), " ".repeat(19), ...cpu].join(" "),
     );
   }
-  if (EXAM_DAY) console.log("(exam-day rates are the whole quiz's: start, answers and submits are spread over it, paced by think time)");
+  if (EXAM_DAY) {
+    const { cpuSeconds, wallMs } = phaseOf("exam");
+    console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
+  }
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 

@@ -25,5 +25,6 @@ export {
   type Step,
 } from "./permissions";
 export { landingPath, loggedInResponse } from "./respond";
+export { grantedToEveryMember, sessionService, type SessionService } from "./session-service";
 export { hasValidSignature, signValue } from "./signing";
 export { currentActor, currentUser, requirePermission, SESSION_ENDED_PATH } from "./viewer";

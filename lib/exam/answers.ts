@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { attempts, quizQuestions, quizzes } from "@/db/schema";
-import { service, type Actor } from "@/lib/auth";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
+import { service, sessionService, type Session } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { Conflict, Invalid, NotFound } from "@/lib/errors";
+import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { ALREADY_SUBMITTED, TIME_UP } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { finaliseAttempt } from "./finalise";
@@ -37,37 +37,40 @@ function newestPerQuestion(saves: AnswerSave[]): AnswerSave[] {
  * that arrives late never overwrites a newer one. Refused after submission or the deadline,
  * and all of it is refused if one question is not the quiz's. Returns how many answers it stored.
  */
-async function storeAnswers(user: Actor, quizId: string, saves: AnswerSave[], now: Date): Promise<number> {
+/** Who saves: a user the caller already identified, or a session this read checks itself. */
+type Saver = { userId: string; sessionVersion?: number };
+
+async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<number> {
   if (saves.length === 0) return 0;
   const choices = newestPerQuestion(saves);
   const db = await getDb();
-  // The hot path of exam day: one read for every check, one statement for the write.
+  // The hot path of exam day: one read for every check (the session's too), one statement for the write.
   const rows = await db
     .select({
-      attemptId: attempts.id,
-      seed: attempts.shuffleSeed,
-      deadlineAt: attempts.deadlineAt,
-      submittedAt: attempts.submittedAt,
+      attempt: { id: attempts.id, seed: attempts.shuffleSeed, deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt },
       shuffleOptions: quizzes.shuffleOptions,
       questionId: quizQuestions.questionId,
       position: quizQuestions.position,
     })
-    .from(attempts)
-    .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .from(users)
+    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, quizId)))
+    .leftJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), inArray(quizQuestions.questionId, choices.map((choice) => choice.questionId))))
-    .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
-  const [state] = rows;
-  if (!state) throw new NotFound("Start the quiz first.");
-  if (state.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
-  if (state.deadlineAt <= now) {
-    await finaliseAttempt(db, state.attemptId);
+    .where(and(eq(users.id, saver.userId), isNull(users.deletedAt), saver.sessionVersion === undefined ? undefined : eq(users.sessionVersion, saver.sessionVersion)));
+  // Logged out, reset, deleted or demoted since the cookie was issued: as the route wrapper would say.
+  if (rows.length === 0) throw new Unauthenticated();
+  const [{ attempt, shuffleOptions }] = rows;
+  if (!attempt) throw new NotFound("Start the quiz first.");
+  if (attempt.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
+  if (attempt.deadlineAt <= now) {
+    await finaliseAttempt(db, attempt.id);
     throw new Conflict(TIME_UP);
   }
   const positions = new Map(rows.map((row) => [row.questionId, row.position]));
   const answers = choices.map((save) => {
     const position = positions.get(save.questionId);
     if (position === undefined || position === null) throw new Invalid("This question is not part of the quiz.");
-    const optionOrder = state.shuffleOptions ? seededPermutation(4, questionSeed(state.seed, position)) : [0, 1, 2, 3];
+    const optionOrder = shuffleOptions ? seededPermutation(4, questionSeed(attempt.seed, position)) : [0, 1, 2, 3];
     return {
       questionId: save.questionId,
       original: save.selectedOptionIndex === null ? null : optionOrder[save.selectedOptionIndex],
@@ -77,13 +80,13 @@ async function storeAnswers(user: Actor, quizId: string, saves: AnswerSave[], no
   });
   // The participant's place in the exam is where they were at their newest choice.
   const progress = choices.reduce((newest, save) => (save.answeredAt > newest.answeredAt ? save : newest));
-  const secondsToDeadline = Math.floor((state.deadlineAt.getTime() - now.getTime()) / 1000);
+  const secondsToDeadline = Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000);
 
   const saved = await db.execute<{ question_id: string }>(sql`
     with progress as (
       update attempts set current_question_index = ${Math.max(0, progress.currentQuestionIndex)},
                           time_left_seconds = ${Math.max(0, Math.min(progress.timeLeftSeconds, secondsToDeadline))}
-      where id = ${state.attemptId} and submitted_at is null and deadline_at > now()
+      where id = ${attempt.id} and submitted_at is null and deadline_at > now()
       returning id
     )
     insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
@@ -103,11 +106,22 @@ async function storeAnswers(user: Actor, quizId: string, saves: AnswerSave[], no
 
 /** One answer, as a batch of one. */
 export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
-  saved: (await storeAnswers(user, quizId, [save], now)) === 1,
+  saved: (await storeAnswers({ userId: user.id }, quizId, [save], now)) === 1,
 }));
 
 /** The answers a browser queued while the server was out of reach, checked and written as one: a refusal refuses them all. */
 export const saveAnswers = service("exam.take", async (user, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
-  saved: await storeAnswers(user, quizId, saves, now),
+  saved: await storeAnswers({ userId: user.id }, quizId, saves, now),
+  received: saves.length,
+}));
+
+/** `saveAnswer` for the answer route, the caller's session checked in the same read as the attempt. */
+export const saveAnswerForSession = sessionService("exam.take", async (session: Session, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
+  saved: (await storeAnswers(session, quizId, [save], now)) === 1,
+}));
+
+/** `saveAnswers` for the batch route, the caller's session checked in the same read as the attempt. */
+export const saveAnswersForSession = sessionService("exam.take", async (session: Session, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
+  saved: await storeAnswers(session, quizId, saves, now),
   received: saves.length,
 }));

@@ -1,5 +1,5 @@
 import type { z, ZodType } from "zod";
-import { actorFor, authorize, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, type Action, type Actor, type Session } from "@/lib/auth";
+import { actorFor, authorize, grantedToEveryMember, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, VISITOR, type Action, type Actor, type Session } from "@/lib/auth";
 import { DomainError, Forbidden, Invalid, PayloadTooLarge, TooManyRequests } from "@/lib/errors";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { FILE_TOO_LARGE } from "@/lib/messages";
@@ -18,6 +18,12 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
   params?: Params;
   /** Search parameter schema (each parameter's last value, as a string). */
   query?: Query;
+  /**
+   * "service": the handler's service identifies the caller from `session` in its own read
+   * (a `sessionService`), so the wrapper does not look the user up (and renews no cookie).
+   * Only for actions every logged-in user has on their own data; `actor` is then the visitor.
+   */
+  identifiedBy?: "wrapper" | "service";
 }
 
 type Parsed<Schema> = Schema extends ZodType ? z.infer<Schema> : undefined;
@@ -27,6 +33,8 @@ export interface RouteContext<Body, Form, Params, Query> {
   requestId: string;
   /** Who is calling, from the database: a logged-in user, or the visitor. */
   actor: Actor;
+  /** The session the cookie carries (genuine and unexpired; whether it still counts is the database's to say). */
+  session: Session | undefined;
   body: Parsed<Body>;
   form: Parsed<Form>;
   params: Parsed<Params>;
@@ -48,17 +56,19 @@ export function route<
   Params extends ZodType | undefined = undefined,
   Query extends ZodType | undefined = undefined,
 >(options: RouteOptions<Body, Form, Params, Query>, handler: (context: RouteContext<Body, Form, Params, Query>) => Promise<Response | object>): RouteHandler {
+  const identifiedByService = options.identifiedBy === "service";
+  if (identifiedByService && !grantedToEveryMember(options.can)) throw new Error(`${options.can} needs the wrapper to identify the caller`);
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
     try {
       refuseCrossSiteWrites(request);
       const session = await requestSession(request);
-      const actor = await actorFor(session);
-      authorize(actor, options.can);
+      const actor = identifiedByService ? VISITOR : await actorFor(session);
+      if (!identifiedByService || !session) authorize(actor, options.can);
       const params = options.params ? parse(options.params, await next?.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
       const form = options.form ? parse(options.form, await readForm(request)) : undefined;
-      const result = await handler({ request, requestId, actor, body, form, params, query } as RouteContext<Body, Form, Params, Query>);
+      const result = await handler({ request, requestId, actor, session, body, form, params, query } as RouteContext<Body, Form, Params, Query>);
       const response = result instanceof Response ? result : Response.json(result);
       await renewSession(response, actor, session);
       return response;

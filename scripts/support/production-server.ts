@@ -11,11 +11,17 @@ export async function startProductionServer(env: Record<string, string>, port: n
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  server.stdout!.on("data", (chunk) => (log += chunk));
-  server.stderr!.on("data", (chunk) => (log += chunk));
+  // Kept only to explain a failed start; once up, its log (a line per request) is read and dropped.
+  const keep = (chunk: Buffer) => (log += chunk);
+  server.stdout!.on("data", keep);
+  server.stderr!.on("data", keep);
   for (let waited = 0; waited < 120_000; waited += 250) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/prizelisting`)).ok) return server;
+      if ((await fetch(`http://127.0.0.1:${port}/prizelisting`)).ok) {
+        server.stdout!.off("data", keep).resume();
+        server.stderr!.off("data", keep).resume();
+        return server;
+      }
     } catch {
       // not up yet
     }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { DELETE as deleteUser } from "@/app/api/deleteUser/[id]/route";
 import { POST as login } from "@/app/api/login/route";
@@ -7,13 +7,17 @@ import { POST as logoutEverywhere } from "@/app/api/logout-everywhere/route";
 import { POST as passwordReset } from "@/app/api/passwordreset/route";
 import { GET as sessionEnded } from "@/app/api/session-ended/route";
 import { GET as history } from "@/app/api/wallet/history/route";
-import { users } from "@/db/schema";
+import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
+import { PUT as saveAnswers } from "@/app/api/exam/[quizId]/answers/batch/route";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { attemptAnswers, users } from "@/db/schema";
 import { changeRole } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { call } from "../support/http";
 import { admin, participant, TEST_PASSWORD } from "../support/users";
 import { resetTokenFor } from "../support/accounts";
+import { markPaid, openExam } from "../support/exam";
 
 afterAll(closeDatabase);
 afterEach(() => vi.useRealTimers());
@@ -118,6 +122,44 @@ describe("a session ends for good", () => {
     // Logged in again, the new role applies.
     const again = await call(login, { json: { email: user.email, password: TEST_PASSWORD }, headers: { "x-forwarded-for": "10.77.0.4" } });
     expect(again.body.landing).toBe("/adminpanel");
+  });
+});
+
+describe("the exam's answer saves, where the service checks the session in the same read as the attempt", () => {
+  async function examWithSession() {
+    const { quiz, questionIds } = await openExam({ count: 2 });
+    const user = await participant();
+    await markPaid(user, quiz.id);
+    const cookie = await logIn(user.email, "10.77.0.5");
+    expect((await call(start, { params: { quizId: quiz.id }, headers: { cookie } })).status).toBe(200);
+    const save = (questionId: string, headers: Record<string, string>) => ({
+      params: { quizId: quiz.id }, headers, method: "PUT",
+      json: { questionId, selectedOptionIndex: 1, answeredAt: new Date().toISOString(), currentQuestionIndex: 0, timeLeftSeconds: 100 },
+    });
+    const single = (questionId: string, headers: Record<string, string>) => call(saveAnswer, save(questionId, headers));
+    const batch = (questionId: string, headers: Record<string, string>) => call(saveAnswers, { ...save(questionId, headers), json: { answers: [save(questionId, headers).json] } });
+    const stored = async () => (await (await getDb()).select().from(attemptAnswers).where(inArray(attemptAnswers.questionId, questionIds))).length;
+    return { user, cookie, questionIds, single, batch, stored };
+  }
+
+  it("refuse a visitor, and a session its user logged out of, with 401, storing nothing", async () => {
+    const { cookie, questionIds, single, batch, stored } = await examWithSession();
+    expect((await single(questionIds[0], { cookie })).status).toBe(200);
+    expect((await single(questionIds[0], {})).status).toBe(401);
+    expect((await batch(questionIds[0], {})).status).toBe(401);
+
+    await call(logout, { headers: { cookie } });
+    expect((await single(questionIds[1], { cookie })).status).toBe(401);
+    expect((await batch(questionIds[1], { cookie })).status).toBe(401);
+    expect(await stored()).toBe(1);
+  });
+
+  it("refuse a deleted account's session", async () => {
+    const { user, cookie, questionIds, single, batch } = await examWithSession();
+    const other = await logIn(user.email, "10.77.0.6");
+    expect((await call(deleteUser, { method: "DELETE", params: { id: user.id }, headers: { cookie } })).status).toBe(200);
+    expect((await single(questionIds[0], { cookie: other })).status).toBe(401);
+    expect((await batch(questionIds[0], { cookie: other })).status).toBe(401);
   });
 });
 

@@ -1,7 +1,8 @@
-import { saveAnswer } from "@/lib/exam";
+import { saveAnswerForSession } from "@/lib/exam";
 import { answerSaveSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const PUT = route({ can: "exam.take", params: quizParams, body: answerSaveSchema }, async ({ actor, params, body }) =>
-  saveAnswer(actor, params.quizId, body),
+/** Exam day's most frequent call: the service checks the session in the same read as the attempt. */
+export const PUT = route({ can: "exam.take", identifiedBy: "service", params: quizParams, body: answerSaveSchema }, async ({ session, params, body }) =>
+  saveAnswerForSession(session!, params.quizId, body),
 );

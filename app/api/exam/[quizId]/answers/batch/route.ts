@@ -1,7 +1,8 @@
-import { saveAnswers } from "@/lib/exam";
+import { saveAnswersForSession } from "@/lib/exam";
 import { answerBatchSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const PUT = route({ can: "exam.take", params: quizParams, body: answerBatchSchema }, async ({ actor, params, body }) =>
-  saveAnswers(actor, params.quizId, body.answers),
+/** A reconnecting hall's queued answers: the service checks the session in the same read as the attempt. */
+export const PUT = route({ can: "exam.take", identifiedBy: "service", params: quizParams, body: answerBatchSchema }, async ({ session, params, body }) =>
+  saveAnswersForSession(session!, params.quizId, body.answers),
 );
