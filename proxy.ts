@@ -23,8 +23,8 @@ async function gate(request: NextRequest): Promise<URL | null> {
 }
 
 /**
- * Runs before every page and API call: gives the request its id, makes this response's CSP nonce
- * (Next reads it from the request's policy and puts it on its scripts), and gates logged-in pages.
+ * Runs before every page: gives the request its id, makes this response's CSP nonce (Next reads
+ * it from the request's policy and puts it on its scripts), and gates logged-in pages.
  */
 export default async function proxy(request: NextRequest) {
   const requestId = requestIdOf(request.headers);
@@ -48,6 +48,8 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but build assets and static files, which carry no page and need no nonce.
-  matcher: ["/((?!_next/static|_next/image|favicon\\.ico|sw\\.js|swe-worker-.*\\.js|manifest\\.webmanifest|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)"],
+  // Pages only: build assets and static files carry no page and need no nonce, and the API
+  // (JSON, gated by the route wrapper, its headers set there and in next.config.ts) is spared a
+  // proxy run that cost 0.7 ms of CPU per call, a third of a trivial call (bench:exam).
+  matcher: ["/((?!api/|_next/static|_next/image|favicon\\.ico|sw\\.js|swe-worker-.*\\.js|manifest\\.webmanifest|.*\\.(?:png|svg|ico|webp|jpg|txt|xml)$).*)"],
 };

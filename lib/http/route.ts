@@ -6,6 +6,7 @@ import { FILE_TOO_LARGE } from "@/lib/messages";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
+import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 
 interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
   /** The action this route performs (lib/auth/permissions.ts): checked before anything is read. */
@@ -86,6 +87,8 @@ export function route<
       observeRequest(pathname, request.method, response.status, seconds);
       log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
       response.headers.set("x-request-id", requestId);
+      // proxy.ts does not run for the API, so its HSTS is given here.
+      if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
       return response;
     });
   };
