@@ -91,6 +91,8 @@ const environmentSchema = z.object({
   UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
   REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
   EXAM_PAUSE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(7200).default(600),
+  /** Exam starts one instance runs at once; the rest wait their turn, so answer saves keep flowing. */
+  EXAM_STARTS_AT_ONCE: z.coerce.number().int().min(1).max(200).default(4),
   /**
    * The bitrate an attempt's recording may average over its whole time (video slices and
    * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
@@ -244,6 +246,7 @@ export function loadConfig(environment: Environment) {
       referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
       /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
       pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
+      startsAtOnce: env.EXAM_STARTS_AT_ONCE,
     },
     proctoring: {
       recordingMaxKbps: env.RECORDING_MAX_KBPS,

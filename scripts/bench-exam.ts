@@ -19,7 +19,7 @@
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
  * `--cpu-prof DIR` writes a CPU profile of the server into DIR when it stops; `--pool-max N` sets
- * its database pool (DATABASE_POOL_MAX).
+ * its database pool (DATABASE_POOL_MAX); `--connections N` (256) the HTTP connections to it.
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
@@ -30,6 +30,7 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import { Client } from "pg";
+import { Agent, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
 import { startProductionServer, stopServer } from "./support/production-server";
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     "start-spread": { type: "string", default: "5" },
     "pool-max": { type: "string", default: "20" },
     "cpu-prof": { type: "string" },
+    connections: { type: "string", default: "256" },
   },
 });
 const PARTICIPANTS = Number(args.participants);
@@ -54,6 +56,9 @@ const QUESTIONS = 25;
 const RECONNECT_PARTICIPANTS = Math.min(PARTICIPANTS, 1000);
 const QUEUED_ANSWERS = 10;
 const PASSWORD = "bench-password-1";
+// The connections a reverse proxy in front of the app keeps to it (nginx's upstream keepalive):
+// 10,000 browsers never each open their own to one Node process.
+setGlobalDispatcher(new Agent({ connections: Number(args.connections) }));
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
 interface Timing {
@@ -153,20 +158,27 @@ const CLOCK_TICKS = 100;
 
 /** Reads /proc: the server's process tree and every postgres process. */
 async function usage(rootPid: number): Promise<Usage> {
-  const processes = new Map<number, { parent: number; command: string; cpuSeconds: number }>();
+  const processes = new Map<number, { parent: number; command: string; cpuSeconds: number; reapedCpuSeconds: number }>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the command: state, ppid, ..., utime and stime are fields 14 and 15 of stat.
-      processes.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+      // After the command: state (field 3 of stat), ppid (4), ... utime, stime, cutime, cstime (14-17).
+      // utime and stime, and cutime and cstime: the CPU of children it has reaped (a postmaster's
+      // ended backends: the pool closes idle connections).
+      const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+      processes.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (utime + stime) / CLOCK_TICKS, reapedCpuSeconds: (cutime + cstime) / CLOCK_TICKS });
     } catch {
       // the process ended while we looked
     }
   }
   const result: Usage = { nodeRssBytes: 0, nodeCpuSeconds: 0, postgresCpuSeconds: 0 };
-  for (const { command, cpuSeconds } of processes.values()) if (command === "postgres") result.postgresCpuSeconds += cpuSeconds;
+  for (const { command, parent, cpuSeconds, reapedCpuSeconds } of processes.values()) {
+    if (command !== "postgres") continue;
+    result.postgresCpuSeconds += cpuSeconds;
+    if (processes.get(parent)?.command !== "postgres") result.postgresCpuSeconds += reapedCpuSeconds;
+  }
   const tree = [rootPid];
   for (let index = 0; index < tree.length; index++) {
     for (const [pid, { parent }] of processes) if (parent === tree[index]) tree.push(pid);

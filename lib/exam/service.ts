@@ -8,6 +8,7 @@ import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
+import { admission } from "./admission";
 import { saveAnswer } from "./answers";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { questionBank } from "./question-bank";
@@ -150,8 +151,12 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
   };
 }
 
+const startAdmission = admission(config.competition.startsAtOnce);
+
 /** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
-export const startExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
+export const startExam = service("exam.take", (user, quizId: string, now?: Date) => startAdmission(() => startOrResume(user, quizId, now ?? new Date())));
+
+async function startOrResume(user: Actor, quizId: string, now: Date): Promise<ExamView> {
   const db = await getDb();
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
@@ -173,7 +178,7 @@ export const startExam = service("exam.take", async (user, quizId: string, now: 
   // Started twice at once (two tabs): the other request's attempt is the one.
   if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
   return buildView(db, quiz, started, now, true);
-});
+}
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
 export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView | null> => {

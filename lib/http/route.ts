@@ -136,9 +136,9 @@ function parse<Schema extends ZodType>(schema: Schema, input: unknown): z.infer<
 }
 
 /**
- * Route handlers have no body limit of their own, and proxy.ts makes Next cut any body at 10 MB
- * (`proxyClientMaxBodySize`), which would then fail to parse: bodies are read here against a
- * limit instead, by their Content-Length and by the bytes that actually arrive.
+ * Route handlers have no body limit of their own (and proxy.ts, which would buffer bodies up to
+ * Next's 10 MB `proxyClientMaxBodySize`, does not run for the API): bodies are read here against
+ * a limit, by their Content-Length and by the bytes that actually arrive.
  */
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** An image or recording slice of up to 5 MB, and the form's other fields around it. */
