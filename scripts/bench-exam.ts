@@ -164,9 +164,8 @@ async function usage(rootPid: number): Promise<Usage> {
     try {
       const stat = await readFile(`/proc/${entry}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // After the command: state (field 3 of stat), ppid (4), ... utime, stime, cutime, cstime (14-17).
-      // utime and stime, and cutime and cstime: the CPU of children it has reaped (a postmaster's
-      // ended backends: the pool closes idle connections).
+      // After the command: state, ppid (field 4 of stat), ... utime, stime, cutime, cstime (14-17);
+      // cutime and cstime are reaped children's CPU (a postmaster's backends the pool closed).
       const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
       processes.set(Number(entry), { parent: Number(fields[1]), command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuSeconds: (utime + stime) / CLOCK_TICKS, reapedCpuSeconds: (cutime + cstime) / CLOCK_TICKS });
     } catch {
