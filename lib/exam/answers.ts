@@ -32,13 +32,14 @@ function newestPerQuestion(saves: AnswerSave[]): AnswerSave[] {
   return [...newest.values()];
 }
 
+/** Who saves: a user the caller already identified, or a session this read checks itself. */
+type Saver = { userId: string; sessionVersion?: number };
+
 /**
  * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
  * that arrives late never overwrites a newer one. Refused after submission or the deadline,
  * and all of it is refused if one question is not the quiz's. Returns how many answers it stored.
  */
-/** Who saves: a user the caller already identified, or a session this read checks itself. */
-type Saver = { userId: string; sessionVersion?: number };
 
 async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<number> {
   if (saves.length === 0) return 0;
@@ -109,18 +110,15 @@ export const saveAnswer = service("exam.take", async (user, quizId: string, save
   saved: (await storeAnswers({ userId: user.id }, quizId, [save], now)) === 1,
 }));
 
-/** The answers a browser queued while the server was out of reach, checked and written as one: a refusal refuses them all. */
-export const saveAnswers = service("exam.take", async (user, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
-  saved: await storeAnswers({ userId: user.id }, quizId, saves, now),
-  received: saves.length,
-}));
-
 /** `saveAnswer` for the answer route, the caller's session checked in the same read as the attempt. */
 export const saveAnswerForSession = sessionService("exam.take", async (session: Session, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
   saved: (await storeAnswers(session, quizId, [save], now)) === 1,
 }));
 
-/** `saveAnswers` for the batch route, the caller's session checked in the same read as the attempt. */
+/**
+ * The answers a browser queued while the server was out of reach, checked and written as one (a
+ * refusal refuses them all), the caller's session checked in the same read as the attempt.
+ */
 export const saveAnswersForSession = sessionService("exam.take", async (session: Session, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
   saved: await storeAnswers(session, quizId, saves, now),
   received: saves.length,

@@ -1,7 +1,7 @@
 import "server-only";
 
 /** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
-export { saveAnswer, saveAnswerForSession, saveAnswers, saveAnswersForSession, type AnswerSave } from "./answers";
+export { saveAnswer, saveAnswerForSession, saveAnswersForSession, type AnswerSave } from "./answers";
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
 export { listFullResponses, listResponses, responseDetail } from "./responses";
 export {
