@@ -38,6 +38,11 @@ const environmentSchema = z.object({
   /** /api/health answers 503 once the database has been unreachable this long, so a supervisor restarts the app. */
   HEALTH_DATABASE_DOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /**
+   * Set by `npm start` on every instance but the first when WEB_CONCURRENCY > 1: use the embedded
+   * server the first instance runs on this data directory, never start one.
+   */
+  EMBEDDED_DATABASE_SHARED: flag.default(false),
   /** Where `npm run db:backup` looks first for pg_dump and pg_restore. */
   PG_BIN_DIR: z.string().min(1).optional(),
 
@@ -206,6 +211,7 @@ export function loadConfig(environment: Environment) {
           kind: "embedded" as const,
           directory: path.join(dataDir, "pg"),
           port: env.EMBEDDED_DATABASE_PORT,
+          shared: env.EMBEDDED_DATABASE_SHARED,
           poolMax: env.DATABASE_POOL_MAX,
         },
     backup: {

@@ -18,8 +18,10 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
- * `--cpu-prof DIR` writes a CPU profile of the server into DIR when it stops; `--pool-max N` sets
- * its database pool (DATABASE_POOL_MAX); `--connections N` (256) the HTTP connections to it.
+ * `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start` does (1 Node process
+ * uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
+ * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N` (256) the
+ * HTTP connections to the server.
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
@@ -42,6 +44,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "50" },
     think: { type: "string", default: "0" },
     "start-spread": { type: "string", default: "5" },
+    instances: { type: "string", default: "1" },
     "pool-max": { type: "string", default: "20" },
     "cpu-prof": { type: "string" },
     connections: { type: "string", default: "256" },
@@ -232,7 +235,7 @@ async function run() {
   const base = `http://127.0.0.1:${port}`;
   const cleanups: (() => Promise<unknown>)[] = [];
   let databaseUrl: string;
-  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"] };
+  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"], WEB_CONCURRENCY: args.instances };
   if (args.database === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const database = await createDatabase(adminUrl);
@@ -253,8 +256,8 @@ async function run() {
     const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
     console.log(
       EXAM_DAY
-        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL`
-        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL`,
+        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL, ${args.instances} instance(s)`
+        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL, ${args.instances} instance(s)`,
     );
     const phases: Phase[] = [];
     const phase = async (step: string, work: () => Promise<void>) => {

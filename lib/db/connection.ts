@@ -77,6 +77,7 @@ export async function openConfiguredDatabase(
 ): Promise<DatabaseConnection> {
   const settings = config.database;
   if (settings.kind === "external") return openDatabase(settings.url);
+  if (settings.shared) return openDatabase((await waitForRunningEmbeddedDatabase(settings)).url);
   const running = options.shareRunningServer ? await findRunningEmbeddedDatabase(settings) : undefined;
   const embedded = running ?? (await startEmbeddedDatabase({ ...settings, events: supervisorEvents }));
   const connection = openDatabase(embedded.url);
@@ -88,6 +89,17 @@ export async function openConfiguredDatabase(
     },
   };
 }
+
+/** The first instance may still be starting the server when another instance comes up. */
+async function waitForRunningEmbeddedDatabase(settings: { directory: string; port: number }) {
+  for (let waited = 0; waited < SHARED_DATABASE_WAIT_MS; waited += 250) {
+    const running = await findRunningEmbeddedDatabase(settings);
+    if (running) return running;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No embedded database runs in ${settings.directory} on port ${settings.port} to share (EMBEDDED_DATABASE_SHARED is set)`);
+}
+const SHARED_DATABASE_WAIT_MS = 60_000;
 
 async function startConfiguredDatabase(): Promise<DatabaseConnection> {
   const connection = await openConfiguredDatabase();

@@ -20,6 +20,8 @@ export async function startServer(): Promise<void> {
   await seedIfEmpty(connection.pool);
   await startJobWorkers(await jobQueue());
   installGracefulShutdown();
+  // `npm start` with WEB_CONCURRENCY > 1 starts the other instances once the first one is ready.
+  process.send?.({ instanceReady: true });
 }
 
 export { startJobWorkers } from "./workers";

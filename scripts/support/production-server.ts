@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 /**
- * Starts `next start` (a production build must exist) and waits until it answers. `nodeArgs`
- * go to its Node process (`--cpu-prof`, say).
+ * Starts the production build as `npm start` does (`scripts/start.mjs`: WEB_CONCURRENCY in `env`
+ * sets its instances) and waits until it answers. `nodeArgs` go to its Node processes
+ * (`--cpu-prof`, say).
  */
 export async function startProductionServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [...nodeArgs, path.resolve("node_modules/next/dist/bin/next"), "start"], {
+  const server = spawn(process.execPath, [...nodeArgs, path.resolve("scripts/start.mjs")], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,80 @@
+// `npm start`: serves the production build with WEB_CONCURRENCY instances of `next start` (default
+// 1) on one port. One Node process runs JavaScript on one core, so a server with more cores runs
+// more instances: Node's cluster module hands each new connection to the next instance in turn.
+// Instances keep nothing another one needs, as on several machines behind a proxy. The first
+// instance starts the embedded database when DATABASE_URL is unset; the others come up once it is
+// ready (it says so over the cluster's channel) and share that server (EMBEDDED_DATABASE_SHARED).
+import cluster from "node:cluster";
+import path from "node:path";
+
+const NEXT = path.resolve("node_modules/next/dist/bin/next");
+const nextArguments = ["start", ...process.argv.slice(2)];
+/** Wait before bringing back an instance that stopped on its own. */
+const RESTART_DELAY_MS = 1000;
+
+const instances = Number(process.env.WEB_CONCURRENCY || 1);
+if (!Number.isInteger(instances) || instances < 1 || instances > 64) {
+  console.error(`WEB_CONCURRENCY: must be a whole number from 1 to 64 (got "${process.env.WEB_CONCURRENCY}")`);
+  process.exit(1);
+}
+
+if (instances === 1) {
+  process.argv.splice(2, Infinity, ...nextArguments);
+  await import(NEXT);
+} else {
+  superviseInstances(instances);
+}
+
+function superviseInstances(count) {
+  cluster.setupPrimary({ exec: NEXT, args: nextArguments });
+  const roles = new Map(); // worker id → "owner" | "shared"
+  let stopping = false;
+  let exitCode = 0;
+
+  const start = (role) => {
+    const worker = cluster.fork(role === "shared" ? { EMBEDDED_DATABASE_SHARED: "true" } : {});
+    roles.set(worker.id, role);
+    return worker;
+  };
+  let ready = false;
+  start("owner").on("message", (message) => {
+    if (ready || message?.instanceReady !== true) return;
+    ready = true;
+    for (let index = 1; index < count; index++) start("shared");
+    console.info(`serving with ${count} instances (WEB_CONCURRENCY)`);
+  });
+
+  cluster.on("exit", (worker, code, signal) => {
+    const role = roles.get(worker.id);
+    roles.delete(worker.id);
+    if (code) exitCode = code;
+    if (stopping) {
+      if (roles.size === 0) process.exit(exitCode);
+      else if ([...roles.values()].every((left) => left === "owner")) signalAll("SIGTERM");
+      return;
+    }
+    // A first instance that never came up (a wrong setting, a busy port) is a failed start.
+    if (!ready) {
+      stopping = true;
+      signalAll("SIGTERM");
+      if (roles.size === 0) process.exit(code || 1);
+      return;
+    }
+    console.error(`instance ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}): starting another`);
+    setTimeout(() => stopping || start(role), RESTART_DELAY_MS);
+  });
+
+  // Shared instances stop first: the first instance's embedded database serves them until then.
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const shared = [...roles].filter(([, role]) => role === "shared");
+    if (shared.length === 0) signalAll("SIGTERM");
+    else for (const [id] of shared) cluster.workers[id]?.process.kill("SIGTERM");
+  };
+  const signalAll = (signal) => {
+    for (const worker of Object.values(cluster.workers)) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
