@@ -1,6 +1,7 @@
 import { type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -22,14 +23,16 @@ const logFile = () => path.join(directory, "server.log");
 const databaseDirectory = () => path.join(directory, "data", "pg");
 
 /** Kept in `server` at once, so afterAll kills it even when it never becomes ready. */
-async function startServer(): Promise<void> {
+async function startServer(settings: { port?: number; databasePort?: number; instances?: number } = {}): Promise<void> {
+  const { port = PORT, databasePort = DATABASE_PORT, instances = 1 } = settings;
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production" as const,
-    PORT: String(PORT),
+    PORT: String(port),
     DATA_DIR: path.join(directory, "data"),
-    EMBEDDED_DATABASE_PORT: String(DATABASE_PORT),
+    EMBEDDED_DATABASE_PORT: String(databasePort),
+    WEB_CONCURRENCY: String(instances),
     ADMIN_PASSWORD: ADMIN.password,
     APP_URL: PUBLIC_URL,
     NEXTAUTH_URL: PUBLIC_URL,
@@ -37,8 +40,8 @@ async function startServer(): Promise<void> {
     NEXT_TELEMETRY_DISABLED: "1",
   };
   // README's command, so the signal goes through npm as it does in a deployment.
-  server = spawnLogged("npm", ["start", "--", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
-  await waitFor("The server", `${url}/api/ready`, server, logFile());
+  server = spawnLogged("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
+  await waitFor("The server", `http://127.0.0.1:${port}/api/ready`, server, logFile());
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -54,23 +57,26 @@ async function postmasterPid(): Promise<number | undefined> {
   return existsSync(file) ? Number((await readFile(file, "utf8")).split("\n")[0]) : undefined;
 }
 
+async function makeDirectory() {
+  directory = await mkdtemp(path.join(os.tmpdir(), "olympiad-lifecycle-"));
+  // As root the embedded PostgreSQL runs as the postgres user, who must reach its data inside.
+  await chmod(directory, 0o755);
+}
+
+async function killServerAndDirectory() {
+  if (server) {
+    signalGroup(server, "SIGKILL");
+    await exited(server);
+    server = undefined;
+  }
+  await rm(directory, { recursive: true, force: true });
+}
+
 test.describe("one instance's life", () => {
   test.describe.configure({ mode: "serial" });
   test.setTimeout(120_000);
-
-  test.beforeAll(async () => {
-    directory = await mkdtemp(path.join(os.tmpdir(), "olympiad-lifecycle-"));
-    // As root the embedded PostgreSQL runs as the postgres user, who must reach its data inside.
-    await chmod(directory, 0o755);
-  });
-
-  test.afterAll(async () => {
-    if (server) {
-      signalGroup(server, "SIGKILL");
-      await exited(server);
-    }
-    await rm(directory, { recursive: true, force: true });
-  });
+  test.beforeAll(makeDirectory);
+  test.afterAll(killServerAndDirectory);
 
   test("on SIGTERM it refuses new connections, finishes the request in flight, then stops the database and exits 0", async () => {
     await startServer();
@@ -138,5 +144,81 @@ test.describe("one instance's life", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toMatch(/^__Secure-next-auth\.session-token=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+  });
+});
+
+interface ProcessInfo {
+  pid: number;
+  parent: number;
+  command: string;
+  cpuTicks: number;
+}
+
+/** The server's process tree from /proc: npm's node, its instances and their PostgreSQL. */
+async function processTree(root: number): Promise<ProcessInfo[]> {
+  const all: ProcessInfo[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    all.push({ pid: Number(entry), parent: Number(fields[1]), command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")), cpuTicks: Number(fields[11]) + Number(fields[12]) });
+  }
+  const tree = all.filter((process) => process.pid === root);
+  for (let index = 0; index < tree.length; index++) tree.push(...all.filter((process) => process.parent === tree[index].pid));
+  return tree;
+}
+
+const instancesOf = async (root: number) => (await processTree(root)).filter((process) => process.command.startsWith("next-server"));
+
+/** A request on a connection of its own: the cluster hands each new connection to the next instance. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (response) => response.resume().once("end", () => resolve(response.statusCode ?? 0))).once("error", reject);
+  });
+}
+
+test.describe("several instances on one port", () => {
+  test.setTimeout(180_000);
+  test.beforeAll(makeDirectory);
+  test.afterAll(killServerAndDirectory);
+
+  test("WEB_CONCURRENCY=2 serves from two instances sharing the port and one embedded database; a killed instance is replaced while the other answers; SIGTERM stops both, then the database", async () => {
+    const port = PORT + 1;
+    const base = `http://127.0.0.1:${port}`;
+    await startServer({ port, databasePort: DATABASE_PORT + 1, instances: 2 });
+    const root = server!.pid!;
+    await expect.poll(async () => (await instancesOf(root)).length).toBe(2);
+    const instances = await instancesOf(root);
+    const postmasters = (await processTree(root)).filter((process) => process.command === "postgres" && instances.some((instance) => instance.pid === process.parent));
+    expect(postmasters).toHaveLength(1);
+    expect(postmasters[0].pid).toBe(await postmasterPid());
+
+    // Both instances do the work: each one's CPU time grows while 200 requests arrive on new connections.
+    for (let request = 0; request < 200; request++) expect(await getOnNewConnection(`${base}/api/getquizes`)).toBe(200);
+    const worked = await processTree(root);
+    for (const instance of instances) {
+      const ticks = worked.find((process) => process.pid === instance.pid)!.cpuTicks - instance.cpuTicks;
+      expect(ticks, `CPU ticks of instance ${instance.pid}`).toBeGreaterThan(5);
+    }
+
+    // The instance that does not run the database dies. Connections handed to it in the moment it
+    // dies are reset (a proxy in front retries them); once the cluster has seen it go, the other
+    // instance answers every request until the replacement is up.
+    const shared = instances.find((instance) => instance.pid !== postmasters[0].parent)!;
+    process.kill(shared.pid, "SIGKILL");
+    await expect.poll(() => existsSync(`/proc/${shared.pid}`)).toBe(false);
+    for (let request = 0; request < 20; request++) expect(await getOnNewConnection(`${base}/api/health`)).toBe(200);
+    await expect.poll(async () => (await readFile(logFile(), "utf8")).includes(`is ready in place of ${shared.pid}`), { timeout: 60_000 }).toBe(true);
+    expect(await instancesOf(root)).toHaveLength(2);
+    for (let request = 0; request < 20; request++) expect(await getOnNewConnection(`${base}/api/ready`)).toBe(200);
+
+    const exit = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
+    process.kill(root, "SIGTERM");
+    expect(await exit).toBe(0);
+    server = undefined;
+    const log = await readFile(logFile(), "utf8");
+    expect(log.split("\n").filter((line) => line.includes('"msg":"stopped"'))).toHaveLength(2);
+    expect(await postmasterPid()).toBeUndefined();
   });
 });

@@ -31,18 +31,20 @@ function superviseInstances(count) {
   let stopping = false;
   let exitCode = 0;
 
-  const start = (role) => {
+  let ready = false;
+  const start = (role, replacing) => {
     const worker = cluster.fork(role === "shared" ? { EMBEDDED_DATABASE_SHARED: "true" } : {});
     roles.set(worker.id, role);
-    return worker;
+    worker.on("message", (message) => {
+      if (message?.instanceReady !== true) return;
+      if (replacing) console.info(`instance ${worker.process.pid} is ready in place of ${replacing}`);
+      if (ready) return;
+      ready = true;
+      for (let index = 1; index < count; index++) start("shared");
+      console.info(`serving with ${count} instances (WEB_CONCURRENCY)`);
+    });
   };
-  let ready = false;
-  start("owner").on("message", (message) => {
-    if (ready || message?.instanceReady !== true) return;
-    ready = true;
-    for (let index = 1; index < count; index++) start("shared");
-    console.info(`serving with ${count} instances (WEB_CONCURRENCY)`);
-  });
+  start("owner");
 
   cluster.on("exit", (worker, code, signal) => {
     const role = roles.get(worker.id);
@@ -61,7 +63,7 @@ function superviseInstances(count) {
       return;
     }
     console.error(`instance ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}): starting another`);
-    setTimeout(() => stopping || start(role), RESTART_DELAY_MS);
+    setTimeout(() => stopping || start(role, worker.process.pid), RESTART_DELAY_MS);
   });
 
   // Shared instances stop first: the first instance's embedded database serves them until then.
