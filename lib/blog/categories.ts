@@ -18,3 +18,6 @@ export function categoryPath(category: string): string {
 export function categoryFromSlug(slug: string, categories: readonly string[]): string | null {
   return categories.find((category) => categorySlug(category) === slug) ?? null;
 }
+
+/** Article addresses that other blog pages use (/readblogs/category/…): no article may take them. */
+export const RESERVED_SLUGS = ["category"] as const;
