@@ -46,6 +46,12 @@ test.describe("the blog to browse, as a search engine sees it", () => {
     expect((await request.get("/readblogs?page=999")).status()).toBe(404);
   });
 
+  test("an old ?category= address moves for good to the category's page", async ({ request }) => {
+    const moved = await request.get("/readblogs?category=education&sort=title", { maxRedirects: 0 });
+    expect(moved.status()).toBe(308);
+    expect(moved.headers().location).toBe("/readblogs/category/education?sort=title");
+  });
+
   test("a category page has its own title, description, canonical and only its articles", async ({ request, baseURL }) => {
     const html = await serverHtml(request, "/readblogs/category/education");
     expect(html).toContain("<title>Read blogs: education | Olympiad</title>");

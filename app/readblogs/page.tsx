@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { ArticleList } from "@/components/blog/ArticleList";
 import { BLOG_PATH } from "@/components/blog/article";
 import { BlogColumns } from "@/components/blog/BlogColumns";
-import { articleHref, parseListState, type SearchParams } from "@/components/blog/listQuery";
+import { articleHref, listSearch, parseListState, type SearchParams } from "@/components/blog/listQuery";
 import { listMetadata } from "@/components/blog/metadata";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
-import { blogDescription, listArticles, sidebarArticles } from "@/lib/blog";
+import { blogDescription, categoryPath, listArticles, sidebarArticles } from "@/lib/blog";
 
 interface BlogIndexProps {
   searchParams: Promise<SearchParams>;
@@ -24,6 +24,8 @@ export async function generateMetadata({ searchParams }: BlogIndexProps): Promis
  */
 export default async function BlogIndexPage({ searchParams }: BlogIndexProps) {
   const state = parseListState(await searchParams);
+  // Old ?category= links move for good to the category's own page, so only that address is indexed.
+  if (state.category) permanentRedirect(`${categoryPath(state.category)}${listSearch({ ...state, category: undefined })}`);
   const reader = await currentActor();
   const [list, sidebars] = await Promise.all([listArticles(reader, state), sidebarArticles(reader)]);
   if (!list) notFound();
@@ -31,7 +33,7 @@ export default async function BlogIndexPage({ searchParams }: BlogIndexProps) {
   return (
     <BlogColumns sidebars={sidebars} state={shown}>
       <PageTitle>Read blogs</PageTitle>
-      {list.total === 0 && !state.category ? (
+      {list.total === 0 ? (
         <p className="text-slate-700">No article selected.</p>
       ) : (
         <ArticleList as="section" action={BLOG_PATH} state={shown} list={list} hrefFor={(slug) => articleHref(slug, shown)} />
