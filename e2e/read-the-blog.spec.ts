@@ -16,7 +16,7 @@ function articleLinks(html: string): string[] {
 }
 
 function feedAlternate(html: string, baseURL: string | undefined) {
-  expect(html).toMatch(new RegExp(`<link rel="alternate" type="application/rss\\+xml" title="Olympiad blog" href="${baseURL}/readblogs/feed.xml"/>`));
+  expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${baseURL}/readblogs/feed.xml" title="Olympiad blog"/>`);
 }
 
 test.describe("the blog to browse, as a search engine sees it", () => {
@@ -31,7 +31,8 @@ test.describe("the blog to browse, as a search engine sees it", () => {
     expect(html).toContain('href="/readblogs/category/education"');
 
     // Newest first: the dates down the page never go up.
-    const dates = [...html.matchAll(/<h3.*?<time dateTime="([^"]+)"/gs)].map((match) => Date.parse(match[1]));
+    const dates = [...html.matchAll(/<h3.*?<time datetime="([^"]+)"/gis)].map((match) => Date.parse(match[1]));
+    expect(dates).toHaveLength(4);
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
   });
 
@@ -61,7 +62,7 @@ test.describe("the blog to browse, as a search engine sees it", () => {
     const links = articleLinks(html);
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) {
-      expect(await serverHtml(request, link)).toMatch(/uppercase tracking-wide[^>]*>education</);
+      expect(await serverHtml(request, link)).toContain('"articleSection":"education"');
     }
     expect((await request.get("/readblogs/category/no-such-category")).status()).toBe(404);
   });
@@ -83,7 +84,7 @@ test.describe("the blog to browse, as a search engine sees it", () => {
     const [newest, older] = articleLinks(await serverHtml(request, "/readblogs"));
     const html = await serverHtml(request, older);
     expect(html).toMatch(/<span data-testid="reading-time">\d+ min read<\/span>/);
-    expect(html).toMatch(/Last updated <time dateTime="[^"]+">\d{2} [A-Z][a-z]{2} \d{4}<\/time>/);
+    expect(html).toMatch(/Last updated <time datetime="[^"]+">\d{2} [A-Z][a-z]{2} \d{4}<\/time>/i);
     expect(html).toMatch(new RegExp(`<a rel="next"[^>]*href="${newest}"|<a[^>]*href="${newest}"[^>]*rel="next"`));
     expect(html).toMatch(/<a[^>]*rel="prev"|<a rel="prev"/);
     feedAlternate(html, baseURL);
@@ -127,10 +128,10 @@ test.describe("the blog reader", () => {
 
   test("filters by category with a link to the category's page", async ({ page }) => {
     await page.goto("/readblogs");
-    await indexList(page).getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "education" }).click();
+    await indexList(page).getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "education", exact: true }).click();
     await expect(page).toHaveURL(/\/readblogs\/category\/education$/);
     await expect(page.getByRole("heading", { level: 1, name: "Read blogs: education" })).toBeVisible();
-    await expect(indexList(page).getByRole("link", { name: "education" })).toHaveAttribute("aria-current", "page");
+    await expect(indexList(page).getByRole("link", { name: "education", exact: true })).toHaveAttribute("aria-current", "page");
     const items = indexList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(items.first()).toBeVisible();
     for (const item of await items.all()) {
@@ -148,22 +149,26 @@ test.describe("the blog reader", () => {
     await expect(heading).toHaveText(title);
     await expect(heading).toBeInViewport();
     // The list under the article keeps the order it was chosen from.
-    await expect(articleList(page).getByRole("link", { name: title })).toHaveAttribute("aria-current", "page");
+    await expect(articleList(page).getByRole("link", { name: title, exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("moves to the previous and next article, showing each one's reading time", async ({ page }) => {
     await page.goto("/readblogs");
     const [newest, older] = await titlesIn(indexList(page)).allTextContents();
-    await titlesIn(indexList(page)).getByRole("link", { name: newest }).click();
+    await titlesIn(indexList(page)).getByRole("link", { name: newest, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest);
-    await expect(page.getByText(/^\d+ min read$/)).toBeVisible();
+    await expect(page.getByTestId("reading-time")).toHaveText(/^\d+ min read$/);
     const neighbours = page.getByRole("navigation", { name: "Previous and next articles" });
     await expect(neighbours.getByRole("link", { name: /^Next article/ })).toHaveCount(0);
 
-    await neighbours.getByRole("link", { name: `Previous article ${older}` }).click();
+    const previous = neighbours.getByRole("link", { name: /^Previous article/ });
+    await expect(previous).toContainText(older);
+    await previous.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(older);
     await expect(page.getByText(/^Last updated \d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
-    await neighbours.getByRole("link", { name: `Next article ${newest}` }).click();
+    const next = neighbours.getByRole("link", { name: /^Next article/ });
+    await expect(next).toContainText(newest);
+    await next.click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest);
   });
 

@@ -70,20 +70,24 @@ export const findCategoryBySlug = service("blog.read", async (_actor, slug: stri
   return categoryFromSlug(slug, [...blogCategories(), ...stored.map((row) => row.category)]);
 });
 
-/** The articles just older and just newer than this one, in the reader's newest-first order. */
-export const adjacentArticles = service("blog.read", async (_actor, article: { slug: string; title: string; publishedAt: Date }) => {
+/**
+ * The articles just older and just newer than this one, in the reader's newest-first order.
+ * The article's own time is read in SQL: the database keeps microseconds, a JavaScript Date only
+ * milliseconds, so comparing with the Date would find the article newer than itself.
+ */
+export const adjacentArticles = service("blog.read", async (_actor, article: { slug: string; title: string }) => {
   const db = await getDb();
   const columns = { slug: blogs.slug, title: blogs.title };
-  const at = article.publishedAt;
-  const sameDate = eq(blogs.publishedAt, at);
-  const after = or(gt(blogs.title, article.title), and(eq(blogs.title, article.title), gt(blogs.slug, article.slug)));
-  const before = or(lt(blogs.title, article.title), and(eq(blogs.title, article.title), lt(blogs.slug, article.slug)));
+  const at = sql`(select ${blogs.publishedAt} from ${blogs} where ${blogs.slug} = ${article.slug})`;
+  const sameTime = sql`${blogs.publishedAt} = ${at}`;
+  const listedAfter = or(gt(blogs.title, article.title), and(eq(blogs.title, article.title), gt(blogs.slug, article.slug)));
+  const listedBefore = or(lt(blogs.title, article.title), and(eq(blogs.title, article.title), lt(blogs.slug, article.slug)));
   const [[older], [newer]] = await Promise.all([
-    db.select(columns).from(blogs).where(or(lt(blogs.publishedAt, at), and(sameDate, after))).orderBy(...NEWEST_FIRST).limit(1),
+    db.select(columns).from(blogs).where(or(sql`${blogs.publishedAt} < ${at}`, and(sameTime, listedAfter))).orderBy(...NEWEST_FIRST).limit(1),
     db
       .select(columns)
       .from(blogs)
-      .where(or(gt(blogs.publishedAt, at), and(sameDate, before)))
+      .where(or(sql`${blogs.publishedAt} > ${at}`, and(sameTime, listedBefore)))
       .orderBy(asc(blogs.publishedAt), desc(blogs.title), desc(blogs.slug))
       .limit(1),
   ]);

@@ -85,6 +85,14 @@ describe("browsing the blog", () => {
     expect((await adjacentArticles(VISITOR, await article(oldest.slug))).previous).toBeNull();
   });
 
+  it("never gives an article published just now itself as its neighbour", async () => {
+    // Published at the database's now(), which keeps microseconds a JavaScript Date drops.
+    const blog = await publish({ title: "Just now" });
+    const neighbours = await adjacentArticles(VISITOR, (await findArticleBySlug(VISITOR, blog.slug))!);
+    expect(neighbours.next?.slug).not.toBe(blog.slug);
+    expect(neighbours.previous?.slug).not.toBe(blog.slug);
+  });
+
   it("breaks a tie in publication time by title, the same order the list uses", async () => {
     const twinA = await publish({ title: "Twin A", datePublished: "1980-05-05T00:00:00Z" });
     const twinB = await publish({ title: "Twin B", datePublished: "1980-05-05T00:00:00Z" });
