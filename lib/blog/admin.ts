@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { RESERVED_SLUGS } from "./categories";
-import { coverImageSize } from "./cover-size";
+import { localImageSize } from "./local-image";
 import { plainText } from "./markdown";
 import { FIXED_CATEGORIES, type BlogInput } from "./schemas";
 
@@ -39,7 +39,7 @@ async function freeSlug(title: string): Promise<string> {
 
 async function columns(input: BlogInput) {
   const imageUrl = input.imageUrl || null;
-  const size = await coverImageSize(imageUrl);
+  const size = await localImageSize(imageUrl);
   return {
     title: input.title,
     content: input.content,

@@ -2,7 +2,7 @@ import "server-only";
 
 /** The blog: published articles for readers, and the admins' editor. */
 export { blogCategories, createBlog, deleteBlog, listBlogs, updateBlog } from "./admin";
-export { coverImageSize } from "./cover-size";
+export { localImageSize, renderArticle } from "./local-image";
 export { specBlog } from "./spec-names";
 export { excerpt, plainText, renderMarkdown } from "./markdown";
 export {

@@ -10,7 +10,7 @@ import { generateReferralCode, hashPassword } from "@/lib/accounts";
 import { migrateDatabase, withPreparationLock, type Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import { rupeesToPaise } from "@/lib/money";
-import { coverImageSize } from "@/lib/blog";
+import { localImageSize } from "@/lib/blog";
 import { seedArticles, seedCoverAlt } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
@@ -169,7 +169,7 @@ async function seedQuiz(
 }
 
 async function seedBlogs(tx: Queryable, now: Date) {
-  const sizes = new Map(await Promise.all([...new Set(seedArticles.map((article) => article.imageUrl))].map(async (url) => [url, await coverImageSize(url)] as const)));
+  const sizes = new Map(await Promise.all([...new Set(seedArticles.map((article) => article.imageUrl))].map(async (url) => [url, await localImageSize(url)] as const)));
   await tx
     .insert(blogs)
     .values(

@@ -5,7 +5,7 @@ import { PUT as updateBlog } from "@/app/api/updateblog/[id]/route";
 import { GET as feed } from "@/app/readblogs/feed.xml/route";
 import { blogs } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
-import { adjacentArticles, BLOG_PAGE_SIZE, findArticleBySlug, findCategoryBySlug, listArticles } from "@/lib/blog";
+import { adjacentArticles, BLOG_PAGE_SIZE, findArticleBySlug, findCategoryBySlug, listArticles, renderArticle } from "@/lib/blog";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { call } from "../support/http";
@@ -45,6 +45,14 @@ describe("cover images", () => {
     expect(await publish({ title: "Missing cover", imageUrl: "/blog/nothing-here.png", imageAlt: "x" })).toMatchObject({ imageWidth: null, imageHeight: null });
     expect(await publish({ title: "Escaping cover", imageUrl: "/%2e%2e/package.json" })).toMatchObject({ imageWidth: null, imageHeight: null });
     expect(await publish({ title: "No cover", imageAlt: "Nothing to describe" })).toMatchObject({ imageAlt: "" });
+  });
+});
+
+describe("images inside an article", () => {
+  it("get the size read from their file when it is on this site", async () => {
+    const html = await renderArticle("![Answer options](/blog/quiz.png)\n\n![Missing](/blog/none.png)");
+    expect(html).toContain('<img src="/blog/quiz.png" alt="Answer options" width="1200" height="630" loading="lazy" decoding="async">');
+    expect(html).toContain('<img src="/blog/none.png" alt="Missing" loading="lazy" decoding="async">');
   });
 });
 

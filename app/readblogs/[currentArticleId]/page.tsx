@@ -9,7 +9,7 @@ import { BlogColumns } from "@/components/blog/BlogColumns";
 import { articleHref, parseListState, type SearchParams } from "@/components/blog/listQuery";
 import { articleMetadata } from "@/components/blog/metadata";
 import { currentActor } from "@/lib/auth";
-import { adjacentArticles, listArticles, readingMinutes, recordArticleView, renderMarkdown, sidebarArticles } from "@/lib/blog";
+import { adjacentArticles, listArticles, readingMinutes, recordArticleView, renderArticle, sidebarArticles } from "@/lib/blog";
 import { afterResponse } from "@/lib/http";
 import { getArticle } from "./load-article";
 
@@ -43,7 +43,7 @@ export default async function ArticlePage({ params, searchParams }: ArticlePageP
   return (
     <BlogColumns sidebars={sidebars} state={state}>
       <ArticleJsonLd article={article} />
-      <ArticleView article={article} contentHtml={renderMarkdown(article.content)} readingMinutes={readingMinutes(article.content)} />
+      <ArticleView article={article} contentHtml={await renderArticle(article.content)} readingMinutes={readingMinutes(article.content)} />
       <ArticleNeighbours {...neighbours} />
       <ArticleList
         action={articlePath(article.slug)}
