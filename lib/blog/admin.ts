@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { RESERVED_SLUGS } from "./categories";
+import { RESERVED_SLUGS, slugify } from "./categories";
 import { localImageSize } from "./local-image";
 import { plainText } from "./markdown";
 import { FIXED_CATEGORIES, type BlogInput } from "./schemas";
@@ -14,23 +14,11 @@ export function blogCategories(): string[] {
   return [config.brand.name, ...FIXED_CATEGORIES];
 }
 
-function slugify(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 80)
-      .replace(/-+$/, "") || "article"
-  );
-}
 
 /** A readable, unique address for a new article: "my-title", then "my-title-2", ... */
 async function freeSlug(title: string): Promise<string> {
   const db = await getDb();
-  const base = slugify(title);
+  const base = slugify(title, 80) || "article";
   const taken = new Set((await db.select({ slug: blogs.slug }).from(blogs).where(like(blogs.slug, `${base}%`))).map((row) => row.slug));
   for (const reserved of RESERVED_SLUGS) taken.add(reserved);
   if (!taken.has(base)) return base;

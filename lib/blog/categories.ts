@@ -1,13 +1,18 @@
+/** Lowercase ASCII words joined by hyphens: "Board Exams & Results" → "board-exams-results" ("" if none). */
+export function slugify(text: string, maxLength = Infinity): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/, "");
+}
+
 /** A category's address segment: "Olympiad" → "olympiad", "result" → "result". */
 export function categorySlug(category: string): string {
-  return (
-    category
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "category"
-  );
+  return slugify(category) || "category";
 }
 
 export function categoryPath(category: string): string {
