@@ -418,6 +418,11 @@ export const blogs = pgTable(
     author: text("author").notNull(),
     category: text("category").notNull(),
     imageUrl: text("image_url"),
+    /** The image's text alternative, written by the admin; "" when the image is decorative. */
+    imageAlt: text("image_alt").notNull().default(""),
+    /** Pixel size read from the image's own header when it is saved; null when it could not be read. */
+    imageWidth: integer("image_width"),
+    imageHeight: integer("image_height"),
     publishedAt: utc("published_at").notNull().defaultNow(),
     viewCount: integer("view_count").notNull().default(0),
     createdAt: createdAt(),
@@ -430,6 +435,7 @@ export const blogs = pgTable(
     index("blogs_popular_idx").on(table.viewCount),
     check("blogs_slug_format", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("blogs_view_count_not_negative", sql`${table.viewCount} >= 0`),
+    check("blogs_image_size_positive", sql`(${table.imageWidth} IS NULL) = (${table.imageHeight} IS NULL) AND coalesce(${table.imageWidth} > 0 AND ${table.imageHeight} > 0, true)`),
   ],
 );
 

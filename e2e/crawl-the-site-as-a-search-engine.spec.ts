@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("for search engines", () => {
-  test("sitemap.xml lists the articles and robots.txt points to it", async ({ request, baseURL }) => {
+  test("sitemap.xml lists the blog index, its category pages and the articles, and robots.txt points to it", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/demoquiz</loc>`);
     expect(sitemap).toMatch(new RegExp(`<loc>${baseURL}/readblogs/[a-z0-9-]+</loc>\\s*<lastmod>`));
+    expect(sitemap).toContain(`<loc>${baseURL}/readblogs</loc>`);
+    expect(sitemap).toMatch(new RegExp(`<loc>${baseURL}/readblogs/category/education</loc>\\s*<lastmod>`));
 
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

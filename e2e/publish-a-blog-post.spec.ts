@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { openAdminTab, tag } from "./support/admin-panel";
 
 test.describe("admin panel", () => {
-  test("a blog post renders its Markdown safely, takes a new title, and is gone after delete", async ({ page }) => {
+  test("a blog post renders its Markdown safely, shows its image with the editor's alt text and the file's size, takes a new title, and is gone after delete", async ({ page }) => {
     const title = `Exam day checklist ${tag()}`;
     const retitled = `${title} (revised)`;
     await openAdminTab(page, "blog");
@@ -15,6 +15,8 @@ test.describe("admin panel", () => {
     await add.getByLabel("Title").fill(title);
     await add.getByLabel("Author").fill("Asha Rao");
     await add.getByLabel("Category").selectOption("education");
+    await add.getByLabel("Image URL").fill("/blog/quiz.png");
+    await add.getByLabel("Image description").fill("Answer options A to D with B ticked");
     await add.getByLabel("Content").fill("Bring your **bold** ideas.\n\n<script>window.hacked=1</script>");
     await add.getByRole("button", { name: "Publish" }).click();
     await expect(add.getByText("Article published.")).toBeVisible();
@@ -30,6 +32,10 @@ test.describe("admin panel", () => {
     await expect(article.locator("strong", { hasText: "bold" })).toBeVisible();
     await expect(article.getByText("<script>window.hacked=1</script>")).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { hacked?: unknown }).hacked)).toBeUndefined();
+    // The size comes from the PNG's own header, read by the server when the post was saved.
+    const cover = article.getByRole("img", { name: "Answer options A to D with B ticked" });
+    await expect(cover).toHaveAttribute("width", "1200");
+    await expect(cover).toHaveAttribute("height", "630");
 
     await page.goto("/adminpanel?tab=blog");
     await manage.getByRole("button", { name: `Edit blog ${title}` }).click();

@@ -1,30 +1,116 @@
 import { expect, test, type Page } from "@playwright/test";
 
+const indexList = (page: Page) => page.getByRole("region", { name: "All articles" });
 const articleList = (page: Page) => page.getByRole("complementary", { name: "All articles" });
-const listTitles = (page: Page) => articleList(page).getByRole("heading", { level: 3 });
+const titlesIn = (list: ReturnType<typeof indexList>) => list.getByRole("heading", { level: 3 });
+
+/** The server's HTML as a crawler gets it: no JavaScript, no redirects followed. */
+async function serverHtml(request: Parameters<Parameters<typeof test>[2]>[0]["request"], path: string) {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), path).toBe(200);
+  return response.text();
+}
+
+function articleLinks(html: string): string[] {
+  return [...html.matchAll(/<h3[^>]*><a[^>]*href="(\/readblogs\/[a-z0-9-]+)[^"]*"/g)].map((match) => match[1]);
+}
+
+function feedAlternate(html: string, baseURL: string | undefined) {
+  expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${baseURL}/readblogs/feed.xml" title="Olympiad blog"/>`);
+}
+
+test.describe("the blog to browse, as a search engine sees it", () => {
+  test("the index is a page of its own: title, canonical, feed link, four newest articles and category links", async ({ request, baseURL }) => {
+    const html = await serverHtml(request, "/readblogs");
+    expect(html).toContain("<title>Read blogs | Olympiad</title>");
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/readblogs"/>`);
+    feedAlternate(html, baseURL);
+    expect(html).toContain('href="/readblogs/feed.xml"');
+    expect(html).toMatch(/<h1[^>]*>Read blogs<\/h1>/);
+    expect(articleLinks(html)).toHaveLength(4);
+    expect(html).toContain('href="/readblogs/category/education"');
+
+    // Newest first: the dates down the page never go up.
+    const dates = [...html.matchAll(/<h3.*?<time datetime="([^"]+)"/gis)].map((match) => Date.parse(match[1]));
+    expect(dates).toHaveLength(4);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  test("the second page has its own articles and canonical, and a page past the end is 404", async ({ request, baseURL }) => {
+    const first = articleLinks(await serverHtml(request, "/readblogs"));
+    const html = await serverHtml(request, "/readblogs?page=2");
+    expect(html).toContain("<title>Read blogs, page 2 | Olympiad</title>");
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/readblogs?page=2"/>`);
+    const second = articleLinks(html);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((link) => first.includes(link))).toEqual([]);
+    expect((await request.get("/readblogs?page=999")).status()).toBe(404);
+  });
+
+  test("an old ?category= address moves for good to the category's page", async ({ request }) => {
+    const moved = await request.get("/readblogs?category=education&sort=title", { maxRedirects: 0 });
+    expect(moved.status()).toBe(308);
+    expect(moved.headers().location).toBe("/readblogs/category/education?sort=title");
+  });
+
+  test("a category page has its own title, description, canonical and only its articles", async ({ request, baseURL }) => {
+    const html = await serverHtml(request, "/readblogs/category/education");
+    expect(html).toContain("<title>Read blogs: education | Olympiad</title>");
+    expect(html).toContain('<meta name="description" content="Articles from Olympiad in the education category, newest first."/>');
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/readblogs/category/education"/>`);
+    feedAlternate(html, baseURL);
+    const links = articleLinks(html);
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(await serverHtml(request, link)).toContain('"articleSection":"education"');
+    }
+    expect((await request.get("/readblogs/category/no-such-category")).status()).toBe(404);
+  });
+
+  test("the feed is RSS 2.0 with absolute links to the newest articles", async ({ request, baseURL }) => {
+    const response = await request.get("/readblogs/feed.xml");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(xml).toContain(`<link>${baseURL}/readblogs</link>`);
+    expect(xml).toContain(`<atom:link href="${baseURL}/readblogs/feed.xml" rel="self" type="application/rss+xml"/>`);
+    const items = [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((match) => match[1]);
+    const newest = articleLinks(await serverHtml(request, "/readblogs"));
+    expect(items.slice(0, newest.length)).toEqual(newest.map((path) => `${baseURL}${path}`));
+  });
+
+  test("an article gives reading time, last-updated date, previous and next links and its feed in the server HTML", async ({ request, baseURL }) => {
+    const [newest, older] = articleLinks(await serverHtml(request, "/readblogs"));
+    const html = await serverHtml(request, older);
+    expect(html).toMatch(/<span data-testid="reading-time">\d+ min read<\/span>/);
+    expect(html).toMatch(/Last updated <time datetime="[^"]+">\d{2} [A-Z][a-z]{2} \d{4}<\/time>/i);
+    expect(html).toMatch(new RegExp(`<a rel="next"[^>]*href="${newest}"|<a[^>]*href="${newest}"[^>]*rel="next"`));
+    expect(html).toMatch(/<a[^>]*rel="prev"|<a rel="prev"/);
+    feedAlternate(html, baseURL);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}${older}"/>`);
+  });
+});
 
 test.describe("the blog reader", () => {
-  test("opens the first article when none is named, keeping the query", async ({ page, request }) => {
-    const redirect = await request.get("/readblogs?sort=title", { maxRedirects: 0 });
-    expect(redirect.status()).toBe(307);
-    expect(redirect.headers().location).toMatch(/\/readblogs\/[a-z0-9-]+\?sort=title$/);
-
+  test("the index lists the newest articles, with the feed linked", async ({ page }) => {
     await page.goto("/readblogs");
-    await expect(page).toHaveURL(/\/readblogs\/[a-z0-9-]+$/);
-    await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
-    await expect(page.getByRole("article")).toBeVisible();
+    await expect(page).toHaveURL(/\/readblogs$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Read blogs" })).toBeVisible();
+    await expect(titlesIn(indexList(page))).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "RSS feed" })).toHaveAttribute("href", "/readblogs/feed.xml");
   });
 
   test("pages through the list with the page numbers", async ({ page }) => {
     await page.goto("/readblogs");
-    await expect(listTitles(page)).toHaveCount(4);
-    const firstPage = await listTitles(page).allTextContents();
+    await expect(titlesIn(indexList(page))).toHaveCount(4);
+    const firstPage = await titlesIn(indexList(page)).allTextContents();
 
-    const pages = articleList(page).getByRole("navigation", { name: "Article pages" });
+    const pages = indexList(page).getByRole("navigation", { name: "Article pages" });
     await pages.getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
-    const secondPage = await listTitles(page).allTextContents();
+    const secondPage = await titlesIn(indexList(page)).allTextContents();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
     await expect(pages.getByRole("link", { name: "Previous" })).toBeVisible();
@@ -32,20 +118,21 @@ test.describe("the blog reader", () => {
 
   test("sorts the list by title", async ({ page }) => {
     await page.goto("/readblogs");
-    await articleList(page).getByLabel("Sort by").selectOption("title");
-    await articleList(page).getByRole("button", { name: "Apply" }).click();
+    await indexList(page).getByLabel("Sort by").selectOption("title");
+    await indexList(page).getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]sort=title/);
-    await expect(listTitles(page)).toHaveCount(4);
-    const titles = await listTitles(page).allTextContents();
+    await expect(titlesIn(indexList(page))).toHaveCount(4);
+    const titles = await titlesIn(indexList(page)).allTextContents();
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
   });
 
-  test("filters the list by category", async ({ page }) => {
+  test("filters by category with a link to the category's page", async ({ page }) => {
     await page.goto("/readblogs");
-    await articleList(page).getByLabel("Category").selectOption("education");
-    await articleList(page).getByRole("button", { name: "Apply" }).click();
-    await expect(page).toHaveURL(/[?&]category=education/);
-    const items = articleList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
+    await indexList(page).getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "education", exact: true }).click();
+    await expect(page).toHaveURL(/\/readblogs\/category\/education$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Read blogs: education" })).toBeVisible();
+    await expect(indexList(page).getByRole("link", { name: "education", exact: true })).toHaveAttribute("aria-current", "page");
+    const items = indexList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(items.first()).toBeVisible();
     for (const item of await items.all()) {
       await expect(item).toContainText("Category: education");
@@ -54,22 +141,40 @@ test.describe("the blog reader", () => {
 
   test("choosing an article updates the address and scrolls to it", async ({ page }) => {
     await page.goto("/readblogs?sort=title");
-    await expect(page).toHaveURL(/\?sort=title$/);
-    const other = listTitles(page).getByRole("link").and(page.locator(":not([aria-current])")).last();
+    const other = titlesIn(indexList(page)).getByRole("link").last();
     const title = (await other.textContent())!;
     await other.click();
     await expect(page).toHaveURL(/\/readblogs\/[a-z0-9-]+\?sort=title#article$/);
     const heading = page.getByRole("heading", { level: 1 });
     await expect(heading).toHaveText(title);
     await expect(heading).toBeInViewport();
+    // The list under the article keeps the order it was chosen from.
+    await expect(articleList(page).getByRole("link", { name: title, exact: true })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("moves to the previous and next article, showing each one's reading time", async ({ page }) => {
+    await page.goto("/readblogs");
+    const [newest, older] = await titlesIn(indexList(page)).allTextContents();
+    await titlesIn(indexList(page)).getByRole("link", { name: newest, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest);
+    await expect(page.getByTestId("reading-time")).toHaveText(/^\d+ min read$/);
+    const neighbours = page.getByRole("navigation", { name: "Previous and next articles" });
+    await expect(neighbours.getByRole("link", { name: /^Next article/ })).toHaveCount(0);
+
+    const previous = neighbours.getByRole("link", { name: /^Previous article/ });
+    await expect(previous).toContainText(older);
+    await previous.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(older);
+    await expect(page.getByText(/^Last updated \d{2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+    const next = neighbours.getByRole("link", { name: /^Next article/ });
+    await expect(next).toContainText(newest);
+    await next.click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest);
   });
 
   test("serves an article's title, canonical link, sharing tags and JSON-LD in the server HTML", async ({ request, baseURL }) => {
-    const redirect = await request.get("/readblogs", { maxRedirects: 0 });
-    const path = new URL(redirect.headers().location, baseURL).pathname;
-    const response = await request.get(path);
-    expect(response.status()).toBe(200);
-    const html = await response.text();
+    const [path] = articleLinks(await serverHtml(request, "/readblogs"));
+    const html = await serverHtml(request, path);
 
     const title = html.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1];
     expect(title).toBeTruthy();

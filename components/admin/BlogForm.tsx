@@ -84,6 +84,14 @@ export function BlogForm({ idPrefix, categories, post, onDone }: BlogFormProps) 
       </div>
       <Field label="Image URL" inputMode="url" hint="Optional: a web address, or a path on this site such as /images/cover.jpg." {...field("imageUrl")} {...register("imageUrl")} />
       <div className="sm:col-span-2">
+        <Field
+          label="Image description"
+          hint="What the image shows, for readers who cannot see it (its alt text). Leave blank only if the image is decoration. Its width and height are read from the file when you save."
+          {...field("imageAlt")}
+          {...register("imageAlt")}
+        />
+      </div>
+      <div className="sm:col-span-2">
         <Field label="Description" hint="Optional: up to 300 characters for search results; the start of the article is used when blank." {...field("description")} {...register("description")} />
       </div>
       <div className="sm:col-span-2">

@@ -19,6 +19,7 @@ const blogFields = z.object({
   author: z.string(),
   category: z.string(),
   imageUrl: z.string(),
+  imageAlt: z.string(),
   description: z.string(),
   // Checked here, as text, so a problem shows under the one keywords input.
   keywords: z.string().refine((value) => {
@@ -37,7 +38,7 @@ export function blogFormSchema(categories: readonly string[]) {
     .pipe(blogSchema(categories));
 }
 
-export const NEW_BLOG: BlogFormValues = { title: "", author: "", category: "", imageUrl: "", description: "", keywords: "", content: "" };
+export const NEW_BLOG: BlogFormValues = { title: "", author: "", category: "", imageUrl: "", imageAlt: "", description: "", keywords: "", content: "" };
 
 export function blogFormValues(blog: AdminBlogRow): BlogFormValues {
   return {
@@ -45,6 +46,7 @@ export function blogFormValues(blog: AdminBlogRow): BlogFormValues {
     author: blog.author,
     category: blog.category,
     imageUrl: blog.imageUrl ?? "",
+    imageAlt: blog.imageAlt,
     description: blog.description,
     keywords: blog.keywords.join(", "),
     content: blog.content,

@@ -5,27 +5,20 @@ const selectClass =
   "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none";
 
 /**
- * A plain GET form: it works without JavaScript, and next/form turns it into a client-side
- * navigation when JavaScript is there. It does not submit on change, so moving through the
- * options with the keyboard never reloads the list under the reader (WCAG 3.2.2).
+ * Sorting, as a plain GET form: it works without JavaScript, and next/form turns it into a
+ * client-side navigation when JavaScript is there. It does not submit on change, so moving
+ * through the options with the keyboard never reloads the list under the reader (WCAG 3.2.2).
+ * The category filter is CategoryLinks: links, so each category page is crawlable.
  */
-export function ArticleFilters({ action, state, categories }: { action: string; state: ListState; categories: string[] }) {
+export function ArticleFilters({ action, state }: { action: string; state: ListState }) {
   return (
     <Form action={action} scroll={false} className="mb-4 flex flex-wrap items-end gap-3">
+      {state.category && <input type="hidden" name="category" value={state.category} />}
       <div className="flex flex-col gap-1">
         <label htmlFor="blog-sort" className="text-sm font-medium text-slate-800">Sort by</label>
         <select id="blog-sort" name="sort" defaultValue={state.sort} className={selectClass}>
           <option value="latest">Latest</option>
           <option value="title">Title</option>
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor="blog-category" className="text-sm font-medium text-slate-800">Category</label>
-        <select id="blog-category" name="category" defaultValue={state.category ?? ""} className={selectClass}>
-          <option value="">All categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>{category}</option>
-          ))}
         </select>
       </div>
       <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">Apply</button>

@@ -8,7 +8,13 @@ export function ArticleJsonLd({ article }: { article: Article }) {
     "@type": "Article",
     headline: article.title,
     description: article.description,
-    image: article.imageUrl ? [absoluteUrl(article.imageUrl)] : undefined,
+    image: article.imageUrl
+      ? [
+          article.imageWidth !== null && article.imageHeight !== null
+            ? { "@type": "ImageObject", url: absoluteUrl(article.imageUrl), width: article.imageWidth, height: article.imageHeight, caption: article.imageAlt || undefined }
+            : absoluteUrl(article.imageUrl),
+        ]
+      : undefined,
     datePublished: article.publishedAt.toISOString(),
     dateModified: article.updatedAt.toISOString(),
     author: { "@type": "Person", name: article.author },

@@ -1,21 +1,36 @@
 import Link from "next/link";
-import type { listArticles } from "@/lib/blog";
+import { readingTimeLabel, type listArticles } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
-import { articlePath } from "./article";
 import { ArticleFilters } from "./ArticleFilters";
-import { articleHref, listSearch, type ListState } from "./listQuery";
+import { CategoryLinks } from "./CategoryLinks";
+import { listSearch, type ListState } from "./listQuery";
 import { Pagination } from "./Pagination";
 
-type ArticlePage = Awaited<ReturnType<typeof listArticles>>;
+export type ArticlePage = NonNullable<Awaited<ReturnType<typeof listArticles>>>;
 
-/** Every article, four a page, with sorting and a category filter (SPEC §2 blog reader). */
-export function ArticleList({ currentSlug, state, list }: { currentSlug: string; state: ListState; list: ArticlePage }) {
+interface ArticleListProps {
+  /** Where the list lives: the index, a category page, or the article being read. */
+  action: string;
+  state: ListState;
+  list: ArticlePage;
+  /** The category whose page this is, for the filter's current link. */
+  category?: string;
+  /** An article's link from this list (the article page keeps the list's state in it). */
+  hrefFor: (slug: string) => string;
+  /** The article being read, when the list sits under one. */
+  currentSlug?: string;
+  /** A complementary list under an article; the main content on the index and category pages. */
+  as?: "aside" | "section";
+}
+
+/** Every article, four a page, with sorting and category links (SPEC §2 blog reader). */
+export function ArticleList({ action, state, list, category, hrefFor, currentSlug, as: Tag = "aside" }: ArticleListProps) {
   const shown = { ...state, page: list.page };
-  const action = articlePath(currentSlug);
   return (
-    <aside id="all-articles" aria-labelledby="all-articles-title" className="mt-12 scroll-mt-24 border-t border-slate-200 pt-8">
+    <Tag id="all-articles" aria-labelledby="all-articles-title" className={`scroll-mt-24 ${Tag === "aside" ? "mt-12 border-t border-slate-200 pt-8" : ""}`}>
       <h2 id="all-articles-title" className="mb-4 text-xl font-semibold text-slate-900">All articles</h2>
-      <ArticleFilters action={action} state={shown} categories={list.categories} />
+      <CategoryLinks categories={list.categories} current={category ?? state.category} />
+      <ArticleFilters action={action} state={shown} />
       {list.rows.length === 0 ? (
         <p className="text-slate-700">No articles in this category yet.</p>
       ) : (
@@ -24,7 +39,7 @@ export function ArticleList({ currentSlug, state, list }: { currentSlug: string;
             <li key={article.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <h3 className="font-semibold leading-snug">
                 <Link
-                  href={articleHref(article.slug, shown)}
+                  href={hrefFor(article.slug)}
                   aria-current={article.slug === currentSlug ? "page" : undefined}
                   className="text-brand hover:underline aria-[current=page]:underline"
                 >
@@ -36,17 +51,15 @@ export function ArticleList({ currentSlug, state, list }: { currentSlug: string;
                 <span className="font-semibold uppercase tracking-wide">{article.category}</span>
                 <span aria-hidden="true"> · </span>
                 <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
+                <span aria-hidden="true"> · </span>
+                <span>{readingTimeLabel(article.readingMinutes)}</span>
               </p>
               <p className="mt-2 text-sm text-slate-700">{article.excerpt}</p>
             </li>
           ))}
         </ul>
       )}
-      <Pagination
-        page={list.page}
-        pageCount={list.pageCount}
-        hrefFor={(page) => `${action}${listSearch({ ...shown, page })}#all-articles`}
-      />
-    </aside>
+      <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(page) => `${action}${listSearch({ ...shown, page })}#all-articles`} />
+    </Tag>
   );
 }

@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { readingTimeLabel } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
 import type { Article } from "./article";
 
@@ -6,7 +7,7 @@ import type { Article } from "./article";
  * The whole article in the server HTML, so it reads and indexes without JavaScript.
  * `contentHtml` is the article's Markdown as the blog renders it (safe: no raw HTML).
  */
-export function ArticleView({ article, contentHtml }: { article: Article; contentHtml: string }) {
+export function ArticleView({ article, contentHtml, readingMinutes }: { article: Article; contentHtml: string; readingMinutes: number }) {
   return (
     // scroll-mt keeps the title clear of the sticky navbar when a list link jumps to #article.
     <article id="article" aria-labelledby="article-title" className="scroll-mt-24">
@@ -20,22 +21,36 @@ export function ArticleView({ article, contentHtml }: { article: Article; conten
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, published </span>
           <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          <span data-testid="reading-time">{readingTimeLabel(readingMinutes)}</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          Last updated <time dateTime={article.updatedAt.toISOString()}>{formatIndiaDate(article.updatedAt)}</time>
         </p>
       </header>
-      {article.imageUrl && <CoverImage src={article.imageUrl} alt={`Cover image for ${article.title}`} />}
+      {article.imageUrl && <CoverImage article={article} src={article.imageUrl} />}
       <div className="prose-article text-slate-800" dangerouslySetInnerHTML={{ __html: contentHtml }} />
     </article>
   );
 }
 
-const coverClass = "mb-6 aspect-[1200/630] w-full rounded-xl border border-slate-200 bg-white object-cover";
+/** The launch covers' size: the box kept for an image whose own size could not be read. */
+const FALLBACK = { width: 1200, height: 630 };
+const boxClass = "mb-6 w-full rounded-xl border border-slate-200 bg-white";
 
-/** The article's largest paint: local covers go through the image optimiser at the size shown. */
-function CoverImage({ src, alt }: { src: string; alt: string }) {
+/**
+ * The article's largest paint, at the size read from its file when it was saved (so the page
+ * does not shift as it loads), with the editor's description as its alt text ("" marks it decorative).
+ */
+function CoverImage({ article, src }: { article: Article; src: string }) {
+  const known = article.imageWidth !== null && article.imageHeight !== null;
+  const { width, height } = known ? { width: article.imageWidth!, height: article.imageHeight! } : FALLBACK;
+  const className = known ? `${boxClass} h-auto` : `${boxClass} aspect-[1200/630] object-cover`;
   if (src.startsWith("/")) {
-    return <Image src={src} alt={alt} width={1200} height={630} priority sizes="(min-width: 1024px) 720px, 100vw" className={coverClass} />;
+    return <Image src={src} alt={article.imageAlt} width={width} height={height} priority sizes="(min-width: 1024px) 720px, 100vw" className={className} />;
   }
   // Admins may link images on any host, which next/image would need configured in advance.
   // eslint-disable-next-line @next/next/no-img-element
-  return <img src={src} alt={alt} width={1200} height={630} fetchPriority="high" className={coverClass} />;
+  return <img src={src} alt={article.imageAlt} width={width} height={height} fetchPriority="high" className={className} />;
 }

@@ -3,6 +3,9 @@ import { config } from "@/lib/config";
 
 export type Article = NonNullable<Awaited<ReturnType<typeof findArticleBySlug>>>;
 
+export const BLOG_PATH = "/readblogs";
+export const FEED_PATH = "/readblogs/feed.xml";
+
 export function articlePath(slug: string): string {
   return `/readblogs/${encodeURIComponent(slug)}`;
 }

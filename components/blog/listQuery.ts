@@ -32,16 +32,6 @@ export function listSearch({ page, sort, category }: ListState): string {
   return text ? `?${text}` : "";
 }
 
-/** The incoming query string as it was, for redirects that must keep it. */
-export function rawSearch(query: SearchParams): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    for (const item of [value ?? []].flat()) search.append(key, item);
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-}
-
 export function articleHref(slug: string, state: ListState): string {
   return `/readblogs/${encodeURIComponent(slug)}${listSearch(state)}#article`;
 }

@@ -2,6 +2,25 @@ import "server-only";
 
 /** The blog: published articles for readers, and the admins' editor. */
 export { blogCategories, createBlog, deleteBlog, listBlogs, updateBlog } from "./admin";
+export { localImageSize, renderArticle } from "./local-image";
 export { specBlog } from "./spec-names";
 export { excerpt, plainText, renderMarkdown } from "./markdown";
-export { articleAddresses, BLOG_PAGE_SIZE, findArticleBySlug, firstArticleSlug, listArticles, recordArticleView, SIDEBAR_SIZE, sidebarArticles, type ArticleQuery, type BlogSort } from "./service";
+export {
+  adjacentArticles,
+  articleAddresses,
+  BLOG_PAGE_SIZE,
+  blogDescription,
+  blogFeed,
+  categoryAddresses,
+  findArticleBySlug,
+  findCategoryBySlug,
+  listArticles,
+  recordArticleView,
+  SIDEBAR_SIZE,
+  sidebarArticles,
+  type ArticleQuery,
+  type BlogSort,
+} from "./service";
+export { categoryPath } from "./categories";
+export { FEED_CONTENT_TYPE } from "./feed";
+export { readingMinutes, readingTimeLabel } from "./reading";

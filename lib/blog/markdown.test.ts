@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerpt, renderMarkdown } from "./markdown";
+import { excerpt, imageSources, renderMarkdown } from "./markdown";
 
 describe("blog Markdown", () => {
   it("renders headings, lists and links", () => {
@@ -26,5 +26,13 @@ describe("blog Markdown", () => {
 
   it("does not split words at inline formatting", () => {
     expect(excerpt("Learn **fast** and *win*. Then rest.")).toBe("Learn fast and win. Then rest.");
+  });
+
+  it("gives images their alt text, their size where known, and lazy loading", () => {
+    const source = "Intro\n\n![A podium](/blog/result.png)\n\n![](https://images.example/x.png)";
+    expect(imageSources(source)).toEqual(["/blog/result.png", "https://images.example/x.png"]);
+    const html = renderMarkdown(source, new Map([["/blog/result.png", { width: 1200, height: 630 }]]));
+    expect(html).toContain('<img src="/blog/result.png" alt="A podium" width="1200" height="630" loading="lazy" decoding="async">');
+    expect(html).toContain('<img src="https://images.example/x.png" alt="" loading="lazy" decoding="async">');
   });
 });

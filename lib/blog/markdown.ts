@@ -1,4 +1,6 @@
 import MarkdownIt from "markdown-it";
+import type Token from "markdown-it/lib/token.mjs";
+import type { ImageSize } from "./image-size";
 
 /**
  * Blog posts are Markdown written by admins. Raw HTML is not allowed through at all (html:
@@ -17,8 +19,40 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
-export function renderMarkdown(source: string): string {
-  return markdown.render(source);
+interface RenderEnv {
+  imageSizes?: ReadonlyMap<string, ImageSize>;
+}
+
+const defaultImage = markdown.renderer.rules.image!;
+/** Images below the cover load as they come into view, at their known size so nothing shifts. */
+markdown.renderer.rules.image = (tokens, index, options, env: RenderEnv, self) => {
+  const token = tokens[index];
+  const size = env.imageSizes?.get(token.attrGet("src") ?? "");
+  if (size) {
+    token.attrSet("width", String(size.width));
+    token.attrSet("height", String(size.height));
+  }
+  token.attrSet("loading", "lazy");
+  token.attrSet("decoding", "async");
+  return defaultImage(tokens, index, options, env, self);
+};
+
+/** `imageSizes`: the width and height of the post's images, by address, where they are known. */
+export function renderMarkdown(source: string, imageSizes?: ReadonlyMap<string, ImageSize>): string {
+  return markdown.render(source, { imageSizes } satisfies RenderEnv);
+}
+
+/** The addresses of the images in a post, as the renderer will see them. */
+export function imageSources(source: string): string[] {
+  const found: string[] = [];
+  const visit = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === "image") found.push(token.attrGet("src") ?? "");
+      if (token.children) visit(token.children);
+    }
+  };
+  visit(markdown.parse(source, {}));
+  return found.filter(Boolean);
 }
 
 /** Plain text of a post, for excerpts and meta descriptions. */

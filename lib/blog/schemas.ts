@@ -21,6 +21,7 @@ export function blogSchema(categories: readonly string[]) {
       .max(2000, "The image address is too long.")
       .refine((value) => value === "" || /^(https?:\/\/|\/)[^\s"'<>]*$/.test(value), "The image must be a web address or a path on this site.")
       .optional(),
+    imageAlt: text("The image description").trim().max(300, "The image description must be at most 300 characters.").optional(),
     datePublished: instant("The publication date").optional(),
   });
 }

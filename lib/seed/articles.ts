@@ -1,5 +1,15 @@
 import type { SeedArticle } from "./content-types";
 
+/** What each launch cover shows, as its alt text. */
+export const seedCoverAlt: Readonly<Record<string, string>> = {
+  "/blog/olympiad.png": "The word Olympiad with the tagline learn, think, win, beside a gold star in a laurel wreath.",
+  "/blog/study.png": "The word Study with the tagline habits that stick, beside an open book and a pencil.",
+  "/blog/quiz.png": "The word Quiz with the tagline timed, multiple choice, beside answer options A to D with B ticked.",
+  "/blog/information.png": "The word Information with the tagline rules, steps and payments, beside a document with an information sign.",
+  "/blog/result.png": "The word Result with the tagline ranks and tie-breaks, beside a podium for first, second and third place.",
+  "/blog/winner.png": "The word Winner with the tagline habits of top scorers, beside a gold trophy and stars.",
+};
+
 /** Launch blog posts. Facts here must match the product rules in the terms page and the seed. */
 export const seedArticles: readonly SeedArticle[] = [
   {

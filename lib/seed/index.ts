@@ -10,7 +10,8 @@ import { generateReferralCode, hashPassword } from "@/lib/accounts";
 import { migrateDatabase, withPreparationLock, type Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import { rupeesToPaise } from "@/lib/money";
-import { seedArticles } from "./articles";
+import { localImageSize } from "@/lib/blog";
+import { seedArticles, seedCoverAlt } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
@@ -168,6 +169,7 @@ async function seedQuiz(
 }
 
 async function seedBlogs(tx: Queryable, now: Date) {
+  const sizes = new Map(await Promise.all([...new Set(seedArticles.map((article) => article.imageUrl))].map(async (url) => [url, await localImageSize(url)] as const)));
   await tx
     .insert(blogs)
     .values(
@@ -180,6 +182,9 @@ async function seedBlogs(tx: Queryable, now: Date) {
         author: article.author,
         category: article.category === "product" ? config.brand.name : article.category,
         imageUrl: article.imageUrl,
+        imageAlt: seedCoverAlt[article.imageUrl] ?? "",
+        imageWidth: sizes.get(article.imageUrl)?.width,
+        imageHeight: sizes.get(article.imageUrl)?.height,
         publishedAt: new Date(now.getTime() - article.publishedDaysAgo * DAY_MS),
       })),
     )

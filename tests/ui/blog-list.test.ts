@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articleHref, listSearch, parseListState, rawSearch } from "@/components/blog/listQuery";
+import { articleHref, listSearch, parseListState } from "@/components/blog/listQuery";
 import { pageWindow } from "@/components/ui/pageWindow";
 
 describe("pageWindow", () => {
@@ -24,10 +24,5 @@ describe("the blog list's address", () => {
     expect(listSearch({ sort: "latest", page: 1 })).toBe("");
     expect(listSearch({ sort: "title", category: "Olympiad news", page: 3 })).toBe("?sort=title&category=Olympiad+news&page=3");
     expect(articleHref("how-it-works", { sort: "title", page: 2 })).toBe("/readblogs/how-it-works?sort=title&page=2#article");
-  });
-
-  it("keeps an incoming query string as it was", () => {
-    expect(rawSearch({})).toBe("");
-    expect(rawSearch({ category: "quiz", tag: ["a", "b"], utm_source: "x" })).toBe("?category=quiz&tag=a&tag=b&utm_source=x");
   });
 });
