@@ -44,6 +44,8 @@ export const prizeKind = pgEnum("prize_kind", ["cash", "free_pass"]);
  * with sponsored prizes, paid entry with certificates and scholarships only (no cash), or paid
  * entry with cash prizes (the model every quiz had before; a deployment may forbid it).
  */
+/** How an admin stated a participant's extra time: minutes, or a percentage of the quiz's duration. */
+export const extraTimeUnit = pgEnum("extra_time_unit", ["minutes", "percent"]);
 export const contestModel = pgEnum("contest_model", ["free_entry", "paid_certificates", "paid_cash"]);
 export const uploadPurpose = pgEnum("upload_purpose", ["payment", "profile", "objection"]);
 /** An admin's answer to the objections against one question of a quiz's provisional key. */
@@ -225,6 +227,11 @@ export const attempts = pgTable(
     currentQuestionIndex: integer("current_question_index").notNull().default(0),
     /** Visible timer left as last reported by the client while in fullscreen, for resuming. */
     timeLeftSeconds: integer("time_left_seconds").notNull(),
+    /**
+     * The extra time (accommodation) already added to deadline_at and time_left_seconds, so a
+     * changed grant moves them by the difference only.
+     */
+    extraSeconds: integer("extra_seconds").notNull().default(0),
     submittedAt: utc("submitted_at"),
     score: integer("score"),
     timeTakenSeconds: integer("time_taken_seconds"),
@@ -245,6 +252,7 @@ export const attempts = pgTable(
       sql`${table.timeTakenSeconds} is null or ${table.timeTakenSeconds} >= 0`,
     ),
     check("attempts_time_left_not_negative", sql`${table.timeLeftSeconds} >= 0`),
+    check("attempts_extra_time_not_negative", sql`${table.extraSeconds} >= 0`),
     check(
       "attempts_disqualification_has_reason",
       sql`(${table.disqualifiedAt} is null) = (${table.disqualificationReason} is null)`,
@@ -665,6 +673,36 @@ export const objections = pgTable(
   (table) => [
     unique("objections_one_per_question").on(table.quizId, table.questionId, table.participantId),
     index("objections_open_idx").on(table.quizId, table.questionId).where(sql`${table.decisionId} is null`),
+  ],
+);
+
+/**
+ * Extra time an admin granted a participant on a quiz (an accommodation), one current grant per
+ * participant and quiz; its history is in the audit trail. `extra_seconds` is fixed when granted,
+ * so a later change to the quiz's duration does not silently change a percentage grant.
+ */
+export const extraTimeGrants = pgTable(
+  "extra_time_grants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    participantId: uuid("participant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unit: extraTimeUnit("unit").notNull(),
+    amount: integer("amount").notNull(),
+    extraSeconds: integer("extra_seconds").notNull(),
+    reason: text("reason").notNull(),
+    grantedById: uuid("granted_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique("extra_time_grants_one_per_participant_and_quiz").on(table.quizId, table.participantId),
+    check("extra_time_grants_amount_positive", sql`${table.amount} > 0`),
+    check("extra_time_grants_extra_positive", sql`${table.extraSeconds} > 0`),
   ],
 );
 

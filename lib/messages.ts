@@ -194,6 +194,18 @@ export const NO_OPEN_APPEAL = "There is no undecided appeal for this attempt.";
 export const APPEAL_DECIDED = "The appeal has been decided and the participant notified.";
 export const APPEALS_UNDECIDED = "Results can be published once every appeal is decided.";
 
+// Accommodations: extra time
+export const EXTRA_TIME_REASON_REQUIRED = "Please write why this participant gets extra time (at least 10 characters).";
+export const EXTRA_TIME_UNIT_REQUIRED = "Choose minutes or a percentage of the quiz duration.";
+export const EXTRA_TIME_MINUTES_RANGE = "Extra time must be a whole number of minutes from 1 to 240.";
+export const EXTRA_TIME_PERCENT_RANGE = "Extra time must be a whole percentage from 1 to 200.";
+export const EXTRA_TIME_NOT_REGISTERED = "No participant with this email is registered for this quiz.";
+export const EXTRA_TIME_SUBMITTED = "This participant has already submitted the quiz: extra time can no longer be granted or changed.";
+export const EXTRA_TIME_TIME_UP = "This participant's time has already run out: extra time can no longer be granted or changed.";
+export const NO_EXTRA_TIME = "This participant has no extra time on this quiz.";
+export const EXTRA_TIME_GRANTED = "Extra time granted.";
+export const EXTRA_TIME_REMOVED = "Extra time removed.";
+
 /** What a participant is told when their attempt is disqualified. */
 export function disqualificationNotice(quizTitle: string, reason: string): { title: string; body: string } {
   return { title: `Attempt disqualified: ${quizTitle}`, body: `Reason: ${reason} You may appeal once.` };

@@ -10,7 +10,7 @@ import { endOfIndiaDay, startOfIndiaDay } from "@/lib/audit/schemas";
 import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
-import { answerKeyQuizzes, answerKeyReview, listResponses, responseDetail } from "@/lib/exam";
+import { answerKeyQuizzes, answerKeyReview, listExtraTime, listResponses, responseDetail } from "@/lib/exam";
 import { listPrizeClaims, type AdminPrizeClaim } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
@@ -45,8 +45,8 @@ export function loadQuestionBank(admin: ActiveUser, filter: QuestionFilter): Pro
 
 export function loadResponseList(admin: ActiveUser, quizId: string | undefined): Promise<ResponseList | null> {
   return orNull("loading responses failed", async () => {
-    const [quizzes, rows] = await Promise.all([listCompetitions(admin), listResponses(admin, quizId)]);
-    return { quizzes, rows };
+    const [quizzes, rows, extraTime] = await Promise.all([listCompetitions(admin), listResponses(admin, quizId), quizId ? listExtraTime(admin, quizId) : null]);
+    return { quizzes, rows, extraTime };
   });
 }
 
@@ -59,7 +59,7 @@ export async function loadResponse(admin: ActiveUser, attemptId: string, quizId:
   try {
     const [detail, rows] = await Promise.all([responseDetail(admin, attemptId), listResponses(admin, quizId)]);
     const row = rows.find((candidate) => candidate.id === attemptId);
-    return row ? { detail, row } : "missing";
+    return row ? { detail, row, extraTime: await listExtraTime(admin, row.quizId) } : "missing";
   } catch (error) {
     if (error instanceof NotFound) return "missing";
     console.error("loading a response failed", error);

@@ -1,7 +1,8 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMinutesSeconds, formatIndiaDateTime } from "@/lib/format";
-import type { responseDetail } from "@/lib/exam";
+import type { ExtraTimeGrant, responseDetail } from "@/lib/exam";
+import { ExtraTimePanel } from "./ExtraTimePanel";
 import { FocusTimeline } from "./FocusTimeline";
 import { IntegrityPanel } from "./IntegrityPanel";
 import { FlaggedForReview } from "./integrityFlags";
@@ -12,7 +13,7 @@ import type { ResponseRow } from "./ResponsesTable";
  * One response in full, with its list row for the counts (answered, focus losses, recording
  * chunks) the detail leaves out; or why it cannot be shown.
  */
-export type LoadedResponse = { detail: Awaited<ReturnType<typeof responseDetail>>; row: ResponseRow } | "missing" | "failed";
+export type LoadedResponse = { detail: Awaited<ReturnType<typeof responseDetail>>; row: ResponseRow; extraTime: ExtraTimeGrant[] } | "missing" | "failed";
 
 export function ResponseDetail({ loaded, backHref }: { loaded: LoadedResponse; backHref: string }) {
   const back = (
@@ -33,7 +34,7 @@ export function ResponseDetail({ loaded, backHref }: { loaded: LoadedResponse; b
     );
   }
 
-  const { detail, row } = loaded;
+  const { detail, row, extraTime } = loaded;
   return (
     <div className="flex flex-col gap-6">
       {back}
@@ -53,6 +54,8 @@ export function ResponseDetail({ loaded, backHref }: { loaded: LoadedResponse; b
           <Fact label="Recording chunks">{row.recordingChunks}</Fact>
         </dl>
       </section>
+
+      <ExtraTimePanel quizId={row.quizId} grants={extraTime} participantEmail={row.participantEmail} closed={detail.submittedAt !== null} />
 
       <section aria-labelledby="response-integrity" className="flex flex-col gap-2">
         <h4 id="response-integrity" className="font-semibold">Integrity review</h4>

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { listCompetitions } from "@/lib/quizzes";
+import type { ExtraTimeGrant } from "@/lib/exam";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
+import { ExtraTimePanel } from "./ExtraTimePanel";
 import { PublishResultsButton } from "./PublishResultsButton";
 import { ResponsesTable, type ResponseRow } from "./ResponsesTable";
 
@@ -28,6 +30,8 @@ export function responsesHref(quizId: string | undefined, attemptId?: string): s
 export interface ResponseList {
   quizzes: Awaited<ReturnType<typeof listCompetitions>>;
   rows: ResponseRow[];
+  /** The chosen quiz's extra-time grants; null without a quiz in the filter. */
+  extraTime: ExtraTimeGrant[] | null;
 }
 
 /** `list` is null when the responses could not be loaded. */
@@ -47,6 +51,8 @@ export function ResponsesTab({ quizId, list }: { quizId: string | undefined; lis
         </AdminFilterForm>
         {quizId && <PublishResultsButton quizId={quizId} />}
       </div>
+
+      {quizId && list?.extraTime && <ExtraTimePanel quizId={quizId} grants={list.extraTime} />}
 
       {!list ? (
         <p role="alert" className="text-red-700">Error loading responses.</p>

@@ -1,7 +1,7 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import type { ExamView } from "@/lib/exam";
+import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";
@@ -16,6 +16,8 @@ import { useSaveState } from "./useSaveState";
 const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
 const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
+/** How often the running exam asks whether its deadline moved (extra time); also asked at time-up. */
+const CLOCK_CHECK_MS = 60_000;
 
 interface LiveExamProps {
   view: ExamView;
@@ -26,6 +28,14 @@ interface LiveExamProps {
   resuming: boolean;
   onReturnToFullscreen: () => void;
   onFinished: (result: ExamResult, notice: string) => void;
+}
+
+/** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
+function spokenDuration(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [minutes > 0 && `${minutes} minute${minutes === 1 ? "" : "s"}`, seconds > 0 && `${seconds} second${seconds === 1 ? "" : "s"}`];
+  return parts.filter(Boolean).join(" ");
 }
 
 /** The most recent choice: re-sending it stores the position and time left without changing any answer. */
@@ -65,13 +75,44 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   }, [outbox, quizId, onFinished]);
   useEffect(() => () => outbox.dispose(), [outbox]);
 
+  // The server's deadline, and the same on this browser's clock; both move when an admin grants extra time.
+  const [deadline, setDeadline] = useState({ server: view.deadlineAt, local: deadlineMs });
+  const followedDeadline = useRef(view.deadlineAt);
+  const [extraTimeNotice, setExtraTimeNotice] = useState<string>();
+
+  /** Follows a moved server deadline; true if the participant gained time. Unreachable: no change. */
+  const followClock = useCallback(async (): Promise<boolean> => {
+    try {
+      const clock = await callApi<ExamClock>(`/api/exam/${quizId}/clock`, { timeoutMs: 10_000 });
+      const movedMs = Date.parse(clock.deadlineAt) - Date.parse(followedDeadline.current);
+      if (clock.submitted || movedMs === 0) return false;
+      followedDeadline.current = clock.deadlineAt;
+      setDeadline((current) => ({ server: clock.deadlineAt, local: current.local + movedMs }));
+      const amount = spokenDuration(Math.round(Math.abs(movedMs) / 1000));
+      setExtraTimeNotice(movedMs > 0 ? `Extra time added: ${amount}. Your timer now includes it.` : `Your extra time was reduced by ${amount}.`);
+      return movedMs > 0;
+    } catch {
+      return false;
+    }
+  }, [quizId]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => void followClock(), CLOCK_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [followClock]);
+
+  // At zero, one last question to the server: extra time granted in the last minute still counts.
+  async function expire() {
+    if (!(await followClock())) void submit();
+  }
+
   const secondsLeft = useExamClock({
     initialSeconds: restored.secondsLeft,
-    deadlineMs,
+    deadlineMs: deadline.local,
     running: isFullscreen && !submitting,
-    onExpire: () => void submit(),
+    onExpire: () => void expire(),
   });
-  useExamProgress(progressKey, currentIndex, answers, secondsLeft);
+  useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
 
   // Choices this browser made that never reached the server go again now.
   useEffect(() => {
@@ -154,6 +195,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
       </div>
       <div role="status" aria-live="polite">
         {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{NOT_SAVED_YET}</p>}
+        {extraTimeNotice && <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">{extraTimeNotice}</p>}
       </div>
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </div>

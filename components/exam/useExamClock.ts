@@ -4,7 +4,10 @@ const TICK_MS = 250;
 
 interface ExamClockOptions {
   initialSeconds: number;
-  /** The server's hard deadline on this browser's clock; paused time counts against it too. */
+  /**
+   * The server's hard deadline on this browser's clock; paused time counts against it too. When
+   * it moves (an admin granted extra time), the visible time left moves by as much.
+   */
   deadlineMs: number;
   /** False while out of full-screen mode or submitting: the visible clock stands still. */
   running: boolean;
@@ -17,9 +20,12 @@ interface ExamClockOptions {
  */
 export function useExamClock({ initialSeconds, deadlineMs, running, onExpire }: ExamClockOptions): number {
   const remainingMs = useRef(initialSeconds * 1000);
+  const followedDeadline = useRef(deadlineMs);
   const [secondsLeft, setSecondsLeft] = useState(initialSeconds);
 
   useEffect(() => {
+    remainingMs.current = Math.max(0, remainingMs.current + deadlineMs - followedDeadline.current);
+    followedDeadline.current = deadlineMs;
     let last = performance.now();
     const timer = window.setInterval(() => {
       const now = performance.now();

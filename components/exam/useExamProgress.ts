@@ -21,6 +21,8 @@ export interface StoredProgress {
   currentIndex: number;
   savedAnswers: SavedAnswers;
   timeLeft: number;
+  /** The server deadline timeLeft was counted against: extra time granted since moves both. */
+  deadlineAt?: string;
   quizSubmitted: boolean;
 }
 
@@ -49,10 +51,15 @@ function storedProgress(key: string): Partial<StoredProgress> {
   return stored !== null && typeof stored === "object" ? (stored as Partial<StoredProgress>) : {};
 }
 
-/** Seconds left: the least of the server's count, the deadline, and this browser's own count. */
-function secondsLeftFor(view: ExamView, storedTimeLeft: unknown): number {
+/**
+ * Seconds left: the least of the server's count, the deadline, and this browser's own count,
+ * the latter moved by however far the deadline moved since (extra time granted meanwhile).
+ */
+function secondsLeftFor(view: ExamView, stored: Partial<StoredProgress>): number {
   const untilDeadline = Math.floor((Date.parse(view.deadlineAt) - Date.parse(view.serverNow)) / 1000);
-  const local = typeof storedTimeLeft === "number" ? storedTimeLeft : Infinity;
+  const storedDeadline = typeof stored.deadlineAt === "string" ? Date.parse(stored.deadlineAt) : Number.NaN;
+  const moved = Number.isNaN(storedDeadline) ? 0 : Math.round((Date.parse(view.deadlineAt) - storedDeadline) / 1000);
+  const local = typeof stored.timeLeft === "number" ? stored.timeLeft + moved : Infinity;
   return Math.max(0, Math.min(view.timeLeftSeconds, untilDeadline, local));
 }
 
@@ -75,15 +82,15 @@ export function restoreProgress(key: string, view: ExamView, resuming: boolean):
     typeof storedIndex === "number" && Number.isInteger(storedIndex) && storedIndex >= 0 && storedIndex < view.questions.length
       ? storedIndex
       : view.currentQuestionIndex;
-  return { answers, currentIndex, secondsLeft: secondsLeftFor(view, stored.timeLeft), unsynced };
+  return { answers, currentIndex, secondsLeft: secondsLeftFor(view, stored), unsynced };
 }
 
 /** Writes the progress of the running exam whenever it changes. */
-export function useExamProgress(key: string, currentIndex: number, savedAnswers: SavedAnswers, timeLeft: number) {
+export function useExamProgress(key: string, currentIndex: number, savedAnswers: SavedAnswers, timeLeft: number, deadlineAt: string) {
   useEffect(() => {
-    const progress: StoredProgress = { currentIndex, savedAnswers, timeLeft, quizSubmitted: false };
+    const progress: StoredProgress = { currentIndex, savedAnswers, timeLeft, deadlineAt, quizSubmitted: false };
     writeStored(key, progress);
-  }, [key, currentIndex, savedAnswers, timeLeft]);
+  }, [key, currentIndex, savedAnswers, timeLeft, deadlineAt]);
 }
 
 export function markSubmitted(key: string) {

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = {
   "key.decide": "Objection decided",
   "results.publish": "Results published",
   "attempt.disqualify": "Attempt disqualified",
+  "extraTime.grant": "Extra time granted",
+  "extraTime.remove": "Extra time removed",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

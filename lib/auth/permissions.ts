@@ -86,6 +86,7 @@ const ADMIN = {
   "exam.readResponses": "any",
   "exam.viewRecordings": "any",
   "exam.disqualify": "any",
+  "exam.grantExtraTime": "any",
   "results.publish": "any",
   "results.manageKey": "any",
   "prizes.claim": "any",

@@ -4,8 +4,10 @@ import "server-only";
 export { saveAnswer, saveAnswerForSession, saveAnswersForSession, type AnswerSave } from "./answers";
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
 export { listFullResponses, listResponses, responseDetail } from "./responses";
+export { extraSecondsFor, grantExtraTime, listExtraTime, removeExtraTime, type ExtraTimeGrant, type GrantStanding } from "./extra-time";
 export {
   examAccess,
+  examClock,
   finaliseOverdueAttempts,
   recordFocusEvents,
   resumeExam,
@@ -13,6 +15,7 @@ export {
   startExam,
   submitExam,
   type ExamAccess,
+  type ExamClock,
   type ExamQuestion,
   type ExamView,
   type FocusEventInput,

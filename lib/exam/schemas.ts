@@ -1,6 +1,15 @@
 import { z } from "zod";
-import { APPEAL_RESPONSE_REQUIRED, APPEAL_TEXT_REQUIRED, DISQUALIFY_REASON_REQUIRED, REINSTATE_REASON_REQUIRED } from "@/lib/messages";
-import { instant, text } from "@/lib/validation";
+import {
+  APPEAL_RESPONSE_REQUIRED,
+  APPEAL_TEXT_REQUIRED,
+  DISQUALIFY_REASON_REQUIRED,
+  EXTRA_TIME_MINUTES_RANGE,
+  EXTRA_TIME_PERCENT_RANGE,
+  EXTRA_TIME_REASON_REQUIRED,
+  EXTRA_TIME_UNIT_REQUIRED,
+  REINSTATE_REASON_REQUIRED,
+} from "@/lib/messages";
+import { instant, text, wholeNumber } from "@/lib/validation";
 
 export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });
 
@@ -96,3 +105,32 @@ export const appealDecisionSchema = z.object({
 });
 
 export type AppealDecisionInput = z.infer<typeof appealDecisionSchema>;
+
+// Accommodations: extra time
+
+export const EXTRA_MINUTES_MAX = 240;
+export const EXTRA_PERCENT_MAX = 200;
+
+/**
+ * An admin grants (or changes) a participant's extra time on a quiz, as minutes or a percentage
+ * of the quiz's duration, always saying why. The participant is named by their email.
+ */
+export const extraTimeSchema = z
+  .object({
+    email: text("Email", "Enter the participant's email address.").trim().toLowerCase().max(254, "Enter a valid email address.").pipe(z.email("Enter a valid email address.")),
+    unit: z.enum(["minutes", "percent"], { error: EXTRA_TIME_UNIT_REQUIRED }),
+    amount: wholeNumber("Extra time", { min: 1, max: Math.max(EXTRA_MINUTES_MAX, EXTRA_PERCENT_MAX) }),
+    reason: written("Reason", EXTRA_TIME_REASON_REQUIRED),
+  })
+  .superRefine((grant, context) => {
+    const max = grant.unit === "minutes" ? EXTRA_MINUTES_MAX : EXTRA_PERCENT_MAX;
+    if (grant.amount > max) context.addIssue({ code: "custom", path: ["amount"], message: grant.unit === "minutes" ? EXTRA_TIME_MINUTES_RANGE : EXTRA_TIME_PERCENT_RANGE });
+  });
+
+export type ExtraTimeInput = z.infer<typeof extraTimeSchema>;
+
+/** Removing a grant is a decision too: it says why, for the audit trail. */
+export const extraTimeRemovalSchema = z.object({
+  participantId: z.uuid("This participant does not exist."),
+  reason: written("Reason", EXTRA_TIME_REASON_REQUIRED),
+});

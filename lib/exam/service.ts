@@ -1,11 +1,11 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, focusEvents, quizzes, transactions } from "@/db/schema";
-import { authorize, service, type Actor } from "@/lib/auth";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { attemptAnswers, attempts, extraTimeGrants, focusEvents, quizzes, transactions, users } from "@/db/schema";
+import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
-import { Conflict, Forbidden, NotFound } from "@/lib/errors";
+import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, type ExamRefusal } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
@@ -33,15 +33,17 @@ async function findAttempt(db: Queryable, userId: string, quizId: string): Promi
 }
 
 /**
- * The quiz, the user's attempt and whether their entry fee is verified, in one query: on exam
- * day every participant starts within seconds, and each round trip counts.
+ * The quiz, the user's attempt, whether their entry fee is verified and the extra time an admin
+ * granted them, in one query: on exam day every participant starts within seconds, and each
+ * round trip counts.
  */
-async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
+async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean; extraSeconds: number } | null> {
   const [row] = await db
     .select({
       quiz: quizzes,
       attempt: attempts,
       entered: sql<boolean>`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.quizId} = ${quizzes.id} and ${transactions.type} = 'form pay' and ${transactions.status} = 'verified')`,
+      extraSeconds: sql<number>`coalesce((select ${extraTimeGrants.extraSeconds} from ${extraTimeGrants} where ${extraTimeGrants.quizId} = ${quizzes.id} and ${extraTimeGrants.participantId} = ${userId}), 0)::int`,
     })
     .from(quizzes)
     .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.participantId, userId)))
@@ -49,16 +51,19 @@ async function examState(db: Queryable, userId: string, quizId: string): Promise
   return row ?? null;
 }
 
-/** Who may take the quiz now, and if not, a sentence saying why. */
-async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
+/** Who may take the quiz now, and if not, a sentence saying why; with the extra time granted to them. */
+async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess & { extraSeconds: number }> {
   const state = await examState(database, user.id, quizId);
-  if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
-  const { quiz, attempt } = state;
+  if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" }, extraSeconds: 0 };
+  return { ...admissionOf(state, now), extraSeconds: state.extraSeconds };
+}
+
+function admissionOf({ quiz, attempt, entered }: { quiz: Quiz; attempt: Attempt | null; entered: boolean }, now: Date): ExamAccess {
   if (attempt?.submittedAt) return { allowed: false, quiz, attempt, refusal: { reason: "submitted" } };
   if (attempt) return { allowed: true, quiz, attempt };
   // A free-entry registration is a verified entry fee of ₹0 (lib/payments registerFree), so a
   // registered participant of a free quiz passes here exactly as a paid one does.
-  if (!state.entered) {
+  if (!entered) {
     const free = quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
     return { allowed: false, quiz, attempt, refusal: { reason: free ? "not-registered" : "not-paid" } };
   }
@@ -167,11 +172,13 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   const { quiz } = access;
   if (access.attempt) return buildView(db, quiz, access.attempt, now);
   const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
-  const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
+  // Extra time (an accommodation) comes on top of what the window allows, even past its close.
+  const { extraSeconds } = access;
+  const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow)) + extraSeconds;
   const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
   const [started] = await db
     .insert(attempts)
-    .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds })
+    .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds, extraSeconds })
     .onConflictDoNothing()
     .returning();
   metrics().examStarts.inc(started ? 1 : 0);
@@ -188,6 +195,29 @@ export const resumeExam = service("exam.take", async (user, quizId: string, now:
   const { quiz, attempt } = state;
   if (!attempt.submittedAt && attempt.deadlineAt <= now) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
   return buildView(db, quiz, attempt, now);
+});
+
+export interface ExamClock {
+  deadlineAt: string;
+  serverNow: string;
+  submitted: boolean;
+}
+
+/**
+ * The attempt's server deadline, for the running exam's timer to follow when an admin grants
+ * extra time: one read, the caller's session checked in it (as an answer save does).
+ */
+export const examClock = sessionService("exam.take", async (session: Session, quizId: string, now: Date = new Date()): Promise<ExamClock> => {
+  const db = await getDb();
+  const rows = await db
+    .select({ deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt })
+    .from(users)
+    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, quizId)))
+    .where(and(eq(users.id, session.userId), isNull(users.deletedAt), eq(users.sessionVersion, session.sessionVersion)));
+  if (rows.length === 0) throw new Unauthenticated();
+  const [{ deadlineAt, submittedAt }] = rows;
+  if (!deadlineAt) throw new NotFound("Start the quiz first.");
+  return { deadlineAt: deadlineAt.toISOString(), serverNow: now.toISOString(), submitted: submittedAt !== null };
 });
 
 export interface FocusEventInput {
