@@ -22,8 +22,8 @@ async function serverDeadline(page: Page, quizId: string): Promise<number> {
 }
 
 test("an admin grants 10 minutes of extra time during the exam: the server deadline and the participant's time left move by 10 minutes", async ({ browser, baseURL }) => {
-  // Two people, and the running exam checks its deadline once a minute.
-  test.setTimeout(240_000);
+  // Two people in two browsers.
+  test.setTimeout(120_000);
   const [participantContext, adminContext] = await Promise.all([browser.newContext({ baseURL }), browser.newContext({ baseURL })]);
   try {
     const email = newEmail();
@@ -65,8 +65,9 @@ test("an admin grants 10 minutes of extra time during the exam: the server deadl
     // The server's deadline moved by exactly 10 minutes.
     expect((await serverDeadline(participant, quizId)) - deadlineBefore).toBe(10 * 60_000);
 
-    // The running exam learns it within a minute, says so, and its time left grows by 10 minutes.
-    await expect(participant.getByRole("status").filter({ hasText: "Extra time added: 10 minutes." })).toBeVisible({ timeout: 90_000 });
+    // The running exam learns it from its next save, says so, and its time left grows by 10 minutes.
+    await participant.getByRole("radio").first().check();
+    await expect(participant.getByRole("status").filter({ hasText: "Extra time added: 10 minutes." })).toBeVisible();
     // The timer takes it at its next tick (a quarter of a second).
     await expect.poll(() => shownSecondsLeft(participant)).toBeGreaterThan(shownBefore);
     const elapsed = Math.ceil((Date.now() - grantedAt) / 1000);

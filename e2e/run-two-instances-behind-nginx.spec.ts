@@ -186,7 +186,7 @@ test("a participant pays, and takes the exam across two instances while one is k
           data: { questionId: question.id, selectedOptionIndex: chosen[question.id], answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1800 - index * 10 },
         }),
       );
-      expect(saved.body).toEqual({ saved: true });
+      expect(saved.body).toEqual({ saved: true, deadlineAt: expect.any(String) });
       saves.push(saved);
     }
 

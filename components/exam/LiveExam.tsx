@@ -16,8 +16,6 @@ import { useSaveState } from "./useSaveState";
 const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
 const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
-/** How often the running exam asks whether its deadline moved (extra time); also asked at time-up. */
-const CLOCK_CHECK_MS = 60_000;
 
 interface LiveExamProps {
   view: ExamView;
@@ -80,30 +78,29 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const followedDeadline = useRef(view.deadlineAt);
   const [extraTimeNotice, setExtraTimeNotice] = useState<string>();
 
-  /** Follows a moved server deadline; true if the participant gained time. Unreachable: no change. */
-  const followClock = useCallback(async (): Promise<boolean> => {
-    try {
-      const clock = await callApi<ExamClock>(`/api/exam/${quizId}/clock`, { timeoutMs: 10_000 });
-      const movedMs = Date.parse(clock.deadlineAt) - Date.parse(followedDeadline.current);
-      if (clock.submitted || movedMs === 0) return false;
-      followedDeadline.current = clock.deadlineAt;
-      setDeadline((current) => ({ server: clock.deadlineAt, local: current.local + movedMs }));
-      const amount = spokenDuration(Math.round(Math.abs(movedMs) / 1000));
-      setExtraTimeNotice(movedMs > 0 ? `Extra time added: ${amount}. Your timer now includes it.` : `Your extra time was reduced by ${amount}.`);
-      return movedMs > 0;
-    } catch {
-      return false;
-    }
-  }, [quizId]);
+  const place = useRef({ answers, currentIndex, secondsLeft: restored.secondsLeft });
 
-  useEffect(() => {
-    const timer = window.setInterval(() => void followClock(), CLOCK_CHECK_MS);
-    return () => window.clearInterval(timer);
-  }, [followClock]);
+  /** Follows a moved server deadline; true if the participant gained time. */
+  const followDeadline = useCallback((deadlineAt: string): boolean => {
+    const movedMs = Date.parse(deadlineAt) - Date.parse(followedDeadline.current);
+    if (movedMs === 0) return false;
+    followedDeadline.current = deadlineAt;
+    setDeadline((current) => ({ server: deadlineAt, local: current.local + movedMs }));
+    const movedSeconds = Math.round(movedMs / 1000);
+    setExtraTimeNotice(movedMs > 0 ? `Extra time added: ${spokenDuration(movedSeconds)}. Your timer now includes it.` : `Your extra time was reduced by ${spokenDuration(-movedSeconds)}.`);
+    // The save that brought the news told the server the time left as it was before: correct it now.
+    const { answers: chosen, currentIndex: index, secondsLeft: left } = place.current;
+    const latest = latestAnswer(chosen);
+    if (latest) outbox.save({ ...latest, currentQuestionIndex: index, timeLeftSeconds: Math.max(0, left + movedSeconds) });
+    return movedMs > 0;
+  }, [outbox]);
+  // Every save answers with the deadline: no polling, which would add a request a minute per participant on exam day.
+  useEffect(() => outbox.whenDeadlineReported(followDeadline), [outbox, followDeadline]);
 
-  // At zero, one last question to the server: extra time granted in the last minute still counts.
+  // At zero, one last question to the server: extra time granted since the last save still counts.
   async function expire() {
-    if (!(await followClock())) void submit();
+    const clock = await callApi<ExamClock>(`/api/exam/${quizId}/clock`, { timeoutMs: 10_000 }).catch(() => undefined);
+    if (!clock || clock.submitted || !followDeadline(clock.deadlineAt)) void submit();
   }
 
   const secondsLeft = useExamClock({
@@ -113,6 +110,9 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     onExpire: () => void expire(),
   });
   useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
+  useEffect(() => {
+    place.current = { answers, currentIndex, secondsLeft };
+  }, [answers, currentIndex, secondsLeft]);
 
   // Choices this browser made that never reached the server go again now.
   useEffect(() => {

@@ -71,6 +71,7 @@ export class AnswerOutbox {
   private failures = 0;
   private lastAttemptAt = -Infinity;
   private onClosed: (message: string) => void = () => undefined;
+  private onDeadline: (deadlineAt: string) => void = () => undefined;
   private readonly subscribers = new Set<() => void>();
   private state: OutboxState;
 
@@ -86,6 +87,11 @@ export class AnswerOutbox {
   /** Called when the server refuses because the exam is over (time up, or submitted elsewhere). */
   whenClosed(listener: (message: string) => void) {
     this.onClosed = listener;
+  }
+
+  /** Told the attempt's server deadline with every save: it moves when an admin grants extra time. */
+  whenDeadlineReported(listener: (deadlineAt: string) => void) {
+    this.onDeadline = listener;
   }
 
   /** Flushes at once when the connection returns; returns the unsubscribe. */
@@ -177,8 +183,10 @@ export class AnswerOutbox {
     const request = saves.length === 1 ? { path: "answers", json: saves[0] } : { path: "answers/batch", json: { answers: saves } };
     this.lastAttemptAt = Date.now();
     try {
-      await callApi(`/api/exam/${this.quizId}/${request.path}`, { method: "PUT", json: request.json, timeoutMs: SAVE_TIMEOUT_MS });
+      const { deadlineAt } = await callApi<{ deadlineAt?: string }>(`/api/exam/${this.quizId}/${request.path}`, { method: "PUT", json: request.json, timeoutMs: SAVE_TIMEOUT_MS });
       reportReachable();
+      // An instance still on the previous release (during a rolling deploy) answers without it.
+      if (deadlineAt) this.onDeadline(deadlineAt);
       return { outcome: "saved" };
     } catch (error) {
       if (!(error instanceof ApiError) || retryable(error.status)) return { outcome: "retry" };

@@ -38,11 +38,12 @@ type Saver = { userId: string; sessionVersion?: number };
 /**
  * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
  * that arrives late never overwrites a newer one. Refused after submission or the deadline,
- * and all of it is refused if one question is not the quiz's. Returns how many answers it stored.
+ * and all of it is refused if one question is not the quiz's. Returns how many answers it stored
+ * and the attempt's deadline: a running exam learns of extra time from its next save, without
+ * asking.
  */
 
-async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<number> {
-  if (saves.length === 0) return 0;
+async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<{ stored: number; deadlineAt: Date }> {
   const choices = newestPerQuestion(saves);
   const db = await getDb();
   // The hot path of exam day: one read for every check (the session's too), one statement for the write.
@@ -102,24 +103,28 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
       where attempt_answers.answered_at < excluded.answered_at
     returning question_id`);
   metrics().answerSaves.inc(saved.rows.length);
-  return saved.rows.length;
+  return { stored: saved.rows.length, deadlineAt: attempt.deadlineAt };
 }
 
 /** One answer, as a batch of one. */
-export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
-  saved: (await storeAnswers({ userId: user.id }, quizId, [save], now)) === 1,
-}));
+export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) =>
+  savedOne(await storeAnswers({ userId: user.id }, quizId, [save], now)),
+);
 
 /** `saveAnswer` for the answer route, the caller's session checked in the same read as the attempt. */
-export const saveAnswerForSession = sessionService("exam.take", async (session: Session, quizId: string, save: AnswerSave, now: Date = new Date()) => ({
-  saved: (await storeAnswers(session, quizId, [save], now)) === 1,
-}));
+export const saveAnswerForSession = sessionService("exam.take", async (session: Session, quizId: string, save: AnswerSave, now: Date = new Date()) =>
+  savedOne(await storeAnswers(session, quizId, [save], now)),
+);
+
+function savedOne({ stored, deadlineAt }: { stored: number; deadlineAt: Date }) {
+  return { saved: stored === 1, deadlineAt: deadlineAt.toISOString() };
+}
 
 /**
  * The answers a browser queued while the server was out of reach, checked and written as one (a
  * refusal refuses them all), the caller's session checked in the same read as the attempt.
  */
-export const saveAnswersForSession = sessionService("exam.take", async (session: Session, quizId: string, saves: AnswerSave[], now: Date = new Date()) => ({
-  saved: await storeAnswers(session, quizId, saves, now),
-  received: saves.length,
-}));
+export const saveAnswersForSession = sessionService("exam.take", async (session: Session, quizId: string, saves: AnswerSave[], now: Date = new Date()) => {
+  const { stored, deadlineAt } = await storeAnswers(session, quizId, saves, now);
+  return { saved: stored, received: saves.length, deadlineAt: deadlineAt.toISOString() };
+});

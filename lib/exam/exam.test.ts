@@ -123,12 +123,12 @@ describe("saving answers", () => {
   it("keeps the newer answer when an older save arrives later, and a browser clock ahead cannot block later saves", async () => {
     const { quiz, questionIds, user } = await started({ correct: 3 });
     const now = Date.now();
-    expect(await save(user, quiz.id, questionIds[0], 3, new Date(now))).toEqual({ saved: true });
-    expect(await save(user, quiz.id, questionIds[0], 0, new Date(now - 5_000))).toEqual({ saved: false });
+    expect(await save(user, quiz.id, questionIds[0], 3, new Date(now))).toMatchObject({ saved: true });
+    expect(await save(user, quiz.id, questionIds[0], 0, new Date(now - 5_000))).toMatchObject({ saved: false });
 
     // Chosen "an hour from now" by a fast clock: stored as the server's now instead.
-    expect(await save(user, quiz.id, questionIds[1], 1, new Date(now + 3_600_000), new Date(now))).toEqual({ saved: true });
-    expect(await save(user, quiz.id, questionIds[1], 2, new Date(now + 1_000), new Date(now + 1_000))).toEqual({ saved: true });
+    expect(await save(user, quiz.id, questionIds[1], 1, new Date(now + 3_600_000), new Date(now))).toMatchObject({ saved: true });
+    expect(await save(user, quiz.id, questionIds[1], 2, new Date(now + 1_000), new Date(now + 1_000))).toMatchObject({ saved: true });
 
     expect((await resumeExam(user, quiz.id))!.answers).toEqual({ [questionIds[0]]: 3, [questionIds[1]]: 2 });
   });

@@ -121,7 +121,7 @@ describe("the exam", () => {
     const earlier = new Date(Date.now() - 5_000);
     await answer(user, quiz.id, questionIds[0], 3, new Date());
     const late = await answer(user, quiz.id, questionIds[0], 0, earlier);
-    expect(late.body).toEqual({ saved: false });
+    expect(late.body).toEqual({ saved: false, deadlineAt: expect.any(String) });
     const view = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(view.answers[questionIds[0]]).toBe(3);
     expect(((await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View).submitted?.score).toBe(1);
@@ -198,7 +198,7 @@ describe("a batch of answers", () => {
       { questionId: questionIds[1], selectedOptionIndex: 2, answeredAt: secondsAgo(2) },
       { questionId: questionIds[2], selectedOptionIndex: 0, answeredAt: secondsAgo(1) },
     ]);
-    expect(saved).toMatchObject({ status: 200, body: { saved: 3, received: 3 } });
+    expect(saved).toMatchObject({ status: 200, body: { saved: 3, received: 3, deadlineAt: expect.any(String) } });
     expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 2, [questionIds[1]]: 2, [questionIds[2]]: 0 });
     const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(done.submitted).toMatchObject({ score: 2, totalMarks: 5 });
@@ -212,19 +212,19 @@ describe("a batch of answers", () => {
       { questionId: questionIds[0], selectedOptionIndex: 3, answeredAt: secondsAgo(10) },
       { questionId: questionIds[1], selectedOptionIndex: 3, answeredAt: secondsAgo(10) },
     ]);
-    expect(newer.body).toEqual({ saved: 2, received: 2 });
+    expect(newer.body).toEqual({ saved: 2, received: 2, deadlineAt: expect.any(String) });
     const older = await answerBatch(user, quiz.id, [
       { questionId: questionIds[0], selectedOptionIndex: 0, answeredAt: secondsAgo(20) },
       { questionId: questionIds[1], selectedOptionIndex: 0, answeredAt: secondsAgo(20) },
     ]);
-    expect(older.body).toEqual({ saved: 0, received: 2 });
+    expect(older.body).toEqual({ saved: 0, received: 2, deadlineAt: expect.any(String) });
 
     // Twice the same question in one batch: the later choice wins, not the later entry.
     const twice = await answerBatch(user, quiz.id, [
       { questionId: questionIds[2], selectedOptionIndex: 1, answeredAt: secondsAgo(1) },
       { questionId: questionIds[2], selectedOptionIndex: 0, answeredAt: secondsAgo(5) },
     ]);
-    expect(twice.body).toEqual({ saved: 1, received: 2 });
+    expect(twice.body).toEqual({ saved: 1, received: 2, deadlineAt: expect.any(String) });
     expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 3, [questionIds[1]]: 3, [questionIds[2]]: 1 });
   });
 

@@ -69,7 +69,8 @@ describe("extra time on a running attempt", () => {
     expect(clock.body.deadlineAt).toBe(row.deadlineAt.toISOString());
 
     const afterOldDeadline = new Date(originalDeadline.getTime() + 1_000);
-    expect(await save(user, quiz.id, questionIds[0], afterOldDeadline)).toEqual({ saved: true });
+    // The save counts, and answers with the new deadline: the running exam learns it from there.
+    expect(await save(user, quiz.id, questionIds[0], afterOldDeadline)).toEqual({ saved: true, deadlineAt: row.deadlineAt.toISOString() });
     // Nothing finalises it at the old deadline: the overdue job follows the new one.
     expect(await finaliseOverdueAttempts(boss, { quizId: quiz.id, now: afterOldDeadline })).toEqual([]);
     expect((await attemptOf(view.attemptId)).submittedAt).toBeNull();

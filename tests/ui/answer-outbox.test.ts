@@ -3,6 +3,8 @@ import { AnswerOutbox, overdue, retryDelay, saveMark, type AnswerSave } from "@/
 import { failureCause, reportReachable } from "@/components/exam/connectivity";
 
 const QUIZ = "5eed0000-0000-4000-8001-000000000002";
+/** The attempt's deadline every stored save answers with. */
+const DEADLINE = "2026-11-30T10:40:00.000Z";
 
 function answer(questionId: string, selectedOptionIndex: number, answeredAt = new Date().toISOString()): AnswerSave {
   return { questionId, selectedOptionIndex, answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1000 };
@@ -22,7 +24,7 @@ function server(initialReply: Reply) {
       saves.push(body);
       paths.push(path);
       const status = typeof reply === "number" ? reply : reply(path, body);
-      return new Response(JSON.stringify({ message: status === 200 ? "ok" : "refused" }), { status });
+      return new Response(JSON.stringify(status === 200 ? { saved: true, deadlineAt: DEADLINE } : { message: "refused" }), { status });
     }),
   );
   return { saves, paths, answerWith: (next: Reply) => (reply = next) };
@@ -46,6 +48,18 @@ describe("the answer outbox's save state", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it("passes on the deadline a stored save answers with (how a running exam learns of extra time), and nothing from a refused one", async () => {
+    const { answerWith, outbox, close } = outboxWithOneChoice(503);
+    const reported: string[] = [];
+    outbox.whenDeadlineReported((deadlineAt) => reported.push(deadlineAt));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reported).toEqual([]);
+    answerWith(200);
+    await vi.advanceTimersByTimeAsync(retryDelay(1));
+    expect(reported).toEqual([DEADLINE]);
+    close();
   });
 
   it("marks a choice saving until the server stores it, and only then answered", async () => {
