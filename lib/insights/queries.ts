@@ -113,6 +113,9 @@ export function scoreDistributionQuery(quizId: string): SQL {
  * The key is what scoring uses now: the quiz's own once published, else the question bank's.
  */
 export function itemAnalysisQuery(quizId: string): SQL {
+  // The answers (25 per taker) are the bulk: they are joined once, to their taker's group, and
+  // folded to at most questions × 4 options × 3 groups rows before anything else meets them
+  // (materialised: inlined, the planner would scan the answers once per question).
   return sql`
     with takers as (
       select a.id, row_number() over (order by a.score desc, a.id) as place, count(*) over () as n
@@ -122,33 +125,26 @@ export function itemAnalysisQuery(quizId: string): SQL {
     ), grouped as (
       select t.id, case when t.place <= s.g then 1 when t.place > t.n - s.g then -1 else 0 end as side
       from takers t, sized s
-    ), answers as (
-      select aa.question_id, aa.selected_option_index as choice, gr.side
+    ), tallies as materialized (
+      select aa.question_id, aa.selected_option_index as choice, gr.side, count(*)::int as chose
       from grouped gr join attempt_answers aa on aa.attempt_id = gr.id
       where aa.selected_option_index is not null
-    ), tallies as (
-      select ans.question_id,
-             count(*) filter (where ans.choice = 0)::int as chose0,
-             count(*) filter (where ans.choice = 1)::int as chose1,
-             count(*) filter (where ans.choice = 2)::int as chose2,
-             count(*) filter (where ans.choice = 3)::int as chose3,
-             count(*) filter (where ans.side = 1 and ans.choice = k.key)::int as upper_correct,
-             count(*) filter (where ans.side = -1 and ans.choice = k.key)::int as lower_correct
-      from answers ans
-      join (
-        select qq.question_id, coalesce(qq.key_option_index, q.correct_option_index) as key
-        from quiz_questions qq join questions q on q.id = qq.question_id where qq.quiz_id = ${quizId}
-      ) k on k.question_id = ans.question_id
-      group by ans.question_id
+      group by 1, 2, 3
     )
-    select qq.question_id, qq.position, q.text, q.options, coalesce(qq.key_option_index, q.correct_option_index)::int as key_option_index, qq.dropped,
-           s.n as takers, s.g as group_size,
-           coalesce(t.chose0, 0) as chose0, coalesce(t.chose1, 0) as chose1, coalesce(t.chose2, 0) as chose2, coalesce(t.chose3, 0) as chose3,
-           coalesce(t.upper_correct, 0) as upper_correct, coalesce(t.lower_correct, 0) as lower_correct
+    select qq.question_id, qq.position, q.text, q.options, k.key as key_option_index, qq.dropped, s.n as takers, s.g as group_size,
+           coalesce(t.chose0, 0)::int as chose0, coalesce(t.chose1, 0)::int as chose1, coalesce(t.chose2, 0)::int as chose2, coalesce(t.chose3, 0)::int as chose3,
+           coalesce(t.upper_correct, 0)::int as upper_correct, coalesce(t.lower_correct, 0)::int as lower_correct
     from quiz_questions qq
     join questions q on q.id = qq.question_id
+    cross join lateral (select coalesce(qq.key_option_index, q.correct_option_index)::int as key) k
     cross join sized s
-    left join tallies t on t.question_id = qq.question_id
+    left join lateral (
+      select sum(chose) filter (where choice = 0) as chose0, sum(chose) filter (where choice = 1) as chose1,
+             sum(chose) filter (where choice = 2) as chose2, sum(chose) filter (where choice = 3) as chose3,
+             sum(chose) filter (where side = 1 and choice = k.key) as upper_correct,
+             sum(chose) filter (where side = -1 and choice = k.key) as lower_correct
+      from tallies where tallies.question_id = qq.question_id
+    ) t on true
     where qq.quiz_id = ${quizId}
     order by qq.position`;
 }
