@@ -14,33 +14,33 @@ const INDIA = "Asia/Kolkata";
  * Per India day of the last ACTIVITY_DAYS: accounts created, entry fees submitted, entry fees
  * verified and their amount, and entry fees refunded. Each source is grouped once over its own
  * index range (created_at, or the verified entry fees' reviewed_at), then laid on the calendar.
+ * Free entries (verified at ₹0) add nothing to the amount and are not counted as payments.
  */
 export function activityQuery(now: Date): SQL {
+  const today = sql`(${now}::timestamptz at time zone ${INDIA})::date`;
+  const firstDay = sql`(${today} - ${ACTIVITY_DAYS - 1}::int)`;
+  // An expression of the parameter rather than a CTE's column, so the planner sees how recent the
+  // range is and picks the indexes (migration 0015) over whole-table scans.
+  const since = sql`(${firstDay}::timestamp at time zone ${INDIA})`;
   return sql`
-    with bounds as (
-      select (${now}::timestamptz at time zone ${INDIA})::date - ${ACTIVITY_DAYS - 1}::int as first_day,
-             (${now}::timestamptz at time zone ${INDIA})::date as last_day
-    ), since as (
-      select first_day, last_day, (first_day::timestamp at time zone ${INDIA}) as instant from bounds
-    ), accounts as (
+    with accounts as (
       select (u.created_at at time zone ${INDIA})::date as day, count(*)::int as n
-      from users u, since where u.created_at >= since.instant group by 1
+      from users u where u.created_at >= ${since} group by 1
     ), registrations as (
       select (t.created_at at time zone ${INDIA})::date as day, count(*)::int as n
-      from transactions t, since where t.type = 'form pay' and t.created_at >= since.instant group by 1
+      from transactions t where t.type = 'form pay' and t.created_at >= ${since} group by 1
     ), verified as (
-      select (t.reviewed_at at time zone ${INDIA})::date as day, count(*)::int as n, sum(t.amount_paise)::bigint as paise
-      from transactions t, since
-      where t.type = 'form pay' and t.status = 'verified' and t.amount_paise > 0 and t.reviewed_at >= since.instant group by 1
+      select (t.reviewed_at at time zone ${INDIA})::date as day, count(*) filter (where t.amount_paise > 0)::int as n, sum(t.amount_paise)::bigint as paise
+      from transactions t where t.type = 'form pay' and t.status = 'verified' and t.reviewed_at >= ${since} group by 1
     ), refunds as (
       select (r.created_at at time zone ${INDIA})::date as day, sum(r.amount_paise)::bigint as paise
-      from transactions r join transactions paid on paid.id = r.refund_of_id, since
-      where r.status = 'verified' and r.refund_of_id is not null and r.created_at >= since.instant and paid.type = 'form pay' group by 1
+      from transactions r join transactions paid on paid.id = r.refund_of_id
+      where r.refund_of_id is not null and r.created_at >= ${since} and paid.type = 'form pay' group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as day,
            coalesce(a.n, 0) as new_accounts, coalesce(g.n, 0) as registrations,
            coalesce(v.n, 0) as verified_payments, coalesce(v.paise, 0)::bigint as revenue_paise, coalesce(f.paise, 0)::bigint as refunded_paise
-    from since, generate_series(since.first_day, since.last_day, interval '1 day') as calendar(at)
+    from generate_series(${firstDay}, ${today}, interval '1 day') as calendar(at)
     cross join lateral (select calendar.at::date as day) d
     left join accounts a on a.day = d.day
     left join registrations g on g.day = d.day
@@ -115,21 +115,24 @@ export function scoreDistributionQuery(quizId: string): SQL {
 export function itemAnalysisQuery(quizId: string): SQL {
   // The answers (25 per taker) are the bulk: they are joined once, to their taker's group, and
   // folded to at most questions × 4 options × 3 groups rows before anything else meets them
-  // (materialised: inlined, the planner would scan the answers once per question).
+  // (materialised: inlined, the planner would scan the answers once per question). The groups are
+  // a plain subquery, not a CTE, so that join may run in parallel workers.
   return sql`
-    with takers as (
-      select a.id, row_number() over (order by a.score desc, a.id) as place, count(*) over () as n
-      from attempts a where a.quiz_id = ${quizId} and ${COUNTED}
-    ), sized as (
-      select coalesce(max(n), 0)::int as n, round(${DISCRIMINATION_GROUP_SHARE}::numeric * coalesce(max(n), 0))::int as g from takers
-    ), grouped as (
-      select t.id, case when t.place <= s.g then 1 when t.place > t.n - s.g then -1 else 0 end as side
-      from takers t, sized s
-    ), tallies as materialized (
+    with tallies as materialized (
       select aa.question_id, aa.selected_option_index as choice, gr.side, count(*)::int as chose
-      from grouped gr join attempt_answers aa on aa.attempt_id = gr.id
+      from attempt_answers aa
+      join (
+        select t.id, case when t.place <= t.g then 1 when t.place > t.n - t.g then -1 else 0 end as side
+        from (
+          select a.id, row_number() over (order by a.score desc, a.id) as place, count(*) over () as n,
+                 round(${DISCRIMINATION_GROUP_SHARE}::numeric * count(*) over ())::int as g
+          from attempts a where a.quiz_id = ${quizId} and ${COUNTED}
+        ) t
+      ) gr on gr.id = aa.attempt_id
       where aa.selected_option_index is not null
       group by 1, 2, 3
+    ), sized as (
+      select count(*)::int as n, round(${DISCRIMINATION_GROUP_SHARE}::numeric * count(*))::int as g from attempts a where a.quiz_id = ${quizId} and ${COUNTED}
     )
     select qq.question_id, qq.position, q.text, q.options, k.key as key_option_index, qq.dropped, s.n as takers, s.g as group_size,
            coalesce(t.chose0, 0)::int as chose0, coalesce(t.chose1, 0)::int as chose1, coalesce(t.chose2, 0)::int as chose2, coalesce(t.chose3, 0)::int as chose3,
