@@ -6,13 +6,15 @@
  * its EXPLAIN ANALYZE plan: execution time, and each scan with its index and rows.
  * Uses a scratch database on TEST_POSTGRES_URL's server (default the machine's PostgreSQL) and drops it.
  *
- *   npm run bench:insights -- [--attempts 100000] [--runs 5] [--plans full]
+ *   npm run bench:insights -- [--attempts 100000] [--runs 5] [--plans full] [--keep]
+ *
+ * `--keep` leaves the scratch database in place (its name is printed) to try a query by hand.
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 
-const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "100000" }, runs: { type: "string", default: "5" }, plans: { type: "string", default: "summary" } } });
+const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "100000" }, runs: { type: "string", default: "5" }, plans: { type: "string", default: "summary" }, keep: { type: "boolean", default: false } } });
 const ATTEMPTS = Number(args.attempts);
 const RUNS = Number(args.runs);
 const QUESTIONS = 25;
@@ -139,5 +141,6 @@ try {
   }
   await closeDatabase();
 } finally {
-  await onServer(`drop database if exists ${scratch} with (force)`);
+  if (args.keep) console.log(`\nkept the scratch database ${scratch}; drop it when done`);
+  else await onServer(`drop database if exists ${scratch} with (force)`);
 }

@@ -107,46 +107,49 @@ export function scoreDistributionQuery(quizId: string): SQL {
  * Classic item analysis per question of a quiz, over its counted attempts:
  * - share correct: takers who chose the key / all takers (unanswered is wrong);
  * - discrimination index D = share correct in the upper group − share correct in the lower group,
- *   the groups being the top and bottom round(27 % × takers) by total score (Kelley's 27 % rule),
- *   ties at a boundary broken by attempt id so the split is deterministic;
+ *   the groups being the top and bottom g = round(27 % × takers) by total score (Kelley's 27 %
+ *   rule). Takers tied on the score at a group's edge share its remaining places: each counts with
+ *   weight places left / takers tied, which is D averaged over every way of breaking the tie (an
+ *   arbitrary tie-break such as the attempt id would make D depend on luck);
  * - how many takers chose each option.
  * The key is what scoring uses now: the quiz's own once published, else the question bank's.
+ *
+ * The answers (25 per taker) are the bulk, so they are folded once, in parallel workers, to
+ * tallies per question, option and score (at most questions × 4 × scores rows), and everything
+ * else works on those. A window function over the takers would have kept that scan in one process.
+ * The tallies are materialised: inlined, the planner would scan the answers once per question.
  */
 export function itemAnalysisQuery(quizId: string): SQL {
-  // The answers (25 per taker) are the bulk: they are joined once, to their taker's group, and
-  // folded to at most questions × 4 options × 3 groups rows before anything else meets them
-  // (materialised: inlined, the planner would scan the answers once per question). The groups are
-  // a plain subquery, not a CTE, so that join may run in parallel workers.
   return sql`
     with tallies as materialized (
-      select aa.question_id, aa.selected_option_index as choice, gr.side, count(*)::int as chose
-      from attempt_answers aa
-      join (
-        select t.id, case when t.place <= t.g then 1 when t.place > t.n - t.g then -1 else 0 end as side
-        from (
-          select a.id, row_number() over (order by a.score desc, a.id) as place, count(*) over () as n,
-                 round(${DISCRIMINATION_GROUP_SHARE}::numeric * count(*) over ())::int as g
-          from attempts a where a.quiz_id = ${quizId} and ${COUNTED}
-        ) t
-      ) gr on gr.id = aa.attempt_id
-      where aa.selected_option_index is not null
+      select aa.question_id, aa.selected_option_index as choice, a.score, count(*)::int as chose
+      from attempt_answers aa join attempts a on a.id = aa.attempt_id
+      where a.quiz_id = ${quizId} and ${COUNTED} and aa.selected_option_index is not null
       group by 1, 2, 3
+    ), scores as (
+      select a.score, count(*)::int as takers from attempts a where a.quiz_id = ${quizId} and ${COUNTED} group by a.score
     ), sized as (
-      select count(*)::int as n, round(${DISCRIMINATION_GROUP_SHARE}::numeric * count(*))::int as g from attempts a where a.quiz_id = ${quizId} and ${COUNTED}
+      select coalesce(sum(takers), 0)::int as n, round(${DISCRIMINATION_GROUP_SHARE}::numeric * coalesce(sum(takers), 0))::int as g from scores
+    ), weights as (
+      select s.score,
+             greatest(0, least(1, (z.g - coalesce(sum(s.takers) over (order by s.score desc rows between unbounded preceding and 1 preceding), 0))::numeric / s.takers)) as upper_weight,
+             greatest(0, least(1, (z.g - coalesce(sum(s.takers) over (order by s.score asc rows between unbounded preceding and 1 preceding), 0))::numeric / s.takers)) as lower_weight
+      from scores s, sized z
     )
-    select qq.question_id, qq.position, q.text, q.options, k.key as key_option_index, qq.dropped, s.n as takers, s.g as group_size,
+    select qq.question_id, qq.position, q.text, q.options, k.key as key_option_index, qq.dropped, z.n as takers, z.g as group_size,
            coalesce(t.chose0, 0)::int as chose0, coalesce(t.chose1, 0)::int as chose1, coalesce(t.chose2, 0)::int as chose2, coalesce(t.chose3, 0)::int as chose3,
-           coalesce(t.upper_correct, 0)::int as upper_correct, coalesce(t.lower_correct, 0)::int as lower_correct
+           coalesce(t.upper_correct, 0)::float8 as upper_correct, coalesce(t.lower_correct, 0)::float8 as lower_correct
     from quiz_questions qq
     join questions q on q.id = qq.question_id
     cross join lateral (select coalesce(qq.key_option_index, q.correct_option_index)::int as key) k
-    cross join sized s
+    cross join sized z
     left join lateral (
       select sum(chose) filter (where choice = 0) as chose0, sum(chose) filter (where choice = 1) as chose1,
              sum(chose) filter (where choice = 2) as chose2, sum(chose) filter (where choice = 3) as chose3,
-             sum(chose) filter (where side = 1 and choice = k.key) as upper_correct,
-             sum(chose) filter (where side = -1 and choice = k.key) as lower_correct
-      from tallies where tallies.question_id = qq.question_id
+             sum(chose * w.upper_weight) filter (where choice = k.key) as upper_correct,
+             sum(chose * w.lower_weight) filter (where choice = k.key) as lower_correct
+      from tallies join weights w on w.score = tallies.score
+      where tallies.question_id = qq.question_id
     ) t on true
     where qq.quiz_id = ${quizId}
     order by qq.position`;

@@ -106,6 +106,33 @@ describe("item analysis of a finished quiz", () => {
     }
   });
 
+  it("shares the places at a group's edge among the takers tied there", async () => {
+    const db = await getDb();
+    const tied = (await closedExam()).id;
+    const ids: string[] = [];
+    for (const position of [0, 1, 2]) {
+      const question = await createQuestion(db, { text: `Tied question ${position + 1}`, options: ["A", "B", "C", "D"], correctOptionIndex: A });
+      await db.insert(quizQuestions).values({ quizId: tied, questionId: question.id, position });
+      ids.push(question.id);
+    }
+    // Keys A, A, A. Scores 2, 2, 1, 0: g = round(0.27 × 4) = 1, so the two takers on 2 share the
+    // one upper place (weight 1/2 each) and the taker on 0 is the lower group.
+    for (const [answers, score] of [[[A, A, B], 2], [[A, B, A], 2], [[A, B, B], 1], [[B, B, B], 0]] as const) {
+      const user = await createUser(db);
+      const submittedAt = new Date(Date.now() - 30 * HOUR);
+      const [row] = await db.insert(attempts).values({ quizId: tied, participantId: user.id, shuffleSeed: 1, startedAt: new Date(submittedAt.getTime() - HOUR), deadlineAt: submittedAt, timeLeftSeconds: 0, submittedAt, score, timeTakenSeconds: 600 }).returning();
+      await db.insert(attemptAnswers).values(answers.map((choice, index) => ({ attemptId: row.id, questionId: ids[index], selectedOptionIndex: choice, answeredAt: submittedAt })));
+    }
+    const analysis = await itemAnalysis(boss, tied);
+    expect(analysis.groupSize).toBe(1);
+    // Q1: both tied chose A (2 × 1/2 = 1), the lowest did not: D = 1. Q2 and Q3: one of the two tied chose A: D = 1/2.
+    expect(analysis.items.map((item) => [item.shareCorrect, item.discrimination, item.flags])).toEqual([
+      [0.75, 1, []],
+      [0.25, 0.5, ["distractor beats key"]],
+      [0.25, 0.5, ["distractor beats key"]],
+    ]);
+  });
+
   it("counts every score from 0 to the maximum, leaving out disqualified and unsubmitted attempts", async () => {
     expect(await scoreDistribution(boss, quizId)).toEqual({
       takers: 10,
