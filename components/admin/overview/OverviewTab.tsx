@@ -60,11 +60,11 @@ function Summary({ activity, pending }: { activity: ActivityDay[]; pending: Pend
     ["Waiting for verification", oldest ? `${count.format(pending.total)} (oldest ${formatAge(oldest.ageSeconds)})` : "None"],
   ];
   return (
-    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3">
       {figures.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-700">{label}</dt>
-          <dd className="text-xl font-semibold tabular-nums">{value}</dd>
+          <dd className="text-lg font-semibold tabular-nums sm:text-xl">{value}</dd>
         </div>
       ))}
     </dl>
@@ -330,7 +330,7 @@ function DataTable({ caption, head, rows }: { caption: string; head: string[]; r
             <tr key={row.key} className={`border-b border-slate-200 ${row.flagged ? "bg-red-50 font-medium text-red-900" : ""}`}>
               {row.cells.map((cell, index) =>
                 index === 0 ? (
-                  <th key={index} scope="row" className="px-3 py-2 text-left font-normal">
+                  <th key={index} scope="row" className="min-w-32 px-3 py-2 text-left font-normal">
                     {cell}
                   </th>
                 ) : (

@@ -25,7 +25,8 @@ export default function RechartsChart({ spec }: { spec: ChartSpec }) {
       <XAxis dataKey={x} tick={TICK} interval="preserveStartEnd" minTickGap={12} />
       <YAxis tick={TICK} width={unit === "rupees" ? 72 : 40} allowDecimals={unit === "ratio"} tickFormatter={(value: number) => formatValue(unit, value)} />
       <Tooltip formatter={(value) => formatValue(unit, Number(value))} />
-      {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+      {/* Legend text in the axis colour: amber text on white would be too faint to read. */}
+      {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span style={{ color: TICK.fill }}>{value}</span>} />}
       {unit === "ratio" && <ReferenceLine y={0} stroke="#475569" />}
     </>
   );
@@ -42,7 +43,7 @@ export default function RechartsChart({ spec }: { spec: ChartSpec }) {
         <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           {axes}
           {series.map((bar) => (
-            <Bar key={bar.key} dataKey={bar.key} name={bar.label} fill={bar.color} stackId={stacked ? "stack" : undefined} isAnimationActive={false} />
+            <Bar key={bar.key} dataKey={bar.key} name={bar.label} fill={bar.color} stackId={stacked ? "stack" : undefined} maxBarSize={48} isAnimationActive={false} />
           ))}
         </BarChart>
       )}
