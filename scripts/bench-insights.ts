@@ -11,6 +11,7 @@
  * `--keep` leaves the scratch database in place (its name is printed) to try a query by hand.
  */
 import { randomBytes } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
 
@@ -123,20 +124,35 @@ try {
   console.log(`seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s: ${Object.entries(counts).map(([name, n]) => `${n.toLocaleString("en-IN")} ${name}`).join(", ")}`);
 
   const now = new Date();
-  for (const [name, statement] of Object.entries(insightQueries(now, finished.id))) {
+  // The services run each query with JIT off (lib/insights/service.ts); timed both ways here.
+  const timed = async (statement: SQL, jit: boolean) => {
     const timings: number[] = [];
     let rows = 0;
     for (let run = 0; run < RUNS + 1; run++) {
       const started = performance.now();
-      rows = (await db.execute(statement)).rows.length;
+      rows = await db.transaction(async (tx) => {
+        if (!jit) await tx.execute(sql`set local jit = off`);
+        return (await tx.execute(statement)).rows.length;
+      });
       // The first run warms the cache and is not counted.
       if (run > 0) timings.push(performance.now() - started);
     }
     timings.sort((a, b) => a - b);
-    const explain = (await db.execute<{ "QUERY PLAN": [{ Plan: PlanNode; "Planning Time": number; "Execution Time": number }] }>(sql`explain (analyze, buffers, format json) ${statement}`)).rows[0]["QUERY PLAN"][0];
-    console.log(`\n${name}: median ${timings[Math.floor(timings.length / 2)].toFixed(1)} ms, max ${timings.at(-1)!.toFixed(1)} ms over ${RUNS} runs, ${rows} rows; EXPLAIN ANALYZE execution ${explain["Execution Time"].toFixed(1)} ms, planning ${explain["Planning Time"].toFixed(1)} ms`);
+    return { rows, median: timings[Math.floor(timings.length / 2)], max: timings.at(-1)! };
+  };
+  for (const [name, statement] of Object.entries(insightQueries(now, finished.id))) {
+    const off = await timed(statement, false);
+    const on = await timed(statement, true);
+    const explain = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return (await tx.execute<{ "QUERY PLAN": [{ Plan: PlanNode; "Planning Time": number; "Execution Time": number }] }>(sql`explain (analyze, buffers, format json) ${statement}`)).rows[0]["QUERY PLAN"][0];
+    });
+    console.log(
+      `\n${name}: median ${off.median.toFixed(1)} ms, max ${off.max.toFixed(1)} ms over ${RUNS} runs, ${off.rows} rows (with JIT on: median ${on.median.toFixed(1)} ms); ` +
+        `EXPLAIN ANALYZE execution ${explain["Execution Time"].toFixed(1)} ms, planning ${explain["Planning Time"].toFixed(1)} ms`,
+    );
     const lines = summarise(explain.Plan);
-    const shown = args.plans === "full" ? lines : lines.filter((line) => /Scan|Aggregate|Sort|Join|Nested|WindowAgg/.test(line));
+    const shown = args.plans === "full" ? lines : lines.filter((line) => /Scan|Aggregate|Sort|Join|Nested|WindowAgg|Gather/.test(line));
     for (const line of shown) console.log(`  ${line}`);
   }
   await closeDatabase();
