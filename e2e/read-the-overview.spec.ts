@@ -97,6 +97,23 @@ test.describe("admin panel", () => {
     expect((await readFile((await (await activity).path())!, "utf8")).split("\r\n")[0]).toBe("day,new_accounts,registrations,verified_payments,revenue_rupees,refunded_rupees");
   });
 
+  test("the charts library is downloaded on the Overview only", async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+    });
+    const drawsCharts = async () => (await Promise.all(scripts.splice(0))).some((source) => source.includes("recharts-surface"));
+    await logInThroughForm(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/adminpanel$/);
+    await expect(page.locator(".recharts-surface").first()).toBeVisible();
+    expect(await drawsCharts()).toBe(true);
+
+    await page.goto("/adminpanel?tab=jobs");
+    await expect(page.getByRole("link", { name: "Background Jobs" })).toHaveAttribute("aria-current", "page");
+    await page.waitForLoadState("networkidle");
+    expect(await drawsCharts()).toBe(false);
+  });
+
   test("on a 375 px phone the charts fit the screen and the page does not scroll sideways", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await logInThroughForm(page, ADMIN.email, ADMIN.password);
