@@ -11,7 +11,8 @@ export const ACTIVITY_DAYS = 30;
 export const PENDING_LISTED = 200;
 /**
  * Kelley's classic split for the discrimination index: the upper and lower 27 % of takers by total
- * score (27 % balances group size against how far apart the groups are).
+ * score (27 % balances group size against how far apart the groups are). Each group holds
+ * round(27 % × takers) places; takers tied at a group's edge share its last places (./queries.ts).
  */
 export const DISCRIMINATION_GROUP_SHARE = 0.27;
 
@@ -91,7 +92,7 @@ export interface ItemAnalysisRow {
   takers: number;
   /** Share of takers who chose the key (unanswered counts as wrong); null with no takers. */
   shareCorrect: number | null;
-  /** Share correct in the upper group less share correct in the lower group; null when the groups are empty. */
+  /** Share correct in the upper 27 % less share correct in the lower 27 %, from −1 to 1; null when the groups are empty. */
   discrimination: number | null;
   /** Takers choosing each of the four options. */
   optionCounts: [number, number, number, number];
