@@ -96,6 +96,8 @@ export const users = pgTable(
     uniqueIndex("users_referral_code_unique").on(table.referralCode),
     index("users_referred_by_idx").on(table.referredById),
     index("users_role_idx").on(table.role),
+    // The admin Overview's new accounts per day (a range of recent days).
+    index("users_created_at_idx").on(table.createdAt),
     check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
     check("users_wallet_not_negative", sql`${table.walletBalancePaise} >= 0`),
   ],
@@ -356,6 +358,9 @@ export const transactions = pgTable(
     index("transactions_user_idx").on(table.userId, table.createdAt),
     index("transactions_status_idx").on(table.status, table.createdAt),
     index("transactions_quiz_idx").on(table.quizId, table.status),
+    // The admin Overview's registrations and verified entry fees per day (a range of recent days).
+    index("transactions_entry_fee_created_idx").on(table.createdAt).where(sql`${table.type} = 'form pay'`),
+    index("transactions_entry_fee_verified_idx").on(table.reviewedAt).where(sql`${table.type} = 'form pay' and ${table.status} = 'verified'`),
     uniqueIndex("transactions_one_pending_entry_fee")
       .on(table.userId, table.quizId)
       .where(sql`${table.type} = 'form pay' and ${table.status} = 'pending'`),

@@ -14,6 +14,7 @@ describe("CSV", () => {
     const written = toCsv(rows);
     expect(written).toContain("'=1+3");
     expect(parseCsv(written)).toEqual([["What is 2+2?", "Maths", "'=1+3", "4"], rows[1]]);
+    expect(toCsv([["-0.667", "-12", "-1+2", "-cmd|' /C calc'!A0"]])).toBe("-0.667,-12,'-1+2,'-cmd|' /C calc'!A0\r\n");
   });
 
   it("ignores blank lines and a byte-order mark", () => {

@@ -38,8 +38,9 @@ export function parseCsv(source: string): string[][] {
 }
 
 function escapeCell(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  // A leading =, +, - or @ would run as a formula in a spreadsheet: quote it as text. A plain
+  // negative number runs nothing and must stay a number (a negative discrimination index, a refund).
+  const safe = /^[=+\-@]/.test(value) && !/^-\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

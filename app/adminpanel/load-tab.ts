@@ -2,6 +2,7 @@ import "server-only";
 import type { AnswerKeysLoaded } from "@/components/admin/AnswerKeysTab";
 import type { AuditTabFilter } from "@/components/admin/AuditTrailTab";
 import type { QuestionBank, QuestionFilter } from "@/components/admin/QuestionsTab";
+import type { OverviewLoaded } from "@/components/admin/overview/OverviewTab";
 import type { QuizzesAndBank } from "@/components/admin/QuizzesTab";
 import type { LoadedResponse } from "@/components/admin/ResponseDetail";
 import type { ResponseList } from "@/components/admin/ResponsesTab";
@@ -11,6 +12,7 @@ import type { ActiveUser } from "@/lib/auth";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listExtraTime, listResponses, responseDetail } from "@/lib/exam";
+import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
 import { listPrizeClaims, type AdminPrizeClaim } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
@@ -104,4 +106,23 @@ export function loadAuditTrail(admin: ActiveUser, filter: AuditTabFilter): Promi
 
 export function loadPrizeClaims(admin: ActiveUser): Promise<AdminPrizeClaim[] | null> {
   return orNull("loading prize claims failed", () => listPrizeClaims(admin));
+}
+
+/**
+ * The Overview, and one finished quiz's scores and item analysis: the one in the URL, else the
+ * latest whose results are not out yet (a wrong key is worth finding then), else the latest.
+ */
+export function loadOverview(admin: ActiveUser, quizId: string | undefined): Promise<OverviewLoaded | null> {
+  return orNull("loading the overview failed", async () => {
+    const now = new Date();
+    const [activity, pending, seats, finished] = await Promise.all([activityByDay(admin, now), pendingVerifications(admin, now), seatsLeft(admin, now), finishedQuizzes(admin, now)]);
+    const quiz = finished.find((candidate) => candidate.id === quizId) ?? finished.find((candidate) => !candidate.resultsPublishedAt) ?? finished[0];
+    const chosen = quiz ? { quiz, ...(await loadQuizAnalysis(admin, quiz.id)) } : null;
+    return { activity, pending, seats, finished, chosen };
+  });
+}
+
+async function loadQuizAnalysis(admin: ActiveUser, quizId: string) {
+  const [scores, analysis] = await Promise.all([scoreDistribution(admin, quizId), itemAnalysis(admin, quizId)]);
+  return { scores, analysis };
 }

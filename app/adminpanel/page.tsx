@@ -10,6 +10,7 @@ import { QuestionsTab, questionFilter } from "@/components/admin/QuestionsTab";
 import { QuizzesTab } from "@/components/admin/QuizzesTab";
 import { ResponseDetail } from "@/components/admin/ResponseDetail";
 import { ResponsesTab, responsesHref, responsesQuery } from "@/components/admin/ResponsesTab";
+import { OverviewTab } from "@/components/admin/overview/OverviewTab";
 import { SendNotificationForm } from "@/components/admin/SendNotificationForm";
 import { TransactionManagement, reviewFilter } from "@/components/admin/TransactionManagement";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -17,7 +18,7 @@ import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadOverview, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -26,6 +27,8 @@ type SearchParams = Record<string, string | string[] | undefined>;
 /** Only the open tab's data is loaded. */
 async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams: SearchParams; admin: ActiveUser }) {
   switch (tab) {
+    case "overview":
+      return <OverviewTab loaded={await loadOverview(admin, typeof searchParams.quiz === "string" ? searchParams.quiz : undefined)} />;
     case "quizzes":
       return <QuizzesTab loaded={await loadQuizzesAndBank(admin)} />;
     case "questions": {
@@ -70,7 +73,7 @@ export default async function AdminPanelPage({ searchParams }: { searchParams: P
 
   return (
     <>
-      <PageTitle lead="Manage quizzes, questions, responses, notifications, transactions and blogs, and read the audit trail.">Admin panel</PageTitle>
+      <PageTitle lead="See how registrations, payments and quizzes are going; manage quizzes, questions, responses, notifications, transactions and blogs, and read the audit trail.">Admin panel</PageTitle>
       <AdminTabs current={tab}>
         <TabContent tab={tab} searchParams={params} admin={admin} />
       </AdminTabs>

@@ -1,8 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 
-/** In the spec's order (then one of our own); the first is where the panel opens. */
+/** In the spec's order (with our own between); the first is where the panel opens. */
 const TABS = [
+  // Ours, and first (issue 22): organisers decide from numbers, so the panel opens on them.
+  { key: "overview", label: "Overview" },
   { key: "quizzes", label: "Manage Quizzes" },
   { key: "questions", label: "Manage Questions" },
   { key: "responses", label: "Manage Responses" },

@@ -97,6 +97,7 @@ const ADMIN = {
   "contact.read": "any",
   "jobs.view": "any",
   "uploads.read": "any",
+  "insights.view": "any",
 } as const satisfies Record<string, Scope>;
 
 /** Background jobs and maintenance scripts: only what they are there to do. */

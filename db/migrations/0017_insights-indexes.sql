@@ -1,0 +1,3 @@
+CREATE INDEX "transactions_entry_fee_created_idx" ON "transactions" USING btree ("created_at") WHERE "transactions"."type" = 'form pay';--> statement-breakpoint
+CREATE INDEX "transactions_entry_fee_verified_idx" ON "transactions" USING btree ("reviewed_at") WHERE "transactions"."type" = 'form pay' and "transactions"."status" = 'verified';--> statement-breakpoint
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");

@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/**
+ * What the admin's Overview shows, as plain data (safe in the browser: the charts get it as props),
+ * and the rules that read an item analysis. The queries behind it are in ./queries.ts.
+ */
+
+/** Days of activity the Overview charts, ending today (India time). */
+export const ACTIVITY_DAYS = 30;
+/** The oldest pending payments listed; the count above the list is of all of them. */
+export const PENDING_LISTED = 200;
+/**
+ * Kelley's classic split for the discrimination index: the upper and lower 27 % of takers by total
+ * score (27 % balances group size against how far apart the groups are). Each group holds
+ * round(27 % × takers) places; takers tied at a group's edge share its last places (./queries.ts).
+ */
+export const DISCRIMINATION_GROUP_SHARE = 0.27;
+
+export interface ActivityDay {
+  /** India calendar day, YYYY-MM-DD. */
+  day: string;
+  newAccounts: number;
+  /** Entry fees submitted that day (any status): participants registering for a quiz. */
+  registrations: number;
+  /** Entry fees verified that day (free entries left out: no money moved). */
+  verifiedPayments: number;
+  /** What those verified entry fees brought in. */
+  revenuePaise: number;
+  /** Entry fees given back to wallets that day. */
+  refundedPaise: number;
+}
+
+export interface PendingVerification {
+  id: string;
+  type: "credit" | "debit" | "form pay";
+  amountPaise: number;
+  createdAt: Date;
+  ageSeconds: number;
+  participantName: string;
+  quizTitle: string | null;
+  /** A bank statement row matched its UTR and amount (reconciliation). */
+  statementMatched: boolean;
+}
+
+export interface PendingVerifications {
+  total: number;
+  /** The oldest first, at most PENDING_LISTED. */
+  oldest: PendingVerification[];
+}
+
+export interface QuizSeats {
+  id: string;
+  title: string;
+  capacity: number | null;
+  registered: number;
+  pending: number;
+  /** Capacity less verified registrations, as the dashboard shows it; null when unlimited. */
+  seatsLeft: number | null;
+  formEndAt: Date;
+  examStartAt: Date;
+}
+
+export interface FinishedQuiz {
+  id: string;
+  title: string;
+  examEndAt: Date;
+  resultsPublishedAt: Date | null;
+  takers: number;
+}
+
+export interface ScoreBucket {
+  score: number;
+  attempts: number;
+}
+
+export interface ScoreDistribution {
+  takers: number;
+  maxScore: number;
+  /** Every score from 0 to maxScore, zero counts included, so the chart has no gaps. */
+  buckets: ScoreBucket[];
+}
+
+export interface ItemAnalysisRow {
+  questionId: string;
+  /** 1-based, in the quiz's order. */
+  number: number;
+  text: string;
+  options: string[];
+  /** The key scoring uses now: the quiz's own once published, else the question bank's. */
+  keyOptionIndex: number;
+  dropped: boolean;
+  takers: number;
+  /** Share of takers who chose the key (unanswered counts as wrong); null with no takers. */
+  shareCorrect: number | null;
+  /** Share correct in the upper 27 % less share correct in the lower 27 %, from −1 to 1; null when the groups are empty. */
+  discrimination: number | null;
+  /** Takers choosing each of the four options. */
+  optionCounts: [number, number, number, number];
+  unanswered: number;
+}
+
+export interface ItemAnalysis {
+  takers: number;
+  /** Size of each of the upper and lower groups. */
+  groupSize: number;
+  items: (ItemAnalysisRow & { flags: ItemFlag[] })[];
+}
+
+export type ItemFlag = "negative discrimination" | "distractor beats key";
+
+/**
+ * Signs of a wrong key: the strongest takers got it wrong more often than the weakest, or one wrong
+ * option drew more takers than the key. A dropped question scores everyone and is not flagged.
+ */
+export function itemFlags(item: ItemAnalysisRow): ItemFlag[] {
+  if (item.dropped || item.takers === 0) return [];
+  const flags: ItemFlag[] = [];
+  if (item.discrimination !== null && item.discrimination < 0) flags.push("negative discrimination");
+  const keyCount = item.optionCounts[item.keyOptionIndex];
+  if (item.optionCounts.some((count, index) => index !== item.keyOptionIndex && count > keyCount)) flags.push("distractor beats key");
+  return flags;
+}
+
+export const INSIGHT_TABLES = ["activity", "pending", "seats", "scores", "items"] as const;
+export type InsightTable = (typeof INSIGHT_TABLES)[number];
+
+/** The CSV export's query: which table, and for a finished quiz's tables, which quiz. */
+export const insightCsvQuery = z
+  .object({ table: z.enum(INSIGHT_TABLES), quiz: z.uuid().optional() })
+  .refine((query) => (query.table === "scores" || query.table === "items") === (query.quiz !== undefined), {
+    message: "Choose a finished quiz for its score distribution or item analysis, and only for those.",
+    path: ["quiz"],
+  });
+
+export const insightQuizQuery = z.object({ quiz: z.uuid().optional() });
