@@ -9,10 +9,12 @@
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 
-// lib/config reads the environment once, when first imported (test-server imports lib/db):
-// the local push endpoint below is http on 127.0.0.1, allowed for development and tests only.
+import { createDatabase, dropDatabase, freePort } from "../tests/support/test-server";
+
+// lib/config reads the environment once, when lib/* is first imported below, after DATABASE_URL
+// names the scratch database: the local push endpoint is http on 127.0.0.1, allowed for
+// development and tests only.
 process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
-const { createDatabase, dropDatabase, freePort } = await import("../tests/support/test-server");
 
 const { values: args } = parseArgs({ options: { subscribers: { type: "string", default: "10000" } } });
 const SUBSCRIBERS = Number(args.subscribers);

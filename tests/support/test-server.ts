@@ -4,7 +4,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { startEmbeddedDatabase } from "@/lib/db";
 
 /**
  * The database server a test run uses: the machine's PostgreSQL (TEST_DATABASE=postgres) or
@@ -34,6 +33,9 @@ export async function startTestServer(): Promise<TestServer> {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     return { adminUrl, stop: async () => undefined };
   }
+  // Imported here: lib/db reads the environment (lib/config) once, and scripts that only create
+  // databases with this module set DATABASE_URL after importing it.
+  const { startEmbeddedDatabase } = await import("@/lib/db");
   const directory = await temporaryDirectory("olympiad-test-pg-");
   const embedded = await startEmbeddedDatabase({ directory: path.join(directory, "pg"), port: await freePort(), persistent: false });
   return {
