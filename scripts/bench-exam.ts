@@ -79,8 +79,8 @@ interface Answered {
 
 /**
  * One request, timed until its whole body has arrived; null when it never got an answer. undici's
- * `request`, not `fetch`: the load generator shares the machine, and fetch costs it about twice
- * the CPU per request.
+ * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
+ * it more CPU per request.
  */
 async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown } = {}): Promise<Answered | null> {
   const started = performance.now();
