@@ -24,14 +24,17 @@ test.describe("the installable app", () => {
     await page.goto("/prizelisting");
     const install = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Install app" });
     await expect(install).toHaveCount(0);
-    await page.evaluate(() => {
-      const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
-        prompt: async () => undefined,
-        userChoice: Promise.resolve({ outcome: "accepted" }),
+    // The browser's offer, as Chrome makes it; made again until the page's script listens (it may still be loading).
+    await expect(async () => {
+      await page.evaluate(() => {
+        const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+          prompt: async () => undefined,
+          userChoice: Promise.resolve({ outcome: "accepted" }),
+        });
+        window.dispatchEvent(offer);
       });
-      window.dispatchEvent(offer);
-    });
-    await expect(install).toBeVisible();
+      await expect(install).toBeVisible({ timeout: 500 });
+    }).toPass();
     await install.click();
     await expect(install).toHaveCount(0);
   });
