@@ -1,21 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { progressKey, restoreProgress } from "@/components/exam/useExamProgress";
 import type { ExamView } from "@/lib/exam";
+import { memoryStorage } from "../support/memory-storage";
 
-/** A Storage over a Map, enough for the progress reads. */
-function memoryStorage(entries: Record<string, string>): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (index: number) => [...map.keys()][index] ?? null,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-}
 
 const NOW = Date.parse("2026-11-26T10:00:00Z");
 const KEY = progressKey("quiz", "participant");

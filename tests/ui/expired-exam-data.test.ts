@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { removeExpiredExamData } from "@/components/exam/storage";
+import { memoryStorage } from "../support/memory-storage";
 
-/** A Storage over a Map, enough for the function's reads and removals. */
-function memoryStorage(entries: Record<string, string>): Storage {
-  const map = new Map(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (index: number) => [...map.keys()][index] ?? null,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-    clear: () => map.clear(),
-  };
-}
 
 describe("expired exam data on home load", () => {
   it("removes logs older than 30 minutes or corrupt, with their progress twins, and keeps fresh ones", () => {
