@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 /** Camera, microphone and screen capture belong to the exam screen only. */
 const DENY_DEVICES = "camera=(), microphone=(), display-capture=(), geolocation=(), fullscreen=(self)";
@@ -33,4 +34,7 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// The request's language and texts (next-intl), chosen without a language prefix in the address.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { sessionUserId } from "@/lib/auth/cookie";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_HEADER, LANGUAGE_PARAM } from "@/lib/i18n/schemas";
 import { contentSecurityPolicy, createNonce, requestIdOf, servedOverHttps, STRICT_TRANSPORT_SECURITY } from "@/lib/http/headers";
 
 /**
@@ -24,7 +25,9 @@ async function gate(request: NextRequest): Promise<URL | null> {
 
 /**
  * Runs before every page: gives the request its id, makes this response's CSP nonce (Next reads
- * it from the request's policy and puts it on its scripts), and gates logged-in pages.
+ * it from the request's policy and puts it on its scripts), gates logged-in pages, and passes on
+ * a language chosen by a `?lang=` link (a search engine's hreflang alternate, a shared Hindi link),
+ * which this browser then keeps.
  */
 export default async function proxy(request: NextRequest) {
   const requestId = requestIdOf(request.headers);
@@ -32,6 +35,8 @@ export default async function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy(createNonce(), overHttps);
 
   const redirect = await gate(request);
+  const requestedLanguage = request.nextUrl.searchParams.get(LANGUAGE_PARAM);
+  const linkedLanguage = isLanguage(requestedLanguage) ? requestedLanguage : null;
   let response: NextResponse;
   if (redirect) {
     response = NextResponse.redirect(redirect);
@@ -39,7 +44,12 @@ export default async function proxy(request: NextRequest) {
     const forwarded = new Headers(request.headers);
     forwarded.set("x-request-id", requestId);
     forwarded.set("content-security-policy", policy);
+    forwarded.delete(LANGUAGE_HEADER);
+    if (linkedLanguage) forwarded.set(LANGUAGE_HEADER, linkedLanguage);
     response = NextResponse.next({ request: { headers: forwarded } });
+  }
+  if (linkedLanguage) {
+    response.cookies.set(LANGUAGE_COOKIE, linkedLanguage, { path: "/", maxAge: LANGUAGE_COOKIE_MAX_AGE, sameSite: "lax" });
   }
   response.headers.set("x-request-id", requestId);
   response.headers.set("content-security-policy", policy);

@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import Script from "next/script";
 import { GeistSans } from "geist/font/sans";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
 import { BackToTop } from "@/components/shell/BackToTop";
 import { Footer } from "@/components/shell/Footer";
@@ -9,6 +11,7 @@ import { StartLoader } from "@/components/shell/StartLoader";
 import { ServiceWorker } from "@/components/pwa/ServiceWorker";
 import { config } from "@/lib/config";
 import { can, currentUser } from "@/lib/auth";
+import { intlLocale } from "@/lib/i18n/schemas";
 import "./globals.css";
 
 const { brand } = config;
@@ -28,28 +31,31 @@ export const viewport: Viewport = { themeColor: brand.primaryColor, width: "devi
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
+  const language = await getLocale();
   const brandColours = {
     "--brand-primary": brand.primaryColor,
     "--brand-accent": brand.accentColor,
   } as CSSProperties;
 
   return (
-    <html lang="en-IN" className={GeistSans.variable} style={brandColours}>
+    <html lang={intlLocale(language)} className={GeistSans.variable} style={brandColours}>
       <body className="flex min-h-screen flex-col font-sans">
-        <StartLoader brandName={brand.name} />
-        <Navbar
-          brandName={brand.name}
-          viewer={user ? { name: user.name, isAdmin: can(user, "admin.panel") } : null}
-          socialLinks={config.socialLinks}
-        />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-          {children}
-        </main>
-        <Footer brandName={brand.name} tagline={brand.tagline} />
-        <BackToTop />
-        <ServiceWorker enabled={config.environment === "production"} />
-        {/* Only when configured: without it the site makes no third-party request at all. */}
-        {config.liveChatScriptUrl && <Script src={config.liveChatScriptUrl} strategy="lazyOnload" />}
+        <NextIntlClientProvider>
+          <StartLoader brandName={brand.name} />
+          <Navbar
+            brandName={brand.name}
+            viewer={user ? { name: user.name, isAdmin: can(user, "admin.panel") } : null}
+            socialLinks={config.socialLinks}
+          />
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+            {children}
+          </main>
+          <Footer brandName={brand.name} tagline={brand.tagline} />
+          <BackToTop />
+          <ServiceWorker enabled={config.environment === "production"} />
+          {/* Only when configured: without it the site makes no third-party request at all. */}
+          {config.liveChatScriptUrl && <Script src={config.liveChatScriptUrl} strategy="lazyOnload" />}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

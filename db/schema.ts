@@ -85,6 +85,8 @@ export const users = pgTable(
      * a role change or deletion bumps it, and every older session stops working.
      */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** The language the user chose ("en" or "hi"): pages on a new device, e-mails and notifications use it. */
+    language: text("language"),
     /** Set when the account is deleted: personal data is wiped, ledger and results stay. */
     deletedAt: utc("deleted_at"),
     createdAt: createdAt(),
@@ -100,6 +102,7 @@ export const users = pgTable(
     index("users_created_at_idx").on(table.createdAt),
     check("users_email_lowercase", sql`${table.email} = lower(${table.email})`),
     check("users_wallet_not_negative", sql`${table.walletBalancePaise} >= 0`),
+    check("users_language_known", sql`${table.language} in ('en', 'hi')`),
   ],
 );
 

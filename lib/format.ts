@@ -1,55 +1,48 @@
+import { intlLocale, type Language } from "@/lib/i18n/schemas";
+
 /** Times are stored in UTC and shown in India time. */
 const INDIA = "Asia/Kolkata";
 
-const dateFormat = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "2-digit", month: "short", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: INDIA,
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+/** Each language's date formats, made once: Intl formatters are costly to create. */
+function makeFormats(language: Language) {
+  const locale = intlLocale(language);
+  return {
+    date: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", year: "numeric" }),
+    dateTime: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+    timeWithSeconds: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
+    dayAndTime: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }),
+  };
+}
+const FORMATS = { en: makeFormats("en"), hi: makeFormats("hi") };
 
-const indiaTimeWithSeconds = new Intl.DateTimeFormat("en-IN", {
-  timeZone: INDIA,
-  day: "2-digit",
-  month: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** The dashboard's short dates (dd/mm/yy). */
+/** The dashboard's short dates (dd/mm/yy): digits only, the same in both languages. */
 const shortIndiaDate = new Intl.DateTimeFormat("en-GB", { timeZone: INDIA, day: "2-digit", month: "2-digit", year: "2-digit" });
 
 export function formatShortIndiaDate(date: Date): string {
   return shortIndiaDate.format(date);
 }
 
-export function formatIndiaDate(date: Date): string {
-  return dateFormat.format(date);
+export function formatIndiaDate(date: Date, language: Language = "en"): string {
+  return FORMATS[language].date.format(date);
 }
 
 /** The same calendar day in India, whatever the server's own time zone. */
 export function isSameIndiaDay(a: Date, b: Date): boolean {
-  return dateFormat.format(a) === dateFormat.format(b);
+  return formatIndiaDate(a) === formatIndiaDate(b);
 }
-
-const indiaDayAndTime = new Intl.DateTimeFormat("en-IN", { timeZone: INDIA, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" });
 
 /** A date close enough to need no year: "30 Nov, 10:00 am". */
-export function formatIndiaDayAndTime(date: Date): string {
-  return indiaDayAndTime.format(date);
+export function formatIndiaDayAndTime(date: Date, language: Language = "en"): string {
+  return FORMATS[language].dayAndTime.format(date);
 }
 
-export function formatIndiaDateTime(date: Date): string {
-  return `${dateTimeFormat.format(date)} IST`;
+export function formatIndiaDateTime(date: Date, language: Language = "en"): string {
+  return `${FORMATS[language].dateTime.format(date)} IST`;
 }
 
 /** Focus-log events are seconds apart, so the minute-level formatIndiaDateTime would merge them. */
-export function formatIndiaTimeWithSeconds(date: Date): string {
-  return `${indiaTimeWithSeconds.format(date)} IST`;
+export function formatIndiaTimeWithSeconds(date: Date, language: Language = "en"): string {
+  return `${FORMATS[language].timeWithSeconds.format(date)} IST`;
 }
 
 /** Time taken as mm:ss; minutes keep counting past 59 rather than rolling into hours. */

@@ -1,16 +1,16 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 
 export function Footer({ brandName, tagline }: { brandName: string; tagline: string }) {
+  const t = useTranslations("shell");
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>
-          © {new Date().getFullYear()} {brandName}. {tagline}. All rights reserved.
-        </p>
-        <nav aria-label="Legal" className="flex gap-4">
-          <Link className="hover:underline" href="/tnc">T&amp;C</Link>
-          <Link className="hover:underline" href="/privacypolicy">Privacy policy</Link>
-          <Link className="hover:underline" href="/contactus">Contact Us</Link>
+        <p>{t("copyright", { year: new Date().getFullYear(), brand: brandName, tagline })}</p>
+        <nav aria-label={t("legal")} className="flex gap-4">
+          <Link className="hover:underline" href="/tnc">{t("termsShort")}</Link>
+          <Link className="hover:underline" href="/privacypolicy">{t("privacyPolicy")}</Link>
+          <Link className="hover:underline" href="/contactus">{t("contactUs")}</Link>
         </nav>
       </div>
     </footer>

@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { InstallButton } from "@/components/pwa/InstallButton";
+import { LanguageSwitch } from "./LanguageSwitch";
 
 interface NavbarProps {
   brandName: string;
@@ -10,17 +12,24 @@ interface NavbarProps {
   socialLinks: { name: string; url: string }[];
 }
 
-const MAIN_LINKS = [
-  { href: "/", label: "Home" },
-  { href: "/winnerleaderboard", label: "Winners" },
-  { href: "/prizelisting", label: "Prize" },
-  { href: "/readblogs", label: "Read Blogs" },
+type ShellText = Parameters<ReturnType<typeof useTranslations<"shell">>>[0];
+
+const MAIN_LINKS: { href: string; label: ShellText }[] = [
+  { href: "/", label: "home" },
+  { href: "/winnerleaderboard", label: "winners" },
+  { href: "/prizelisting", label: "prize" },
+  { href: "/readblogs", label: "readBlogs" },
 ];
 
-const MORE_LINKS = [
-  { href: "/tnc", label: "T&C" },
-  { href: "/privacypolicy", label: "Privacy policy" },
-  { href: "/contactus", label: "Contact Us" },
+const MORE_LINKS: { href: string; label: ShellText }[] = [
+  { href: "/tnc", label: "termsShort" },
+  { href: "/privacypolicy", label: "privacyPolicy" },
+  { href: "/contactus", label: "contactUs" },
+];
+
+const ACCOUNT_LINKS: { href: string; label: ShellText }[] = [
+  { href: "/profiledetails", label: "profileDetails" },
+  { href: "/walletdetails", label: "wallet" },
 ];
 
 const linkClass = "rounded px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand";
@@ -49,6 +58,7 @@ function useHideOnScrollDown() {
 }
 
 export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
+  const t = useTranslations("shell");
   const hidden = useHideOnScrollDown();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -64,8 +74,8 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
       className={`sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 ${hidden && !menuOpen ? "-translate-y-full" : ""}`}
       data-testid="navbar"
     >
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">Skip to content</a>
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">{t("skipToContent")}</a>
+      <nav aria-label={t("mainNavigation")} className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand">
           {/* eslint-disable-next-line @next/next/no-img-element -- a tiny local SVG needs no optimiser */}
           <img src="/icon.svg" alt="" width={32} height={32} className="rounded" />
@@ -74,13 +84,14 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
 
         <div className="hidden items-center gap-1 md:flex">
           {MAIN_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className={linkClass}>{link.label}</Link>
+            <Link key={link.href} href={link.href} className={linkClass}>{t(link.label)}</Link>
           ))}
-          {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>Admin</Link>}
+          {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>{t("admin")}</Link>}
           <InstallButton className={linkClass} />
+          <LanguageSwitch className={linkClass} />
           {viewer ? <AccountMenu viewer={viewer} /> : (
             <Link href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
-              Login/signup
+              {t("loginSignup")}
             </Link>
           )}
         </div>
@@ -92,37 +103,38 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
           aria-controls="offcanvas-menu"
           onClick={() => setMenuOpen(true)}
         >
-          Menu
+          {t("menu")}
         </button>
       </nav>
 
       {menuOpen && (
         <div className="fixed inset-0 z-40 md:hidden">
-          <button type="button" aria-label="Close menu" className="absolute inset-0 bg-black/40" onClick={closeMenu} />
+          <button type="button" aria-label={t("closeMenu")} className="absolute inset-0 bg-black/40" onClick={closeMenu} />
           <div
             id="offcanvas-menu"
             role="dialog"
             aria-modal="true"
-            aria-label={`${brandName} menu`}
+            aria-label={t("menuLabel", { brand: brandName })}
             className="absolute top-0 right-0 flex h-full w-72 max-w-[85%] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
           >
             <div className="mb-2 flex items-center justify-between">
               <span className="font-bold text-brand">{brandName}</span>
               <button type="button" className="rounded px-2 py-1 text-sm" onClick={closeMenu} autoFocus>
-                Close
+                {t("close")}
               </button>
             </div>
-            {[...MAIN_LINKS, ...(viewer ? [{ href: "/profiledetails", label: "Profile details" }, { href: "/walletdetails", label: "Wallet" }] : [])].map((link) => (
-              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>
+            {[...MAIN_LINKS, ...(viewer ? ACCOUNT_LINKS : [])].map((link) => (
+              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
             ))}
-            {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>Admin</Link>}
+            {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>{t("admin")}</Link>}
             <InstallButton className={`${linkClass} text-left`} />
+            <LanguageSwitch className={`${linkClass} text-left`} />
             <hr className="my-2 border-slate-200" />
             {MORE_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{link.label}</Link>
+              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
             ))}
             {socialLinks.length > 0 && (
-              <ul aria-label="Social links" className="mt-2 flex flex-wrap gap-2">
+              <ul aria-label={t("socialLinks")} className="mt-2 flex flex-wrap gap-2">
                 {socialLinks.map((link) => (
                   <li key={link.name}>
                     <a href={link.url} rel="noopener noreferrer" target="_blank" className={linkClass}>{link.name}</a>
@@ -133,11 +145,11 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
             <div className="mt-auto pt-4">
               {viewer ? (
                 <button type="button" onClick={logout} className="w-full rounded border border-slate-300 px-4 py-2 text-sm font-semibold">
-                  Logout
+                  {t("logout")}
                 </button>
               ) : (
                 <Link href="/login" onClick={closeMenu} className="block rounded bg-brand px-4 py-2 text-center text-sm font-semibold text-white">
-                  Login/signup
+                  {t("loginSignup")}
                 </Link>
               )}
             </div>
@@ -149,6 +161,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
 }
 
 function AccountMenu({ viewer }: { viewer: { name: string } }) {
+  const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -170,13 +183,14 @@ function AccountMenu({ viewer }: { viewer: { name: string } }) {
   return (
     <div className="relative ml-2" ref={menuRef}>
       <button type="button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} className={`${linkClass} border border-slate-300`}>
-        {viewer.name || "Account"} ▾
+        {viewer.name || t("account")} ▾
       </button>
       {open && (
         <div role="menu" className="absolute right-0 mt-2 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
-          <Link role="menuitem" href="/profiledetails" className={linkClass}>Profile details</Link>
-          <Link role="menuitem" href="/walletdetails" className={linkClass}>Wallet</Link>
-          <button role="menuitem" type="button" onClick={logout} className={`${linkClass} text-left`}>Logout</button>
+          {ACCOUNT_LINKS.map((link) => (
+            <Link key={link.href} role="menuitem" href={link.href} className={linkClass}>{t(link.label)}</Link>
+          ))}
+          <button role="menuitem" type="button" onClick={logout} className={`${linkClass} text-left`}>{t("logout")}</button>
         </div>
       )}
     </div>

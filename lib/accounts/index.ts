@@ -9,3 +9,4 @@ export { changeRole, logOut, logOutEverywhere } from "./sessions";
 export { needsEmailVerification, resendVerification, verifyEmail } from "./verification";
 export { loginWithGoogle, loginWithPassword, register, requestPasswordReset, resetPassword, type GoogleLogin } from "./sign-in";
 export { deleteAccount, getProfile, referralStatus, searchUsers, updateProfile, type Account, type NewParticipant, type Profile } from "./users";
+export { chooseLanguage, savedLanguage } from "./language";

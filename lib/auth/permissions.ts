@@ -33,6 +33,7 @@ const EVERYONE = {
   "accounts.logout": "any",
   "accounts.resetPassword": "any",
   "accounts.verifyEmail": "any",
+  "accounts.chooseLanguage": "own",
   "quizzes.browse": "any",
   "quizzes.practise": "any",
   "results.view": "any",

@@ -1,0 +1,6 @@
+import shell from "./shell.json";
+
+/** Every text of the app in English, by screen: one JSON file per screen. SPEC's texts are used as written. */
+const messages = { shell };
+
+export default messages;
