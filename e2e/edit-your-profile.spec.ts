@@ -24,8 +24,15 @@ test.describe("accounts", () => {
     await page.getByLabel("Change profile image").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: png });
     await expect(page.getByText("The file size exceeds the 5 MB limit. Please upload a smaller file.")).toBeVisible();
 
+    // The answer held back a moment, so the upload's progress bar can be seen.
+    await page.route("**/api/upload", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await page.getByLabel("Change profile image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png.subarray(0, 2048) });
+    await expect(page.getByRole("progressbar", { name: "Profile image upload" })).toBeVisible();
     await expect(page.getByText("File uploaded successfully!")).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Profile image upload" })).toHaveCount(0);
     await expect(page.getByRole("img", { name: "Profile picture of Kavya R. Menon" })).toBeVisible();
   });
 

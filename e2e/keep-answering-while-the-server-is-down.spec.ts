@@ -79,6 +79,7 @@ test.describe("answering while the server cannot store answers", () => {
     test.setTimeout(90_000);
     const { userId, quizId, alerts } = await startedExam(page);
     await expect(page.getByText(/^Recording: uploaded [1-9]\d* of/)).toBeVisible();
+    await expect(page.getByText(/^Recording: saved up to 00:0[1-9]$/)).toBeVisible();
 
     await context.setOffline(true);
     await page.getByRole("radio").nth(1).check();
@@ -86,6 +87,8 @@ test.describe("answering while the server cannot store answers", () => {
     await expect(page.getByRole("status").filter({ hasText: NOT_SAVED_YET })).toBeVisible({ timeout: 8000 });
     await expect(page.getByRole("alert").filter({ hasText: CONNECTION_DOWN })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText(SERVER_DOWN)).toHaveCount(0);
+    // The confirmed part stops growing while chunks pile up on this device.
+    await expect(page.getByText(/^Recording: saved up to \d\d:\d\d, saving…$/)).toBeVisible();
 
     // The browser's "online" event sends what waits, without waiting out the back-off.
     await context.setOffline(false);
@@ -93,6 +96,7 @@ test.describe("answering while the server cannot store answers", () => {
     await expect(questionButton(page, "Question 1, answered")).toBeVisible();
     await expect(page.getByText(NOT_SAVED_YET)).toHaveCount(0);
     await expect(page.getByRole("alert").filter({ hasText: CONNECTION_DOWN })).toHaveCount(0, { timeout: 10_000 });
+    await expect(page.getByText(/^Recording: saved up to \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
 
     // Online, but the server answers recording uploads with errors: the alert says it is the server.
     await page.route(VIDEO_UPLOADS, (route) => route.fulfill({ status: 503, json: { message: "Service unavailable" } }));

@@ -53,20 +53,35 @@ test.describe("admin panel", () => {
     await expect(bank.getByText(edited)).toHaveCount(0);
   });
 
-  test("a CSV import with one bad row names the row and stores nothing", async ({ page }) => {
+  test("a CSV import with bad rows shows its progress, reports every row with the reason, and stores nothing", async ({ page }) => {
     const good = `Imported good question ${tag()}`;
     const csv = [
       "text,subject,option1,option2,option3,option4,correctOptionIndex",
       `${good},Maths,1,2,3,4,0`,
       `Imported bad question ${tag()},Maths,1,2,3,4,7`,
+      `Imported short question ${tag()},Maths,1,2`,
     ].join("\n");
     await openAdminTab(page, "questions");
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/api/questions/export");
+    // Held back a moment so the upload's progress can be seen.
+    await page.route("**/api/questions/import", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
 
     await page.getByLabel("CSV file").setInputFiles({ name: "questions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(page.getByRole("progressbar", { name: "CSV file upload" })).toBeVisible();
     await expect(page.getByText("Nothing was imported: fix the rows below and try again.")).toBeVisible();
-    await expect(page.getByText("Row 3: The correct option index must be between 0 and 3.")).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "CSV file upload" })).toHaveCount(0);
+    const report = page.getByRole("table", { name: "Import report, row by row" });
+    await expect(report.getByRole("row")).toHaveText([
+      "RowStatusReason",
+      "2SkippedNot imported: other rows have errors, and the file is imported whole or not at all.",
+      "3ErrorThe correct option index must be between 0 and 3.",
+      "4ErrorExpected 7 columns, found 4.",
+    ]);
+    await expect(page.getByText("Imported: 0 · Skipped: 1 · Errors: 2 · Rows: 3")).toBeVisible();
 
     await page.reload();
     await expect(page.getByRole("list", { name: "Questions" })).toBeVisible();

@@ -78,6 +78,36 @@ test.describe("paying the entry fee", () => {
     await expect(card.getByRole("button", { name: "Verification Pending" })).toHaveCount(0);
   });
 
+  test("the screenshot's upload shows a progress bar that reaches 100 %", async ({ page }) => {
+    await signUp(page.request);
+    // Held back so the bar can be seen: the upload's answer, then the payment's.
+    let releaseCredit!: () => void;
+    const creditHeld = new Promise<void>((resolve) => (releaseCredit = resolve));
+    await page.route("**/api/upload", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.route("**/api/wallet/credit", async (route) => {
+      await creditHeld;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    const dialog = await openPayment(quizCard(page), PAY);
+    const bar = dialog.getByRole("progressbar", { name: "Payment screenshot upload" });
+    await expect(bar).toHaveCount(0);
+
+    await submitProof(dialog);
+    await expect(bar).toBeVisible();
+    await expect(dialog.getByText(/^Upload(ing…|ed) \d+ %$/)).toBeVisible();
+    await expect(bar).toHaveJSProperty("value", 100);
+    await expect(dialog.getByText("Uploaded 100 %", { exact: true })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Submitting…" })).toBeDisabled();
+
+    releaseCredit();
+    await expect(dialog).toBeHidden();
+    await expect(quizCard(page).getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
+  });
+
   test("a rejected payment says so, and the participant can pay again", async ({ page, playwright, baseURL }) => {
     await signUp(page.request);
     await page.goto("/dashboard");

@@ -76,6 +76,9 @@ test.describe("the proctored exam", () => {
     const sequences = await recordedSequences(userId, quizId);
     expect(sequences.length).toBeGreaterThan(0);
     expect(sequences).toEqual(sequences.map((_, index) => index));
+    // One chunk a second: the line names the end of the last chunk the server confirmed.
+    const saved = `${String(Math.floor(sequences.length / 60)).padStart(2, "0")}:${String(sequences.length % 60).padStart(2, "0")}`;
+    await expect(page.getByText(`Recording: saved up to ${saved}`, { exact: true })).toBeVisible();
 
     await page.goto(`/QuizliveSection?quizId=${quizId}`);
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();

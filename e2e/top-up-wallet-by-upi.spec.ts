@@ -25,8 +25,15 @@ test.describe("wallet", () => {
       await addMoney.getByRole("button", { name: "Submit" }).click();
       await expect(addMoney.getByText("The UPI transaction reference (UTR) is exactly 12 digits. Please copy it from your payment app.")).toBeVisible();
       await addMoney.getByLabel("UPI transaction reference (UTR)").fill(`5${String(Date.now()).slice(-11)}`);
+      // The screenshot's answer held back a moment, so its progress bar can be seen.
+      await page.route("**/api/upload", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
       await addMoney.getByRole("button", { name: "Submit" }).click();
+      await expect(addMoney.getByRole("progressbar", { name: "Payment screenshot upload" })).toBeVisible();
       await expect(addMoney.getByText("Payment submitted successfully! Please wait for admin confirmation.")).toBeVisible();
+      await expect(addMoney.getByRole("progressbar", { name: "Payment screenshot upload" })).toHaveCount(0);
       await expect(addMoney.getByLabel("Amount")).toHaveValue("");
 
       const adminPage = await admin.newPage();

@@ -3,6 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { FormMessage, secondaryButtonClass } from "@/components/ui/form";
+import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
+import { ApiError, uploadWithProgress } from "@/lib/client";
+import type { ImportRowReport } from "@/lib/quizzes";
 import { CSV_HEADER } from "@/lib/quizzes/schemas";
 
 interface ImportProblem {
@@ -10,46 +13,46 @@ interface ImportProblem {
   message: string;
 }
 
-type Outcome = { tone: "success"; message: string } | { tone: "error"; message: string; problems: ImportProblem[] };
+type Outcome = { tone: "success" | "error"; message: string; rows: ImportRowReport[]; problems: ImportProblem[] };
 
 const FALLBACK = "Import failed. Please try again.";
 
-/**
- * Sends the CSV with fetch rather than callApi: a refused import's 400 carries the list of bad
- * rows, which callApi's error does not keep.
- */
+const STATUS_TEXT: Record<ImportRowReport["status"], string> = { imported: "Imported", skipped: "Skipped", error: "Error" };
+
+/** A refused import's 400 carries the bad rows and a report of every row, kept on the ApiError's body. */
 export function QuestionImport() {
   const router = useRouter();
   const [outcome, setOutcome] = useState<Outcome>();
-  const [importing, setImporting] = useState(false);
+  const [uploadPercent, setUploadPercent] = useState<number>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const file = new FormData(form).get("file");
     if (!(file instanceof File) || file.size === 0) {
-      setOutcome({ tone: "error", message: "Choose a CSV file to import.", problems: [] });
+      setOutcome({ tone: "error", message: "Choose a CSV file to import.", rows: [], problems: [] });
       return;
     }
-    setImporting(true);
+    setUploadPercent(0);
     setOutcome(undefined);
     try {
-      const response = await fetch("/api/questions/import", { method: "POST", body: new FormData(form) });
-      const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: ImportProblem[] };
-      if (response.ok) {
-        setOutcome({ tone: "success", message: data.message ?? "Questions imported." });
-        form.reset();
-        router.refresh();
-      } else {
-        setOutcome({ tone: "error", message: data.message ?? FALLBACK, problems: data.errors ?? [] });
-      }
-    } catch {
-      setOutcome({ tone: "error", message: FALLBACK, problems: [] });
+      const data = await uploadWithProgress<{ message?: string; rows?: ImportRowReport[] }>("/api/questions/import", new FormData(form), setUploadPercent);
+      setOutcome({ tone: "success", message: data.message ?? "Questions imported.", rows: data.rows ?? [], problems: [] });
+      form.reset();
+      router.refresh();
+    } catch (caught) {
+      const body = caught instanceof ApiError ? (caught.body as { errors?: ImportProblem[]; rows?: ImportRowReport[] }) : {};
+      const message = caught instanceof ApiError ? caught.serverMessage ?? FALLBACK : FALLBACK;
+      const rows = body.rows ?? [];
+      // Problems the row report does not cover (say, a file without questions) are listed on their own.
+      const problems = (body.errors ?? []).filter((problem) => !rows.some((row) => row.row === problem.row));
+      setOutcome({ tone: "error", message, rows, problems });
     } finally {
-      setImporting(false);
+      setUploadPercent(undefined);
     }
   }
 
+  const importing = uploadPercent !== undefined;
   return (
     <div className="flex flex-col gap-3">
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
@@ -62,6 +65,8 @@ export function QuestionImport() {
       <p id="question-csv-hint" className="text-sm text-slate-600">
         First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The file is imported whole or not at all.
       </p>
+      {importing && <UploadProgressBar label="CSV file upload" percent={uploadPercent} />}
+      {importing && uploadPercent === 100 && <p className="text-sm text-slate-700">Checking the rows…</p>}
       {outcome?.tone === "success" && <FormMessage tone="success">{outcome.message}</FormMessage>}
       {outcome?.tone === "error" && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -73,6 +78,40 @@ export function QuestionImport() {
           )}
         </div>
       )}
+      {outcome && outcome.rows.length > 0 && <ImportReport rows={outcome.rows} />}
+    </div>
+  );
+}
+
+/** Every line of the file and what became of it, with totals; rows are numbered as lines of the file (the header is 1). */
+function ImportReport({ rows }: { rows: ImportRowReport[] }) {
+  const count = (status: ImportRowReport["status"]) => rows.filter((row) => row.status === status).length;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm font-medium text-slate-800">
+        Imported: {count("imported")} · Skipped: {count("skipped")} · Errors: {count("error")} · Rows: {rows.length}
+      </p>
+      <div className="max-h-80 overflow-auto rounded-lg border border-slate-200">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Import report, row by row</caption>
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">Row</th>
+              <th scope="col" className="px-3 py-2">Status</th>
+              <th scope="col" className="px-3 py-2">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.row} className="border-t border-slate-200">
+                <td className="px-3 py-1.5 tabular-nums">{row.row}</td>
+                <td className={`px-3 py-1.5 font-semibold ${row.status === "error" ? "text-red-800" : row.status === "skipped" ? "text-amber-900" : "text-emerald-800"}`}>{STATUS_TEXT[row.status]}</td>
+                <td className="px-3 py-1.5">{row.status === "imported" ? "" : row.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -3,8 +3,9 @@
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
-import { ApiError, callApi } from "@/lib/client";
+import { ApiError, callApi, uploadWithProgress } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
@@ -54,6 +55,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   // A retry after a refused payment (say, a missing date of birth) reuses the screenshot already stored.
   const [uploaded, setUploaded] = useState<{ file?: File; name: string; url: string } | undefined>(draft?.proof);
   const [file, setFile] = useState<File>();
+  const [uploadPercent, setUploadPercent] = useState<number>();
   const [bankUsername, setBankUsername] = useState(draft?.bankUsername ?? "");
   const [transactionId, setTransactionId] = useState(draft?.transactionId ?? "");
   const [copied, setCopied] = useState(false);
@@ -90,6 +92,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     setFile(chosen);
+    setUploadPercent(undefined);
     setError(chosen && chosen.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE : undefined);
   }
 
@@ -116,9 +119,15 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     const form = new FormData();
     form.set("file", proof);
     form.set("imageType", "payment");
-    const { url } = await callApi<{ url: string }>("/api/upload", { form });
-    setUploaded({ file: proof, name: proof.name, url });
-    return url;
+    setUploadPercent(0);
+    try {
+      const { url } = await uploadWithProgress<{ url: string }>("/api/upload", form, setUploadPercent);
+      setUploaded({ file: proof, name: proof.name, url });
+      return url;
+    } catch (caught) {
+      setUploadPercent(undefined);
+      throw caught;
+    }
   }
 
   async function submitProof(event: FormEvent<HTMLFormElement>) {
@@ -210,6 +219,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             aria-describedby={uploaded && !file ? `${formId}-stored` : undefined}
             className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
           />
+          {uploadPercent !== undefined && <UploadProgressBar label="Payment screenshot upload" percent={uploadPercent} />}
           {uploaded && !file && (
             <div id={`${formId}-stored`} className="mt-1 flex items-center gap-3 text-sm text-slate-700">
               {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to its owner */}

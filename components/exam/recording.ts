@@ -21,6 +21,12 @@ function uploader(path: string, field: string, fileName: (sequence: number) => s
   };
 }
 
+/** The upload's progress, with how much of the recording the server has confirmed. */
+export interface RecordingProgress extends UploadProgress {
+  /** Seconds of recording from the start up to the latest chunk the server stored. */
+  savedSeconds: number;
+}
+
 export interface RecordingTarget {
   quizId: string;
   participantId: string;
@@ -46,7 +52,7 @@ export class ExamRecording {
   /** false, or why snapshots keep failing (undefined: refused, or the cause is not known). */
   private snapshotsFailing: UploadProgress["cause"] | false = false;
 
-  constructor(target: RecordingTarget, onProgress: (progress: UploadProgress) => void) {
+  constructor(target: RecordingTarget, onProgress: (progress: RecordingProgress) => void) {
     const { quizId, participantId } = target;
     this.firstSequence = target.firstSequence;
     this.nextSequence = target.firstSequence;
@@ -55,6 +61,8 @@ export class ExamRecording {
         ...this.videoProgress,
         failing: this.videoProgress.failing || this.snapshotsFailing !== false,
         cause: this.videoProgress.cause ?? (this.snapshotsFailing === false ? undefined : this.snapshotsFailing),
+        // Before a reload the server already held the chunks up to firstSequence.
+        savedSeconds: ((this.videoProgress.lastStored ?? this.firstSequence - 1) + 1) * (SLICE_MS / 1000),
       });
     this.video = new UploadQueue(
       uploader("/api/wasabi/upload-exam-chunk", "chunk", (sequence) => `chunk-${sequence}.webm`, quizId, participantId),

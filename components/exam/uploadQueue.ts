@@ -11,6 +11,8 @@ export interface UploadProgress {
   failing: boolean;
   /** Why the chunk keeps failing: the connection is down, or our server is not answering. */
   cause?: FailureCause;
+  /** The sequence number of the latest chunk the server confirmed it stored. */
+  lastStored?: number;
 }
 
 interface Chunk {
@@ -54,6 +56,7 @@ export class UploadQueue {
   private readonly chunks: Chunk[] = [];
   private next = 0;
   private uploaded = 0;
+  private lastStored: number | undefined;
   private refused = 0;
   private paused = true;
   private pumping = false;
@@ -81,6 +84,7 @@ export class UploadQueue {
     this.chunks.length = 0;
     this.next = 0;
     this.uploaded = 0;
+    this.lastStored = undefined;
     this.refused = 0;
     this.report();
   }
@@ -103,8 +107,10 @@ export class UploadQueue {
       }
       chunk.status = result === "stored" ? "success" : "failed";
       chunk.blob = null;
-      if (result === "stored") this.uploaded += 1;
-      else this.refused += 1;
+      if (result === "stored") {
+        this.uploaded += 1;
+        this.lastStored = chunk.sequence;
+      } else this.refused += 1;
       this.next += 1;
       this.report();
     }
@@ -132,6 +138,7 @@ export class UploadQueue {
       waiting: this.chunks.length - this.next,
       failing: this.refused > 0 || headFailing,
       cause: headFailing ? head?.cause : undefined,
+      lastStored: this.lastStored,
     });
   }
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import { ExamRecording, type RecordingTarget } from "./recording";
-import type { UploadProgress } from "./uploadQueue";
+import { ExamRecording, type RecordingProgress, type RecordingTarget } from "./recording";
 
 /** The exam's recording and its upload progress, for the status line. */
 export function useRecorder(target: RecordingTarget) {
-  const [progress, setProgress] = useState<UploadProgress>({ total: 0, uploaded: 0, waiting: 0, failing: false });
+  const [progress, setProgress] = useState<RecordingProgress>({ total: 0, uploaded: 0, waiting: 0, failing: false, savedSeconds: 0 });
   const [recording] = useState(() => new ExamRecording(target, setProgress));
 
   // Leaving the screen ends the capture (camera light off); uploads go on while the tab lives.

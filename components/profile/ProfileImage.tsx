@@ -3,11 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useState, type ChangeEvent } from "react";
 import { FormMessage } from "@/components/ui/form";
-import { ApiError, callApi } from "@/lib/client";
+import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
+import { ApiError, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { FILE_TOO_LARGE } from "@/lib/messages";
 
-type Status = { state: "idle" } | { state: "uploading" } | { state: "success"; text: string } | { state: "failed"; text: string };
+type Status = { state: "idle" } | { state: "uploading"; percent: number } | { state: "success"; text: string } | { state: "failed"; text: string };
 
 export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name: string }) {
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -21,12 +22,12 @@ export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name
       setStatus({ state: "failed", text: FILE_TOO_LARGE });
       return;
     }
-    setStatus({ state: "uploading" });
+    setStatus({ state: "uploading", percent: 0 });
     const form = new FormData();
     form.set("file", file);
     form.set("imageType", "profile");
     try {
-      const { message } = await callApi<{ message: string }>("/api/upload", { form });
+      const { message } = await uploadWithProgress<{ message: string }>("/api/upload", form, (percent) => setStatus({ state: "uploading", percent }));
       setStatus({ state: "success", text: message || "File uploaded successfully!" });
       router.refresh();
     } catch (caught) {
@@ -47,6 +48,7 @@ export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name
         {status.state === "uploading" ? "Uploading…" : "Change profile image"}
         <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={onChange} disabled={status.state === "uploading"} />
       </label>
+      {status.state === "uploading" && <UploadProgressBar label="Profile image upload" percent={status.percent} />}
       {status.state === "success" && <FormMessage tone="success">{status.text}</FormMessage>}
       {status.state === "failed" && <FormMessage tone="error">{status.text}</FormMessage>}
     </div>

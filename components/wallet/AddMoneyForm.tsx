@@ -1,8 +1,9 @@
 "use client";
 
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client";
+import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
+import { callApi, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
@@ -11,6 +12,7 @@ import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
 export function AddMoneyForm({ upiId }: { upiId: string }) {
   const { message, submitting, refuse, submit } = useWalletRequest();
+  const [uploadPercent, setUploadPercent] = useState<number>();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,11 +31,12 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
     const referenceProblem = utrProblem(paymentId);
     if (referenceProblem) return refuse(referenceProblem);
 
+    setUploadPercent(0);
     await submit(form, { success: "Payment submitted successfully! Please wait for admin confirmation.", failure: "Error uploading image. Please try again." }, async (failure) => {
       const upload = new FormData();
       upload.set("file", file);
       upload.set("imageType", "payment");
-      const { url } = await callApi<{ url: string }>("/api/upload", { form: upload });
+      const { url } = await uploadWithProgress<{ url: string }>("/api/upload", upload, setUploadPercent);
       failure.current = "Payment verification failed. Please try again.";
       await callApi("/api/wallet/credit", {
         json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId, paymentMode: "upi" },
@@ -50,6 +53,7 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
       <Field id="add-amount" name="amount" label="Amount (₹)" type="number" inputMode="decimal" min={1} step="0.01" required />
       <Field id="add-username" name="payeeName" label="Username" autoComplete="name" hint="The name on the UPI or bank account you paid from." required />
       <Field id="add-screenshot" name="screenshot" label="Payment screenshot" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="An image of up to 5 MB." required />
+      {submitting && uploadPercent !== undefined && <UploadProgressBar label="Payment screenshot upload" percent={uploadPercent} />}
       <Field
         id="add-reference"
         name="paymentId"

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | undefined,
     /** The server's name for the fix it suggests, e.g. "date-of-birth". */
     readonly code?: string,
+    /** The whole answer, for refusals that carry more than a message (an import's bad rows). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -21,11 +23,50 @@ export async function callApi<T>(path: string, init: { method?: string; json?: u
     headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
     body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
   });
-  const data = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-  if (!response.ok) {
-    throw new ApiError(data.message ?? `Request failed (${response.status})`, response.status, data.message, data.code);
-  }
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw refusal(response.status, data ?? {});
   return data as T;
+}
+
+/** The error for a refused request, carrying the server's message and fix code when it sent them. */
+function refusal(status: number, data: Record<string, unknown>): ApiError {
+  const message = typeof data.message === "string" ? data.message : undefined;
+  const code = typeof data.code === "string" ? data.code : undefined;
+  return new ApiError(message ?? `Request failed (${status})`, status, message, code, data);
+}
+
+/**
+ * Sends a form to the app's /api as callApi does, reporting how much of the body has gone up:
+ * fetch has no upload progress, XMLHttpRequest does. `onProgress` gets whole percents, 0 to 100;
+ * 100 means the body is sent and the server is working on it.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", path);
+    request.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+    });
+    request.upload.addEventListener("load", () => onProgress(100));
+    request.addEventListener("load", () => {
+      const data = parseJson(request.responseText);
+      if (request.status >= 200 && request.status < 300) resolve(data as T);
+      else reject(refusal(request.status, data));
+    });
+    // As fetch does: a request that never got an answer is a TypeError, not an ApiError.
+    request.addEventListener("error", () => reject(new TypeError("Network request failed")));
+    request.addEventListener("abort", () => reject(new TypeError("Network request aborted")));
+    request.send(form);
+  });
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 export interface LoggedIn {

@@ -56,6 +56,7 @@ function standingOf(attempt: { submittedAt: Date | null; deadlineAt: Date } | nu
 /** The quiz's current grants, by participant name. */
 export const listExtraTime = service("exam.grantExtraTime", async (_admin, quizId: string, now: Date = new Date()): Promise<ExtraTimeGrant[]> => {
   const db = await getDb();
+  await competition(db, quizId);
   const participant = alias(users, "participant");
   const grantor = alias(users, "grantor");
   const rows = await db

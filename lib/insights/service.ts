@@ -110,6 +110,8 @@ export const scoreDistribution = service("insights.view", async (_actor, quizId:
 
 export const itemAnalysis = service("insights.view", async (_actor, quizId: string): Promise<ItemAnalysis> => {
   const rows = await rowsOf(itemAnalysisQuery(quizId));
+  // No rows is a quiz without questions, or no quiz at all: only the second is a 404.
+  if (rows.length === 0 && (await rowsOf(sql`select 1 from quizzes where id = ${quizId}`)).length === 0) throw new NotFound("No such quiz.");
   const takers = rows.length ? asNumber(rows[0].takers) : 0;
   const groupSize = rows.length ? asNumber(rows[0].group_size) : 0;
   return {

@@ -100,29 +100,38 @@ export interface ImportProblem {
   message: string;
 }
 
+/** What became of one line of the file: every line is reported, so the admin sees the whole file's fate. */
+export type ImportRowReport = { row: number; status: "imported" } | { row: number; status: "skipped" | "error"; reason: string };
+
+const SKIPPED_FOR_OTHER_ROWS = "Not imported: other rows have errors, and the file is imported whole or not at all.";
+
 /**
  * All or nothing: every row is checked first, and if any is wrong nothing is stored and each
- * bad row is named, so a half-imported bank never happens.
+ * bad row is named, so a half-imported bank never happens. `rows` reports every line.
  */
-export const importQuestions = service("questions.edit", async (author, csv: string): Promise<{ imported: number; errors: ImportProblem[] }> => {
-  const [header, ...rows] = parseCsv(csv);
+export const importQuestions = service("questions.edit", async (author, csv: string): Promise<{ imported: number; errors: ImportProblem[]; rows: ImportRowReport[] }> => {
+  const [header, ...lines] = parseCsv(csv);
   if (!header || header.map((cell) => cell.trim()).join() !== CSV_HEADER.join()) {
-    return { imported: 0, errors: [{ row: 1, message: `The first line must be the header: ${CSV_HEADER.join(",")}` }] };
+    const message = `The first line must be the header: ${CSV_HEADER.join(",")}`;
+    return { imported: 0, errors: [{ row: 1, message }], rows: [{ row: 1, status: "error", reason: message }] };
   }
-  if (rows.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }] };
-  const errors: ImportProblem[] = [];
-  const valid: QuestionInput[] = [];
-  rows.forEach((cells, index) => {
+  if (lines.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }], rows: [] };
+  const checked = lines.map((cells, index): { row: number; question: QuestionInput } | { row: number; message: string } => {
+    const row = index + 2;
     const [text, subject, option1, option2, option3, option4, correctOptionIndex] = cells;
+    if (cells.length !== CSV_HEADER.length) return { row, message: `Expected ${CSV_HEADER.length} columns, found ${cells.length}.` };
     const parsed = questionSchema.safeParse({ text, subject, options: [option1, option2, option3, option4], correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex });
-    if (cells.length !== CSV_HEADER.length) errors.push({ row: index + 2, message: `Expected ${CSV_HEADER.length} columns, found ${cells.length}.` });
-    else if (!parsed.success) errors.push({ row: index + 2, message: parsed.error.issues[0].message });
-    else valid.push(parsed.data);
+    return parsed.success ? { row, question: parsed.data } : { row, message: parsed.error.issues[0].message };
   });
-  if (errors.length > 0) return { imported: 0, errors };
+  const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
+  if (errors.length > 0) {
+    const rows = checked.map((line): ImportRowReport => ("message" in line ? { row: line.row, status: "error", reason: line.message } : { row: line.row, status: "skipped", reason: SKIPPED_FOR_OTHER_ROWS }));
+    return { imported: 0, errors, rows };
+  }
+  const valid = checked.flatMap((line): QuestionInput[] => ("question" in line ? [line.question] : []));
   const db = await getDb();
   await db.insert(questions).values(valid.map((question) => ({ ...question, options: [...question.options], createdById: author.id })));
-  return { imported: valid.length, errors: [] };
+  return { imported: valid.length, errors: [], rows: checked.map((line) => ({ row: line.row, status: "imported" })) };
 });
 
 export const exportQuestions = service("questions.edit", async (_actor, questionIds?: string[]): Promise<string> => {

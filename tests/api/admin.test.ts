@@ -148,10 +148,15 @@ describe("the question bank", () => {
     const rejected = await call(importQuestions, { as: boss, form: csv([good, "Odd one out?,Reasoning,a,b,c,d,4", good]) });
     expect(rejected.status).toBe(400);
     expect(rejected.body.errors).toEqual([{ row: 3, message: "The correct option index must be between 0 and 3." }]);
+    expect(rejected.body.rows).toEqual([
+      { row: 2, status: "skipped", reason: "Not imported: other rows have errors, and the file is imported whole or not at all." },
+      { row: 3, status: "error", reason: "The correct option index must be between 0 and 3." },
+      { row: 4, status: "skipped", reason: "Not imported: other rows have errors, and the file is imported whole or not at all." },
+    ]);
     expect((await db.select().from(questions)).length).toBe(before);
 
     const accepted = await call(importQuestions, { as: boss, form: csv([good, '"Speed of light, roughly?",Physics,"3 x 10^8 m/s",340 m/s,1 km/s,c,0']) });
-    expect(accepted.body).toMatchObject({ imported: 2 });
+    expect(accepted.body).toMatchObject({ imported: 2, rows: [{ row: 2, status: "imported" }, { row: 3, status: "imported" }] });
     const exported = await (await call(exportQuestions, { as: boss })).response.text();
     expect(exported).toContain('"Speed of light, roughly?",Physics,3 x 10^8 m/s,340 m/s,1 km/s,c,0');
     expect((await call(allQuestions, { as: boss })).body.questions).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Capital of India?", correctOptionIndex: 1 })]));

@@ -18,6 +18,10 @@ import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
 import { POST as claimPrize } from "@/app/api/prizes/[quizId]/claim/route";
 import { POST as appeal } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { POST as objection } from "@/app/api/quizzes/[quizId]/objections/route";
+import { GET as listExtraTime, PUT as grantExtraTime } from "@/app/api/quizzes/[quizId]/extra-time/route";
+import { POST as removeExtraTime } from "@/app/api/quizzes/[quizId]/extra-time/remove/route";
+import { GET as insightsCsv } from "@/app/api/insights/csv/route";
+import { GET as insightsOverview } from "@/app/api/insights/route";
 import { POST as keyDecision } from "@/app/api/quizzes/[quizId]/questions/[questionId]/decision/route";
 import { POST as appealDecision } from "@/app/api/responses/[attemptId]/appeal-decision/route";
 import { POST as disqualify } from "@/app/api/responses/[attemptId]/disqualify/route";
@@ -25,6 +29,7 @@ import { POST as contact } from "@/app/api/contact/route";
 import { PUT as editUser } from "@/app/api/editUser/[id]/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
 import { PUT as saveAnswers } from "@/app/api/exam/[quizId]/answers/batch/route";
+import { GET as examClock } from "@/app/api/exam/[quizId]/clock/route";
 import { POST as focusEvents } from "@/app/api/exam/[quizId]/focus-events/route";
 import { POST as forgotPassword } from "@/app/api/forgotpassword/route";
 import { GET as allQuestions } from "@/app/api/getallquestions/route";
@@ -53,6 +58,8 @@ import {
   resultRows,
   attemptAnswers,
   attempts,
+  auditLog,
+  extraTimeGrants,
   keyDecisions,
   objections,
   blogs,
@@ -72,7 +79,7 @@ import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { appealDisqualification, disqualifyAttempt, objectToKey, startExam } from "@/lib/exam";
 import { requestTopUp } from "@/lib/wallet";
-import { markPaid, openExam } from "../support/exam";
+import { markPaid, openExam, paidParticipant } from "../support/exam";
 import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
@@ -657,6 +664,43 @@ const TARGETS: Target[] = [
       };
     },
   },
+  {
+    route: "PUT /api/quizzes/{quizId}/extra-time",
+    handler: grantExtraTime,
+    method: "PUT",
+    fields: { email: "text", unit: "choice", amount: "count", reason: "text" },
+    refuses: { amount: [0, 100_000] },
+    async setup() {
+      const { quiz } = await openExam({ count: 1 });
+      const user = await paidParticipant(quiz.id);
+      await startExam(user, quiz.id);
+      return {
+        as: await admin(),
+        params: { quizId: quiz.id },
+        body: { email: user.email, unit: "minutes", amount: 10, reason: "Dyslexia assessment on file: 10 minutes agreed." },
+        written: () => extraTimeOf(quiz.id, user.id),
+      };
+    },
+  },
+  {
+    route: "POST /api/quizzes/{quizId}/extra-time/remove",
+    handler: removeExtraTime,
+    fields: { participantId: "id", reason: "text" },
+    async setup() {
+      const { quiz } = await openExam({ count: 1 });
+      const user = await paidParticipant(quiz.id);
+      await startExam(user, quiz.id);
+      const boss = await admin();
+      const granted = await call(grantExtraTime, { method: "PUT", as: boss, params: { quizId: quiz.id }, json: { email: user.email, unit: "minutes", amount: 10, reason: "Dyslexia assessment on file." } });
+      expect(granted.status).toBe(200);
+      return {
+        as: boss,
+        params: { quizId: quiz.id },
+        body: { participantId: user.id, reason: "Granted to the wrong participant." },
+        written: () => extraTimeOf(quiz.id, user.id),
+      };
+    },
+  },
   // Notifications
   {
     route: "POST /api/notifications/send-notification",
@@ -726,6 +770,15 @@ async function attemptOf(userId: string) {
     if (ids.length === 0) return [own];
     return [own, await db.select().from(attemptAnswers).where(inArray(attemptAnswers.attemptId, ids)), await db.select().from(focusEventRows).where(inArray(focusEventRows.attemptId, ids))];
   });
+}
+
+/** What granting or removing extra time writes: the grant, the attempt's deadline, the audit trail. */
+async function extraTimeOf(quizId: string, participantId: string) {
+  return rows(async (db) => [
+    await db.select().from(extraTimeGrants).where(eq(extraTimeGrants.quizId, quizId)),
+    await db.select().from(attempts).where(eq(attempts.participantId, participantId)),
+    await db.select().from(auditLog).where(eq(auditLog.subjectId, participantId)),
+  ]);
 }
 
 /** An adult with ₹1,000 verified in the wallet and a verified email (withdrawals may ask for one). */
@@ -896,6 +949,67 @@ async function recordedAttempt(): Promise<string> {
   const [attempt] = await db.select({ id: attempts.id }).from(attempts).where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quiz.id)));
   return attempt.id;
 }
+
+/** A hundred thousand characters: far past any id or query value the routes take. */
+const LONG = "x".repeat(100_000);
+/** Well-formed but naming nothing. */
+const UNKNOWN_ID = "5eed0000-0000-4000-8000-00000000dead";
+const HOSTILE_IDS = ["not-a-uuid", "\u0000", `${UNKNOWN_ID}\u0000`, LONG, "-1", "1e308", "[object Object]"];
+
+/** Issue 22: the extra-time, exam-clock and Overview routes, with hostile ids and search parameters. */
+describe("extra time, the exam clock and the Overview", () => {
+  async function expectClear(response: Awaited<ReturnType<typeof call>>, statuses: number[]) {
+    expect(statuses, JSON.stringify(response.body).slice(0, 300)).toContain(response.status);
+    expect(response.body.message).toEqual(expect.any(String));
+    expect(String(response.body.message).length).toBeGreaterThan(0);
+  }
+
+  it.each(HOSTILE_IDS.map((value) => [label(value), value] as const))("refuses the quiz id %s on every extra-time and clock route, changing nothing", async (_label, quizId) => {
+    const { quiz } = await openExam({ count: 1 });
+    const user = await paidParticipant(quiz.id);
+    await startExam(user, quiz.id);
+    const boss = await admin();
+    const before = await extraTimeOf(quiz.id, user.id);
+    const grant = { email: user.email, unit: "minutes", amount: 10, reason: "Dyslexia assessment on file." };
+    await expectClear(await call(examClock, { as: user, params: { quizId } }), [400, 404]);
+    await expectClear(await call(listExtraTime, { as: boss, params: { quizId } }), [400, 404]);
+    await expectClear(await call(grantExtraTime, { method: "PUT", as: boss, params: { quizId }, json: grant }), [400, 404]);
+    await expectClear(await call(removeExtraTime, { as: boss, params: { quizId }, json: { participantId: user.id, reason: "Granted by mistake." } }), [400, 404]);
+    expect(await extraTimeOf(quiz.id, user.id)).toEqual(before);
+  });
+
+  it("answers a well-formed quiz id that names no quiz with 404 on every extra-time and clock route", async () => {
+    const user = await participant();
+    const boss = await admin();
+    const params = { quizId: UNKNOWN_ID };
+    await expectClear(await call(examClock, { as: user, params }), [404]);
+    await expectClear(await call(listExtraTime, { as: boss, params }), [404]);
+    await expectClear(await call(grantExtraTime, { method: "PUT", as: boss, params, json: { email: user.email, unit: "minutes", amount: 10, reason: "Dyslexia assessment on file." } }), [404]);
+    await expectClear(await call(removeExtraTime, { as: boss, params, json: { participantId: user.id, reason: "Granted by mistake." } }), [404]);
+  });
+
+  it.each(HOSTILE_IDS.map((value) => [label(value), value] as const))("the Overview refuses ?quiz=%s", async (_label, quiz) => {
+    const boss = await admin();
+    await expectClear(await call(insightsOverview, { as: boss, url: `/api/insights?${new URLSearchParams({ quiz })}` }), [400]);
+    await expectClear(await call(insightsCsv, { as: boss, url: `/api/insights/csv?${new URLSearchParams({ table: "items", quiz })}` }), [400]);
+  });
+
+  it.each(["nope", "\u0000", `items\u0000`, LONG, "1e308", "-1", ""].map((value) => [label(value), value] as const))("the Overview's CSV refuses ?table=%s", async (_label, table) => {
+    await expectClear(await call(insightsCsv, { as: await admin(), url: `/api/insights/csv?${new URLSearchParams({ table })}` }), [400]);
+  });
+
+  it("the Overview answers a well-formed quiz id that names no quiz with 404", async () => {
+    const boss = await admin();
+    await expectClear(await call(insightsOverview, { as: boss, url: `/api/insights?quiz=${UNKNOWN_ID}` }), [404]);
+    await expectClear(await call(insightsCsv, { as: boss, url: `/api/insights/csv?table=items&quiz=${UNKNOWN_ID}` }), [404]);
+  });
+
+  it("still serves the Overview and a CSV for valid queries, so each refusal above is the hostile value's", async () => {
+    const boss = await admin();
+    expect((await call(insightsOverview, { as: boss, url: "/api/insights" })).status).toBe(200);
+    expect((await call(insightsCsv, { as: boss, url: "/api/insights/csv?table=seats" })).status).toBe(200);
+  });
+});
 
 describe("clear messages", () => {
   it("names the largest amount the wallet can hold", async () => {
