@@ -121,14 +121,14 @@ export const importQuestions = service("questions.edit", async (author, csv: str
   const errors: ImportProblem[] = [];
   const valid: QuestionInput[] = [];
   rows.forEach((cells, index) => {
-    const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi = "", ...optionsHi] = cells;
+    const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi, ...optionsHi] = cells;
     const parsed = questionSchema.safeParse({
       text,
       subject,
       options: [option1, option2, option3, option4],
       correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex,
       textHi,
-      optionsHi: width === CSV_HEADER.length ? optionsHi : ["", "", "", ""],
+      optionsHi: width === CSV_HEADER.length ? optionsHi : undefined,
     });
     if (cells.length !== width) errors.push({ row: index + 2, message: `Expected ${width} columns, found ${cells.length}.` });
     else if (!parsed.success) errors.push({ row: index + 2, message: parsed.error.issues[0].message });

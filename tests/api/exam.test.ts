@@ -24,7 +24,7 @@ afterAll(closeDatabase);
 
 interface View {
   attemptId: string;
-  questions: { id: string; text: string; options: string[] }[];
+  questions: { id: string; text: string; options: string[]; hi: { text: string; options: string[] } | null }[];
   answers: Record<string, number>;
   currentQuestionIndex: number;
   submitted: null | { score: number; totalMarks: number; timeTakenSeconds: number };
@@ -181,7 +181,7 @@ describe("the exam", () => {
       expect(stored.status).toBe(200);
     }
     const user = await readyParticipant(quiz.id);
-    const view = (await call(start, { as: user, params: { quizId: quiz.id } })).body as unknown as View & { questions: { hi: { text: string; options: string[] } | null }[] };
+    const view = (await call(start, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(JSON.stringify(view)).not.toMatch(/correctOptionIndex|keyOptionIndex/);
     expect(view.questions.find((question) => question.id === english)?.hi).toBeNull();
     const shown = view.questions.filter((question) => question.id !== english);
@@ -193,7 +193,7 @@ describe("the exam", () => {
 
     // Answered by position in the Hindi options, every answer is the English one too.
     for (const question of shown) await answer(user, quiz.id, question.id, question.hi!.options.indexOf("ग"));
-    const resumed = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as typeof view;
+    const resumed = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(resumed.questions.map((question) => question.hi)).toEqual(view.questions.map((question) => question.hi));
     const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(done.submitted?.score).toBe(5);
