@@ -340,6 +340,9 @@ describe("a quiz's questions, kept by each instance while its exam runs", () => 
     expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1", "Question 2"]);
     await db.execute(sql`update questions set text = 'Question 1, fixed' where id = ${questionIds[0]}`);
     expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1, fixed", "Question 2"]);
+    await db.execute(sql`update questions set text_hi = 'प्रश्न 2', options_hi = array['क', 'ख', 'ग', 'घ'] where id = ${questionIds[1]}`);
+    const translated = (await begin(await readyParticipant(quiz.id), quiz.id)).questions.find((question) => question.id === questionIds[1]);
+    expect(translated?.hi).toEqual({ text: "प्रश्न 2", options: ["क", "ख", "ग", "घ"] });
   });
 });
 
