@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { TextOrImage } from "@/components/ui/TextOrImage";
@@ -8,6 +8,8 @@ const LETTERS = ["A", "B", "C", "D", "E", "F"];
 
 interface QuestionPanelProps {
   question: DemoQuestion;
+  /** The legend takes focus after a move to another question, so a screen reader reads it. */
+  legendRef: Ref<HTMLLegendElement>;
   /** Shown beside the question number. */
   timer: ReactNode;
   index: number;
@@ -18,7 +20,7 @@ interface QuestionPanelProps {
   onSubmit: () => void;
 }
 
-export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit }: QuestionPanelProps) {
+export function QuestionPanel({ question, legendRef, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit }: QuestionPanelProps) {
   const number = index + 1;
   return (
     <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
@@ -29,7 +31,7 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
         {timer}
       </div>
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-3 text-lg font-medium text-slate-900">
+        <legend ref={legendRef} tabIndex={-1} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
           <TextOrImage text={question.question} alt={`Question ${number}`} />
         </legend>
         {question.options.map((option, position) => (

@@ -3,7 +3,7 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/compone
 import { callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
-import { ExamTimer } from "./ExamTimer";
+import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
 import type { ExamResult } from "./SubmittedView";
@@ -15,6 +15,7 @@ import { useSaveState } from "./useSaveState";
 
 const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
 const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
+const TIME_UP = "Time is up. Your answers are being submitted.";
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
 
 interface LiveExamProps {
@@ -26,6 +27,8 @@ interface LiveExamProps {
   resuming: boolean;
   onReturnToFullscreen: () => void;
   onFinished: (result: ExamResult, notice: string) => void;
+  /** Says something once to a screen reader, in a live region that outlasts this screen. */
+  onAnnounce: (message: string) => void;
 }
 
 /** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
@@ -48,7 +51,23 @@ async function submittedResult(path: string, init?: { method: string }): Promise
   return view.submitted;
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
+/**
+ * Once when a minute is left (again if extra time took it back above a minute), and at zero; the
+ * ticking counter itself stays silent.
+ */
+function useTimeAnnouncements(secondsLeft: number, announce: (message: string) => void) {
+  const warned = useRef(false);
+  useEffect(() => {
+    if (secondsLeft > WARNING_SECONDS) warned.current = false;
+    else if (secondsLeft <= 0) announce(TIME_UP);
+    else if (!warned.current) {
+      warned.current = true;
+      announce(`${spokenDuration(secondsLeft)} left.`);
+    }
+  }, [secondsLeft, announce]);
+}
+
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -110,6 +129,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     onExpire: () => void expire(),
   });
   useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
+  useTimeAnnouncements(secondsLeft, onAnnounce);
   useEffect(() => {
     place.current = { answers, currentIndex, secondsLeft };
   }, [answers, currentIndex, secondsLeft]);
