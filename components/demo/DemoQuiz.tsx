@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
+import type { ExamLanguage } from "@/components/exam/language";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { DemoResult } from "./DemoResult";
 import { chooseAnswer, endQuiz, freshProgress, secondsLeft, secondsTaken } from "./progress";
@@ -10,7 +11,7 @@ import { useNow } from "./useNow";
 import { useSavedProgress } from "./useSavedProgress";
 
 /** The free practice quiz (SPEC §2, §4): timed, saved in the browser, scored on the spot. */
-export function DemoQuiz({ questions, durationSeconds }: { questions: DemoQuestion[]; durationSeconds: number }) {
+export function DemoQuiz({ questions, durationSeconds, language = "en" }: { questions: DemoQuestion[]; durationSeconds: number; language?: ExamLanguage }) {
   const [progress, save] = useSavedProgress(questions);
   const running = Boolean(progress && !progress.ended);
   const now = useNow(running);
@@ -52,6 +53,7 @@ export function DemoQuiz({ questions, durationSeconds }: { questions: DemoQuesti
         onGoTo={goTo}
         onNext={() => (progress.index === questions.length - 1 ? finish() : goTo(progress.index + 1))}
         onSubmit={finish}
+        language={language}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer } from "./ExamTimer";
+import type { ExamLanguage } from "./language";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
 import type { ExamResult } from "./SubmittedView";
@@ -26,6 +27,8 @@ interface LiveExamProps {
   resuming: boolean;
   onReturnToFullscreen: () => void;
   onFinished: (result: ExamResult, notice: string) => void;
+  /** The language the questions are shown in, where they have a version in it. */
+  language: ExamLanguage;
 }
 
 /** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
@@ -48,7 +51,7 @@ async function submittedResult(path: string, init?: { method: string }): Promise
   return view.submitted;
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, language }: LiveExamProps) {
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -182,6 +185,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         selected={answers[question.id]?.selectedOptionIndex}
         disabled={locked}
         onSelect={choose}
+        language={language}
       />
       <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">
