@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { TextOrImage } from "@/components/ui/TextOrImage";
@@ -9,6 +9,8 @@ const LETTERS = ["A", "B", "C", "D", "E", "F"];
 
 interface QuestionPanelProps {
   question: DemoQuestion;
+  /** The legend takes focus after a move to another question, so a screen reader reads it. */
+  legendRef: Ref<HTMLLegendElement>;
   /** Shown beside the question number. */
   timer: ReactNode;
   index: number;
@@ -21,7 +23,7 @@ interface QuestionPanelProps {
   language: ExamLanguage;
 }
 
-export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit, language }: QuestionPanelProps) {
+export function QuestionPanel({ question, legendRef, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit, language }: QuestionPanelProps) {
   const number = index + 1;
   const wording = wordingIn(language, { text: question.question, options: question.options }, question.hi);
   return (
@@ -33,7 +35,7 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
         {timer}
       </div>
       <fieldset className="flex flex-col gap-3">
-        <legend lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900">
+        <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
           <TextOrImage text={wording.text} alt={`Question ${number}`} />
         </legend>
         {wording.options.map((option, position) => (

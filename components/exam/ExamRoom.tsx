@@ -52,6 +52,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
   const [phase, setPhase] = useState<Phase>(() =>
     initialView?.submitted ? { name: "finished", result: initialView.submitted } : { name: "ready", starting: false },
   );
+  const [announcement, setAnnouncement] = useState("");
   const { recording, progress } = useRecorder({ quizId, participantId, firstSequence: firstChunkSequence });
   const storageKey = progressKey(quizId, participantId);
   const resuming = initialView !== null;
@@ -132,10 +133,13 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           onReturnToFullscreen={() => void enterFullscreen()}
           onFinished={finish}
           language={language}
+          onAnnounce={setAnnouncement}
         />
       )}
       {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} notice={phase.notice} />}
       <RecordingStatus progress={progress} />
+      {/* Here, not in the live screen: "Time is up" must still be read while the summary replaces it. */}
+      <p role="status" className="sr-only">{announcement}</p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useRef } from "react";
 import type { ExamView } from "@/lib/exam";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import { wordingIn, type ExamLanguage } from "./language";
@@ -16,19 +16,23 @@ interface QuestionViewProps {
   language: ExamLanguage;
 }
 
+/** Shown (keyed by question) at the start and after every move to another question. */
 export function QuestionView({ question, number, total, selected, disabled, onSelect, language }: QuestionViewProps) {
-  const headingId = useId();
-  const textId = useId();
+  const legend = useRef<HTMLLegendElement>(null);
   const wording = wordingIn(language, question, question.hi);
+  // The question that was on screen has gone: a screen reader reads the new one from its legend.
+  useEffect(() => legend.current?.focus(), []);
   return (
-    <fieldset disabled={disabled} aria-labelledby={`${headingId} ${textId}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-        Question {number} of {total}
-      </h2>
-      <p id={textId} lang={wording.lang} className="mt-2 text-lg text-slate-900">
-        <TextOrImage text={wording.text} alt={`Question ${number}`} />
-      </p>
-      <div className="mt-5 grid gap-3">
+    <fieldset disabled={disabled} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <legend ref={legend} tabIndex={-1} className="float-left w-full focus:outline-none">
+        <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+          Question {number} of {total}
+        </h2>
+        <span lang={wording.lang} className="mt-2 block text-lg text-slate-900">
+          <TextOrImage text={wording.text} alt={`Question ${number}`} />
+        </span>
+      </legend>
+      <div className="clear-both grid gap-3 pt-5">
         {wording.options.map((option, index) => (
           <label
             key={index}
