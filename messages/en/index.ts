@@ -1,6 +1,11 @@
 import shell from "./shell.json";
+import dashboard from "./dashboard.json";
+import payment from "./payment.json";
+import profile from "./profile.json";
+import wallet from "./wallet.json";
+import notifications from "./notifications.json";
 
 /** Every text of the app in English, by screen: one JSON file per screen. SPEC's texts are used as written. */
-const messages = { shell };
+const messages = { shell, dashboard, payment, profile, wallet, notifications };
 
 export default messages;
