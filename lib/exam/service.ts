@@ -166,8 +166,8 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
     if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
-    const message = examRefusalMessage(access.refusal);
-    throw access.quiz ? new Forbidden(message) : new NotFound(message);
+    const refusal = examRefusalMessage(access.refusal);
+    throw access.quiz ? new Forbidden(refusal) : new NotFound(refusal);
   }
   const { quiz } = access;
   if (access.attempt) return buildView(db, quiz, access.attempt, now);
