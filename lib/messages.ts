@@ -85,6 +85,7 @@ export const REFUND_REASON_REQUIRED = errors.refundReasonRequired;
 export const REFUND_FAILED = errors.refundFailed;
 export const DATES_OUT_OF_ORDER = errors.datesOutOfOrder;
 export const OPTION_INDEX_RANGE = errors.optionIndexRange;
+export const HINDI_INCOMPLETE = errors.hindiIncomplete;
 export const QUESTION_IN_USE = errors.questionInUse;
 export const QUESTION_LOCKED = errors.questionLocked;
 export const DEMO_QUESTION_IN_PAID_QUIZ = errors.demoQuestionInPaidQuiz;
