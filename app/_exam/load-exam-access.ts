@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { requirePermission } from "@/lib/auth";
 import { examAccess } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
+import { pageMessage } from "@/lib/i18n";
 import { examRefusalMessage } from "@/lib/messages";
 
 /**
@@ -16,5 +17,5 @@ export async function loadExamAccess(quizId: unknown) {
   if (!parsed.success) notFound();
   const access = await examAccess(user, parsed.data.quizId);
   if (!access.quiz) notFound();
-  return { user, quiz: access.quiz, access, refusal: access.allowed ? null : examRefusalMessage(access.refusal) };
+  return { user, quiz: access.quiz, access, refusal: access.allowed ? null : await pageMessage(examRefusalMessage(access.refusal)) };
 }

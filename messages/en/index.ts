@@ -1,11 +1,24 @@
-import shell from "./shell.json";
 import dashboard from "./dashboard.json";
+import errors from "./errors.json";
+import mail from "./mail.json";
+import notifications from "./notifications.json";
 import payment from "./payment.json";
 import profile from "./profile.json";
+import push from "./push.json";
+import shell from "./shell.json";
 import wallet from "./wallet.json";
-import notifications from "./notifications.json";
 
 /** Every text of the app in English, by screen: one JSON file per screen. SPEC's texts are used as written. */
-const messages = { shell, dashboard, payment, profile, wallet, notifications };
+const messages = {
+  dashboard,
+  errors,
+  mail,
+  notifications,
+  payment,
+  profile,
+  push,
+  shell,
+  wallet,
+};
 
 export default messages;

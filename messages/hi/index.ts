@@ -1,12 +1,25 @@
 import type english from "../en";
-import shell from "./shell.json";
 import dashboard from "./dashboard.json";
+import errors from "./errors.json";
+import mail from "./mail.json";
+import notifications from "./notifications.json";
 import payment from "./payment.json";
 import profile from "./profile.json";
+import push from "./push.json";
+import shell from "./shell.json";
 import wallet from "./wallet.json";
-import notifications from "./notifications.json";
 
 /** Every text of the app in Hindi, by screen: the same files and keys as English (messages.test.ts). */
-const messages = { shell, dashboard, payment, profile, wallet, notifications } satisfies typeof english;
+const messages = {
+  dashboard,
+  errors,
+  mail,
+  notifications,
+  payment,
+  profile,
+  push,
+  shell,
+  wallet,
+} satisfies typeof english;
 
 export default messages;
