@@ -23,4 +23,4 @@ export {
 } from "./service";
 export { categoryPath } from "./categories";
 export { FEED_CONTENT_TYPE } from "./feed";
-export { readingMinutes, readingTimeLabel } from "./reading";
+export { readingMinutes } from "./reading";
