@@ -9,7 +9,6 @@ export {
   adjacentArticles,
   articleAddresses,
   BLOG_PAGE_SIZE,
-  blogDescription,
   blogFeed,
   categoryAddresses,
   findArticleBySlug,
