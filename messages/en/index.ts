@@ -1,5 +1,7 @@
+import blog from "./blog.json";
 import dashboard from "./dashboard.json";
 import errors from "./errors.json";
+import legal from "./legal.json";
 import mail from "./mail.json";
 import notifications from "./notifications.json";
 import payment from "./payment.json";
@@ -10,8 +12,10 @@ import wallet from "./wallet.json";
 
 /** Every text of the app in English, by screen: one JSON file per screen. SPEC's texts are used as written. */
 const messages = {
+  blog,
   dashboard,
   errors,
+  legal,
   mail,
   notifications,
   payment,

@@ -1,6 +1,8 @@
 import type english from "../en";
+import blog from "./blog.json";
 import dashboard from "./dashboard.json";
 import errors from "./errors.json";
+import legal from "./legal.json";
 import mail from "./mail.json";
 import notifications from "./notifications.json";
 import payment from "./payment.json";
@@ -11,8 +13,10 @@ import wallet from "./wallet.json";
 
 /** Every text of the app in Hindi, by screen: the same files and keys as English (messages.test.ts). */
 const messages = {
+  blog,
   dashboard,
   errors,
+  legal,
   mail,
   notifications,
   payment,
