@@ -1,6 +1,7 @@
 "use client";
 
 import Image from "next/image";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 export interface Poster {
@@ -10,6 +11,7 @@ export interface Poster {
 
 /** Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read. */
 export function PosterCarousel({ posters, intervalMs, priority = false }: { posters: Poster[]; intervalMs: number; priority?: boolean }) {
+  const t = useTranslations("home");
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
 
@@ -22,7 +24,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
   return (
     <div
       className="relative overflow-hidden rounded-xl bg-slate-200"
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel")}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -39,7 +41,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
             <button
               key={poster.src}
               type="button"
-              aria-label={`Show poster ${position + 1} of ${posters.length}`}
+              aria-label={t("showPoster", { position: position + 1, count: posters.length })}
               aria-current={position === index}
               onClick={() => setIndex(position)}
               // A 24 px target around a 12 px dot: big enough for a thumb (WCAG 2.5.8).
