@@ -57,7 +57,7 @@ test.describe("an English browser", () => {
       await page.goto(path);
       const alternate = (hreflang: string) => page.locator(`head link[rel="alternate"][hreflang="${hreflang}"]`);
       // Next writes the home page's English address without its slash.
-      const english = path === "/" ? baseURL : `${baseURL}${path}`;
+      const english = path === "/" ? `${baseURL}` : `${baseURL}${path}`;
       await expect(alternate("hi-IN")).toHaveAttribute("href", `${baseURL}${path}?lang=hi`);
       await expect(alternate("en-IN")).toHaveAttribute("href", english);
       await expect(alternate("x-default")).toHaveAttribute("href", english);

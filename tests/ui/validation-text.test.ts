@@ -3,13 +3,14 @@ import type { z } from "zod";
 import { validationKey } from "@/components/ui/validationText";
 import { loginSchema, registerSchema } from "@/lib/accounts/schemas";
 import { contactSchema } from "@/lib/contact/schemas";
+import { claimSchema } from "@/lib/payouts/schemas";
 
 function messagesOf(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-/** What a person can get wrong in the login, sign-up and contact forms, and what the browser then shows. */
+/** What a person can get wrong in the login, sign-up, contact and prize claim forms, and what the browser then shows. */
 const MISTAKES: [z.ZodType, unknown][] = [
   [loginSchema, { email: "", password: "" }],
   [loginSchema, { email: "not-an-email", password: "x".repeat(1001) }],
@@ -20,6 +21,8 @@ const MISTAKES: [z.ZodType, unknown][] = [
   [contactSchema, { name: "", email: "", subject: "", message: "" }],
   [contactSchema, { name: "x".repeat(101), email: "not-an-email", subject: "x".repeat(201), message: "x".repeat(5001) }],
   [contactSchema, { name: "Asha", email: `${"x".repeat(250)}@b.co`, subject: "Hi", message: "Hello" }],
+  [claimSchema, { method: "upi", pan: "ABC", upiId: "nobody" }],
+  [claimSchema, { method: "bank", pan: "ABCDE1234F", ifsc: "SBIN1", accountNumber: "12" }],
 ];
 
 describe("the forms' validation messages in the browser", () => {
