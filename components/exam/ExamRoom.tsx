@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
 import { ExamStart } from "./ExamStart";
+import type { ExamLanguage } from "./language";
 import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
@@ -32,6 +33,8 @@ export interface ExamRoomProps {
   firstChunkSequence: number;
   /** Webcam snapshots are off unless an interval is given (SPEC §9). */
   snapshotIntervalMs?: number;
+  /** The language the questions are shown in, where they have a version in it. */
+  language?: ExamLanguage;
 }
 
 /** The server's deadline on this browser's clock, which may differ from the server's. */
@@ -44,11 +47,12 @@ async function leaveFullscreen() {
 }
 
 /** The proctored exam: instructions and start, the live questions, then the result. */
-export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs }: ExamRoomProps) {
+export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs, language = "en" }: ExamRoomProps) {
   const roomRef = useRef<HTMLElement>(null);
   const [phase, setPhase] = useState<Phase>(() =>
     initialView?.submitted ? { name: "finished", result: initialView.submitted } : { name: "ready", starting: false },
   );
+  const [announcement, setAnnouncement] = useState("");
   const { recording, progress } = useRecorder({ quizId, participantId, firstSequence: firstChunkSequence });
   const storageKey = progressKey(quizId, participantId);
   const resuming = initialView !== null;
@@ -128,10 +132,14 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           resuming={resuming}
           onReturnToFullscreen={() => void enterFullscreen()}
           onFinished={finish}
+          language={language}
+          onAnnounce={setAnnouncement}
         />
       )}
       {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} notice={phase.notice} />}
       <RecordingStatus progress={progress} />
+      {/* Here, not in the live screen: "Time is up" must still be read while the summary replaces it. */}
+      <p role="status" className="sr-only">{announcement}</p>
     </section>
   );
 }

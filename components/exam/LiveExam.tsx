@@ -3,7 +3,8 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/compone
 import { callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
-import { ExamTimer } from "./ExamTimer";
+import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
+import type { ExamLanguage } from "./language";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
 import type { ExamResult } from "./SubmittedView";
@@ -15,6 +16,7 @@ import { useSaveState } from "./useSaveState";
 
 const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
 const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
+const TIME_UP = "Time is up. Your answers are being submitted.";
 const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
 
 interface LiveExamProps {
@@ -26,6 +28,10 @@ interface LiveExamProps {
   resuming: boolean;
   onReturnToFullscreen: () => void;
   onFinished: (result: ExamResult, notice: string) => void;
+  /** The language the questions are shown in, where they have a version in it. */
+  language: ExamLanguage;
+  /** Says something once to a screen reader, in a live region that outlasts this screen. */
+  onAnnounce: (message: string) => void;
 }
 
 /** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
@@ -48,7 +54,23 @@ async function submittedResult(path: string, init?: { method: string }): Promise
   return view.submitted;
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
+/**
+ * Once when a minute is left (again if extra time took it back above a minute), and at zero; the
+ * ticking counter itself stays silent.
+ */
+function useTimeAnnouncements(secondsLeft: number, announce: (message: string) => void) {
+  const warned = useRef(false);
+  useEffect(() => {
+    if (secondsLeft > WARNING_SECONDS) warned.current = false;
+    else if (secondsLeft <= 0) announce(TIME_UP);
+    else if (!warned.current) {
+      warned.current = true;
+      announce(`${spokenDuration(secondsLeft)} left.`);
+    }
+  }, [secondsLeft, announce]);
+}
+
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, language, onAnnounce }: LiveExamProps) {
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -110,6 +132,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     onExpire: () => void expire(),
   });
   useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
+  useTimeAnnouncements(secondsLeft, onAnnounce);
   useEffect(() => {
     place.current = { answers, currentIndex, secondsLeft };
   }, [answers, currentIndex, secondsLeft]);
@@ -182,6 +205,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         selected={answers[question.id]?.selectedOptionIndex}
         disabled={locked}
         onSelect={choose}
+        language={language}
       />
       <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">

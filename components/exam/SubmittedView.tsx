@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import type { ExamView } from "@/lib/exam";
 import { formatDuration } from "@/lib/format";
@@ -20,6 +21,9 @@ function AnswerKeyLink({ quizId }: { quizId: string }) {
 
 export function SubmittedView({ quizId, result, notice }: { quizId: string; result: ExamResult; notice?: string }) {
   const score = `${result.score} out of ${result.totalMarks}`;
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  // Right after submitting, the question had focus and is gone: the summary takes it, its score read out with it.
+  useEffect(() => summaryHeading.current?.focus(), []);
   if (!notice) {
     return (
       <section aria-labelledby="thank-you" className="flex flex-col items-start gap-3">
@@ -33,9 +37,11 @@ export function SubmittedView({ quizId, result, notice }: { quizId: string; resu
   }
   return (
     <section aria-labelledby="summary" className="flex flex-col items-start gap-4">
-      <h1 id="summary" className="text-3xl font-bold text-slate-900">Quiz summary</h1>
+      <h1 id="summary" ref={summaryHeading} tabIndex={-1} aria-describedby="summary-score" className="text-3xl font-bold text-slate-900 focus:outline-none">
+        Quiz summary
+      </h1>
       <FormMessage tone="success">{notice}</FormMessage>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+      <dl id="summary-score" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
         <dt className="font-semibold">Score:</dt>
         <dd>{score}</dd>
         <dt className="font-semibold">Time taken:</dt>

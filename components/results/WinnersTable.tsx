@@ -2,6 +2,7 @@ import { useTranslations } from "next-intl";
 import { formatMinutesSeconds } from "@/lib/format";
 import type { publishedWinners } from "@/lib/results";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 type Winner = Awaited<ReturnType<typeof publishedWinners>>[number]["winners"][number];
 
@@ -13,7 +14,7 @@ export function WinnersTable({ title, winners, emptyText }: { title: string; win
   const ui = useTranslations("ui");
   if (winners.length === 0) return <p className="text-slate-700">{emptyText ?? t("noSubmissions")}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={`Winners of ${title}`}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{t("winnersOf", { title })}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -37,6 +38,6 @@ export function WinnersTable({ title, winners, emptyText }: { title: string; win
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
