@@ -14,7 +14,7 @@ export function WinnersTable({ title, winners, emptyText }: { title: string; win
   const ui = useTranslations("ui");
   if (winners.length === 0) return <p className="text-slate-700">{emptyText ?? t("noSubmissions")}</p>;
   return (
-    <ScrollRegion label={`Winners of ${title}`}>
+    <ScrollRegion label={t("winnersOf", { title })}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{t("winnersOf", { title })}</caption>
         <thead className="bg-slate-50 text-slate-700">
