@@ -9,7 +9,7 @@ import { listMyNotifications } from "@/lib/notifications";
 import { sitePathParam } from "@/lib/validation";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("notification");
+  const t = await getTranslations("notificationPage");
   return { title: t("title"), robots: { index: false } };
 }
 
@@ -23,7 +23,7 @@ export default async function Page() {
   const user = await requirePermission("notifications.read");
   // Reading marks them read, so "unread" is what was unread before this visit.
   const notifications = await listMyNotifications(user, user.id);
-  const [t, language] = await Promise.all([getTranslations("notification"), getLocale()]);
+  const [t, language] = await Promise.all([getTranslations("notificationPage"), getLocale()]);
 
   return (
     <>

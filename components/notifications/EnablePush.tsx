@@ -18,7 +18,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * subscribes this browser to web push and tells the server.
  */
 export function EnablePush() {
-  const t = useTranslations("notification");
+  const t = useTranslations("notifications");
   const [state, setState] = useState<State>("ask");
 
   useEffect(() => {
@@ -48,15 +48,15 @@ export function EnablePush() {
   return (
     <div className="mb-6 flex flex-col gap-2">
       {state === "on" ? (
-        <FormMessage tone="success">{t("pushOn")}</FormMessage>
+        <FormMessage tone="success">{t("on")}</FormMessage>
       ) : state === "blocked" ? (
-        <p className="text-sm text-slate-700">{t("pushBlocked")}</p>
+        <p className="text-sm text-slate-700">{t("blocked")}</p>
       ) : (
         <button type="button" onClick={enable} disabled={state === "working"} className={`${secondaryButtonClass} self-start`}>
-          {state === "working" ? t("turningOn") : t("turnOn")}
+          {t(state === "working" ? "turningOn" : "turnOn")}
         </button>
       )}
-      {state === "failed" && <FormMessage tone="error">{t("pushFailed")}</FormMessage>}
+      {state === "failed" && <FormMessage tone="error">{t("failed")}</FormMessage>}
     </div>
   );
 }

@@ -1,4 +1,9 @@
 import shell from "./shell.json";
+import dashboard from "./dashboard.json";
+import payment from "./payment.json";
+import profile from "./profile.json";
+import wallet from "./wallet.json";
+import notifications from "./notifications.json";
 import home from "./home.json";
 import auth from "./auth.json";
 import contact from "./contact.json";
@@ -8,10 +13,10 @@ import quizList from "./quizList.json";
 import certificates from "./certificates.json";
 import offline from "./offline.json";
 import unauthorized from "./unauthorized.json";
-import notification from "./notification.json";
+import notificationPage from "./notificationPage.json";
 import ui from "./ui.json";
 
 /** Every text of the app in English, by screen: one JSON file per screen. SPEC's texts are used as written. */
-const messages = { shell, home, auth, contact, results, prizes, quizList, certificates, offline, unauthorized, notification, ui };
+const messages = { shell, dashboard, payment, profile, wallet, notifications, home, auth, contact, results, prizes, quizList, certificates, offline, unauthorized, notificationPage, ui };
 
 export default messages;
