@@ -1,14 +1,24 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { config } from "@/lib/config";
 import { currentUser } from "@/lib/auth";
+import { pageAlternates } from "@/lib/i18n";
 
 const HOME_CAROUSEL_MS = 3000;
 
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("home");
+  const { name, tagline } = config.brand;
+  return { description: t("description", { brand: name, tagline }), alternates: await pageAlternates("/") };
+}
+
 export default async function HomePage() {
   if (await currentUser()) redirect("/dashboard");
+  const t = await getTranslations("home");
   const { name, tagline } = config.brand;
 
   return (
@@ -19,10 +29,10 @@ export default async function HomePage() {
           {name}: <span className="text-brand">{tagline}</span>
         </h1>
         <p className="mt-4 text-lg text-slate-700">
-          Online olympiad quizzes for students and general participants. 25 questions, 30 minutes, one fair and
-          proctored attempt, and {config.contest.cashPrizesAllowed ? "real prizes" : "certificates, scholarships and sponsored prizes"} for the top scorers.
+          {t("lead", { prizes: config.contest.cashPrizesAllowed ? t("realPrizes") : t("otherPrizes") })}
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
+        {/* The olympiad's call to action reads the same in every language (SPEC). */}
+        <div className="mt-6 flex flex-wrap gap-3" lang="en">
           <Link href="/login" className="rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:opacity-90">
             Register Olympiad
           </Link>
@@ -35,8 +45,8 @@ export default async function HomePage() {
         intervalMs={HOME_CAROUSEL_MS}
         priority
         posters={[
-          { src: "/posters/poster-1.svg", alt: `${name} — ${tagline}. Win up to ₹1,00,000` },
-          { src: "/posters/poster-2.svg", alt: "25 questions, 30 minutes, fair and proctored" },
+          { src: "/posters/poster-1.svg", alt: t("posterWin", { brand: name, tagline }) },
+          { src: "/posters/poster-2.svg", alt: t("posterFormat") },
         ]}
       />
     </div>

@@ -14,4 +14,17 @@ test.describe("for search engines", () => {
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
     expect(robots).toContain("Disallow: /adminpanel");
   });
+
+  test("sitemap.xml lists each public page in English and in Hindi, each naming the other", async ({ request, baseURL }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const entryOf = (loc: string) => sitemap.split("<url>").find((entry) => entry.includes(`<loc>${loc}</loc>`)) ?? "";
+    const alternate = (hreflang: string, href: string) => new RegExp(`<xhtml:link\\s+rel="alternate"\\s+hreflang="${hreflang}"\\s+href="${href.replace(/[?.]/g, "\\$&")}"`);
+    for (const path of ["/contactus", "/winnerleaderboard", "/login"]) {
+      for (const loc of [`${baseURL}${path}`, `${baseURL}${path}?lang=hi`]) {
+        const entry = entryOf(loc);
+        expect(entry, loc).toMatch(alternate("en-IN", `${baseURL}${path}`));
+        expect(entry, loc).toMatch(alternate("hi-IN", `${baseURL}${path}?lang=hi`));
+      }
+    }
+  });
 });

@@ -1,13 +1,20 @@
 import type { Metadata } from "next";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { ForgotPasswordForm } from "@/components/auth/ForgotPasswordForm";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { pageAlternates } from "@/lib/i18n";
 
-export const metadata: Metadata = { title: "Forgot password", alternates: { canonical: "/ForgotPasswordForm" } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("forgotTitle"), alternates: await pageAlternates("/ForgotPasswordForm") };
+}
 
 export default function ForgotPasswordPage() {
+  const t = useTranslations("auth");
   return (
     <>
-      <PageTitle lead="Enter the email address of your account and we will send you a link to choose a new password.">Forgot password</PageTitle>
+      <PageTitle lead={t("forgotLead")}>{t("forgotTitle")}</PageTitle>
       <ForgotPasswordForm />
     </>
   );

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ResetPasswordForm } from "@/components/auth/ResetPasswordForm";
 import { PageTitle } from "@/components/ui/PageTitle";
 
-export const metadata: Metadata = { title: "Reset password", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("resetTitle"), robots: { index: false } };
+}
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   const { token } = await searchParams;
+  const t = await getTranslations("auth");
   return (
     <>
-      <PageTitle lead="Choose a new password for your account.">Reset password</PageTitle>
+      <PageTitle lead={t("resetLead")}>{t("resetTitle")}</PageTitle>
       <ResetPasswordForm token={typeof token === "string" ? token : ""} />
     </>
   );

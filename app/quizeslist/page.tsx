@@ -1,27 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ContestModelNote } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { formatIndiaDateTime, formatMinutes } from "@/lib/format";
+import { formatIndiaDateTime } from "@/lib/format";
+import { pageAlternates } from "@/lib/i18n";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { listCompetitions } from "@/lib/quizzes";
 
-export const metadata: Metadata = {
-  title: "Quiz list",
-  description: `Upcoming and open ${config.brand.name} competitions: dates, entry fee and prize money.`,
-  alternates: { canonical: "/quizeslist" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("quizList");
+  return { title: t("title"), description: t("description", { brand: config.brand.name }), alternates: await pageAlternates("/quizeslist") };
+}
 
 export default async function QuizListPage() {
   const quizzes = await listCompetitions(await currentActor());
+  const [t, prizes, language] = await Promise.all([getTranslations("quizList"), getTranslations("prizes"), getLocale()]);
   return (
     <>
-      <PageTitle lead="Register before the form closes (paying the entry fee where there is one), and take the quiz on exam day.">Quiz list</PageTitle>
+      <PageTitle lead={t("lead")}>{t("title")}</PageTitle>
       {quizzes.length === 0 ? (
-        <p className="text-slate-700">No competitions are scheduled right now. Try the demo quiz meanwhile.</p>
+        <p className="text-slate-700">{t("none")}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {quizzes.map((quiz) => (
@@ -30,21 +32,21 @@ export default async function QuizListPage() {
               <ContestModelNote model={quiz.contestModel} className="mt-1 text-sm font-medium text-brand" />
               <p className="mt-2 text-slate-700">{quiz.description}</p>
               <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-                <dt className="text-slate-600">Entry fee</dt>
-                <dd>{quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0 ? "Free" : formatRupeesWithSymbol(quiz.entryFeePaise)}</dd>
-                <dt className="text-slate-600">Prize money</dt>
-                <dd>{quiz.contestModel === "paid_certificates" ? "Certificates and scholarships" : formatRupeesWithSymbol(quiz.prizeMoneyPaise)}</dd>
-                <dt className="text-slate-600">Questions</dt>
-                <dd>{quiz.questionCount} in {formatMinutes(quiz.durationSeconds)}</dd>
-                <dt className="text-slate-600">Registration closes</dt>
-                <dd>{formatIndiaDateTime(quiz.formEndAt)}</dd>
-                <dt className="text-slate-600">Exam</dt>
-                <dd>{formatIndiaDateTime(quiz.examStartAt)}</dd>
-                <dt className="text-slate-600">Result</dt>
-                <dd>{formatIndiaDateTime(quiz.resultAt)}</dd>
+                <dt className="text-slate-600">{t("entryFee")}</dt>
+                <dd>{quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0 ? t("free") : formatRupeesWithSymbol(quiz.entryFeePaise)}</dd>
+                <dt className="text-slate-600">{t("prizeMoney")}</dt>
+                <dd>{quiz.contestModel === "paid_certificates" ? t("certificatesAndScholarships") : formatRupeesWithSymbol(quiz.prizeMoneyPaise)}</dd>
+                <dt className="text-slate-600">{t("questions")}</dt>
+                <dd>{t("questionsIn", { count: quiz.questionCount, minutes: Math.round(quiz.durationSeconds / 60) })}</dd>
+                <dt className="text-slate-600">{t("registrationCloses")}</dt>
+                <dd>{formatIndiaDateTime(quiz.formEndAt, language)}</dd>
+                <dt className="text-slate-600">{t("exam")}</dt>
+                <dd>{formatIndiaDateTime(quiz.examStartAt, language)}</dd>
+                <dt className="text-slate-600">{t("result")}</dt>
+                <dd>{formatIndiaDateTime(quiz.resultAt, language)}</dd>
               </dl>
-              <PrizeTierList tiers={quiz.prizes} label={`Prizes of ${quiz.title}`} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
-              <Link href="/login" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+              <PrizeTierList tiers={quiz.prizes} label={prizes("prizesOf", { title: quiz.title })} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
+              <Link href="/login" lang="en" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
                 Register Olympiad
               </Link>
             </li>

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { ContestModelNote } from "@/components/prizes/ContestModelNote";
 import { ResultsDigest } from "@/components/results/ResultsDigest";
 import { WinnersTable } from "@/components/results/WinnersTable";
@@ -7,41 +8,37 @@ import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { publishedWinners } from "@/lib/results";
 import { formatIndiaDate } from "@/lib/format";
+import { pageAlternates } from "@/lib/i18n";
 
-export const metadata: Metadata = {
-  title: "Winners",
-  description: `Published winners of ${config.brand.name} competitions.`,
-  alternates: { canonical: "/winnerleaderboard" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("results");
+  return { title: t("title"), description: t("description", { brand: config.brand.name }), alternates: await pageAlternates("/winnerleaderboard") };
+}
 
 export default async function WinnerLeaderboardPage() {
   const quizzes = await publishedWinners(await currentActor());
+  const [t, language] = await Promise.all([getTranslations("results"), getLocale()]);
 
   return (
     <>
-      <PageTitle lead="Winners appear here once an admin publishes a competition's official results.">Winners</PageTitle>
+      <PageTitle lead={t("lead")}>{t("title")}</PageTitle>
       {quizzes.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">No results have been published yet.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700">{t("noneYet")}</p>
       ) : (
         <div className="flex flex-col gap-8">
           <section aria-labelledby="how-ranks-work" className="max-w-3xl text-slate-700">
-            <h2 id="how-ranks-work" className="text-lg font-semibold text-slate-900">How ranks are computed</h2>
-            <p className="mt-1">
-              Each attempt is scored on the server from its stored answers against the quiz’s final answer key, after every objection was decided.
-              Highest score ranks first; on equal scores, the shorter time taken ranks higher; participants tied on both score and time share the
-              rank and split the prizes of the places they cover equally. When results are published, the ranking and the final key are frozen and a
-              SHA-256 digest of both is shown below, so anyone can recompute the ranking and check it was not changed afterwards.
-            </p>
+            <h2 id="how-ranks-work" className="text-lg font-semibold text-slate-900">{t("howRanksWork")}</h2>
+            <p className="mt-1">{t("howRanksWorkText")}</p>
           </section>
           {quizzes.map((quiz) => (
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
               <h2 id={`winners-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
-              {quiz.publishedAt && <p className="text-sm text-slate-600">Results published on {formatIndiaDate(quiz.publishedAt)}</p>}
+              {quiz.publishedAt && <p className="text-sm text-slate-600">{t("publishedOn", { date: formatIndiaDate(quiz.publishedAt, language) })}</p>}
               <ContestModelNote model={quiz.contestModel} />
               <WinnersTable
                 title={quiz.title}
                 winners={quiz.winners}
-                emptyText={quiz.contestModel === "paid_certificates" ? "No cash prizes in this quiz: every participant's certificate shows their rank." : undefined}
+                emptyText={quiz.contestModel === "paid_certificates" ? t("noCashPrizes") : undefined}
               />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} />
             </section>

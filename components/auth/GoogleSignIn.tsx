@@ -1,6 +1,7 @@
 "use client";
 
 import Script from "next/script";
+import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { FormMessage } from "@/components/ui/form";
 import { ApiError, callApi, type LoggedIn } from "@/lib/client";
@@ -26,6 +27,7 @@ function claimsOf(credential: string): { name?: string; email?: string; sub?: st
 
 /** Rendered only when GOOGLE_CLIENT_ID is configured; otherwise no Google script is loaded at all. */
 export function GoogleSignIn({ clientId, referralCode }: { clientId: string; referralCode?: string }) {
+  const t = useTranslations("auth");
   const buttonRef = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string>();
 
@@ -38,12 +40,12 @@ export function GoogleSignIn({ clientId, referralCode }: { clientId: string; ref
         });
         window.location.assign(result.landing);
       } catch (caught) {
-        if (!(caught instanceof ApiError) || caught.status >= 500) return setError("Login failed. Please try again!");
+        if (!(caught instanceof ApiError) || caught.status >= 500) return setError(t("googleLoginFailed"));
         // A refused input (a birthdate under the minimum age) says why; a refused token does not.
-        setError(caught.status === 400 && caught.serverMessage ? caught.serverMessage : "Authentication failed. Please try again!");
+        setError(caught.status === 400 && caught.serverMessage ? caught.serverMessage : t("googleAuthFailed"));
       }
     },
-    [referralCode],
+    [referralCode, t],
   );
 
   const render = () => {

@@ -2,13 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { loginSchema, registerSchema } from "@/lib/accounts/schemas";
 import { ApiError, callApi, type LoggedIn } from "@/lib/client";
-import { ageRule } from "@/lib/messages";
+import { useValidationText } from "@/components/ui/validationText";
 import { GoogleSignIn } from "./GoogleSignIn";
 
 type Mode = "login" | "signup";
@@ -26,18 +27,19 @@ function goToLanding(result: LoggedIn) {
 }
 
 export function LoginForm({ referralCode, googleClientId, minimumAge }: { referralCode?: string; googleClientId?: string; minimumAge: number }) {
+  const t = useTranslations("auth");
   const [mode, setMode] = useState<Mode>(referralCode ? "signup" : "login");
 
   return (
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-      <h1 className="mb-6 text-2xl font-bold">{mode === "login" ? "Login" : "Sign up"}</h1>
+      <h1 className="mb-6 text-2xl font-bold">{mode === "login" ? t("login") : t("signUp")}</h1>
       {mode === "login" ? <LoginFields /> : <SignupFields referralCode={referralCode} minimumAge={minimumAge} />}
       {googleClientId && <GoogleSignIn clientId={googleClientId} referralCode={referralCode} />}
       <p className="mt-6 text-center text-sm text-slate-700">
         {mode === "login" ? (
-          <>Don&apos;t have an account? <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("signup")}>Sign up</button></>
+          <>{t("noAccount")} <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("signup")}>{t("signUp")}</button></>
         ) : (
-          <>Already have an account? <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("login")}>Login</button></>
+          <>{t("haveAccount")} <button type="button" className="font-semibold text-brand underline" onClick={() => setMode("login")}>{t("login")}</button></>
         )}
       </p>
     </div>
@@ -45,6 +47,8 @@ export function LoginForm({ referralCode, googleClientId, minimumAge }: { referr
 }
 
 function LoginFields() {
+  const t = useTranslations("auth");
+  const fieldError = useValidationText();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, resetField, formState } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
 
@@ -55,24 +59,26 @@ function LoginFields() {
     } catch (caught) {
       resetField("password");
       const tooMany = caught instanceof ApiError && caught.status === 429;
-      setError(tooMany ? caught.serverMessage : "Invalid email or password. Please try again.");
+      setError(tooMany ? caught.serverMessage : t("loginFailed"));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field id="login-email" label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
-      <Field id="login-password" label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register("password")} />
+      <Field id="login-email" label={t("email")} type="email" autoComplete="email" error={fieldError(formState.errors.email?.message)} {...register("email")} />
+      <Field id="login-password" label={t("password")} type="password" autoComplete="current-password" error={fieldError(formState.errors.password?.message)} {...register("password")} />
       <FormMessage tone="error">{error}</FormMessage>
       <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Logging in…" : "Login"}
+        {formState.isSubmitting ? t("loggingIn") : t("login")}
       </button>
-      <Link href="/ForgotPasswordForm" className="text-center text-sm font-medium text-brand underline">Forgot password?</Link>
+      <Link href="/ForgotPasswordForm" className="text-center text-sm font-medium text-brand underline">{t("forgotPassword")}</Link>
     </form>
   );
 }
 
 function SignupFields({ referralCode, minimumAge }: { referralCode?: string; minimumAge: number }) {
+  const t = useTranslations("auth");
+  const fieldError = useValidationText();
   const [error, setError] = useState<string>();
   const { register, handleSubmit, resetField, formState } = useForm<SignupValues>({
     resolver: zodResolver(signupFormSchema),
@@ -87,22 +93,22 @@ function SignupFields({ referralCode, minimumAge }: { referralCode?: string; min
       resetField("password");
       resetField("confirmPassword");
       // The server's reason (the age rule, a taken email) is what the person can act on.
-      setError(caught instanceof ApiError ? caught.serverMessage ?? "Signup failed" : "Signup failed");
+      setError(caught instanceof ApiError ? caught.serverMessage ?? t("signupFailed") : t("signupFailed"));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <Field id="signup-name" label="Full name" autoComplete="name" error={formState.errors.name?.message} {...register("name")} />
-      <Field id="signup-email" label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
-      <Field id="signup-mobile" label="Mobile number" type="tel" autoComplete="tel" inputMode="tel" error={formState.errors.mobile?.message} {...register("mobile")} />
-      <Field id="signup-dob" label="Date of birth" type="date" autoComplete="bday" required hint={ageRule(minimumAge)} error={formState.errors.dob?.message} {...register("dob")} />
-      <Field id="signup-password" label="Password" type="password" autoComplete="new-password" error={formState.errors.password?.message} {...register("password")} />
-      <Field id="signup-confirm" label="Confirm password" type="password" autoComplete="new-password" error={formState.errors.confirmPassword?.message} {...register("confirmPassword")} />
-      {referralCode && <Field id="signup-referral" label="Referral code" readOnly disabled {...register("referredBy")} />}
+      <Field id="signup-name" label={t("fullName")} autoComplete="name" error={fieldError(formState.errors.name?.message)} {...register("name")} />
+      <Field id="signup-email" label={t("email")} type="email" autoComplete="email" error={fieldError(formState.errors.email?.message)} {...register("email")} />
+      <Field id="signup-mobile" label={t("mobile")} type="tel" autoComplete="tel" inputMode="tel" error={fieldError(formState.errors.mobile?.message)} {...register("mobile")} />
+      <Field id="signup-dob" label={t("dateOfBirth")} type="date" autoComplete="bday" required hint={t("ageRule", { age: minimumAge })} error={fieldError(formState.errors.dob?.message)} {...register("dob")} />
+      <Field id="signup-password" label={t("password")} type="password" autoComplete="new-password" error={fieldError(formState.errors.password?.message)} {...register("password")} />
+      <Field id="signup-confirm" label={t("confirmPassword")} type="password" autoComplete="new-password" error={fieldError(formState.errors.confirmPassword?.message)} {...register("confirmPassword")} />
+      {referralCode && <Field id="signup-referral" label={t("referralCode")} readOnly disabled {...register("referredBy")} />}
       <FormMessage tone="error">{error}</FormMessage>
       <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? "Creating your account…" : "Sign up"}
+        {formState.isSubmitting ? t("creatingAccount") : t("signUp")}
       </button>
     </form>
   );

@@ -1,11 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useTranslations("auth");
   const [result, setResult] = useState<{ tone: "error" | "success"; text: string }>();
   const [saving, setSaving] = useState(false);
 
@@ -14,11 +16,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
     const data = new FormData(event.currentTarget);
     const newPassword = String(data.get("newPassword") ?? "");
     if (newPassword !== String(data.get("confirmPassword") ?? "")) {
-      setResult({ tone: "error", text: "Passwords do not match" });
+      setResult({ tone: "error", text: t("passwordsDoNotMatch") });
       return;
     }
     if (!token || !newPassword) {
-      setResult({ tone: "error", text: "Token or new password is missing" });
+      setResult({ tone: "error", text: t("resetDetailsMissing") });
       return;
     }
     setSaving(true);
@@ -27,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       const { message } = await callApi<{ message: string }>("/api/passwordreset", { json: { token, newPassword } });
       setResult({ tone: "success", text: message });
     } catch (caught) {
-      setResult({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? "Something went wrong!" : "Error resetting password" });
+      setResult({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? t("somethingWentWrong") : t("resetError") });
     } finally {
       setSaving(false);
     }
@@ -37,17 +39,17 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div className="flex max-w-md flex-col gap-4">
         <FormMessage tone="success">{result.text}</FormMessage>
-        <Link href="/login" className={primaryButtonClass + " text-center"}>Go to login</Link>
+        <Link href="/login" className={primaryButtonClass + " text-center"}>{t("goToLogin")}</Link>
       </div>
     );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-      <Field id="reset-password" name="newPassword" label="New password" type="password" autoComplete="new-password" />
-      <Field id="reset-confirm" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" />
+      <Field id="reset-password" name="newPassword" label={t("newPassword")} type="password" autoComplete="new-password" />
+      <Field id="reset-confirm" name="confirmPassword" label={t("confirmNewPassword")} type="password" autoComplete="new-password" />
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
-      <button type="submit" className={primaryButtonClass} disabled={saving}>{saving ? "Saving…" : "Reset password"}</button>
+      <button type="submit" className={primaryButtonClass} disabled={saving}>{saving ? t("saving") : t("resetPassword")}</button>
     </form>
   );
 }

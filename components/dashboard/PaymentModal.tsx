@@ -13,7 +13,7 @@ import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
-import { useMessageText } from "@/components/ui/useMessageText";
+import { useValidationText } from "@/components/ui/validationText";
 
 /** What the participant pays with: the wallet balance, or UPI to the organiser. */
 export interface PaymentDetails {
@@ -49,7 +49,7 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
  */
 export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
   const t = useTranslations("payment");
-  const problemText = useMessageText();
+  const problemText = useValidationText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paidMessage = useRef<string>(undefined);
   const titleId = useId();

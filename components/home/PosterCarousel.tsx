@@ -1,6 +1,7 @@
 "use client";
 
 import Image from "next/image";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
@@ -14,6 +15,7 @@ export interface Poster {
  * still for a reader who asked for reduced motion (the dots still change the poster).
  */
 export function PosterCarousel({ posters, intervalMs, priority = false }: { posters: Poster[]; intervalMs: number; priority?: boolean }) {
+  const t = useTranslations("home");
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
@@ -27,7 +29,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
   return (
     <div
       className="relative overflow-hidden rounded-xl bg-slate-200"
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel")}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -44,7 +46,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
             <button
               key={poster.src}
               type="button"
-              aria-label={`Show poster ${position + 1} of ${posters.length}`}
+              aria-label={t("showPoster", { position: position + 1, count: posters.length })}
               aria-current={position === index}
               onClick={() => setIndex(position)}
               // A 24 px target around a 12 px dot: big enough for a thumb (WCAG 2.5.8).

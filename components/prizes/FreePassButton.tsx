@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
@@ -8,6 +9,7 @@ import { failureText, type Message } from "@/components/admin/adminUi";
 
 /** Turns a free pass into one entry fee in the wallet. */
 export function FreePassButton({ quizId, feeText }: { quizId: string; feeText: string }) {
+  const t = useTranslations("prizes");
   const router = useRouter();
   const [message, setMessage] = useState<Message>();
   const [pending, startTransition] = useTransition();
@@ -18,13 +20,13 @@ export function FreePassButton({ quizId, feeText }: { quizId: string; feeText: s
         setMessage({ tone: "success", text: result.message });
         router.refresh();
       } catch (caught) {
-        setMessage({ tone: "error", text: failureText(caught, "The free pass could not be redeemed. Please try again.") });
+        setMessage({ tone: "error", text: failureText(caught, t("redeemFailed")) });
       }
     });
   return (
     <div className="flex flex-col items-start gap-2">
       <button type="button" className={primaryButtonClass} onClick={redeem} disabled={pending}>
-        Add {feeText} to my wallet
+        {t("addToWallet", { fee: feeText })}
       </button>
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
     </div>

@@ -1,14 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { useValidationText } from "@/components/ui/validationText";
 import { callApi } from "@/lib/client";
 import { claimSchema } from "@/lib/payouts/schemas";
 import { failureText, type Message } from "@/components/admin/adminUi";
 
 /** PAN and a UPI id or bank account, checked in the browser with the handler's own schema. */
 export function PrizeClaimForm({ quizId }: { quizId: string }) {
+  const t = useTranslations("prizes");
+  const fieldError = useValidationText();
   const router = useRouter();
   const [method, setMethod] = useState<"upi" | "bank">("upi");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -32,34 +36,34 @@ export function PrizeClaimForm({ quizId }: { quizId: string }) {
         setMessage({ tone: "success", text: result.message });
         router.refresh();
       } catch (caught) {
-        setMessage({ tone: "error", text: failureText(caught, "Your claim could not be sent. Please try again.") });
+        setMessage({ tone: "error", text: failureText(caught, t("claimFailed")) });
       }
     });
   }
 
   return (
     <form onSubmit={submit} className="flex max-w-md flex-col gap-4" noValidate>
-      <Field label="PAN" id="pan" name="pan" autoComplete="off" placeholder="ABCDE1234F" maxLength={10} error={errors.pan} required />
+      <Field label={t("pan")} id="pan" name="pan" autoComplete="off" placeholder="ABCDE1234F" maxLength={10} error={fieldError(errors.pan)} required />
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">Pay me by</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("payMeBy")}</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="payout-method" checked={method === "upi"} onChange={() => setMethod("upi")} /> UPI
+          <input type="radio" name="payout-method" checked={method === "upi"} onChange={() => setMethod("upi")} /> {t("upi")}
         </label>
         <label className="flex items-center gap-2">
-          <input type="radio" name="payout-method" checked={method === "bank"} onChange={() => setMethod("bank")} /> Bank account
+          <input type="radio" name="payout-method" checked={method === "bank"} onChange={() => setMethod("bank")} /> {t("bankAccount")}
         </label>
       </fieldset>
       {method === "upi" ? (
-        <Field label="UPI id" id="upiId" name="upiId" autoComplete="off" placeholder="name@bank" error={errors.upiId} required />
+        <Field label={t("upiId")} id="upiId" name="upiId" autoComplete="off" placeholder="name@bank" error={fieldError(errors.upiId)} required />
       ) : (
         <>
-          <Field label="IFSC" id="ifsc" name="ifsc" autoComplete="off" placeholder="SBIN0001234" maxLength={11} error={errors.ifsc} required />
-          <Field label="Account number" id="accountNumber" name="accountNumber" autoComplete="off" inputMode="numeric" error={errors.accountNumber} required />
+          <Field label={t("ifsc")} id="ifsc" name="ifsc" autoComplete="off" placeholder="SBIN0001234" maxLength={11} error={fieldError(errors.ifsc)} required />
+          <Field label={t("accountNumber")} id="accountNumber" name="accountNumber" autoComplete="off" inputMode="numeric" error={fieldError(errors.accountNumber)} required />
         </>
       )}
-      <p className="text-sm text-slate-600">Your PAN and account are stored encrypted and shown to the organisers only to make the payment.</p>
+      <p className="text-sm text-slate-600">{t("storedEncrypted")}</p>
       <button type="submit" className={primaryButtonClass} disabled={pending}>
-        {pending ? "Sending…" : "Claim prize"}
+        {pending ? t("sending") : t("claimPrize")}
       </button>
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
     </form>

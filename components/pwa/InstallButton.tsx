@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 
 interface BeforeInstallPromptEvent extends Event {
@@ -32,6 +33,7 @@ function subscribe(listener: () => void) {
 
 /** Shown only when the browser offers to install the app. */
 export function InstallButton({ className }: { className: string }) {
+  const t = useTranslations("ui");
   const current = useSyncExternalStore(subscribe, () => offer, () => null);
   if (!current) return null;
   return (
@@ -44,7 +46,7 @@ export function InstallButton({ className }: { className: string }) {
         setOffer(null);
       }}
     >
-      Install app
+      {t("installApp")}
     </button>
   );
 }

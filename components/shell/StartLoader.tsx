@@ -1,11 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 const LOADER_MS = 1000;
 
 /** The spec's one-second start loader; it never blocks the page underneath from rendering. */
 export function StartLoader({ brandName }: { brandName: string }) {
+  const t = useTranslations("ui");
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
@@ -17,7 +19,7 @@ export function StartLoader({ brandName }: { brandName: string }) {
   return (
     <div
       role="status"
-      aria-label={`Loading ${brandName}`}
+      aria-label={t("loading", { brand: brandName })}
       data-testid="start-loader"
       className="fixed inset-0 z-50 flex items-center justify-center bg-white/90"
     >

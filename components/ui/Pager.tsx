@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 
 export interface PagerProps {
   label: string;
@@ -10,12 +11,13 @@ export interface PagerProps {
 
 /** "Previous / Page N of M / Next" as plain links, so a paged table works without JavaScript. */
 export function Pager({ label, page, pageCount, pageHref, className = "" }: PagerProps) {
+  const t = useTranslations("ui");
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className={`flex items-center gap-3 text-sm ${className}`}>
-      {page > 1 && <Link className="font-medium text-brand underline" href={pageHref(page - 1)}>Previous</Link>}
-      <span>Page {page} of {pageCount}</span>
-      {page < pageCount && <Link className="font-medium text-brand underline" href={pageHref(page + 1)}>Next</Link>}
+      {page > 1 && <Link className="font-medium text-brand underline" href={pageHref(page - 1)}>{t("previous")}</Link>}
+      <span>{t("pageOf", { page, count: pageCount })}</span>
+      {page < pageCount && <Link className="font-medium text-brand underline" href={pageHref(page + 1)}>{t("next")}</Link>}
     </nav>
   );
 }

@@ -7,7 +7,7 @@ import { callApi } from "@/lib/client";
 import { rupeesToPaise } from "@/lib/money";
 import { useWalletRequest } from "./useWalletRequest";
 import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
-import { useMessageText } from "@/components/ui/useMessageText";
+import { useValidationText } from "@/components/ui/validationText";
 
 /**
  * The balance check here only saves a round trip; the server checks again against the balance
@@ -15,7 +15,7 @@ import { useMessageText } from "@/components/ui/useMessageText";
  */
 export function WithdrawForm({ availablePaise }: { availablePaise: number }) {
   const t = useTranslations("wallet");
-  const problemText = useMessageText();
+  const problemText = useValidationText();
   const { message, submitting, refuse, submit } = useWalletRequest();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -7,6 +7,7 @@ import { attempts, auditLog, extraTimeGrants } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, connectDatabase, getDb } from "@/lib/db";
+import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { Conflict, Forbidden } from "@/lib/errors";
 import { finaliseOverdueAttempts, grantExtraTime, resumeExam, saveAnswer, startExam, submitExam } from "@/lib/exam";
 import { EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/messages";
@@ -201,6 +202,14 @@ describe("what extra time refuses", () => {
     expect((await call(removeRoute, { as: user, params: { quizId: quiz.id }, json: { participantId: user.id, reason: REASON } })).status).toBe(403);
     await expect(grantExtraTime(user, quiz.id, { email: user.email, unit: "minutes", amount: 10, reason: REASON })).rejects.toThrow(Forbidden);
     expect(await grantsOf(quiz.id)).toHaveLength(0);
+  });
+
+  it("lists no grants for the demo quiz (practice, no one is granted time on it), and a quiz that does not exist is 404", async () => {
+    const boss = await admin();
+    const demo = await call(listRoute, { as: boss, params: { quizId: DEMO_QUIZ_ID } });
+    expect(demo.status).toBe(200);
+    expect(demo.body.grants).toEqual([]);
+    expect((await call(listRoute, { as: boss, params: { quizId: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
   });
 
   it("refuses invalid input with 400 and the reason, and an unregistered participant with 404", async () => {

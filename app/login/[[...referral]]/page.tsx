@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/LoginForm";
 import { currentUser, landingPath } from "@/lib/auth";
 import { config } from "@/lib/config";
+import { pageAlternates } from "@/lib/i18n";
 
-export const metadata: Metadata = {
-  title: "Login or sign up",
-  description: `Log in or create your ${config.brand.name} account to register for an olympiad.`,
-  alternates: { canonical: "/login" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("loginTitle"), description: t("loginDescription", { brand: config.brand.name }), alternates: await pageAlternates("/login") };
+}
 
 /** /login, and /login/referral/{code} which opens sign-up with the code filled in. */
 export default async function LoginPage({ params }: { params: Promise<{ referral?: string[] }> }) {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { PrizeClaimPanel } from "@/components/prizes/PrizeClaimPanel";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -9,7 +10,10 @@ import { NotFound } from "@/lib/errors";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { myPrize } from "@/lib/payouts";
 
-export const metadata: Metadata = { title: "Claim your prize", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("prizes");
+  return { title: t("claimTitle"), robots: { index: false } };
+}
 
 export default async function PrizeClaimPage({ params }: { params: Promise<{ quizId: string }> }) {
   const user = await requirePermission("prizes.claim");
@@ -19,9 +23,10 @@ export default async function PrizeClaimPage({ params }: { params: Promise<{ qui
     if (error instanceof NotFound) notFound();
     throw error;
   });
+  const t = await getTranslations("prizes");
   return (
     <>
-      <PageTitle lead="Congratulations! Tell us where to send your prize.">Claim your prize</PageTitle>
+      <PageTitle lead={t("claimLead")}>{t("claimTitle")}</PageTitle>
       <PrizeClaimPanel prize={prize} entryFeeText={formatRupeesWithSymbol(config.competition.entryFeePaise)} />
     </>
   );
