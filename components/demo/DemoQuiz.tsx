@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { DemoResult } from "./DemoResult";
@@ -11,6 +12,7 @@ import { useSavedProgress } from "./useSavedProgress";
 
 /** The free practice quiz (SPEC §2, §4): timed, saved in the browser, scored on the spot. */
 export function DemoQuiz({ questions, durationSeconds }: { questions: DemoQuestion[]; durationSeconds: number }) {
+  const t = useTranslations("demo");
   const [progress, save] = useSavedProgress(questions);
   const running = Boolean(progress && !progress.ended);
   const now = useNow(running);
@@ -25,7 +27,7 @@ export function DemoQuiz({ questions, durationSeconds }: { questions: DemoQuesti
     if (progress && !progress.ended && left === 0) save(endQuiz(progress, Date.now(), durationSeconds));
   }, [progress, left, durationSeconds, save]);
 
-  if (!progress) return <p role="status" className="text-slate-700">Loading the demo quiz…</p>;
+  if (!progress) return <p role="status" className="text-slate-700">{t("loading")}</p>;
 
   if (progress.ended) {
     return (

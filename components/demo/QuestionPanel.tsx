@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes";
@@ -19,18 +20,19 @@ interface QuestionPanelProps {
 }
 
 export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit }: QuestionPanelProps) {
+  const t = useTranslations("demo");
   const number = index + 1;
   return (
     <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="demo-question-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-          Question {number} of {answers.length}
+          {t("questionHeading", { number, total: answers.length })}
         </h2>
         {timer}
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-3 text-lg font-medium text-slate-900">
-          <TextOrImage text={question.question} alt={`Question ${number}`} />
+          <TextOrImage text={question.question} alt={t("questionImage", { number })} />
         </legend>
         {question.options.map((option, position) => (
           <label
@@ -45,16 +47,16 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
-            <TextOrImage text={option} alt={`Option ${LETTERS[position]}`} />
+            <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[position] })} />
           </label>
         ))}
       </fieldset>
       <QuestionButtons index={index} answers={answers} onSelect={onGoTo} />
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={secondaryButtonClass} onClick={() => onGoTo(index - 1)} disabled={index === 0}>Previous</button>
+        <button type="button" className={secondaryButtonClass} onClick={() => onGoTo(index - 1)} disabled={index === 0}>{t("previous")}</button>
         {/* Next on the last question ends the quiz (SPEC §2). */}
-        <button type="button" className={secondaryButtonClass} onClick={onNext}>Next</button>
-        <button type="button" className={primaryButtonClass} onClick={onSubmit}>Submit Quiz</button>
+        <button type="button" className={secondaryButtonClass} onClick={onNext}>{t("next")}</button>
+        <button type="button" className={primaryButtonClass} onClick={onSubmit}>{t("submitQuiz")}</button>
       </div>
     </section>
   );

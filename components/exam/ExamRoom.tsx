@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
@@ -8,19 +9,17 @@ import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
-import { SubmittedView, type ExamResult } from "./SubmittedView";
+import { SubmittedView, type ExamResult, type ExamSummary } from "./SubmittedView";
 import { markSubmitted, progressKey, restoreProgress, type RestoredProgress } from "./useExamProgress";
 import { useRecorder } from "./useRecorder";
 
-const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
-const FULLSCREEN_FAILED = "Full-screen mode could not be started. The timer runs only in full-screen mode: use 'Return to full screen' to continue.";
-const RECORDING_UNSUPPORTED = "This browser cannot record the exam. Please use a recent version of Chrome, Edge or Firefox.";
-const START_FAILED = "The quiz could not be started. Please try again.";
+/** A start the server refused says why in its words; any other failure in ours. */
+type StartFailure = { serverMessage: string | null };
 
 type Phase =
-  | { name: "ready"; starting: boolean; error?: string }
+  | { name: "ready"; starting: boolean; failure?: StartFailure }
   | { name: "live"; view: ExamView; restored: RestoredProgress; deadlineMs: number }
-  | { name: "finished"; result: ExamResult; notice?: string };
+  | { name: "finished"; result: ExamResult; summary?: ExamSummary };
 
 export interface ExamRoomProps {
   quizId: string;
@@ -45,13 +44,16 @@ async function leaveFullscreen() {
 
 /** The proctored exam: instructions and start, the live questions, then the result. */
 export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs }: ExamRoomProps) {
+  const t = useTranslations("exam");
   const roomRef = useRef<HTMLElement>(null);
   const [phase, setPhase] = useState<Phase>(() =>
     initialView?.submitted ? { name: "finished", result: initialView.submitted } : { name: "ready", starting: false },
   );
   const { recording, progress } = useRecorder({ quizId, participantId, firstSequence: firstChunkSequence });
   const storageKey = progressKey(quizId, participantId);
-  const resuming = initialView !== null;
+  // As when the page was opened: a refresh (the language switch) brings the started attempt as
+  // initialView, and the proctoring log would reopen as resumed, dropping events not sent yet.
+  const [resuming] = useState(initialView !== null);
 
   // Full-screen mode ends with the exam; the proctoring listeners are gone by now.
   const finished = phase.name === "finished";
@@ -63,7 +65,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       await roomRef.current?.requestFullscreen();
     } catch {
-      window.alert(FULLSCREEN_FAILED);
+      window.alert(t("start.fullscreenFailed"));
     }
   }
 
@@ -79,7 +81,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       media = await requestExamMedia();
     } catch {
-      window.alert(MEDIA_REQUIRED);
+      window.alert(t("start.mediaRequired"));
       setPhase({ name: "ready", starting: false });
       return;
     }
@@ -87,7 +89,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       await recording.start(media, snapshotIntervalMs);
     } catch {
-      window.alert(RECORDING_UNSUPPORTED);
+      window.alert(t("start.recordingUnsupported"));
       await abandonStart({ name: "ready", starting: false });
       return;
     }
@@ -95,8 +97,8 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       view = await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
     } catch (error) {
-      const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : START_FAILED;
-      await abandonStart({ name: "ready", starting: false, error: message });
+      const serverMessage = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
+      await abandonStart({ name: "ready", starting: false, failure: { serverMessage } });
       return;
     }
     if (view.submitted) {
@@ -107,16 +109,22 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     setPhase({ name: "live", view, restored: restoreProgress(storageKey, view, resuming), deadlineMs: localDeadline(view) });
   }
 
-  function finish(result: ExamResult, notice: string) {
+  function finish(result: ExamResult, summary: ExamSummary) {
     markSubmitted(storageKey);
     recording.stop();
-    setPhase({ name: "finished", result, notice });
+    setPhase({ name: "finished", result, summary });
   }
 
   return (
-    <section ref={roomRef} aria-label="Quiz" className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-6">
+    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-6">
       {phase.name === "ready" && (
-        <ExamStart quiz={quiz} resuming={resuming} starting={phase.starting} error={phase.error} onStart={() => void start()} />
+        <ExamStart
+          quiz={quiz}
+          resuming={resuming}
+          starting={phase.starting}
+          error={phase.failure && (phase.failure.serverMessage ?? t("start.startFailed"))}
+          onStart={() => void start()}
+        />
       )}
       {phase.name === "live" && (
         <LiveExam
@@ -130,7 +138,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           onFinished={finish}
         />
       )}
-      {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} notice={phase.notice} />}
+      {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} summary={phase.summary} />}
       <RecordingStatus progress={progress} />
     </section>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import type { ExamView } from "@/lib/exam";
 import { TextOrImage } from "@/components/ui/TextOrImage";
@@ -14,15 +15,16 @@ interface QuestionViewProps {
 }
 
 export function QuestionView({ question, number, total, selected, disabled, onSelect }: QuestionViewProps) {
+  const t = useTranslations("exam.question");
   const headingId = useId();
   const textId = useId();
   return (
     <fieldset disabled={disabled} aria-labelledby={`${headingId} ${textId}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={headingId} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-        Question {number} of {total}
+        {t("heading", { number, total })}
       </h2>
       <p id={textId} className="mt-2 text-lg text-slate-900">
-        <TextOrImage text={question.text} alt={`Question ${number}`} />
+        <TextOrImage text={question.text} alt={t("image", { number })} />
       </p>
       <div className="mt-5 grid gap-3">
         {question.options.map((option, index) => (
@@ -38,7 +40,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[index]}.</span>
-            <TextOrImage text={option} alt={`Option ${LETTERS[index]} of question ${number}`} />
+            <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[index], number })} />
           </label>
         ))}
       </div>
