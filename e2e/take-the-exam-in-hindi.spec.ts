@@ -5,6 +5,8 @@ import { storedAnswers, withDatabase } from "./support/exam-db";
 // A browser that prefers Hindi: the app speaks Hindi until the participant switches.
 test.use({ ...EXAM_BROWSER, locale: "hi-IN" });
 
+const FOCUS_EVENTS = "**/api/exam/*/focus-events";
+
 const hindiHeading = (page: Page, number: number) => page.getByRole("heading", { name: `प्रश्न ${number} / 25`, exact: true });
 const englishHeading = (page: Page, number: number) => page.getByRole("heading", { name: `Question ${number} of 25`, exact: true });
 /** The header's switch; out of sight while the exam is in full-screen mode. */
@@ -71,12 +73,15 @@ test.describe("the exam in Hindi", () => {
     await expect(page.getByRole("button", { name: "फ़ुल स्क्रीन पर लौटें" })).toBeVisible();
     const timeBeforeSwitch = await timer.textContent();
     const chunksBeforeSwitch = await recordedChunks(page);
-    // A copy just before the switch: the proctoring log must still send it.
+    // A copy just before the switch, held on this device while the server takes no proctoring
+    // events: the log must still send it once the server is back.
+    await page.route(FOCUS_EVENTS, (route) => route.fulfill({ status: 503, json: { message: "Service unavailable" } }));
     await page.evaluate(() => document.dispatchEvent(new Event("copy", { bubbles: true, cancelable: true })));
     await headerSwitch(page, "English").click();
 
     await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
     await expect(englishHeading(page, 4)).toBeVisible();
+    await page.unroute(FOCUS_EVENTS);
     await expect(page.getByRole("timer", { name: "Time left" })).toHaveAttribute("data-before-switch", "");
     await expect(page.getByRole("timer")).toHaveText(timeBeforeSwitch!);
     await page.getByRole("button", { name: "Return to full screen" }).click();
