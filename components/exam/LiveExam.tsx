@@ -26,6 +26,16 @@ interface LiveExamProps {
   onFinished: (result: ExamResult, summary: ExamSummary) => void;
 }
 
+type LiveTexts = ReturnType<typeof useTranslations<"exam.live">>;
+
+/** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
+function spokenDuration(t: LiveTexts, totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [minutes > 0 && t("minutes", { count: minutes }), seconds > 0 && t("seconds", { count: seconds })];
+  return parts.filter(Boolean).join(" ");
+}
+
 /** A submission that failed: the server's reason when it gave one (it closed the exam), else ours. */
 type SubmitFailure = { serverMessage?: string };
 
@@ -42,7 +52,7 @@ async function submittedResult(path: string, init?: { method: string }): Promise
 }
 
 export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
-  const t = useTranslations("exam");
+  const t = useTranslations("exam.live");
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -155,14 +165,6 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     setSubmitting(false);
   }
 
-  /** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
-  function spokenDuration(totalSeconds: number): string {
-    const minutes = Math.floor(totalSeconds / 60);
-    const seconds = totalSeconds % 60;
-    const parts = [minutes > 0 && t("live.minutes", { count: minutes }), seconds > 0 && t("live.seconds", { count: seconds })];
-    return parts.filter(Boolean).join(" ");
-  }
-
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -175,9 +177,9 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
       </div>
       {!isFullscreen && !timeUp && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          <p>{t("live.fullscreenExited")}</p>
+          <p>{t("fullscreenExited")}</p>
           <button type="button" className={secondaryButtonClass} onClick={onReturnToFullscreen}>
-            {t("live.returnToFullscreen")}
+            {t("returnToFullscreen")}
           </button>
         </div>
       )}
@@ -193,24 +195,24 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
       <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
-          {t("live.submitQuiz")}
+          {t("submitQuiz")}
         </button>
         <p className="text-sm text-slate-600">
-          {t("live.answered", { answered: answeredCount, total: questions.length })}
-          {savingCount > 0 && <span className="text-amber-800"> · {t("live.saving", { count: savingCount })}</span>}
+          {t("answered", { answered: answeredCount, total: questions.length })}
+          {savingCount > 0 && <span className="text-amber-800"> · {t("saving", { count: savingCount })}</span>}
         </p>
       </div>
       <div role="status" aria-live="polite">
-        {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t("live.notSavedYet")}</p>}
+        {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t("notSavedYet")}</p>}
         {deadlineMove !== undefined && (
           <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
             {deadlineMove > 0
-              ? t("live.extraTimeAdded", { duration: spokenDuration(deadlineMove) })
-              : t("live.extraTimeReduced", { duration: spokenDuration(-deadlineMove) })}
+              ? t("extraTimeAdded", { duration: spokenDuration(t, deadlineMove) })
+              : t("extraTimeReduced", { duration: spokenDuration(t, -deadlineMove) })}
           </p>
         )}
       </div>
-      {failure && <FormMessage tone="error">{failure.serverMessage ?? t("live.submitFailed")}</FormMessage>}
+      {failure && <FormMessage tone="error">{failure.serverMessage ?? t("submitFailed")}</FormMessage>}
     </div>
   );
 }
