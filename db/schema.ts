@@ -172,6 +172,9 @@ export const questions = pgTable(
     subject: text("subject").notNull(),
     options: text("options").array().notNull(),
     correctOptionIndex: smallint("correct_option_index").notNull(),
+    /** The Hindi version, for participants taking the exam in Hindi: both or neither, options in the English order. */
+    textHi: text("text_hi"),
+    optionsHi: text("options_hi").array(),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -183,6 +186,8 @@ export const questions = pgTable(
       "questions_correct_option_in_range",
       sql`${table.correctOptionIndex} between 0 and 3`,
     ),
+    check("questions_hindi_four_options", sql`${table.optionsHi} is null or cardinality(${table.optionsHi}) = 4`),
+    check("questions_hindi_complete", sql`(${table.textHi} is null) = (${table.optionsHi} is null)`),
   ],
 );
 

@@ -53,6 +53,40 @@ test.describe("admin panel", () => {
     await expect(bank.getByText(edited)).toHaveCount(0);
   });
 
+  test("a question with a Hindi version is refused half done, then added whole and marked हिन्दी in the list", async ({ page }) => {
+    const text = `How many days are there in a week? ${tag()}`;
+    await openAdminTab(page, "questions");
+    const bank = page.getByRole("list", { name: "Questions" });
+
+    await page.getByLabel("Question text").fill(text);
+    await page.getByLabel("Subject", { exact: true }).fill("General Knowledge");
+    for (const [index, option] of ["5", "6", "7", "8"].entries()) {
+      await page.getByLabel(`Option ${index + 1} text`).fill(option);
+    }
+    await page.getByRole("radio", { name: "Option 3" }).check();
+    const hindi = page.getByRole("group", { name: "Hindi version (optional)" });
+    await expect(hindi.getByLabel("Question (Hindi)")).toHaveAttribute("lang", "hi");
+    await hindi.getByLabel("Question (Hindi)").fill("एक सप्ताह में कितने दिन होते हैं?");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(hindi.getByText("A Hindi version needs the question and all four options in Hindi: fill them all in, or leave them all empty.")).toHaveCount(4);
+    await expect(bank.getByText(text)).toHaveCount(0);
+
+    for (const [index, option] of ["पाँच", "छह", "सात", "आठ"].entries()) {
+      await expect(hindi.getByLabel(`Option ${index + 1} (Hindi)`)).toHaveAttribute("lang", "hi");
+      await hindi.getByLabel(`Option ${index + 1} (Hindi)`).fill(option);
+    }
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question added.")).toBeVisible();
+    const row = bank.getByRole("listitem").filter({ hasText: text });
+    await expect(row.getByText("हिन्दी", { exact: true })).toBeVisible();
+
+    await row.getByRole("button", { name: "Edit" }).click();
+    await expect(hindi.getByLabel("Question (Hindi)")).toHaveValue("एक सप्ताह में कितने दिन होते हैं?");
+    await expect(hindi.getByLabel("Option 3 (Hindi)")).toHaveValue("सात");
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(hindi.getByLabel("Question (Hindi)")).toHaveValue("");
+  });
+
   test("a CSV import with bad rows shows its progress, reports every row with the reason, and stores nothing", async ({ page }) => {
     const good = `Imported good question ${tag()}`;
     const csv = [

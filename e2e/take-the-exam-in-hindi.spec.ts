@@ -21,6 +21,20 @@ async function recordedChunks(page: Page): Promise<number> {
   return Number(english ?? hindi);
 }
 
+/** A question's English text and its Hindi version's (null without one). */
+function questionWording(questionId: string): Promise<{ text: string; textHi: string | null }> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ text: string; text_hi: string | null }>(`select text, text_hi from questions where id = $1`, [questionId]);
+    return { text: rows[0].text, textHi: rows[0].text_hi };
+  });
+}
+
+/** The question on screen: its id is in its options' radio group name. */
+async function questionOnScreen(page: Page) {
+  const name = await page.getByRole("radio").first().getAttribute("name");
+  return questionWording(name!.replace("question-", ""));
+}
+
 /** The proctoring events the server holds for the participant's attempt. */
 function loggedEvents(userId: string, quizId: string): Promise<string[]> {
   return withDatabase(async (client) => {
@@ -50,6 +64,11 @@ test.describe("the exam in Hindi", () => {
     await expect(hindiHeading(page, 1)).toBeVisible();
     await expect.poll(() => isFullscreen(page)).toBe(true);
     await expect(page.getByRole("timer", { name: "बचा हुआ समय" })).toBeVisible();
+    // The seeded questions have Hindi versions: shown, marked as Hindi.
+    const first = await questionOnScreen(page);
+    expect(first.textHi).not.toBeNull();
+    await expect(page.locator("legend [lang=hi]").filter({ hasText: first.textHi! })).toBeVisible();
+    await expect(page.getByText(first.text, { exact: true })).toHaveCount(0);
 
     // Question n gets option n (B, C, D): a different answer on each, all to be found again.
     const chosen: Record<string, number> = {};
@@ -82,6 +101,9 @@ test.describe("the exam in Hindi", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
     await expect(englishHeading(page, 4)).toBeVisible();
     await page.unroute(FOCUS_EVENTS);
+    const fourth = await questionOnScreen(page);
+    await expect(page.locator("legend [lang=en]").filter({ hasText: fourth.text })).toBeVisible();
+    await expect(page.getByText(fourth.textHi!, { exact: true })).toHaveCount(0);
     await expect(page.getByRole("timer", { name: "Time left" })).toHaveAttribute("data-before-switch", "");
     await expect(page.getByRole("timer")).toHaveText(timeBeforeSwitch!);
     await page.getByRole("button", { name: "Return to full screen" }).click();
@@ -132,6 +154,11 @@ test.describe("the demo quiz in Hindi", () => {
     await expect(page.getByRole("heading", { name: "डेमो ओलंपियाड क्विज़" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "प्रश्न 1 / 10" })).toBeVisible();
     await expect(page.getByRole("timer", { name: "बचा हुआ समय" })).toBeVisible();
+    // The seeded questions have Hindi versions: shown, marked as Hindi.
+    const first = await questionOnScreen(page);
+    expect(first.textHi).not.toBeNull();
+    await expect(page.locator("legend [lang=hi]").filter({ hasText: first.textHi! })).toBeVisible();
+    await expect(page.getByText(first.text, { exact: true })).toHaveCount(0);
     await page.getByRole("radio").nth(2).check();
     await page.getByRole("button", { name: "अगला", exact: true }).click();
     await expect(page.getByRole("heading", { name: "प्रश्न 2 / 10" })).toBeVisible();

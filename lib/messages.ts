@@ -84,6 +84,7 @@ export const VERIFY_EMAIL_TO_WITHDRAW = "Please confirm your email address befor
 // Quizzes and the question bank
 export const DATES_OUT_OF_ORDER = "Dates must be in order: registration opens ≤ registration closes ≤ exam date ≤ result date.";
 export const OPTION_INDEX_RANGE = "The correct option index must be between 0 and 3.";
+export const HINDI_INCOMPLETE = "A Hindi version needs the question and all four options in Hindi: fill them all in, or leave them all empty.";
 export const QUIZ_IN_USE = "This quiz has payments or responses, so it cannot be deleted.";
 export const QUESTION_IN_USE = "This question is used by a quiz or has been answered, so it cannot be deleted.";
 export const QUESTION_LOCKED = "This question is part of a quiz that participants have already started, so it cannot be changed. Corrections to a started exam need an answer-key change.";

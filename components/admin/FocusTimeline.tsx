@@ -1,5 +1,6 @@
 import { formatIndiaTimeWithSeconds } from "@/lib/format";
 import type { ProctoringReport } from "@/lib/exam";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 const cell = "px-3 py-2";
 
@@ -23,7 +24,7 @@ export function FocusTimeline({ report }: { report: ProctoringReport }) {
           </li>
         ))}
       </ul>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion label="Proctoring timeline, oldest first">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Proctoring timeline, oldest first</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -49,7 +50,7 @@ export function FocusTimeline({ report }: { report: ProctoringReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

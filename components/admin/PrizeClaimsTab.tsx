@@ -4,6 +4,7 @@ import { formatRupeesWithSymbol } from "@/lib/money";
 import { inputClass } from "@/components/ui/form";
 import { PrizeClaimActions } from "./PrizeClaimActions";
 import { smallButtonClass } from "./adminUi";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 const STATUS_LABELS = { claimed: "New claim", approved: "Approved, to pay", paid: "Paid" } as const;
 
@@ -29,7 +30,7 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
       ) : claims.length === 0 ? (
         <p className="text-slate-700">No prize claims yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Prize claims, new first">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Prize claims, new first</caption>
             <thead className="border-b border-slate-200 text-slate-700">
@@ -81,7 +82,7 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

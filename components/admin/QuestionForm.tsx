@@ -7,7 +7,7 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { questionSchema, type QuestionInput } from "@/lib/quizzes/schemas";
+import { HINDI_OPTION_LABELS, questionSchema, type QuestionInput } from "@/lib/quizzes/schemas";
 import { isImageUrl } from "@/components/ui/TextOrImage";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
@@ -17,11 +17,22 @@ type QuestionValues = z.input<typeof questionSchema>;
 
 const OPTION_INDEXES = [0, 1, 2, 3] as const;
 
-/** Radio values are strings; the schema turns the chosen one back into the 0-3 index. */
+function fourOptions(options: readonly string[] | null = null): [string, string, string, string] {
+  const [first = "", second = "", third = "", fourth = ""] = options ?? [];
+  return [first, second, third, fourth];
+}
+
+/** Radio values are strings; the schema turns the chosen one back into the 0-3 index. Blank Hindi fields mean no Hindi version. */
 function formValues(question: QuestionRow | null): QuestionValues {
-  if (!question) return { text: "", subject: "", options: ["", "", "", ""], correctOptionIndex: undefined };
-  const [first = "", second = "", third = "", fourth = ""] = question.options;
-  return { text: question.text, subject: question.subject, options: [first, second, third, fourth], correctOptionIndex: String(question.correctOptionIndex) };
+  if (!question) return { text: "", subject: "", options: fourOptions(), correctOptionIndex: undefined, textHi: "", optionsHi: fourOptions() };
+  return {
+    text: question.text,
+    subject: question.subject,
+    options: fourOptions(question.options),
+    correctOptionIndex: String(question.correctOptionIndex),
+    textHi: question.textHi ?? "",
+    optionsHi: fourOptions(question.optionsHi),
+  };
 }
 
 interface QuestionFormProps {
@@ -78,6 +89,19 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
             </div>
           ))}
         </div>
+
+        <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-describedby="question-hindi-hint">
+          <legend className="px-1 text-sm font-medium text-slate-800">Hindi version (optional)</legend>
+          <p id="question-hindi-hint" className="-mt-2 text-sm text-slate-600">
+            Participants who take the exam in Hindi see it. Give the question and all four options, in the same order as above, or leave them all empty.
+          </p>
+          <TextAreaField id="question-text-hi" label="Question (Hindi)" lang="hi" rows={3} error={errors.textHi?.message} {...register("textHi")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {OPTION_INDEXES.map((index) => (
+              <Field key={index} id={`question-option-hi-${index}`} label={HINDI_OPTION_LABELS[index]} lang="hi" error={errors.optionsHi?.[index]?.message} {...register(`optionsHi.${index}`)} />
+            ))}
+          </div>
+        </fieldset>
 
         <fieldset aria-describedby={errors.correctOptionIndex ? "question-correct-error" : undefined}>
           <legend className="mb-2 text-sm font-medium text-slate-800">Correct option</legend>

@@ -63,7 +63,7 @@ export function QuestionImport() {
         <button type="submit" className={secondaryButtonClass} disabled={importing}>{importing ? "Importing…" : "Import CSV"}</button>
       </form>
       <p id="question-csv-hint" className="text-sm text-slate-600">
-        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The file is imported whole or not at all.
+        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The last five columns, the Hindi version, may be left out. The file is imported whole or not at all.
       </p>
       {importing && <UploadProgressBar label="CSV file upload" percent={uploadPercent} />}
       {importing && uploadPercent === 100 && <p className="text-sm text-slate-700">Checking the rows…</p>}

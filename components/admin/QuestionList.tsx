@@ -14,6 +14,9 @@ export interface QuestionRow {
   subject: string;
   options: string[];
   correctOptionIndex: number;
+  /** The Hindi version: both or neither. */
+  textHi: string | null;
+  optionsHi: string[] | null;
   /** How many quizzes use it: such a question cannot be deleted. */
   usage: number;
 }
@@ -64,6 +67,9 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
                   <TextOrImage text={question.text} alt={`Question ${position + 1} image`} size="thumbnail" />
                 </p>
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{question.subject}</span>
+                {question.textHi !== null && (
+                  <span lang="hi" title="Has a Hindi version" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">हिन्दी</span>
+                )}
               </div>
               <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
                 {question.options.map((option, index) => {

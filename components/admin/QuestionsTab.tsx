@@ -30,12 +30,14 @@ export interface QuestionBank {
 export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: QuestionFilter; loaded: QuestionBank | null }) {
   if (!loaded) return <p role="alert" className="text-red-700">Error loading questions. Please try again.</p>;
 
-  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex }) => ({
+  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex, textHi, optionsHi }) => ({
     id,
     text,
     subject,
     options,
     correctOptionIndex,
+    textHi,
+    optionsHi,
     usage: loaded.usage.get(id) ?? 0,
   }));
   // A subject typed into the URL that no question has still shows as chosen.

@@ -1,5 +1,6 @@
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { responseDetail } from "@/lib/exam";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
 
@@ -27,7 +28,7 @@ function Mark({ answer }: { answer: Answer }) {
 export function ResponseAnswers({ answers }: { answers: Answer[] }) {
   if (answers.length === 0) return <p className="text-slate-700">No answers were saved.</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label="Answers in the order they were given">
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">Answers in the order they were given</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -49,6 +50,6 @@ export function ResponseAnswers({ answers }: { answers: Answer[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
 import { ApiError, callApi } from "@/lib/client";
@@ -80,6 +80,11 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   const [termsMissing, setTermsMissing] = useState(false);
   const [paying, setPaying] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // The button that had focus gives way to the card's new state: focus goes to the news instead of the page.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const [registering, setRegistering] = useState(false);
   const [registerError, setRegisterError] = useState<{ message: string; dateOfBirth: boolean }>();
   const canPay = action.kind === "pay";
@@ -215,7 +220,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
           )}
         </FormMessage>
       )}
-      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      {notice && <FormMessage tone="success" ref={noticeRef}>{notice}</FormMessage>}
       {(paying || reopened) && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>
   );

@@ -26,6 +26,9 @@ export interface PayableQuiz {
   entryFeePaise: number;
 }
 
+/** The form's fields a refusal can point at. */
+type ProofField = "screenshot" | "bank" | "reference";
+
 const UPLOAD_FAILED = "Error uploading image. Please try again.";
 const PAYMENT_FAILED = "Error processing payment. Please try again.";
 
@@ -61,6 +64,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [invalidFields, setInvalidFields] = useState<ProofField[]>([]);
   const [dateOfBirthRefused, setDateOfBirthRefused] = useState(false);
   const payLink = upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`);
 
@@ -79,8 +83,20 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     dialogRef.current?.close();
   }
 
+  /** A problem with what was entered: said once under the form, and marked on the fields it is about. */
+  function showProblem(message: string | undefined, fields: ProofField[] = []) {
+    setError(message);
+    setInvalidFields(fields);
+  }
+
+  const errorId = `${formId}-error`;
+  /** A refused field is marked invalid and described by the message saying why, before any hint of its own. */
+  const isInvalid = (field: ProofField) => invalidFields.includes(field) || undefined;
+  const describedBy = (field: ProofField, ...hints: (string | undefined)[]) =>
+    [isInvalid(field) && errorId, ...hints].filter(Boolean).join(" ") || undefined;
+
   function refused(caught: unknown, fallback: string) {
-    setError(failureText(caught, fallback));
+    showProblem(failureText(caught, fallback));
     setDateOfBirthRefused(caught instanceof ApiError && caught.code === DATE_OF_BIRTH_CODE);
     setBusy(false);
   }
@@ -93,7 +109,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     const chosen = event.target.files?.[0];
     setFile(chosen);
     setUploadPercent(undefined);
-    setError(chosen && chosen.size > MAX_UPLOAD_BYTES ? FILE_TOO_LARGE : undefined);
+    if (chosen && chosen.size > MAX_UPLOAD_BYTES) showProblem(FILE_TOO_LARGE, ["screenshot"]);
+    else showProblem(undefined);
   }
 
   async function copyUpiId() {
@@ -132,12 +149,13 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
 
   async function submitProof(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if ((!file && !uploaded) || bankUsername.trim() === "") return setError(PROOF_AND_NAME_REQUIRED);
+    const missing: ProofField[] = [...(!file && !uploaded ? (["screenshot"] as const) : []), ...(bankUsername.trim() === "" ? (["bank"] as const) : [])];
+    if (missing.length > 0) return showProblem(PROOF_AND_NAME_REQUIRED, missing);
     const referenceProblem = utrProblem(transactionId);
-    if (referenceProblem) return setError(referenceProblem);
-    if (file && file.size > MAX_UPLOAD_BYTES) return setError(FILE_TOO_LARGE);
+    if (referenceProblem) return showProblem(referenceProblem, ["reference"]);
+    if (file && file.size > MAX_UPLOAD_BYTES) return showProblem(FILE_TOO_LARGE, ["screenshot"]);
     setBusy(true);
-    setError(undefined);
+    showProblem(undefined);
     setDateOfBirthRefused(false);
     let proofUrl: string;
     try {
@@ -164,7 +182,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
 
   async function payFromWallet() {
     setBusy(true);
-    setError(undefined);
+    showProblem(undefined);
     setDateOfBirthRefused(false);
     try {
       const { message } = await callApi<{ message: string }>("/api/wallet/debit", {
@@ -184,7 +202,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       onClose={() => onClose(paidMessage.current)}
       // A request in flight must finish here, or its outcome would never reach the card.
       onCancel={(event) => (busy ? event.preventDefault() : clearPaymentDraft(quiz.id))}
-      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
+      // Large text on a phone makes the form taller than the screen: it scrolls, Cancel included.
+      className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-4 sm:p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
       <h2 id={titleId} className="text-xl font-semibold">Payment Instruction</h2>
       <p className="mt-1 text-sm text-slate-700">{quiz.title}</p>
@@ -216,7 +235,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif"
             onChange={chooseFile}
-            aria-describedby={uploaded && !file ? `${formId}-stored` : undefined}
+            aria-invalid={isInvalid("screenshot")}
+            aria-describedby={describedBy("screenshot", uploaded && !file ? `${formId}-stored` : undefined)}
             className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
           />
           {uploadPercent !== undefined && <UploadProgressBar label="Payment screenshot upload" percent={uploadPercent} />}
@@ -228,7 +248,15 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             </div>
           )}
         </div>
-        <Field id={`${formId}-bank`} label="Bank username" value={bankUsername} onChange={(event) => setBankUsername(event.target.value)} autoComplete="name" />
+        <Field
+          id={`${formId}-bank`}
+          label="Bank username"
+          value={bankUsername}
+          onChange={(event) => setBankUsername(event.target.value)}
+          autoComplete="name"
+          aria-invalid={isInvalid("bank")}
+          aria-describedby={describedBy("bank")}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">UPI transaction reference (UTR)</label>
           <div className="flex gap-2">
@@ -241,7 +269,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
               inputMode="numeric"
               maxLength={20}
               required
-              aria-describedby={`${formId}-reference-hint`}
+              aria-invalid={isInvalid("reference")}
+              aria-describedby={describedBy("reference", `${formId}-reference-hint`)}
             />
             <button type="button" onClick={pasteTransactionId} className="rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50">
               Paste
@@ -251,7 +280,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
         </div>
         <p className="text-sm text-slate-700">Payment will be verified in 10 minutes after submitting the details.</p>
         {error && (
-          <FormMessage tone="error">
+          <FormMessage tone="error" id={errorId}>
             {error}
             {dateOfBirthRefused && (
               <>
@@ -264,7 +293,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             )}
           </FormMessage>
         )}
-        <div className="flex justify-end gap-3">
+        <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={cancel} disabled={busy} className={secondaryButtonClass}>
             Cancel
           </button>

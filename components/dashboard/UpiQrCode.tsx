@@ -25,7 +25,7 @@ export function UpiQrCode({ link, label }: { link: string; label: string }) {
       role="img"
       aria-label={label}
       data-testid="upi-qr"
-      className="mt-3 h-44 w-44 rounded-lg border border-slate-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
+      className="mt-3 aspect-square w-44 max-w-full rounded-lg border border-slate-200 bg-white p-1 [&>svg]:h-full [&>svg]:w-full"
       // The markup is the encoder's own SVG of path data, not user text.
       dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
     />

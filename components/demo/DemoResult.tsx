@@ -11,7 +11,7 @@ export function DemoResult({ score, total, secondsTaken, onRestart }: { score: n
 
   return (
     <section aria-labelledby="demo-result-heading" className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-6">
-      <h2 id="demo-result-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
+      <h2 id="demo-result-heading" ref={heading} tabIndex={-1} aria-describedby="demo-result-score" className="text-2xl font-bold text-slate-900 focus:outline-none">
         {t("thankYou")}
       </h2>
       <p className="text-slate-800">
@@ -20,7 +20,7 @@ export function DemoResult({ score, total, secondsTaken, onRestart }: { score: n
           time: (chunks) => <span className="font-mono font-semibold tabular-nums">{chunks}</span>,
         })}
       </p>
-      <p className="text-lg font-semibold text-slate-900">{t("score", { score, total })}</p>
+      <p id="demo-result-score" className="text-lg font-semibold text-slate-900">{t("score", { score, total })}</p>
       <button type="button" className={primaryButtonClass} onClick={onRestart}>{t("restart")}</button>
     </section>
   );

@@ -1,14 +1,17 @@
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { TextOrImage } from "@/components/ui/TextOrImage";
+import { wordingIn, type ExamLanguage } from "@/components/exam/language";
 import { QuestionButtons } from "./QuestionButtons";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 
 interface QuestionPanelProps {
   question: DemoQuestion;
+  /** The legend takes focus after a move to another question, so a screen reader reads it. */
+  legendRef: Ref<HTMLLegendElement>;
   /** Shown beside the question number. */
   timer: ReactNode;
   index: number;
@@ -17,11 +20,14 @@ interface QuestionPanelProps {
   onGoTo: (index: number) => void;
   onNext: () => void;
   onSubmit: () => void;
+  /** Shown in Hindi when the question has a Hindi version; the options keep their positions. */
+  language: ExamLanguage;
 }
 
-export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit }: QuestionPanelProps) {
+export function QuestionPanel({ question, legendRef, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit, language }: QuestionPanelProps) {
   const t = useTranslations("demo");
   const number = index + 1;
+  const wording = wordingIn(language, { text: question.question, options: question.options }, question.hi);
   return (
     <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -31,10 +37,10 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
         {timer}
       </div>
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-3 text-lg font-medium text-slate-900">
-          <TextOrImage text={question.question} alt={t("questionImage", { number })} />
+        <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
+          <TextOrImage text={wording.text} alt={t("questionImage", { number })} />
         </legend>
-        {question.options.map((option, position) => (
+        {wording.options.map((option, position) => (
           <label
             key={position}
             className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white p-3 hover:bg-slate-50 has-checked:border-brand has-checked:bg-indigo-50"
@@ -47,7 +53,9 @@ export function QuestionPanel({ question, timer, index, answers, onAnswer, onGoT
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
-            <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[position] })} />
+            <span lang={wording.lang}>
+              <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[position] })} />
+            </span>
           </label>
         ))}
       </fieldset>

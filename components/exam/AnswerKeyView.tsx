@@ -2,11 +2,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { KeyedQuestion, MyAnswerKey } from "@/lib/exam";
 import { formatIndiaDateTime } from "@/lib/format";
+import { wordingIn, type ExamLanguage, type Wording } from "./language";
 import { ObjectionForm } from "./ObjectionForm";
 
 const LETTERS = ["A", "B", "C", "D"];
 
-function OptionRow({ question, index }: { question: KeyedQuestion; index: number }) {
+function OptionRow({ question, wording, index }: { question: KeyedQuestion; wording: Wording & { lang: ExamLanguage }; index: number }) {
   const t = useTranslations("exam.answerKey");
   const yours = question.yourAnswer === index;
   const key = question.keyAnswer === index;
@@ -14,7 +15,9 @@ function OptionRow({ question, index }: { question: KeyedQuestion; index: number
   return (
     <li className={`flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 ${tone}`}>
       <span className="font-semibold text-slate-900">{LETTERS[index]}.</span>
-      <TextOrImage text={question.options[index]} alt={t("option", { letter: LETTERS[index] })} size="thumbnail" />
+      <span lang={wording.lang}>
+        <TextOrImage text={wording.options[index]} alt={t("option", { letter: LETTERS[index] })} size="thumbnail" />
+      </span>
       {yours && <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">{t("yourAnswerBadge")}</span>}
       {key && <span className="rounded bg-emerald-800 px-2 py-0.5 text-xs font-semibold text-white">{t("keyBadge")}</span>}
     </li>
@@ -39,7 +42,10 @@ function ObjectionStatus({ objection }: { objection: NonNullable<KeyedQuestion["
   );
 }
 
-/** Each question as the participant saw it: their options' order, their answer and the key's. */
+/**
+ * Each question as the participant saw it: their options' order, their answer and the key's, in
+ * Hindi where the page is in Hindi and the question has a Hindi version.
+ */
 export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
   const t = useTranslations("exam.answerKey");
   const language = useLocale();
@@ -57,35 +63,40 @@ export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
         <p>{view.windowOpen ? t("windowOpen", { closesAt }) : t("windowClosed", { closesAt })}</p>
       </section>
       <ol className="flex flex-col gap-6">
-        {view.questions.map((question) => (
-          <li key={question.questionId}>
-            <article aria-labelledby={`question-${question.questionId}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <h2 id={`question-${question.questionId}`} className="text-lg font-semibold text-slate-900">
-                {t("question", { number: question.number })}
-              </h2>
-              <TextOrImage text={question.text} alt={t("question", { number: question.number })} />
-              <ul className="flex flex-col gap-2" aria-label={t("options", { number: question.number })}>
-                {question.options.map((_, index) => (
-                  <OptionRow key={index} question={question} index={index} />
-                ))}
-              </ul>
-              <p className="text-sm text-slate-800">
-                {[
-                  question.yourAnswer === null ? t("notAnswered") : t("yourAnswer", { letter: LETTERS[question.yourAnswer] }),
-                  question.dropped ? t("dropped") : question.keyAnswer !== null && t("key", { letter: LETTERS[question.keyAnswer] }),
-                  t("marks", { marks: question.marks }),
-                ]
-                  .filter(Boolean)
-                  .join(" ")}
-              </p>
-              {question.objection ? (
-                <ObjectionStatus objection={question.objection} />
-              ) : (
-                view.windowOpen && <ObjectionForm quizId={view.quizId} questionId={question.questionId} questionNumber={question.number} />
-              )}
-            </article>
-          </li>
-        ))}
+        {view.questions.map((question) => {
+          const wording = wordingIn(language, question, question.hi);
+          return (
+            <li key={question.questionId}>
+              <article aria-labelledby={`question-${question.questionId}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <h2 id={`question-${question.questionId}`} className="text-lg font-semibold text-slate-900">
+                  {t("question", { number: question.number })}
+                </h2>
+                <p lang={wording.lang}>
+                  <TextOrImage text={wording.text} alt={t("question", { number: question.number })} />
+                </p>
+                <ul className="flex flex-col gap-2" aria-label={t("options", { number: question.number })}>
+                  {wording.options.map((_, index) => (
+                    <OptionRow key={index} question={question} wording={wording} index={index} />
+                  ))}
+                </ul>
+                <p className="text-sm text-slate-800">
+                  {[
+                    question.yourAnswer === null ? t("notAnswered") : t("yourAnswer", { letter: LETTERS[question.yourAnswer] }),
+                    question.dropped ? t("dropped") : question.keyAnswer !== null && t("key", { letter: LETTERS[question.keyAnswer] }),
+                    t("marks", { marks: question.marks }),
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
+                </p>
+                {question.objection ? (
+                  <ObjectionStatus objection={question.objection} />
+                ) : (
+                  view.windowOpen && <ObjectionForm quizId={view.quizId} questionId={question.questionId} questionNumber={question.number} />
+                )}
+              </article>
+            </li>
+          );
+        })}
       </ol>
     </div>
   );

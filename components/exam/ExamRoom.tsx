@@ -49,6 +49,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
   const [phase, setPhase] = useState<Phase>(() =>
     initialView?.submitted ? { name: "finished", result: initialView.submitted } : { name: "ready", starting: false },
   );
+  const [announcement, setAnnouncement] = useState("");
   const { recording, progress } = useRecorder({ quizId, participantId, firstSequence: firstChunkSequence });
   const storageKey = progressKey(quizId, participantId);
   // As when the page was opened: a refresh (the language switch) brings the started attempt as
@@ -136,10 +137,13 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           resuming={resuming}
           onReturnToFullscreen={() => void enterFullscreen()}
           onFinished={finish}
+          onAnnounce={setAnnouncement}
         />
       )}
       {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} summary={phase.summary} />}
       <RecordingStatus progress={progress} />
+      {/* Here, not in the live screen: "Time is up" must still be read while the summary replaces it. */}
+      <p role="status" className="sr-only">{announcement}</p>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { useTranslations } from "next-intl";
 import { formatMinutesSeconds } from "@/lib/format";
 
-const WARNING_SECONDS = 60;
+/** The countdown turns red, and a screen reader hears once how much is left. */
+export const WARNING_SECONDS = 60;
 
 /** The visible countdown; "Paused" stands beside it while the exam is out of full-screen mode. */
 export function ExamTimer({ secondsLeft, paused }: { secondsLeft: number; paused: boolean }) {

@@ -1,11 +1,11 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/shell/LanguageSwitch";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
-import { ExamTimer } from "./ExamTimer";
+import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
 import type { ExamResult, ExamSummary } from "./SubmittedView";
@@ -24,6 +24,8 @@ interface LiveExamProps {
   resuming: boolean;
   onReturnToFullscreen: () => void;
   onFinished: (result: ExamResult, summary: ExamSummary) => void;
+  /** Says something once to a screen reader, in a live region that outlasts this screen. */
+  onAnnounce: (message: string) => void;
 }
 
 type LiveTexts = ReturnType<typeof useTranslations<"exam.live">>;
@@ -51,8 +53,27 @@ async function submittedResult(path: string, init?: { method: string }): Promise
   return view.submitted;
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished }: LiveExamProps) {
+/**
+ * Once when a minute is left (again if extra time took it back above a minute), and at zero; the
+ * ticking counter itself stays silent.
+ */
+function useTimeAnnouncements(secondsLeft: number, announce: (message: string) => void) {
   const t = useTranslations("exam.live");
+  const warned = useRef(false);
+  useEffect(() => {
+    if (secondsLeft > WARNING_SECONDS) warned.current = false;
+    else if (secondsLeft <= 0) announce(t("timeUp"));
+    else if (!warned.current) {
+      warned.current = true;
+      announce(t("timeLeftAnnouncement", { duration: spokenDuration(t, secondsLeft) }));
+    }
+  }, [secondsLeft, announce, t]);
+}
+
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
+  const t = useTranslations("exam.live");
+  // Questions in the page's language where they have a version in it: the language switch only draws them again.
+  const language = useLocale();
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -115,6 +136,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     onExpire: () => void expire(),
   });
   useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
+  useTimeAnnouncements(secondsLeft, onAnnounce);
   useEffect(() => {
     place.current = { answers, currentIndex, secondsLeft };
   }, [answers, currentIndex, secondsLeft]);
@@ -191,6 +213,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         selected={answers[question.id]?.selectedOptionIndex}
         disabled={locked}
         onSelect={choose}
+        language={language}
       />
       <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
+import { useEffect, useRef } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import type { ExamView } from "@/lib/exam";
 import { formatDuration } from "@/lib/format";
@@ -30,6 +31,9 @@ function AnswerKeyLink({ quizId }: { quizId: string }) {
 export function SubmittedView({ quizId, result, summary }: { quizId: string; result: ExamResult; summary?: ExamSummary }) {
   const t = useTranslations("exam");
   const score = t("result.outOf", { score: result.score, total: result.totalMarks });
+  const summaryHeading = useRef<HTMLHeadingElement>(null);
+  // Right after submitting, the question had focus and is gone: the summary takes it, its score read out with it.
+  useEffect(() => summaryHeading.current?.focus(), []);
   if (!summary) {
     return (
       <section aria-labelledby="thank-you" className="flex flex-col items-start gap-3">
@@ -43,9 +47,11 @@ export function SubmittedView({ quizId, result, summary }: { quizId: string; res
   }
   return (
     <section aria-labelledby="summary" className="flex flex-col items-start gap-4">
-      <h1 id="summary" className="text-3xl font-bold text-slate-900">{t("result.summary")}</h1>
+      <h1 id="summary" ref={summaryHeading} tabIndex={-1} aria-describedby="summary-score" className="text-3xl font-bold text-slate-900 focus:outline-none">
+        {t("result.summary")}
+      </h1>
       <FormMessage tone="success">{summary.serverMessage ?? t("live.submitted")}</FormMessage>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+      <dl id="summary-score" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
         <dt className="font-semibold">{t("result.score")}</dt>
         <dd>{score}</dd>
         <dt className="font-semibold">{t("result.timeTaken")}</dt>

@@ -2,22 +2,27 @@
 
 import Image from "next/image";
 import { useEffect, useState } from "react";
+import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
 export interface Poster {
   src: string;
   alt: string;
 }
 
-/** Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read. */
+/**
+ * Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read, and stays
+ * still for a reader who asked for reduced motion (the dots still change the poster).
+ */
 export function PosterCarousel({ posters, intervalMs, priority = false }: { posters: Poster[]; intervalMs: number; priority?: boolean }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
-    if (paused || posters.length < 2) return;
+    if (paused || reducedMotion || posters.length < 2) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % posters.length), intervalMs);
     return () => clearInterval(timer);
-  }, [paused, posters.length, intervalMs]);
+  }, [paused, reducedMotion, posters.length, intervalMs]);
 
   return (
     <div

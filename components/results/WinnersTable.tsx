@@ -1,6 +1,7 @@
 import { formatMinutesSeconds, ordinal } from "@/lib/format";
 import type { publishedWinners } from "@/lib/results";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 type Winner = Awaited<ReturnType<typeof publishedWinners>>[number]["winners"][number];
 
@@ -10,7 +11,7 @@ const cell = "px-3 py-2";
 export function WinnersTable({ title, winners, emptyText = "No participant submitted this quiz." }: { title: string; winners: Winner[]; emptyText?: string }) {
   if (winners.length === 0) return <p className="text-slate-700">{emptyText}</p>;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={`Winners of ${title}`}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Winners of {title}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -34,6 +35,6 @@ export function WinnersTable({ title, winners, emptyText = "No participant submi
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { InstallButton } from "@/components/pwa/InstallButton";
 import { LanguageSwitch } from "./LanguageSwitch";
 
@@ -57,21 +57,51 @@ function useHideOnScrollDown() {
   return hidden;
 }
 
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex='-1'])";
+
+/** Tab and Shift+Tab go round the open menu's controls instead of reaching the page behind it. */
+function keepTabInside(container: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.checkVisibility());
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const active = document.activeElement;
+  const outside = !container.contains(active);
+  if (event.shiftKey && (outside || active === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (outside || active === last)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
   const t = useTranslations("shell");
   const hidden = useHideOnScrollDown();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
+  /** For a link: the next page takes over. */
   const closeMenu = () => setMenuOpen(false);
+  /** Dismissed on this page: focus goes back to the button that opened the menu. */
+  const dismissMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") dismissMenu();
+      else if (event.key === "Tab" && menuPanel.current) keepTabInside(menuPanel.current, event);
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+  }, [menuOpen, dismissMenu]);
 
   return (
     <header
-      className={`sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 ${hidden && !menuOpen ? "-translate-y-full" : ""}`}
+      className={`sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur transition-transform duration-300 motion-reduce:transition-none ${hidden && !menuOpen ? "-translate-y-full" : ""}`}
       data-testid="navbar"
     >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">{t("skipToContent")}</a>
@@ -97,6 +127,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
         </div>
 
         <button
+          ref={menuButton}
           type="button"
           className="rounded border border-slate-300 px-3 py-2 text-sm font-medium md:hidden"
           aria-expanded={menuOpen}
@@ -109,8 +140,9 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
 
       {menuOpen && (
         <div className="fixed inset-0 z-40 md:hidden">
-          <button type="button" aria-label={t("closeMenu")} className="absolute inset-0 bg-black/40" onClick={closeMenu} />
+          <button type="button" aria-label={t("closeMenu")} tabIndex={-1} className="absolute inset-0 bg-black/40" onClick={dismissMenu} />
           <div
+            ref={menuPanel}
             id="offcanvas-menu"
             role="dialog"
             aria-modal="true"
@@ -119,7 +151,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
           >
             <div className="mb-2 flex items-center justify-between">
               <span className="font-bold text-brand">{brandName}</span>
-              <button type="button" className="rounded px-2 py-1 text-sm" onClick={closeMenu} autoFocus>
+              <button type="button" className="rounded px-2 py-1 text-sm" onClick={dismissMenu} autoFocus>
                 {t("close")}
               </button>
             </div>

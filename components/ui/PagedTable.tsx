@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { Pager, type PagerProps } from "./Pager";
+import { ScrollRegion } from "./ScrollRegion";
 
 export interface Column<Row> {
   header: ReactNode;
@@ -52,7 +53,7 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowC
 
   return (
     <div>
-      <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion label={caption}>
         <table className={`w-full ${minWidth} text-left text-sm`}>
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-slate-700">
@@ -91,7 +92,7 @@ export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowC
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pager && <Pager {...pager} className="mt-3" />}
     </div>
   );

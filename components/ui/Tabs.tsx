@@ -33,7 +33,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 border-b border-slate-200">
         {tabs.map((tab, index) => (
           <button
             key={tab.label}

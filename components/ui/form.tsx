@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600";
@@ -52,11 +52,20 @@ function FieldFrame({ label, id, error, hint, children }: FieldChrome & { childr
   );
 }
 
-export function FormMessage({ tone, children }: { tone: "error" | "success"; children: ReactNode }) {
+interface FormMessageProps {
+  tone: "error" | "success";
+  children: ReactNode;
+  /** For the fields the message is about, in their aria-describedby. */
+  id?: string;
+  /** Given when the message takes focus, because the control that had it went away. */
+  ref?: Ref<HTMLParagraphElement>;
+}
+
+export function FormMessage({ tone, children, id, ref }: FormMessageProps) {
   if (!children) return null;
   const colours = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-800";
   return (
-    <p role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm ${colours}`}>
+    <p id={id} ref={ref} tabIndex={ref ? -1 : undefined} role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm focus:outline-none ${colours}`}>
       {children}
     </p>
   );

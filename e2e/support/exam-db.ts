@@ -96,11 +96,12 @@ export function submittedAttempt(userId: string, quizId: string, score = 20): Pr
 }
 
 /**
- * Freezes the quiz's results straight from its attempts' stored scores, with no key or prizes,
- * as publishing would leave them: for journeys about what participants see afterwards.
+ * Freezes the quiz's results straight from its attempts' stored scores, with no key and no prizes
+ * unless `prizePaise` is given to every ranked participant (the winners page lists prize winners
+ * only), as publishing would leave them: for journeys about what participants see afterwards.
  * Publishing itself (key, objection window, digest) is driven through the admin panel elsewhere.
  */
-export function markResultsPublished(quizId: string): Promise<void> {
+export function markResultsPublished(quizId: string, prizePaise = 0): Promise<void> {
   return withDatabase(async (client) => {
     await client.query(
       `insert into published_results (quiz_id, answer_key, prize_table, marks_per_question, digest)
@@ -108,10 +109,10 @@ export function markResultsPublished(quizId: string): Promise<void> {
       [quizId],
     );
     await client.query(
-      `insert into result_rows (quiz_id, participant_id, rank, score, time_taken_seconds)
-       select quiz_id, participant_id, rank() over (order by coalesce(score, 0) desc, coalesce(time_taken_seconds, 0)), coalesce(score, 0), coalesce(time_taken_seconds, 0)
+      `insert into result_rows (quiz_id, participant_id, rank, score, time_taken_seconds, prize_paise)
+       select quiz_id, participant_id, rank() over (order by coalesce(score, 0) desc, coalesce(time_taken_seconds, 0)), coalesce(score, 0), coalesce(time_taken_seconds, 0), $2
        from attempts where quiz_id = $1 and submitted_at is not null and disqualified_at is null`,
-      [quizId],
+      [quizId, prizePaise],
     );
     await client.query(`update quizzes set results_published_at = now() where id = $1`, [quizId]);
   });

@@ -23,7 +23,7 @@ import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { attemptScore } from "./scoring";
-import { finaliseOverdueAttempts, orderedQuestions } from "./service";
+import { finaliseOverdueAttempts, orderedQuestions, type TranslatedQuestion } from "./service";
 
 /**
  * The provisional answer key of a quiz and the objections to it. Once published, the quiz's own
@@ -126,6 +126,8 @@ export interface KeyedQuestion {
   text: string;
   /** In the participant's own order. */
   options: string[];
+  /** The Hindi version, its options in the same order; null when there is none. */
+  hi: TranslatedQuestion | null;
   /** Displayed indexes; null when not answered, or (key) when the question is dropped. */
   yourAnswer: number | null;
   keyAnswer: number | null;
@@ -191,6 +193,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
         number: index + 1,
         text: question.text,
         options: question.options,
+        hi: question.hi,
         yourAnswer: displayed(selected),
         keyAnswer: dropped ? null : displayed(key?.key),
         dropped,

@@ -17,6 +17,7 @@ export {
   type ExamAccess,
   type ExamClock,
   type ExamQuestion,
+  type TranslatedQuestion,
   type ExamView,
   type FocusEventInput,
   type ResponseSubmission,

@@ -8,6 +8,8 @@ export interface BankQuestion {
   id: string;
   text: string;
   options: readonly string[];
+  /** The Hindi version, options in the same order as the English ones; null when there is none. */
+  hi: { text: string; options: readonly string[] } | null;
   position: number;
 }
 
@@ -23,14 +25,18 @@ const cached = new Map<string, CachedBank>();
 async function loadBank(db: Queryable, quizId: string): Promise<CachedBank | null> {
   // One statement, so the version and the questions come from the same snapshot.
   const rows = await db
-    .select({ version: quizzes.questionsVersion, id: questions.id, text: questions.text, options: questions.options, position: quizQuestions.position })
+    .select({ version: quizzes.questionsVersion, id: questions.id, text: questions.text, options: questions.options, textHi: questions.textHi, optionsHi: questions.optionsHi, position: quizQuestions.position })
     .from(quizzes)
     .leftJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
     .leftJoin(questions, eq(questions.id, quizQuestions.questionId))
     .where(eq(quizzes.id, quizId))
     .orderBy(asc(quizQuestions.position));
   if (rows.length === 0) return null;
-  const bank = rows.flatMap(({ id, text, options, position }) => (id !== null && text !== null && options !== null && position !== null ? [Object.freeze({ id, text, options: Object.freeze(options), position })] : []));
+  const bank = rows.flatMap(({ id, text, options, textHi, optionsHi, position }) => {
+    if (id === null || text === null || options === null || position === null) return [];
+    const hi = textHi !== null && optionsHi !== null ? Object.freeze({ text: textHi, options: Object.freeze(optionsHi) }) : null;
+    return [Object.freeze({ id, text, options: Object.freeze(options), hi, position })];
+  });
   return { version: rows[0].version, questions: Object.freeze(bank) };
 }
 

@@ -74,10 +74,18 @@ function admissionOf({ quiz, attempt, entered }: { quiz: Quiz; attempt: Attempt 
 
 export const examAccess = service("exam.take", async (actor, quizId: string, now: Date = new Date()) => accessFor(await getDb(), actor, quizId, now));
 
+/** A question in a language other than English, options in the same displayed order. */
+export interface TranslatedQuestion {
+  text: string;
+  options: string[];
+}
+
 export interface ExamQuestion {
   id: string;
   text: string;
   options: string[];
+  /** The Hindi version, when the question has one. */
+  hi: TranslatedQuestion | null;
 }
 
 export interface ExamView {
@@ -97,10 +105,7 @@ export interface ExamView {
   submitted: { score: number; totalMarks: number; timeTakenSeconds: number; answerKeyPublished: boolean } | null;
 }
 
-export interface OrderedQuestion {
-  id: string;
-  text: string;
-  options: string[];
+export interface OrderedQuestion extends ExamQuestion {
   /** optionOrder[displayed] = original option index. */
   optionOrder: number[];
 }
@@ -112,7 +117,10 @@ export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number):
   return questionOrder.map((original) => {
     const question = bank[original];
     const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, question.position)) : [0, 1, 2, 3];
-    return { id: question.id, text: question.text, options: optionOrder.map((index) => question.options[index]), optionOrder };
+    // One order for both languages: an answer is an option's position, whichever language shows it.
+    const displayed = (options: readonly string[]) => optionOrder.map((index) => options[index]);
+    const hi = question.hi && { text: question.hi.text, options: displayed(question.hi.options) };
+    return { id: question.id, text: question.text, options: displayed(question.options), hi, optionOrder };
   });
 }
 
@@ -138,7 +146,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     title: quiz.title,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
-    questions: ordered.map(({ id, text, options }) => ({ id, text, options })),
+    questions: ordered.map(({ id, text, options, hi }) => ({ id, text, options, hi })),
     answers,
     currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
     timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),

@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db";
 export interface DemoQuestion {
   question: string;
   options: string[];
+  /** The Hindi version, options in the same order (the answer is the same index); null when there is none. */
+  hi: { text: string; options: string[] } | null;
   /** The free practice quiz shows its answers; paid quizzes never send them. */
   answer: number;
 }
@@ -17,10 +19,11 @@ export const loadDemoQuiz = service("quizzes.practise", async (_actor) => {
   const [quiz] = await db.select({ id: quizzes.id, title: quizzes.title, durationSeconds: quizzes.durationSeconds }).from(quizzes).where(eq(quizzes.isDemo, true));
   if (!quiz) return null;
   const rows = await db
-    .select({ question: questions.text, options: questions.options, answer: questions.correctOptionIndex })
+    .select({ question: questions.text, options: questions.options, answer: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi })
     .from(quizQuestions)
     .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
     .where(eq(quizQuestions.quizId, quiz.id))
     .orderBy(asc(quizQuestions.position));
-  return { ...quiz, questions: rows satisfies DemoQuestion[] };
+  const demoQuestions: DemoQuestion[] = rows.map(({ textHi, optionsHi, ...question }) => ({ ...question, hi: textHi !== null && optionsHi !== null ? { text: textHi, options: optionsHi } : null }));
+  return { ...quiz, questions: demoQuestions };
 });

@@ -7,7 +7,7 @@ import { service } from "@/lib/auth";
 import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { parseCsv, toCsv } from "@/lib/csv";
-import { CSV_HEADER, questionSchema, type QuestionInput } from "./schemas";
+import { CSV_HEADER, CSV_REQUIRED_COLUMNS, questionSchema, type QuestionInput } from "./schemas";
 
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
   const db = await getDb();
@@ -15,7 +15,7 @@ export const listQuestions = service("questions.edit", async (_actor, filter: { 
   if (filter.search) conditions.push(ilike(questions.text, `%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`));
   if (filter.subject) conditions.push(eq(questions.subject, filter.subject));
   return db
-    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, createdById: questions.createdById, createdAt: questions.createdAt })
+    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi, createdById: questions.createdById, createdAt: questions.createdAt })
     .from(questions)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(questions.createdAt), asc(questions.text));
@@ -29,9 +29,14 @@ export const listSubjects = service("questions.edit", async (_actor): Promise<st
 
 export const createQuestion = service("questions.edit", async (author, input: QuestionInput) => {
   const db = await getDb();
-  const [question] = await db.insert(questions).values({ ...input, options: [...input.options], createdById: author.id }).returning();
+  const [question] = await db.insert(questions).values({ ...storedQuestion(input), createdById: author.id }).returning();
   return question;
 });
+
+/** The row's columns from a checked question (the schema's tuples as plain arrays). */
+function storedQuestion(input: QuestionInput) {
+  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi] };
+}
 
 /**
  * A question is locked once any quiz using it has an attempt: a change would alter a started
@@ -46,7 +51,7 @@ export const updateQuestion = service("questions.edit", async (actor, questionId
     if (!before) throw new NotFound("Question not found.");
     const [question] = await tx
       .update(questions)
-      .set({ ...input, options: [...input.options] })
+      .set(storedQuestion(input))
       .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
       .returning();
     if (!question) throw new Conflict(QUESTION_LOCKED);
@@ -70,7 +75,7 @@ async function quizzesWithParticipants(tx: DatabaseTransaction, questionId: stri
 }
 
 function auditedQuestion(row: typeof questions.$inferSelect, quizIds: string[]) {
-  return { text: row.text, subject: row.subject, options: row.options, correctOptionIndex: row.correctOptionIndex, quizIds };
+  return { text: row.text, subject: row.subject, options: row.options, correctOptionIndex: row.correctOptionIndex, textHi: row.textHi, optionsHi: row.optionsHi, quizIds };
 }
 
 /**
@@ -111,16 +116,26 @@ const SKIPPED_FOR_OTHER_ROWS = "Not imported: other rows have errors, and the fi
  */
 export const importQuestions = service("questions.edit", async (author, csv: string): Promise<{ imported: number; errors: ImportProblem[]; rows: ImportRowReport[] }> => {
   const [header, ...lines] = parseCsv(csv);
-  if (!header || header.map((cell) => cell.trim()).join() !== CSV_HEADER.join()) {
-    const message = `The first line must be the header: ${CSV_HEADER.join(",")}`;
+  const columns = header?.map((cell) => cell.trim()).join();
+  // The Hindi columns are optional as a group: files written before them still import.
+  const width = [CSV_HEADER.length, CSV_REQUIRED_COLUMNS].find((count) => columns === CSV_HEADER.slice(0, count).join());
+  if (!width) {
+    const message = `The first line must be the header: ${CSV_HEADER.join(",")} (the last five, the Hindi version, may be left out)`;
     return { imported: 0, errors: [{ row: 1, message }], rows: [{ row: 1, status: "error", reason: message }] };
   }
   if (lines.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }], rows: [] };
   const checked = lines.map((cells, index): { row: number; question: QuestionInput } | { row: number; message: string } => {
     const row = index + 2;
-    const [text, subject, option1, option2, option3, option4, correctOptionIndex] = cells;
-    if (cells.length !== CSV_HEADER.length) return { row, message: `Expected ${CSV_HEADER.length} columns, found ${cells.length}.` };
-    const parsed = questionSchema.safeParse({ text, subject, options: [option1, option2, option3, option4], correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex });
+    const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi, ...optionsHi] = cells;
+    if (cells.length !== width) return { row, message: `Expected ${width} columns, found ${cells.length}.` };
+    const parsed = questionSchema.safeParse({
+      text,
+      subject,
+      options: [option1, option2, option3, option4],
+      correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex,
+      textHi,
+      optionsHi: width === CSV_HEADER.length ? optionsHi : undefined,
+    });
     return parsed.success ? { row, question: parsed.data } : { row, message: parsed.error.issues[0].message };
   });
   const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
@@ -130,18 +145,21 @@ export const importQuestions = service("questions.edit", async (author, csv: str
   }
   const valid = checked.flatMap((line): QuestionInput[] => ("question" in line ? [line.question] : []));
   const db = await getDb();
-  await db.insert(questions).values(valid.map((question) => ({ ...question, options: [...question.options], createdById: author.id })));
+  await db.insert(questions).values(valid.map((question) => ({ ...storedQuestion(question), createdById: author.id })));
   return { imported: valid.length, errors: [], rows: checked.map((line) => ({ row: line.row, status: "imported" })) };
 });
 
 export const exportQuestions = service("questions.edit", async (_actor, questionIds?: string[]): Promise<string> => {
   const db = await getDb();
   const rows = await db
-    .select({ text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex })
+    .select({ text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi })
     .from(questions)
     .where(questionIds ? inArray(questions.id, questionIds) : undefined)
     .orderBy(asc(questions.subject), asc(questions.text));
-  return toCsv([CSV_HEADER, ...rows.map((row) => [row.text, row.subject, ...row.options, String(row.correctOptionIndex)])]);
+  return toCsv([
+    CSV_HEADER,
+    ...rows.map((row) => [row.text, row.subject, ...row.options, String(row.correctOptionIndex), row.textHi ?? "", ...(row.optionsHi ?? ["", "", "", ""])]),
+  ]);
 });
 
 /** Whether a question is part of any quiz: the admin list shows it, and delete refuses it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
@@ -151,14 +151,43 @@ export type QuizInput = z.output<typeof quizSchema>;
 /** Shared by the admin's question form, the CSV import and /api/addquestions, /api/updatequestions. */
 
 const required = (label: string) => text(label).trim().min(1, `${label} is required.`).max(2000, `${label} is too long.`);
+/** A Hindi field: blank means "no Hindi version"; whether the version is complete is checked as a whole. */
+const hindi = (label: string) => text(label).trim().max(2000, `${label} is too long.`);
 
-export const questionSchema = z.object({
+export const HINDI_OPTION_LABELS = ["Option 1 (Hindi)", "Option 2 (Hindi)", "Option 3 (Hindi)", "Option 4 (Hindi)"] as const;
+
+/**
+ * The Hindi version is all or nothing: the question and its four options, in the English options'
+ * order (the key is the same index), or none of them. Both left out (an older client) keeps
+ * whatever the question has; blank or null removes it.
+ */
+const questionFields = z.object({
   text: required("Question text"),
   subject: required("Subject").max(80, "Subject is too long."),
   options: z.tuple([required("Option 1"), required("Option 2"), required("Option 3"), required("Option 4")], { error: "Exactly four options are required." }),
   correctOptionIndex: wholeNumber("The correct option index", { min: 0, max: 3, message: OPTION_INDEX_RANGE }),
+  textHi: hindi("Question (Hindi)").nullish(),
+  optionsHi: z.tuple([hindi(HINDI_OPTION_LABELS[0]), hindi(HINDI_OPTION_LABELS[1]), hindi(HINDI_OPTION_LABELS[2]), hindi(HINDI_OPTION_LABELS[3])], { error: "Exactly four Hindi options are required." }).nullish(),
 });
 
-export type QuestionInput = z.output<typeof questionSchema>;
+/** A checked question; its Hindi version left out means "unchanged", null means "none". */
+export type QuestionInput = Omit<z.output<typeof questionFields>, "textHi" | "optionsHi"> & { textHi?: string | null; optionsHi?: readonly string[] | null };
 
-export const CSV_HEADER = ["text", "subject", "option1", "option2", "option3", "option4", "correctOptionIndex"] as const;
+export const questionSchema = questionFields
+  .superRefine(({ textHi, optionsHi }, context) => {
+    const filled = [textHi ?? "", ...(optionsHi ?? ["", "", "", ""])].map((value) => value !== "");
+    if (filled.every(Boolean) || !filled.some(Boolean)) return;
+    if (!filled[0]) context.addIssue({ code: "custom", message: HINDI_INCOMPLETE, path: ["textHi"] });
+    filled.slice(1).forEach((isFilled, index) => {
+      if (!isFilled) context.addIssue({ code: "custom", message: HINDI_INCOMPLETE, path: ["optionsHi", index] });
+    });
+  })
+  .transform(({ textHi, optionsHi, ...question }): QuestionInput => {
+    if (textHi === undefined && optionsHi === undefined) return question;
+    return textHi && optionsHi ? { ...question, textHi, optionsHi } : { ...question, textHi: null, optionsHi: null };
+  });
+
+/** The import's columns; a file may stop after correctOptionIndex (no Hindi), and export writes them all. */
+export const CSV_HEADER = ["text", "subject", "option1", "option2", "option3", "option4", "correctOptionIndex", "text_hi", "option1_hi", "option2_hi", "option3_hi", "option4_hi"] as const;
+/** The columns every file has: the English question. */
+export const CSV_REQUIRED_COLUMNS = 7;

@@ -5,6 +5,8 @@ export interface SeedQuestion {
   readonly subject: string;
   readonly options: SeedOptions;
   readonly correctOptionIndex: 0 | 1 | 2 | 3;
+  /** The Hindi version, options in the same order as the English ones. */
+  readonly hi?: { readonly text: string; readonly options: SeedOptions };
 }
 
 /** "product" is the brand's own category; the seed replaces it with the configured brand name. */

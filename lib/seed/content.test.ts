@@ -39,6 +39,14 @@ describe("seed question banks", () => {
     checkQuestionBank(paidQuizQuestions);
   });
 
+  it("every demo and paid question has a Hindi version in Devanagari with four distinct options", () => {
+    for (const question of [...demoQuestions, ...paidQuizQuestions]) {
+      expect(question.hi?.text, `Hindi text of "${question.text}"`).toMatch(/[\u0900-\u097F]/);
+      expect(question.hi?.options).toHaveLength(4);
+      expect(new Set(question.hi?.options.map((option) => option.trim())).size, `Hindi options of "${question.text}" are distinct`).toBe(4);
+    }
+  });
+
   it("question texts are unique across both banks", () => {
     const texts = [...demoQuestions, ...paidQuizQuestions].map((question) => question.text);
     expect(new Set(texts).size).toBe(texts.length);

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Pool } from "pg";
 import { blogs, prizeTiers, questions, quizQuestions, quizzes, users } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -152,20 +152,36 @@ async function seedQuiz(
   adminId: string,
 ) {
   const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
-  if (inserted.length === 0) return;
   const rows = bank.map((question, index) => ({
     id: seedUuid(questionGroup, index + 1),
     text: question.text,
     subject: question.subject,
     options: [...question.options],
     correctOptionIndex: question.correctOptionIndex,
+    textHi: question.hi?.text ?? null,
+    optionsHi: question.hi ? [...question.hi.options] : null,
     createdById: adminId,
   }));
+  if (inserted.length === 0) return addHindiVersions(tx, rows);
   await tx.insert(questions).values(rows).onConflictDoNothing();
   await tx
     .insert(quizQuestions)
     .values(rows.map((row, position) => ({ quizId: quiz.id, questionId: row.id, position })))
     .onConflictDoNothing();
+}
+
+/**
+ * Seeded questions from before they had Hindi versions get them, unless an admin has edited the
+ * question or given it a Hindi version of their own since.
+ */
+async function addHindiVersions(tx: Queryable, rows: readonly (typeof questions.$inferInsert & { id: string })[]) {
+  for (const row of rows) {
+    if (!row.textHi || !row.optionsHi) continue;
+    await tx
+      .update(questions)
+      .set({ textHi: row.textHi, optionsHi: row.optionsHi })
+      .where(and(eq(questions.id, row.id), isNull(questions.textHi), eq(questions.text, row.text), eq(questions.options, row.options)));
+  }
 }
 
 async function seedBlogs(tx: Queryable, now: Date) {

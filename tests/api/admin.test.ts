@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, ilike } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
@@ -23,6 +23,7 @@ import { notifications, pushSubscriptions, questions } from "@/db/schema";
 import { renderMarkdown, findArticleBySlug } from "@/lib/blog";
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
+import { HINDI_INCOMPLETE } from "@/lib/messages";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";
@@ -160,6 +161,85 @@ describe("the question bank", () => {
     const exported = await (await call(exportQuestions, { as: boss })).response.text();
     expect(exported).toContain('"Speed of light, roughly?",Physics,3 x 10^8 m/s,340 m/s,1 km/s,c,0');
     expect((await call(allQuestions, { as: boss })).body.questions).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Capital of India?", correctOptionIndex: 1 })]));
+  });
+});
+
+describe("a question's Hindi version", () => {
+  const hindi = { textHi: "2 + 3 = ?", optionsHi: ["चार", "पाँच", "छह", "सात"] };
+
+  it("is stored with the question and listed with it; left out on an edit it stays, blank it goes", async () => {
+    const boss = await admin();
+    const added = await call(addQuestion, { as: boss, json: { ...question, ...hindi } });
+    expect(added.status).toBe(201);
+    const id = (added.body.question as { id: string }).id;
+    expect(added.body.question).toMatchObject(hindi);
+    const listed = (await call(allQuestions, { as: boss })).body.questions as { id: string }[];
+    expect(listed.find((row) => row.id === id)).toMatchObject(hindi);
+
+    const untouched = await call(updateQuestion, { method: "PUT", as: boss, params: { id }, json: { ...question, text: "2 + 3 equals?" } });
+    expect(untouched.body.question).toMatchObject({ text: "2 + 3 equals?", ...hindi });
+    const removed = await call(updateQuestion, { method: "PUT", as: boss, params: { id }, json: { ...question, textHi: "", optionsHi: ["", "", "", ""] } });
+    expect(removed.body.question).toMatchObject({ textHi: null, optionsHi: null });
+  });
+
+  it("is all or nothing: half of one is refused with 400 and nothing is stored", async () => {
+    const boss = await admin();
+    const db = await getDb();
+    const before = (await db.select().from(questions)).length;
+    const halves = [
+      { textHi: hindi.textHi },
+      { textHi: hindi.textHi, optionsHi: ["चार", "पाँच", "", "सात"] },
+      { optionsHi: hindi.optionsHi },
+      { textHi: " ", optionsHi: hindi.optionsHi },
+    ];
+    for (const half of halves) {
+      const refused = await call(addQuestion, { as: boss, json: { ...question, ...half } });
+      expect(refused.status, JSON.stringify(half)).toBe(400);
+      expect(refused.body.message).toBe(HINDI_INCOMPLETE);
+    }
+    expect((await db.select().from(questions)).length).toBe(before);
+
+    const id = ((await call(addQuestion, { as: boss, json: { ...question, ...hindi } })).body.question as { id: string }).id;
+    const edit = await call(updateQuestion, { method: "PUT", as: boss, params: { id }, json: { ...question, textHi: "", optionsHi: hindi.optionsHi } });
+    expect(edit.status).toBe(400);
+    expect((await db.select().from(questions).where(eq(questions.id, id)))[0]).toMatchObject(hindi);
+  });
+
+  it("imports from CSV files with and without the Hindi columns, and exports them for a round trip", async () => {
+    const boss = await admin();
+    const db = await getDb();
+    const upload = (lines: string[]) => {
+      const form = new FormData();
+      form.set("file", new Blob([lines.join("\n")], { type: "text/csv" }), "bank.csv");
+      return call(importQuestions, { as: boss, form });
+    };
+    const english = "text,subject,option1,option2,option3,option4,correctOptionIndex";
+    const bilingual = `${english},text_hi,option1_hi,option2_hi,option3_hi,option4_hi`;
+    const tag = crypto.randomUUID().slice(0, 8);
+
+    const englishOnly = await upload([english, `Largest planet ${tag}?,Science,Mars,Jupiter,Venus,Earth,1`]);
+    expect(englishOnly.body).toMatchObject({ imported: 1 });
+    const translated = `"Smallest prime ${tag}, please?",Mathematics,1,2,3,4,1,"सबसे छोटी अभाज्य संख्या ${tag}, कृपया?",एक,दो,तीन,चार`;
+    const withHindi = await upload([bilingual, translated, `Largest ocean ${tag}?,Science,Indian,Arctic,Pacific,Atlantic,2,,,,,`]);
+    expect(withHindi.body).toMatchObject({ imported: 2 });
+    const stored = await db.select().from(questions).where(ilike(questions.text, `%${tag}%`));
+    expect(stored.find((row) => row.text.startsWith("Smallest prime"))).toMatchObject({ textHi: `सबसे छोटी अभाज्य संख्या ${tag}, कृपया?`, optionsHi: ["एक", "दो", "तीन", "चार"] });
+    expect(stored.filter((row) => row.textHi === null)).toHaveLength(2);
+
+    const half = await upload([bilingual, `Half ${tag}?,Science,a,b,c,d,0,आधा?,क,ख,,घ`]);
+    expect(half.status).toBe(400);
+    expect(half.body.errors).toEqual([{ row: 2, message: HINDI_INCOMPLETE }]);
+
+    const exported = (await (await call(exportQuestions, { as: boss })).response.text()).split("\r\n");
+    expect(exported[0]).toBe(bilingual);
+    expect(exported).toContain(translated);
+    expect(exported).toContain(`Largest planet ${tag}?,Science,Mars,Jupiter,Venus,Earth,1,,,,,`);
+    const mine = exported.filter((line) => line.includes(tag));
+    await db.delete(questions).where(ilike(questions.text, `%${tag}%`));
+    expect((await upload([exported[0], ...mine])).body).toMatchObject({ imported: 3 });
+    const reimported = await db.select().from(questions).where(ilike(questions.text, `%${tag}%`));
+    const comparable = (rows: typeof stored) => rows.map(({ text, subject, options, correctOptionIndex, textHi, optionsHi }) => ({ text, subject, options, correctOptionIndex, textHi, optionsHi })).sort((a, b) => a.text.localeCompare(b.text));
+    expect(comparable(reimported)).toEqual(comparable(stored));
   });
 });
 

@@ -24,7 +24,7 @@ afterAll(closeDatabase);
 
 interface View {
   attemptId: string;
-  questions: { id: string; text: string; options: string[] }[];
+  questions: { id: string; text: string; options: string[]; hi: { text: string; options: string[] } | null }[];
   answers: Record<string, number>;
   currentQuestionIndex: number;
   submitted: null | { score: number; totalMarks: number; timeTakenSeconds: number };
@@ -171,6 +171,34 @@ describe("the exam", () => {
     expect(questionIds).toHaveLength(3);
   });
 
+  it("sends each question's Hindi version, its options in the participant's own shuffled order, and never the key", async () => {
+    const { quiz, questionIds } = await openExam({ count: 6, correct: 2, shuffleOptions: true });
+    const boss = await admin();
+    const inHindi: Record<string, string> = { A: "क", B: "ख", C: "ग", D: "घ" };
+    const [english, ...translated] = questionIds;
+    for (const id of translated) {
+      const stored = await call(updateQuestion, { method: "PUT", as: boss, params: { id }, json: { text: "Question", subject: "Mathematics", options: ["A", "B", "C", "D"], correctOptionIndex: 2, textHi: "प्रश्न", optionsHi: ["क", "ख", "ग", "घ"] } });
+      expect(stored.status).toBe(200);
+    }
+    const user = await readyParticipant(quiz.id);
+    const view = (await call(start, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(JSON.stringify(view)).not.toMatch(/correctOptionIndex|keyOptionIndex/);
+    expect(view.questions.find((question) => question.id === english)?.hi).toBeNull();
+    const shown = view.questions.filter((question) => question.id !== english);
+    for (const question of shown) {
+      expect(question.hi).toEqual({ text: "प्रश्न", options: question.options.map((option) => inHindi[option]) });
+    }
+    // The participant's order is not the bank's for at least one of five questions (24 orders each).
+    expect(shown.some((question) => question.options.join() !== "A,B,C,D")).toBe(true);
+
+    // Answered by position in the Hindi options, every answer is the English one too.
+    for (const question of shown) await answer(user, quiz.id, question.id, question.hi!.options.indexOf("ग"));
+    const resumed = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(resumed.questions.map((question) => question.hi)).toEqual(view.questions.map((question) => question.hi));
+    const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
+    expect(done.submitted?.score).toBe(5);
+  });
+
   it("ignores a score the client sends to /api/saveresponse", async () => {
     const { quiz, questionIds } = await openExam({ correct: 2 });
     const user = await readyParticipant(quiz.id);
@@ -312,6 +340,9 @@ describe("a quiz's questions, kept by each instance while its exam runs", () => 
     expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1", "Question 2"]);
     await db.execute(sql`update questions set text = 'Question 1, fixed' where id = ${questionIds[0]}`);
     expect(textsOf(await begin(await readyParticipant(quiz.id), quiz.id))).toEqual(["Question 1, fixed", "Question 2"]);
+    await db.execute(sql`update questions set text_hi = 'प्रश्न 2', options_hi = array['क', 'ख', 'ग', 'घ'] where id = ${questionIds[1]}`);
+    const translated = (await begin(await readyParticipant(quiz.id), quiz.id)).questions.find((question) => question.id === questionIds[1]);
+    expect(translated?.hi).toEqual({ text: "प्रश्न 2", options: ["क", "ख", "ग", "घ"] });
   });
 });
 

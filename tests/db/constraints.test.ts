@@ -72,6 +72,15 @@ describe("the database refuses rows that break the product's rules", () => {
     expect(valid.correctOptionIndex).toBe(3);
   });
 
+  it("refuses half a Hindi version, and one without four options", async () => {
+    const db = await getDb();
+    expect((await rejection(createQuestion(db, { textHi: "दो और दो?" }))).constraint).toBe("questions_hindi_complete");
+    expect((await rejection(createQuestion(db, { optionsHi: ["तीन", "चार", "पाँच", "बाईस"] }))).constraint).toBe("questions_hindi_complete");
+    expect((await rejection(createQuestion(db, { textHi: "दो और दो?", optionsHi: ["तीन", "चार", "पाँच"] }))).constraint).toBe("questions_hindi_four_options");
+    const translated = await createQuestion(db, { textHi: "दो और दो?", optionsHi: ["तीन", "चार", "पाँच", "बाईस"] });
+    expect(translated.optionsHi).toHaveLength(4);
+  });
+
   it("refuses an answer option outside 0 to 3", async () => {
     const db = await getDb();
     const participant = await createUser(db);

@@ -69,6 +69,20 @@ describe("migrations and seed", () => {
     expect(await snapshot(connection)).toEqual(seeded);
   });
 
+  it("gives the seeded questions of an earlier seed their Hindi versions, but not one an admin has edited", async () => {
+    const connection = await scratchDatabase();
+    await prepareDatabase(connection.pool);
+    const hindiCount = async () => (await connection.db.execute<{ count: number }>(sql`select count(*)::int as count from questions where text_hi is not null`)).rows[0].count;
+    expect(await hindiCount()).toBe(35);
+    await connection.db.execute(sql`update questions set text_hi = null, options_hi = null`);
+    await connection.db.execute(sql`update questions set text = text || ' (edited)' where text = 'What is 15% of 240?'`);
+
+    await seedDatabase(connection.db);
+    expect(await hindiCount()).toBe(34);
+    const { rows } = await connection.db.execute<{ text_hi: string | null }>(sql`select text_hi from questions where text = 'Which planet is known as the Red Planet?'`);
+    expect(rows).toEqual([{ text_hi: "किस ग्रह को लाल ग्रह कहा जाता है?" }]);
+  });
+
   it("seeds one admin, a free demo quiz and a paid quiz of 500 rupees with 25 questions", async () => {
     const connection = await scratchDatabase();
     await prepareDatabase(connection.pool);

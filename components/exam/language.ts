@@ -1,0 +1,19 @@
+/**
+ * The languages a participant may take an exam in: every question is in English, and in Hindi
+ * when an admin gave it a Hindi version. Answers are option positions, so the language can change
+ * mid-exam without touching any answer.
+ */
+export type ExamLanguage = "en" | "hi";
+
+export interface Wording {
+  text: string;
+  options: readonly string[];
+}
+
+/**
+ * A question's words in the language, or in English where it has no version in that language,
+ * with the `lang` of the elements that show them.
+ */
+export function wordingIn(language: ExamLanguage, english: Wording, hindi: Wording | null): Wording & { lang: ExamLanguage } {
+  return language === "hi" && hindi ? { text: hindi.text, options: hindi.options, lang: "hi" } : { text: english.text, options: english.options, lang: "en" };
+}

@@ -1,0 +1,139 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { ADMIN, signUp } from "./support/accounts";
+import { EXAM_BROWSER, questionHeading } from "./support/exam";
+import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
+
+test.use(EXAM_BROWSER);
+
+/** Every page is checked in each language the app speaks; the language is the NEXT_LOCALE cookie. */
+const languages = ["en", "hi"];
+
+const WCAG_A_AND_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+/** The seeded paid quiz: open for registration, so its card offers the payment modal. */
+const SEASON_2 = "5eed0000-0000-4000-8001-000000000002";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/login",
+  "/privacypolicy",
+  "/tnc",
+  "/readblogs",
+  "/contactus",
+  "/winnerleaderboard",
+  "/quizeslist",
+  "/prizelisting",
+  "/ForgotPasswordForm",
+  "/ResetPasswordPage?token=an-expired-token",
+  "/demoquiz",
+];
+
+const ADMIN_TABS = ["overview", "quizzes", "questions", "responses", "answer-keys", "notifications", "transactions", "prize-claims", "blog", "messages", "jobs", "audit"];
+
+async function contextIn(language: string, newContext: () => Promise<BrowserContext>, baseURL: string | undefined) {
+  const context = await newContext();
+  await context.addCookies([{ name: "NEXT_LOCALE", value: language, url: baseURL! }]);
+  return context;
+}
+
+/** The serious and critical violations on the page (or the part `within` selects) as it stands, one readable line per element. */
+async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_A_AND_AA);
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(" ")}\n    ${node.failureSummary?.replaceAll("\n", "\n    ")}`),
+    );
+}
+
+/** Collects every page's violations, so one run reports them all rather than the first page's. */
+function checker(page: Page) {
+  const found: string[] = [];
+  return {
+    async check(what: string, within?: string) {
+      const violations = await seriousViolations(page, within);
+      if (violations.length > 0) found.push(`${what} (${page.url()}):\n  ${violations.join("\n  ")}`);
+    },
+    expectNone() {
+      expect(found, found.join("\n\n")).toEqual([]);
+    },
+  };
+}
+
+for (const language of languages) {
+  test.describe(`axe finds no serious violation (${language})`, () => {
+    test("on the public pages", async ({ browser, baseURL }) => {
+      test.setTimeout(180_000);
+      const context = await contextIn(language, () => browser.newContext({ baseURL }), baseURL);
+      const page = await context.newPage();
+      const axe = checker(page);
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(path);
+        await expect(page.locator("main")).toBeVisible();
+        await axe.check(path);
+      }
+      axe.expectNone();
+      await context.close();
+    });
+
+    test("on the participant's pages, the payment modal and the live exam", async ({ browser, baseURL }) => {
+      test.setTimeout(180_000);
+      const context = await contextIn(language, () => browser.newContext({ baseURL }), baseURL);
+      const page = await context.newPage();
+      const axe = checker(page);
+      const { id: userId } = await signUp(page.request);
+
+      await page.goto("/dashboard");
+      const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Olympiad Season 2" }) });
+      await expect(card).toBeVisible();
+      await axe.check("dashboard");
+      await card.getByRole("checkbox").check();
+      await card.getByRole("button", { name: "Please Pay to Attend Quiz" }).click();
+      await expect(page.getByRole("dialog", { name: "Payment Instruction" })).toBeVisible();
+      await axe.check("payment modal");
+      await page.getByRole("button", { name: "Cancel" }).click();
+
+      for (const path of [`/quizes/${SEASON_2}`, "/notification", "/profiledetails", "/walletdetails", "/adminpanel"]) {
+        await page.goto(path);
+        await expect(page.locator("main")).toBeVisible();
+        await axe.check(path);
+      }
+      await expect(page).toHaveURL(/\/unauthorized$/);
+
+      const quizId = await createOpenQuiz();
+      await grantVerifiedEntry(userId, quizId);
+      await page.goto(`/quizes/${quizId}`);
+      await axe.check("instructions of a verified entry");
+      await page.goto(`/QuizliveSection?quizId=${quizId}`);
+      await axe.check("exam before the start");
+      await page.getByRole("button", { name: "Start Quiz" }).click();
+      await expect(questionHeading(page, 1)).toBeVisible();
+      await page.getByRole("radio").first().check();
+      await axe.check("live exam");
+      await page.getByRole("button", { name: "Submit Quiz" }).click();
+      await expect(page.getByRole("heading", { name: "Quiz summary" })).toBeVisible();
+      await axe.check("exam summary");
+      axe.expectNone();
+      await context.close();
+    });
+
+    test("on every tab of the admin panel", async ({ browser, baseURL }) => {
+      // The question bank and the audit trail are long pages: axe takes its time over them.
+      test.setTimeout(360_000);
+      const context = await contextIn(language, () => browser.newContext({ baseURL }), baseURL);
+      const page = await context.newPage();
+      const axe = checker(page);
+      expect((await page.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
+      // The navbar and footer around the panel are the ones the other pages were checked with.
+      for (const tab of ADMIN_TABS) {
+        await page.goto(`/adminpanel?tab=${tab}`);
+        await expect(page.getByRole("navigation", { name: "Admin panel sections" })).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        await axe.check(`admin tab ${tab}`, "main");
+      }
+      axe.expectNone();
+      await context.close();
+    });
+  });
+}
