@@ -1,7 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, extraTimeGrants, focusEvents, quizzes, transactions, users } from "@/db/schema";
+import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } from "@/db/schema";
 import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
@@ -10,6 +10,7 @@ import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
 import { saveAnswer } from "./answers";
+import { grantedExtraSeconds, lockAttemptClock } from "./extra-time";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
@@ -33,17 +34,15 @@ async function findAttempt(db: Queryable, userId: string, quizId: string): Promi
 }
 
 /**
- * The quiz, the user's attempt, whether their entry fee is verified and the extra time an admin
- * granted them, in one query: on exam day every participant starts within seconds, and each
- * round trip counts.
+ * The quiz, the user's attempt and whether their entry fee is verified, in one query: on exam
+ * day every participant starts within seconds, and each round trip counts.
  */
-async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean; extraSeconds: number } | null> {
+async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
   const [row] = await db
     .select({
       quiz: quizzes,
       attempt: attempts,
       entered: sql<boolean>`exists (select 1 from ${transactions} where ${transactions.userId} = ${userId} and ${transactions.quizId} = ${quizzes.id} and ${transactions.type} = 'form pay' and ${transactions.status} = 'verified')`,
-      extraSeconds: sql<number>`coalesce((select ${extraTimeGrants.extraSeconds} from ${extraTimeGrants} where ${extraTimeGrants.quizId} = ${quizzes.id} and ${extraTimeGrants.participantId} = ${userId}), 0)::int`,
     })
     .from(quizzes)
     .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.participantId, userId)))
@@ -51,11 +50,11 @@ async function examState(db: Queryable, userId: string, quizId: string): Promise
   return row ?? null;
 }
 
-/** Who may take the quiz now, and if not, a sentence saying why; with the extra time granted to them. */
-async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess & { extraSeconds: number }> {
+/** Who may take the quiz now, and if not, a sentence saying why. */
+async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
   const state = await examState(database, user.id, quizId);
-  if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" }, extraSeconds: 0 };
-  return { ...admissionOf(state, now), extraSeconds: state.extraSeconds };
+  if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
+  return admissionOf(state, now);
 }
 
 function admissionOf({ quiz, attempt, entered }: { quiz: Quiz; attempt: Attempt | null; entered: boolean }, now: Date): ExamAccess {
@@ -180,15 +179,26 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   const { quiz } = access;
   if (access.attempt) return buildView(db, quiz, access.attempt, now);
   const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
-  // Extra time (an accommodation) comes on top of what the window allows, even past its close.
-  const { extraSeconds } = access;
-  const timeLeftSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow)) + extraSeconds;
-  const deadlineAt = new Date(now.getTime() + (timeLeftSeconds + config.competition.pauseAllowanceSeconds) * 1000);
-  const [started] = await db
-    .insert(attempts)
-    .values({ quizId, participantId: user.id, shuffleSeed: randomInt(2 ** 31), startedAt: now, deadlineAt, timeLeftSeconds, extraSeconds })
-    .onConflictDoNothing()
-    .returning();
+  const windowSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
+  // Extra time (an accommodation) comes on top of what the window allows, even past its close;
+  // read at the insert, under the lock a grant takes, so a grant made meanwhile is never missed.
+  const [started] = await db.transaction(async (tx) => {
+    await lockAttemptClock(tx, quizId, user.id);
+    const extraSeconds = grantedExtraSeconds(quizId, user.id);
+    return tx
+      .insert(attempts)
+      .values({
+        quizId,
+        participantId: user.id,
+        shuffleSeed: randomInt(2 ** 31),
+        startedAt: now,
+        deadlineAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${windowSeconds + config.competition.pauseAllowanceSeconds} + ${extraSeconds})`,
+        timeLeftSeconds: sql`${windowSeconds} + ${extraSeconds}`,
+        extraSeconds,
+      })
+      .onConflictDoNothing()
+      .returning();
+  });
   metrics().examStarts.inc(started ? 1 : 0);
   // Started twice at once (two tabs): the other request's attempt is the one.
   if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);

@@ -6,7 +6,7 @@ import { POST as removeRoute } from "@/app/api/quizzes/[quizId]/extra-time/remov
 import { attempts, auditLog, extraTimeGrants } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb } from "@/lib/db";
+import { closeDatabase, connectDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden } from "@/lib/errors";
 import { finaliseOverdueAttempts, grantExtraTime, resumeExam, saveAnswer, startExam, submitExam } from "@/lib/exam";
 import { EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/messages";
@@ -18,6 +18,7 @@ afterAll(closeDatabase);
 
 const REASON = "Dyslexia assessment on file: 10 minutes agreed with the school.";
 const MINUTE = 60_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function grant(as: ActiveUser | null, quizId: string, json: unknown) {
   return call(grantRoute, { method: "PUT", as, params: { quizId }, json });
@@ -119,6 +120,33 @@ describe("extra time granted before the start", () => {
     const listed = await call(listRoute, { as: boss, params: { quizId: quiz.id } });
     expect(listed.status).toBe(200);
     expect(listed.body.grants).toMatchObject([{ participantId: user.id, unit: "percent", amount: 25, extraSeconds: 450, reason: REASON, standing: "running" }]);
+  });
+
+  it("reaches an attempt whose start was under way while the grant was made", async () => {
+    const { quiz } = await openExam({ durationSeconds: 1800 });
+    const user = await paidParticipant(quiz.id);
+    const boss = await admin();
+    // Holds every new attempt at its insert: the start has read its (empty) grant and waits there.
+    const { pool } = await connectDatabase();
+    const blocker = await pool.connect();
+    try {
+      await blocker.query("begin");
+      await blocker.query("lock table attempts in share mode");
+      const now = new Date();
+      const starting = startExam(user, quiz.id, now);
+      await pause(300);
+      const granting = grantExtraTime(boss, quiz.id, { email: user.email, unit: "minutes", amount: 10, reason: REASON });
+      await pause(300);
+      await blocker.query("commit");
+      const [view] = await Promise.all([starting, granting]);
+
+      const row = await attemptOf(view.attemptId);
+      expect(row.extraSeconds).toBe(600);
+      expect(row.deadlineAt.getTime()).toBe(now.getTime() + (1800 + 600 + config.competition.pauseAllowanceSeconds) * 1000);
+    } finally {
+      await blocker.query("rollback").catch(() => undefined);
+      blocker.release();
+    }
   });
 });
 
