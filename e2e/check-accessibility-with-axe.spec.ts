@@ -7,7 +7,7 @@ import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
 test.use(EXAM_BROWSER);
 
 /** Every page is checked in each language the app speaks; the language is the NEXT_LOCALE cookie. */
-const languages = ["en", "hi"];
+const languages = ["en", "hi"] as const;
 
 const WCAG_A_AND_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** The seeded paid quiz: open for registration, so its card offers the payment modal. */
@@ -27,6 +27,12 @@ const PUBLIC_PAGES = [
   "/ResetPasswordPage?token=an-expired-token",
   "/demoquiz",
 ];
+
+/** The card's pay button, the payment modal and its Cancel, as each language names them. */
+const PAYMENT_TEXTS = {
+  en: { pay: "Please Pay to Attend Quiz", dialog: "Payment Instruction", cancel: "Cancel" },
+  hi: { pay: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें", dialog: "भुगतान निर्देश", cancel: "रद्द करें" },
+};
 
 const ADMIN_TABS = ["overview", "quizzes", "questions", "responses", "answer-keys", "notifications", "transactions", "prize-claims", "blog", "messages", "jobs", "audit"];
 
@@ -89,10 +95,11 @@ for (const language of languages) {
       await expect(card).toBeVisible();
       await axe.check("dashboard");
       await card.getByRole("checkbox").check();
-      await card.getByRole("button", { name: "Please Pay to Attend Quiz" }).click();
-      await expect(page.getByRole("dialog", { name: "Payment Instruction" })).toBeVisible();
+      const texts = PAYMENT_TEXTS[language];
+      await card.getByRole("button", { name: texts.pay }).click();
+      await expect(page.getByRole("dialog", { name: texts.dialog })).toBeVisible();
       await axe.check("payment modal");
-      await page.getByRole("button", { name: "Cancel" }).click();
+      await page.getByRole("button", { name: texts.cancel }).click();
 
       for (const path of [`/quizes/${SEASON_2}`, "/notification", "/profiledetails", "/walletdetails", "/adminpanel"]) {
         await page.goto(path);

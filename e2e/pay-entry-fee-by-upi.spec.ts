@@ -164,3 +164,53 @@ test.describe("paying the entry fee", () => {
     await expect(page.getByRole("dialog", { name: "Payment Instruction" })).toHaveCount(0);
   });
 });
+
+test.describe("paying the entry fee in Hindi", () => {
+  test.use({ locale: "hi-IN" });
+
+  test("a participant whose browser prefers Hindi reads the card, the payment and their profile and wallet in Hindi, and pays", async ({ page }) => {
+    await signUp(page.request);
+    await page.goto("/dashboard");
+    await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page.getByRole("heading", { level: 1, name: "डैशबोर्ड" })).toBeVisible();
+    const card = quizCard(page);
+    await expect(card.getByRole("tab", { name: "भाग लेने के चरण" })).toBeVisible();
+
+    await card.getByRole("button", { name: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें" }).click();
+    await expect(card.getByRole("alert")).toHaveText("आगे बढ़ने के लिए आपको नियमों और शर्तों से सहमत होना होगा।");
+    await card.getByRole("checkbox", { name: "मैं नियमों और शर्तों से सहमत हूँ" }).check();
+    await card.getByRole("button", { name: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "भुगतान निर्देश" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("राशि: ₹500")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "अभी भुगतान करने के लिए यहाँ क्लिक करें" })).toHaveAttribute("href", /^upi:\/\/pay\?/);
+    await expect(dialog.getByRole("img", { name: /UPI से olympiad@upi को ₹500 भुगतान करने का QR कोड/ })).toBeVisible();
+    await expect(dialog.getByText("विवरण जमा करने के 10 मिनट के भीतर भुगतान सत्यापित हो जाएगा।")).toBeVisible();
+    await dialog.getByRole("button", { name: "जमा करें" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("कृपया भुगतान का स्क्रीनशॉट अपलोड करें और बैंक खाते का नाम भरें।");
+
+    await dialog.getByLabel("भुगतान का स्क्रीनशॉट").setInputFiles(SCREENSHOT);
+    await dialog.getByLabel("बैंक खाते का नाम").fill("Kavya Menon");
+    await dialog.getByLabel("UPI लेनदेन संदर्भ संख्या (UTR)").fill("12345");
+    await dialog.getByRole("button", { name: "जमा करें" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("UPI लेनदेन संदर्भ संख्या (UTR) ठीक 12 अंकों की होती है। कृपया इसे अपने भुगतान ऐप से कॉपी करें।");
+    await dialog.getByLabel("UPI लेनदेन संदर्भ संख्या (UTR)").fill(utr());
+    await dialog.getByRole("button", { name: "जमा करें" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByRole("button", { name: "सत्यापन लंबित है" })).toBeDisabled();
+
+    await page.goto("/profiledetails");
+    await expect(page.getByRole("heading", { level: 1, name: "प्रोफ़ाइल विवरण" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "व्यक्तिगत जानकारी और पता" })).toBeVisible();
+    const history = page.getByRole("table", { name: "लेनदेन इतिहास" });
+    await expect(history.getByRole("row").filter({ hasText: `${QUIZ} का प्रवेश शुल्क` })).toContainText("UPI से भुगतान");
+    await expect(history.getByRole("row").filter({ hasText: `${QUIZ} का प्रवेश शुल्क` })).toContainText("लंबित");
+    await page.getByRole("link", { name: "वॉलेट पर जाएँ" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "वॉलेट" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "पैसे जोड़ें" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "पैसे निकालें" })).toBeVisible();
+    await expect(page.getByLabel("आपका रेफ़रल लिंक")).toHaveValue(/\/referral\//);
+  });
+});

@@ -17,11 +17,14 @@ check() { # name, command...: a check that is not a test runner counts as one te
   if "$@"; then echo "passed" >"$results/check-$name"; else echo "failed" >"$results/check-$name"; fi
 }
 
-vitest_on() { # embedded | postgres, then the Node binary to run it on
-  echo "::: vitest on $1 PostgreSQL (Node $("$2" --version))"
-  TEST_DATABASE=$1 "$2" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
-    --outputFile.json="$results/vitest-$1.json" || true
-  [ -s "$results/vitest-$1.json" ] || echo "failed" >"$results/check-vitest-$1-ran"
+vitest_on() { # embedded | postgres, the Node binary to run it on, then env assignments of its own
+  local kind=$1 node=$2
+  shift 2
+  echo "::: vitest on $kind PostgreSQL (Node $("$node" --version))"
+  env TEST_DATABASE="$kind" "$@" "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
+    --outputFile.json="$results/vitest-$kind.json" >"$results/log-vitest-$kind" 2>&1 || true
+  cat "$results/log-vitest-$kind"
+  [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
 }
 
 # Deployers mostly run the current LTS: the pass on the PostgreSQL server runs on Node 24, fetched
@@ -39,8 +42,13 @@ node24() {
 check typecheck node_modules/.bin/tsc --noEmit
 check lint node_modules/.bin/eslint .
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
-vitest_on embedded "$(command -v node)"
-vitest_on postgres "$(node24)"
+# Vitest runs one file at a time on two cores (one worker, the database the other): the two passes
+# run side by side, each with its own files and Google issuer port, and print one after the other.
+node24_binary=$(node24)
+vitest_on embedded "$(command -v node)" &
+vitest_on postgres "$node24_binary" DATA_DIR=.data/test-postgres \
+  GOOGLE_ISSUER=http://localhost:47232 GOOGLE_JWKS_URL=http://127.0.0.1:47232/jwks &
+wait
 check build npm run build --silent
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   echo "::: playwright"

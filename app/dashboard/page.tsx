@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { QuizCard } from "@/components/dashboard/QuizCard";
 import { VerifyEmailBanner } from "@/components/dashboard/VerifyEmailBanner";
 import { YourResults } from "@/components/dashboard/YourResults";
@@ -11,10 +12,14 @@ import { myPublishedRanks } from "@/lib/results";
 import { loadDashboard, type Dashboard } from "@/lib/quizzes";
 import { pendingTransactionIds } from "@/lib/wallet";
 
-export const metadata: Metadata = { title: "Dashboard", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dashboard");
+  return { title: t("title"), robots: { index: false } };
+}
 
 export default async function DashboardPage() {
   const user = await requirePermission("quizzes.dashboard");
+  const t = await getTranslations("dashboard");
   const [dashboard, results, unconfirmed, pending] = await Promise.all([
     loadDashboard(user),
     myPublishedRanks(user, user.id),
@@ -34,21 +39,22 @@ export default async function DashboardPage() {
 
   return (
     <>
-      <PageTitle lead="Your competitions, your payment status and your results.">Dashboard</PageTitle>
+      <PageTitle lead={t("lead")}>{t("title")}</PageTitle>
       {unconfirmed && <VerifyEmailBanner email={user.email} />}
       {results.length > 0 && <YourResults results={results} />}
       {pending.length > 0 && <RefreshWhenReviewed pending={pending} />}
       {dashboard.quizzes.length === 0 ? (
         <p className="text-slate-700">
-          No competitions are open right now. New ones appear here as soon as they are announced; meanwhile,{" "}
-          <Link href="/demoquiz" className="font-semibold text-brand underline">try the demo quiz</Link>.
+          {t.rich("noQuizzes", {
+            demo: (chunks) => <Link href="/demoquiz" className="font-semibold text-brand underline">{chunks}</Link>,
+          })}
         </p>
       ) : (
         cards(dashboard.quizzes)
       )}
       {dashboard.past.length > 0 && (
         <details className="mt-8">
-          <summary className="cursor-pointer text-lg font-semibold text-slate-900">Past quizzes ({dashboard.past.length})</summary>
+          <summary className="cursor-pointer text-lg font-semibold text-slate-900">{t("pastQuizzes", { count: dashboard.past.length })}</summary>
           <div className="mt-4">{cards(dashboard.past)}</div>
         </details>
       )}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
@@ -17,9 +18,6 @@ export interface ActionDates {
   /** When the server decided the action: the countdown counts from it. */
   decidedAt: Date;
 }
-
-const TERMS_REQUIRED = "You must agree to the Terms and Conditions to proceed.";
-const REGISTRATION_FAILED = "Error registering. Please try again.";
 
 function InactiveAction({ children }: { children: ReactNode }) {
   return (
@@ -48,25 +46,21 @@ const linkClass = `${primaryButtonClass} block w-full text-center`;
 
 type CardIntegrity = NonNullable<Extract<CardAction, { kind: "result" }>["integrity"]>;
 
-const APPEAL_STATUS = {
-  upheld: "Your appeal was upheld: your attempt counts again.",
-  rejected: "Your appeal was rejected.",
-} as const;
+const APPEAL_STATUS = { upheld: "appealUpheld", rejected: "appealRejected" } as const;
 
 /** A disqualification's reason, and where the participant's appeal stands (or the link to make it). */
 function IntegrityNotice({ quizId, integrity }: { quizId: string; integrity: CardIntegrity }) {
+  const t = useTranslations("dashboard.integrity");
   const { reason, appeal } = integrity;
   return (
     <div className={`rounded-lg border px-3 py-2 text-sm ${reason ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`} data-testid="disqualification">
       {reason && (
-        <p>
-          <span className="font-semibold">Disqualified.</span> Reason: {reason}
-        </p>
+        <p>{t.rich("disqualified", { reason, strong: (chunks) => <span className="font-semibold">{chunks}</span> })}</p>
       )}
-      {appeal && <p className="font-semibold">{appeal.outcome ? APPEAL_STATUS[appeal.outcome] : "Appeal sent: awaiting the admins' decision."}</p>}
-      {appeal?.response && <p>Answer: {appeal.response}</p>}
+      {appeal && <p className="font-semibold">{t(appeal.outcome ? APPEAL_STATUS[appeal.outcome] : "appealSent")}</p>}
+      {appeal?.response && <p>{t("answer", { response: appeal.response })}</p>}
       <Link href={`/quizes/${quizId}/appeal`} className="font-medium underline">
-        {reason && !appeal ? "Appeal this decision" : "See the appeal"}
+        {t(reason && !appeal ? "appeal" : "seeAppeal")}
       </Link>
     </div>
   );
@@ -74,6 +68,7 @@ function IntegrityNotice({ quizId, integrity }: { quizId: string; integrity: Car
 
 /** The card's one action, as the server decided it: only what the participant can do now, or when. */
 export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQuiz; action: CardAction; dates: ActionDates; payment: PaymentDetails }) {
+  const t = useTranslations("dashboard.action");
   const router = useRouter();
   const termsId = useId();
   const [agreed, setAgreed] = useState(false);
@@ -109,8 +104,9 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
       setNotice(message);
       router.refresh();
     } catch (caught) {
+      const failed = t("registrationFailed");
       setRegisterError({
-        message: caught instanceof ApiError ? caught.serverMessage ?? REGISTRATION_FAILED : REGISTRATION_FAILED,
+        message: caught instanceof ApiError ? caught.serverMessage ?? failed : failed,
         dateOfBirth: caught instanceof ApiError && caught.code === DATE_OF_BIRTH_CODE,
       });
     } finally {
@@ -135,34 +131,32 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
     case "pay":
       control = (
         <button type="button" onClick={openPayment} className={`${primaryButtonClass} w-full`}>
-          {action.rejected ? "your payment rejected , pay again or talk to customer care" : "Please Pay to Attend Quiz"}
+          {t(action.rejected ? "payAgain" : "pay")}
         </button>
       );
       break;
     case "register-free":
       control = (
         <button type="button" onClick={registerFree} disabled={registering} className={`${primaryButtonClass} w-full`}>
-          {registering ? "Registering…" : "Register free"}
+          {t(registering ? "registering" : "registerFree")}
         </button>
       );
       break;
     case "registration-upcoming":
       control = (
-        <InactiveAction>
-          Registration will start from: {dates.registrationOpens} install or allow notification to get notify when registration open
-        </InactiveAction>
+        <InactiveAction>{t("registrationUpcoming", { date: dates.registrationOpens })}</InactiveAction>
       );
       break;
     case "registration-closed":
-      control = <InactiveAction>Registration closed</InactiveAction>;
+      control = <InactiveAction>{t("registrationClosed")}</InactiveAction>;
       break;
     case "pending":
-      control = <InactiveAction>Verification Pending</InactiveAction>;
+      control = <InactiveAction>{t("verificationPending")}</InactiveAction>;
       break;
     case "exam-upcoming":
       control = (
         <>
-          <Status>Exam opens {dates.examOpens}</Status>
+          <Status>{t("examOpens", { date: dates.examOpens })}</Status>
           {action.countdown && <ExamCountdown opensAt={action.opensAt} serverNow={dates.decidedAt} />}
         </>
       );
@@ -170,12 +164,12 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
     case "start":
       control = (
         <Link href={`/quizes/${quiz.id}`} className={linkClass}>
-          {action.resume ? "Resume quiz" : "Start quiz"}
+          {t(action.resume ? "resumeQuiz" : "startQuiz")}
         </Link>
       );
       break;
     case "exam-closed":
-      control = <Status>The exam window has closed</Status>;
+      control = <Status>{t("examClosed")}</Status>;
       break;
     case "result":
       // Published: the participant's official rank in Your results above. Before that: their
@@ -184,7 +178,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
         <>
           {action.integrity && <IntegrityNotice quizId={quiz.id} integrity={action.integrity} />}
           <a href={action.published ? `#result-${quiz.id}` : `/QuizliveSection?quizId=${quiz.id}`} className={linkClass}>
-            View result
+            {t("viewResult")}
           </a>
         </>
       );
@@ -205,17 +199,17 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
             }}
             className="h-4 w-4 accent-brand"
           />
-          <label htmlFor={termsId} className="text-sm text-slate-800">I agree to the Terms and Conditions</label>
+          <label htmlFor={termsId} className="text-sm text-slate-800">{t("agreeToTerms")}</label>
         </div>
       )}
-      {needsTerms && termsMissing && <FormMessage tone="error">{TERMS_REQUIRED}</FormMessage>}
+      {needsTerms && termsMissing && <FormMessage tone="error">{t("termsRequired")}</FormMessage>}
       {control}
       {registerError && (
         <FormMessage tone="error">
           {registerError.message}{" "}
           {registerError.dateOfBirth && (
             <Link href={dateOfBirthStep("/dashboard")} className="font-semibold underline">
-              Add your date of birth
+              {t("addDateOfBirth")}
             </Link>
           )}
         </FormMessage>

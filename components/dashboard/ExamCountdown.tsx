@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { formatDuration } from "@/lib/format";
 
@@ -18,6 +19,7 @@ function secondsUntil(opensAt: Date, now: number): number {
  * not on every tick.
  */
 export function ExamCountdown({ opensAt, serverNow }: { opensAt: Date; serverNow: Date }) {
+  const t = useTranslations("dashboard.action");
   const router = useRouter();
   const [secondsLeft, setSecondsLeft] = useState(() => secondsUntil(opensAt, serverNow.getTime()));
 
@@ -37,7 +39,10 @@ export function ExamCountdown({ opensAt, serverNow }: { opensAt: Date; serverNow
 
   return (
     <p role="timer" className="text-center text-sm text-slate-700">
-      Starts in <span className="font-semibold tabular-nums text-slate-900">{formatDuration(secondsLeft)}</span>
+      {t.rich("startsIn", {
+        time: formatDuration(secondsLeft),
+        value: (chunks) => <span className="font-semibold tabular-nums text-slate-900">{chunks}</span>,
+      })}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
@@ -12,6 +13,7 @@ import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
+import { useProblemText } from "@/components/wallet/useProblemText";
 
 /** What the participant pays with: the wallet balance, or UPI to the organiser. */
 export interface PaymentDetails {
@@ -28,9 +30,6 @@ export interface PayableQuiz {
 
 /** The form's fields a refusal can point at. */
 type ProofField = "screenshot" | "bank" | "reference";
-
-const UPLOAD_FAILED = "Error uploading image. Please try again.";
-const PAYMENT_FAILED = "Error processing payment. Please try again.";
 
 function failureText(caught: unknown, fallback: string): string {
   return caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback;
@@ -49,6 +48,8 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
  * (/dashboard?pay=<quiz> reopens it).
  */
 export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
+  const t = useTranslations("payment");
+  const problemText = useProblemText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paidMessage = useRef<string>(undefined);
   const titleId = useId();
@@ -109,7 +110,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     const chosen = event.target.files?.[0];
     setFile(chosen);
     setUploadPercent(undefined);
-    if (chosen && chosen.size > MAX_UPLOAD_BYTES) showProblem(FILE_TOO_LARGE, ["screenshot"]);
+    if (chosen && chosen.size > MAX_UPLOAD_BYTES) showProblem(problemText(FILE_TOO_LARGE), ["screenshot"]);
     else showProblem(undefined);
   }
 
@@ -150,10 +151,10 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   async function submitProof(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing: ProofField[] = [...(!file && !uploaded ? (["screenshot"] as const) : []), ...(bankUsername.trim() === "" ? (["bank"] as const) : [])];
-    if (missing.length > 0) return showProblem(PROOF_AND_NAME_REQUIRED, missing);
+    if (missing.length > 0) return showProblem(problemText(PROOF_AND_NAME_REQUIRED), missing);
     const referenceProblem = utrProblem(transactionId);
-    if (referenceProblem) return showProblem(referenceProblem, ["reference"]);
-    if (file && file.size > MAX_UPLOAD_BYTES) return showProblem(FILE_TOO_LARGE, ["screenshot"]);
+    if (referenceProblem) return showProblem(problemText(referenceProblem), ["reference"]);
+    if (file && file.size > MAX_UPLOAD_BYTES) return showProblem(problemText(FILE_TOO_LARGE), ["screenshot"]);
     setBusy(true);
     showProblem(undefined);
     setDateOfBirthRefused(false);
@@ -161,7 +162,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     try {
       proofUrl = await uploadProof(file);
     } catch (caught) {
-      return refused(caught, UPLOAD_FAILED);
+      return refused(caught, t("uploadFailed"));
     }
     try {
       const { message } = await callApi<{ message: string }>("/api/wallet/credit", {
@@ -176,7 +177,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       });
       finish(message);
     } catch (caught) {
-      refused(caught, PAYMENT_FAILED);
+      refused(caught, t("paymentFailed"));
     }
   }
 
@@ -190,7 +191,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       });
       finish(message);
     } catch (caught) {
-      refused(caught, PAYMENT_FAILED);
+      refused(caught, t("paymentFailed"));
     }
   }
 
@@ -205,31 +206,31 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       // Large text on a phone makes the form taller than the screen: it scrolls, Cancel included.
       className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-4 sm:p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
-      <h2 id={titleId} className="text-xl font-semibold">Payment Instruction</h2>
+      <h2 id={titleId} className="text-xl font-semibold">{t("title")}</h2>
       <p className="mt-1 text-sm text-slate-700">{quiz.title}</p>
 
-      <p className="mt-4 text-lg font-semibold">Amount: {formatRupeesWithSymbol(quiz.entryFeePaise)}</p>
+      <p className="mt-4 text-lg font-semibold">{t("amount", { amount: formatRupeesWithSymbol(quiz.entryFeePaise) })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <span>UPI id: <span className="font-mono font-semibold">{payment.upi.id}</span></span>
+        <span>{t.rich("upiId", { id: payment.upi.id, mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span> })}</span>
         <button type="button" onClick={copyUpiId} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-50">
-          Copy
+          {t("copy")}
         </button>
-        <span role="status" className="text-sm text-emerald-800">{copied && "Copied"}</span>
+        <span role="status" className="text-sm text-emerald-800">{copied && t("copied")}</span>
       </div>
-      <UpiQrCode link={payLink} label={`QR code to pay ${formatRupeesWithSymbol(quiz.entryFeePaise)} to ${payment.upi.id} by UPI`} />
+      <UpiQrCode link={payLink} label={t("qrCode", { amount: formatRupeesWithSymbol(quiz.entryFeePaise), upiId: payment.upi.id })} />
       <a href={payLink} className="mt-3 inline-block font-semibold text-brand underline">
-        Click here to Pay Now
+        {t("payNow")}
       </a>
 
       {payment.walletBalancePaise >= quiz.entryFeePaise && (
         <button type="button" onClick={payFromWallet} disabled={busy} className={`${secondaryButtonClass} mt-4 w-full`}>
-          Pay {formatRupeesWithSymbol(quiz.entryFeePaise)} from wallet (balance {formatRupeesWithSymbol(payment.walletBalancePaise)})
+          {t("payFromWallet", { amount: formatRupeesWithSymbol(quiz.entryFeePaise), balance: formatRupeesWithSymbol(payment.walletBalancePaise) })}
         </button>
       )}
 
       <form onSubmit={submitProof} noValidate className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4">
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${formId}-screenshot`} className="text-sm font-medium text-slate-800">Payment screenshot</label>
+          <label htmlFor={`${formId}-screenshot`} className="text-sm font-medium text-slate-800">{t("screenshot")}</label>
           <input
             id={`${formId}-screenshot`}
             type="file"
@@ -239,18 +240,18 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             aria-describedby={describedBy("screenshot", uploaded && !file ? `${formId}-stored` : undefined)}
             className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
           />
-          {uploadPercent !== undefined && <UploadProgressBar label="Payment screenshot upload" percent={uploadPercent} />}
+          {uploadPercent !== undefined && <UploadProgressBar label={t("screenshotUpload")} percent={uploadPercent} />}
           {uploaded && !file && (
             <div id={`${formId}-stored`} className="mt-1 flex items-center gap-3 text-sm text-slate-700">
               {/* eslint-disable-next-line @next/next/no-img-element -- a private upload served by the app to its owner */}
               <img src={uploaded.url} alt="" width={48} height={48} className="h-12 w-12 rounded border border-slate-200 object-cover" />
-              <span>Already uploaded: {uploaded.name}. Choose a file only to replace it.</span>
+              <span>{t("alreadyUploaded", { name: uploaded.name })}</span>
             </div>
           )}
         </div>
         <Field
           id={`${formId}-bank`}
-          label="Bank username"
+          label={t("bankUsername")}
           value={bankUsername}
           onChange={(event) => setBankUsername(event.target.value)}
           autoComplete="name"
@@ -258,7 +259,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
           aria-describedby={describedBy("bank")}
         />
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">UPI transaction reference (UTR)</label>
+          <label htmlFor={`${formId}-reference`} className="text-sm font-medium text-slate-800">{t("reference")}</label>
           <div className="flex gap-2">
             <input
               id={`${formId}-reference`}
@@ -273,32 +274,35 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
               aria-describedby={describedBy("reference", `${formId}-reference-hint`)}
             />
             <button type="button" onClick={pasteTransactionId} className="rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-50">
-              Paste
+              {t("paste")}
             </button>
           </div>
-          <p id={`${formId}-reference-hint`} className="text-sm text-slate-600">The 12-digit number your UPI app shows for this payment (UTR, UPI Ref. No.).</p>
+          <p id={`${formId}-reference-hint`} className="text-sm text-slate-600">{t("referenceHint")}</p>
         </div>
-        <p className="text-sm text-slate-700">Payment will be verified in 10 minutes after submitting the details.</p>
+        <p className="text-sm text-slate-700">{t("verifiedSoon")}</p>
         {error && (
           <FormMessage tone="error" id={errorId}>
             {error}
             {dateOfBirthRefused && (
               <>
                 {" "}
-                <Link href={dateOfBirthStep(`/dashboard?pay=${quiz.id}`)} onClick={keepDraft} className="font-semibold underline">
-                  Add or correct your date of birth
-                </Link>
-                , then you come straight back here.
+                {t.rich("addDateOfBirth", {
+                  link: (chunks) => (
+                    <Link href={dateOfBirthStep(`/dashboard?pay=${quiz.id}`)} onClick={keepDraft} className="font-semibold underline">
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </>
             )}
           </FormMessage>
         )}
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" onClick={cancel} disabled={busy} className={secondaryButtonClass}>
-            Cancel
+            {t("cancel")}
           </button>
           <button type="submit" disabled={busy} className={primaryButtonClass}>
-            {busy ? "Submitting…" : "Submit"}
+            {t(busy ? "submitting" : "submit")}
           </button>
         </div>
       </form>

@@ -1,10 +1,12 @@
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
 import { ContestModelNote, contestModelText } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList } from "@/components/prizes/PrizeTierList";
-import { formatIndiaDateTime, formatIndiaDayAndTime, formatMinutes, formatShortIndiaDate } from "@/lib/format";
+import { formatIndiaDateTime, formatIndiaDayAndTime, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { DashboardQuiz } from "@/lib/quizzes";
 import { EnrollAction } from "./EnrollAction";
@@ -14,6 +16,9 @@ const DASHBOARD_CAROUSEL_MS = 6000;
 
 /** Each card shows its own quiz's prize table, never the default's amounts for a smaller quiz. */
 export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment: PaymentDetails; now: Date }) {
+  const t = useTranslations("dashboard.card");
+  const language = useLocale();
+  const value = (chunks: ReactNode) => <span className="font-semibold text-slate-900">{chunks}</span>;
   const titleId = `quiz-${quiz.id}-title`;
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
@@ -25,63 +30,66 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
       {quiz.posterUrls.length > 0 && (
         <PosterCarousel
           intervalMs={DASHBOARD_CAROUSEL_MS}
-          posters={quiz.posterUrls.map((src, index) => ({ src, alt: `${quiz.title} poster ${index + 1} of ${quiz.posterUrls.length}` }))}
+          posters={quiz.posterUrls.map((src, index) => ({ src, alt: t("posterAlt", { title: quiz.title, number: index + 1, count: quiz.posterUrls.length }) }))}
         />
       )}
       <h2 id={titleId} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
       <ContestModelNote model={quiz.contestModel} />
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-        {quiz.seatsLeft !== null && <p>Seats left: <span className="font-semibold text-slate-900">{quiz.seatsLeft}</span></p>}
-        <p>Enroll last date: <span className="font-semibold text-slate-900">{formatShortIndiaDate(quiz.formEndAt)}</span></p>
-        <p>Result date: <span className="font-semibold text-slate-900">{formatShortIndiaDate(quiz.resultAt)}</span></p>
+        {quiz.seatsLeft !== null && <p>{t.rich("seatsLeft", { seats: quiz.seatsLeft, value })}</p>}
+        <p>{t.rich("enrollLastDate", { date: formatShortIndiaDate(quiz.formEndAt), value })}</p>
+        <p>{t.rich("resultDate", { date: formatShortIndiaDate(quiz.resultAt), value })}</p>
       </div>
       <Tabs
-        label={`About ${quiz.title}`}
+        label={t("about", { title: quiz.title })}
         tabs={[
           {
-            label: "Information",
+            label: t("information"),
             content: (
               <>
                 <p>{quiz.description}</p>
                 <p className="mt-2">
-                  Entry fee: {free ? "free" : fee}.{" "}
-                  {certificatesOnly ? "Certificates and scholarships; no cash prizes." : <>Prize money: {formatRupeesWithSymbol(quiz.prizeMoneyPaise)}.</>}
+                  {t("entryFee", { fee: free ? t("free") : fee })}{" "}
+                  {certificatesOnly ? t("certificatesOnly") : t("prizeMoney", { amount: formatRupeesWithSymbol(quiz.prizeMoneyPaise) })}
                 </p>
-                <PrizeTierList tiers={quiz.prizes} label={`Prizes of ${quiz.title}`} className="mt-2 list-disc pl-5" />
+                <PrizeTierList tiers={quiz.prizes} label={t("prizesOf", { title: quiz.title })} className="mt-2 list-disc pl-5" />
               </>
             ),
           },
           {
-            label: "Steps to Participate",
+            label: t("stepsToParticipate"),
             content: (
               <ol className="list-decimal space-y-1 pl-5">
                 {free ? (
-                  <li>Agree to the terms and press Register free: no payment is needed.</li>
+                  <li>{t("stepRegisterFree")}</li>
                 ) : (
                   <>
-                    <li>Pay the entry fee of {fee} by UPI and upload the payment screenshot, or pay from your wallet.</li>
-                    <li>Wait for verification: payments are verified within 10 minutes.</li>
+                    <li>{t("stepPay", { fee })}</li>
+                    <li>{t("stepWait")}</li>
                   </>
                 )}
                 <li>
-                  On exam day ({formatIndiaDateTime(quiz.examStartAt)}), start the quiz: {quiz.questionCount} questions in{" "}
-                  {formatMinutes(quiz.durationSeconds)}.
+                  {t("stepExamDay", {
+                    date: formatIndiaDateTime(quiz.examStartAt, language),
+                    questions: quiz.questionCount,
+                    minutes: Math.round(quiz.durationSeconds / 60),
+                  })}
                 </li>
               </ol>
             ),
           },
           {
-            label: "T&C",
+            label: t("termsShort"),
             content: (
               <>
                 <ul className="list-disc space-y-1 pl-5">
-                  <li>You must be {config.competition.minimumAge} or older to take part.</li>
-                  {free ? <li>{modelText}</li> : <li>The entry fee is non-refundable once your payment is verified.</li>}
-                  <li>The highest score wins.</li>
-                  <li>Between equal scores, the faster submission ranks higher.</li>
-                  {certificatesOnly ? <li>No cash prizes: ranks earn certificates and scholarships.</li> : <li>Full ties, with the same score and time, split the prize equally.</li>}
+                  <li>{t("termMinimumAge", { age: config.competition.minimumAge })}</li>
+                  {free ? <li>{modelText}</li> : <li>{t("termNonRefundable")}</li>}
+                  <li>{t("termHighestScore")}</li>
+                  <li>{t("termFasterSubmission")}</li>
+                  {certificatesOnly ? <li>{t("termNoCashPrizes")}</li> : <li>{t("termTiesSplit")}</li>}
                 </ul>
-                <Link href="/tnc" className="mt-2 inline-block font-semibold text-brand underline">Read the full Terms and Conditions</Link>
+                <Link href="/tnc" className="mt-2 inline-block font-semibold text-brand underline">{t("readFullTerms")}</Link>
               </>
             ),
           },
@@ -91,7 +99,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
         <EnrollAction
           quiz={{ id: quiz.id, title: quiz.title, entryFeePaise: quiz.entryFeePaise }}
           action={quiz.action}
-          dates={{ registrationOpens: formatShortIndiaDate(quiz.formStartAt), examOpens: formatIndiaDayAndTime(quiz.examStartAt), decidedAt: now }}
+          dates={{ registrationOpens: formatShortIndiaDate(quiz.formStartAt), examOpens: formatIndiaDayAndTime(quiz.examStartAt, language), decidedAt: now }}
           payment={payment}
         />
       </div>

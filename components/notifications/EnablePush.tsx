@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { FormMessage, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
@@ -17,6 +18,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * subscribes this browser to web push and tells the server.
  */
 export function EnablePush() {
+  const t = useTranslations("notifications");
   const [state, setState] = useState<State>("ask");
 
   useEffect(() => {
@@ -46,15 +48,15 @@ export function EnablePush() {
   return (
     <div className="mb-6 flex flex-col gap-2">
       {state === "on" ? (
-        <FormMessage tone="success">Notifications are on for this device.</FormMessage>
+        <FormMessage tone="success">{t("on")}</FormMessage>
       ) : state === "blocked" ? (
-        <p className="text-sm text-slate-700">Notifications are blocked for this site. Allow them in your browser settings to get exam and result alerts.</p>
+        <p className="text-sm text-slate-700">{t("blocked")}</p>
       ) : (
         <button type="button" onClick={enable} disabled={state === "working"} className={`${secondaryButtonClass} self-start`}>
-          {state === "working" ? "Turning on…" : "Turn on notifications"}
+          {t(state === "working" ? "turningOn" : "turnOn")}
         </button>
       )}
-      {state === "failed" && <FormMessage tone="error">Notifications could not be turned on. Please try again.</FormMessage>}
+      {state === "failed" && <FormMessage tone="error">{t("failed")}</FormMessage>}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
@@ -17,12 +18,13 @@ export interface ProfileView {
   address: { street: string | null; city: string | null; state: string | null; postalCode: string | null; country: string | null };
 }
 
+/** Each address field's key is also its label's key in the "profile.details" texts. */
 const ADDRESS_FIELDS = [
-  { key: "street", label: "Street", autoComplete: "street-address" },
-  { key: "city", label: "City", autoComplete: "address-level2" },
-  { key: "state", label: "State", autoComplete: "address-level1" },
-  { key: "postalCode", label: "Postal code", autoComplete: "postal-code" },
-  { key: "country", label: "Country", autoComplete: "country-name" },
+  { key: "street", autoComplete: "street-address" },
+  { key: "city", autoComplete: "address-level2" },
+  { key: "state", autoComplete: "address-level1" },
+  { key: "postalCode", autoComplete: "postal-code" },
+  { key: "country", autoComplete: "country-name" },
 ] as const;
 
 function formValues(profile: ProfileView): ProfileInput {
@@ -42,6 +44,7 @@ export interface DateOfBirthStep {
 }
 
 export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileView; dateOfBirthStep?: DateOfBirthStep }) {
+  const t = useTranslations("profile.details");
   const [editing, setEditing] = useState(Boolean(dateOfBirthStep));
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
   const router = useRouter();
@@ -61,20 +64,20 @@ export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileV
       // A full load, so the page returned to starts from what was just saved (a payment reopens).
       if (dateOfBirthStep?.returnTo) return window.location.assign(dateOfBirthStep.returnTo);
       setEditing(false);
-      setMessage({ tone: "success", text: "Profile updated." });
+      setMessage({ tone: "success", text: t("updated") });
       router.refresh();
     } catch (caught) {
-      setMessage({ tone: "error", text: caught instanceof ApiError ? caught.serverMessage ?? "Edit failed" : "Edit failed" });
+      setMessage({ tone: "error", text: (caught instanceof ApiError && caught.serverMessage) || t("editFailed") });
     }
   });
 
   if (!editing) {
     const rows: [string, string | null][] = [
-      ["Name", profile.name],
-      ["Email", profile.email],
-      ["Mobile", profile.mobile],
-      ["Date of birth", profile.dob],
-      ...ADDRESS_FIELDS.map(({ key, label }): [string, string | null] => [label, profile.address[key]]),
+      [t("name"), profile.name],
+      [t("email"), profile.email],
+      [t("mobile"), profile.mobile],
+      [t("dateOfBirth"), profile.dob],
+      ...ADDRESS_FIELDS.map(({ key }): [string, string | null] => [t(key), profile.address[key]]),
     ];
     return (
       <div>
@@ -88,7 +91,7 @@ export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileV
         </dl>
         {message && <div className="mt-4"><FormMessage tone={message.tone}>{message.text}</FormMessage></div>}
         <button type="button" className={`${secondaryButtonClass} mt-4`} onClick={() => { reset(formValues(profile)); setMessage(undefined); setEditing(true); }}>
-          Edit profile
+          {t("edit")}
         </button>
       </div>
     );
@@ -99,19 +102,19 @@ export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileV
     <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
       {dateOfBirthStep && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:col-span-2">
-          <h3 className="font-semibold">Add your date of birth</h3>
+          <h3 className="font-semibold">{t("addDateOfBirth")}</h3>
           <p className="text-sm">
-            {dateOfBirthStep.rule} {dateOfBirthStep.returnTo && "Once it is saved, we take you back to where you were."}
+            {dateOfBirthStep.rule} {dateOfBirthStep.returnTo && t("takeYouBack")}
           </p>
         </div>
       )}
-      <Field id="profile-name" label="Name" autoComplete="name" error={errors.name?.message} {...register("name")} />
-      <Field id="profile-email" label="Email" value={profile.email} readOnly disabled hint="Your login email cannot be changed here." />
-      <Field id="profile-mobile" label="Mobile" type="tel" autoComplete="tel" error={errors.mobile?.message} {...register("mobile")} />
+      <Field id="profile-name" label={t("name")} autoComplete="name" error={errors.name?.message} {...register("name")} />
+      <Field id="profile-email" label={t("email")} value={profile.email} readOnly disabled hint={t("emailFixed")} />
+      <Field id="profile-mobile" label={t("mobile")} type="tel" autoComplete="tel" error={errors.mobile?.message} {...register("mobile")} />
       <div className={dateOfBirthStep ? "rounded-lg bg-amber-50 p-2 ring-2 ring-amber-400" : undefined}>
         <Field
           id="profile-dob"
-          label="Date of birth"
+          label={t("dateOfBirth")}
           type="date"
           autoComplete="bday"
           required={Boolean(dateOfBirthStep)}
@@ -120,12 +123,12 @@ export function ProfileDetails({ profile, dateOfBirthStep }: { profile: ProfileV
           {...register("dob")}
         />
       </div>
-      {ADDRESS_FIELDS.map(({ key, label, autoComplete }) => (
-        <Field key={key} id={`profile-${key}`} label={label} autoComplete={autoComplete} error={errors.address?.[key]?.message} {...register(`address.${key}`)} />
+      {ADDRESS_FIELDS.map(({ key, autoComplete }) => (
+        <Field key={key} id={`profile-${key}`} label={t(key)} autoComplete={autoComplete} error={errors.address?.[key]?.message} {...register(`address.${key}`)} />
       ))}
       <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>{formState.isSubmitting ? "Saving…" : "Save"}</button>
-        <button type="button" className={secondaryButtonClass} onClick={() => setEditing(false)}>Cancel</button>
+        <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>{t(formState.isSubmitting ? "saving" : "save")}</button>
+        <button type="button" className={secondaryButtonClass} onClick={() => setEditing(false)}>{t("cancel")}</button>
       </div>
       {message && <div className="sm:col-span-2"><FormMessage tone={message.tone}>{message.text}</FormMessage></div>}
     </form>

@@ -1,16 +1,20 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type ChangeEvent } from "react";
 import { FormMessage } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
 import { ApiError, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { FILE_TOO_LARGE } from "@/lib/messages";
+import { useProblemText } from "@/components/wallet/useProblemText";
 
 type Status = { state: "idle" } | { state: "uploading"; percent: number } | { state: "success"; text: string } | { state: "failed"; text: string };
 
 export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name: string }) {
+  const t = useTranslations("profile.image");
+  const problemText = useProblemText();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const router = useRouter();
 
@@ -19,7 +23,7 @@ export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name
     event.target.value = "";
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      setStatus({ state: "failed", text: FILE_TOO_LARGE });
+      setStatus({ state: "failed", text: problemText(FILE_TOO_LARGE) });
       return;
     }
     setStatus({ state: "uploading", percent: 0 });
@@ -28,10 +32,10 @@ export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name
     form.set("imageType", "profile");
     try {
       const { message } = await uploadWithProgress<{ message: string }>("/api/upload", form, (percent) => setStatus({ state: "uploading", percent }));
-      setStatus({ state: "success", text: message || "File uploaded successfully!" });
+      setStatus({ state: "success", text: message || t("uploaded") });
       router.refresh();
     } catch (caught) {
-      setStatus({ state: "failed", text: caught instanceof ApiError ? caught.serverMessage ?? "Upload failed!" : "Upload failed!" });
+      setStatus({ state: "failed", text: (caught instanceof ApiError && caught.serverMessage) || t("failed") });
     }
   }
 
@@ -40,15 +44,15 @@ export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name
     <div className="flex flex-col items-center gap-3">
       {imageUrl ? (
         // eslint-disable-next-line @next/next/no-img-element -- a private, per-user file served by the app itself
-        <img src={imageUrl} alt={`Profile picture of ${name}`} width={112} height={112} className="h-28 w-28 rounded-full object-cover" />
+        <img src={imageUrl} alt={t("alt", { name })} width={112} height={112} className="h-28 w-28 rounded-full object-cover" />
       ) : (
         <span aria-hidden="true" className="flex h-28 w-28 items-center justify-center rounded-full bg-brand text-3xl font-bold text-white">{initials}</span>
       )}
       <label className="cursor-pointer rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand">
-        {status.state === "uploading" ? "Uploading…" : "Change profile image"}
+        {t(status.state === "uploading" ? "uploading" : "change")}
         <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="sr-only" onChange={onChange} disabled={status.state === "uploading"} />
       </label>
-      {status.state === "uploading" && <UploadProgressBar label="Profile image upload" percent={status.percent} />}
+      {status.state === "uploading" && <UploadProgressBar label={t("upload")} percent={status.percent} />}
       {status.state === "success" && <FormMessage tone="success">{status.text}</FormMessage>}
       {status.state === "failed" && <FormMessage tone="error">{status.text}</FormMessage>}
     </div>

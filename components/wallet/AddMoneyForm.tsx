@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
@@ -8,9 +9,12 @@ import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
 import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
+import { useProblemText } from "./useProblemText";
 
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
 export function AddMoneyForm({ upiId }: { upiId: string }) {
+  const t = useTranslations("wallet");
+  const problemText = useProblemText();
   const { message, submitting, refuse, submit } = useWalletRequest();
   const [uploadPercent, setUploadPercent] = useState<number>();
 
@@ -24,20 +28,20 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
     const paymentId = String(data.get("paymentId") ?? "").replace(/\s+/g, "");
     const file = data.get("screenshot");
 
-    if (!amount || !payeeName) return refuse(FIELDS_REQUIRED);
-    if (!(Number(amount) >= 1)) return refuse("Enter an amount of at least ₹1.");
-    if (!(file instanceof File) || file.size === 0) return refuse("Please upload a payment screenshot.");
-    if (file.size > MAX_UPLOAD_BYTES) return refuse(FILE_TOO_LARGE);
+    if (!amount || !payeeName) return refuse(problemText(FIELDS_REQUIRED));
+    if (!(Number(amount) >= 1)) return refuse(t("amountTooSmall"));
+    if (!(file instanceof File) || file.size === 0) return refuse(t("add.screenshotRequired"));
+    if (file.size > MAX_UPLOAD_BYTES) return refuse(problemText(FILE_TOO_LARGE));
     const referenceProblem = utrProblem(paymentId);
-    if (referenceProblem) return refuse(referenceProblem);
+    if (referenceProblem) return refuse(problemText(referenceProblem));
 
     setUploadPercent(0);
-    await submit(form, { success: "Payment submitted successfully! Please wait for admin confirmation.", failure: "Error uploading image. Please try again." }, async (failure) => {
+    await submit(form, { success: t("add.submitted"), failure: t("add.uploadFailed") }, async (failure) => {
       const upload = new FormData();
       upload.set("file", file);
       upload.set("imageType", "payment");
       const { url } = await uploadWithProgress<{ url: string }>("/api/upload", upload, setUploadPercent);
-      failure.current = "Payment verification failed. Please try again.";
+      failure.current = t("add.verificationFailed");
       await callApi("/api/wallet/credit", {
         json: { paymentType: "credit", amount: Number(amount), payeeName, paysnapurl: url, paymentId, paymentMode: "upi" },
       });
@@ -47,26 +51,25 @@ export function AddMoneyForm({ upiId }: { upiId: string }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">
-        Pay the amount by UPI to <strong className="font-semibold text-slate-900">{upiId}</strong>, then send us the details below.
-        The money reaches your wallet once an admin has checked the payment.
+        {t.rich("add.instructions", { upiId, upi: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong> })}
       </p>
-      <Field id="add-amount" name="amount" label="Amount (₹)" type="number" inputMode="decimal" min={1} step="0.01" required />
-      <Field id="add-username" name="payeeName" label="Username" autoComplete="name" hint="The name on the UPI or bank account you paid from." required />
-      <Field id="add-screenshot" name="screenshot" label="Payment screenshot" type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint="An image of up to 5 MB." required />
-      {submitting && uploadPercent !== undefined && <UploadProgressBar label="Payment screenshot upload" percent={uploadPercent} />}
+      <Field id="add-amount" name="amount" label={t("amount")} type="number" inputMode="decimal" min={1} step="0.01" required />
+      <Field id="add-username" name="payeeName" label={t("add.username")} autoComplete="name" hint={t("add.usernameHint")} required />
+      <Field id="add-screenshot" name="screenshot" label={t("add.screenshot")} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hint={t("add.screenshotHint")} required />
+      {submitting && uploadPercent !== undefined && <UploadProgressBar label={t("add.screenshotUpload")} percent={uploadPercent} />}
       <Field
         id="add-reference"
         name="paymentId"
-        label="UPI transaction reference (UTR)"
+        label={t("add.reference")}
         autoComplete="off"
         inputMode="numeric"
         maxLength={20}
-        hint="The 12-digit number your UPI app shows for this payment (UTR, UPI Ref. No.)."
+        hint={t("add.referenceHint")}
         required
       />
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
       <button type="submit" className={primaryButtonClass} disabled={submitting}>
-        {submitting ? "Submitting…" : "Submit"}
+        {t(submitting ? "submitting" : "submit")}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { PagedTable, type Column } from "@/components/ui/PagedTable";
 import { formatIndiaDate } from "@/lib/format";
 
@@ -10,25 +11,27 @@ interface Referral {
   rewardedAt: Date | null;
 }
 
-const COLUMNS: Column<Referral>[] = [
-  { header: "Friend", cell: (referral) => referral.name },
-  { header: "Joined", cell: (referral) => formatIndiaDate(referral.joinedAt), cellClassName: "whitespace-nowrap" },
-  {
-    header: "Reward",
-    cell: (referral) =>
-      referral.status === "rewarded" ? (
-        <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-          Rewarded{referral.rewardedAt && ` on ${formatIndiaDate(referral.rewardedAt)}`}
-        </span>
-      ) : (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pending: no paid quiz yet</span>
-      ),
-  },
-];
-
 /** Friends who signed up with the viewer's link; pages are links so the table works without JavaScript. */
 export function ReferralHistory({ referrals, page, pageHref }: { referrals: Referral[] | null; page: number; pageHref: (page: number) => string }) {
-  if (!referrals) return <p role="alert" className="text-red-700">Referral check failed</p>;
+  const t = useTranslations("wallet.referrals");
+  const language = useLocale();
+  if (!referrals) return <p role="alert" className="text-red-700">{t("failed")}</p>;
+
+  const columns: Column<Referral>[] = [
+    { header: t("friend"), cell: (referral) => referral.name },
+    { header: t("joined"), cell: (referral) => formatIndiaDate(referral.joinedAt, language), cellClassName: "whitespace-nowrap" },
+    {
+      header: t("reward"),
+      cell: (referral) =>
+        referral.status === "rewarded" ? (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+            {referral.rewardedAt ? t("rewardedOn", { date: formatIndiaDate(referral.rewardedAt, language) }) : t("rewarded")}
+          </span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("pending")}</span>
+        ),
+    },
+  ];
 
   const pageCount = Math.ceil(referrals.length / REFERRALS_PAGE_SIZE);
   const current = Math.min(page, pageCount);
@@ -36,14 +39,14 @@ export function ReferralHistory({ referrals, page, pageHref }: { referrals: Refe
 
   return (
     <PagedTable
-      caption="Referral history"
-      columns={COLUMNS}
+      caption={t("caption")}
+      columns={columns}
       rows={rows}
       rowKey={(referral, index) => `${referral.joinedAt.toISOString()}-${index}`}
       minWidth="min-w-[28rem]"
-      empty="No friends have signed up with your link yet."
+      empty={t("empty")}
       total={referrals.length}
-      pager={{ label: "Referral pages", page: current, pageCount, pageHref }}
+      pager={{ label: t("pages"), page: current, pageCount, pageHref }}
     />
   );
 }

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { inputClass, secondaryButtonClass } from "@/components/ui/form";
 
 export function ReferralLink({ link }: { link: string }) {
+  const t = useTranslations("wallet.referralLink");
   const [copied, setCopied] = useState<boolean>();
   const input = useRef<HTMLInputElement>(null);
 
@@ -20,14 +22,14 @@ export function ReferralLink({ link }: { link: string }) {
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor="referral-link" className="text-sm font-medium text-slate-800">Your referral link</label>
+      <label htmlFor="referral-link" className="text-sm font-medium text-slate-800">{t("label")}</label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input ref={input} id="referral-link" className={inputClass} value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
-        <button type="button" className={secondaryButtonClass} onClick={copy}>Copy</button>
+        <button type="button" className={secondaryButtonClass} onClick={copy}>{t("copy")}</button>
       </div>
       <p role="status" className="min-h-5 text-sm text-slate-700">
-        {copied === true && "Link copied."}
-        {copied === false && "Copying is blocked in this browser. The link is selected: copy it with Ctrl+C or a long press."}
+        {copied === true && t("copied")}
+        {copied === false && t("copyBlocked")}
       </p>
     </div>
   );

@@ -21,11 +21,12 @@ import { ADULT_DOB, dateOfBirthAged } from "../support/users";
 
 const CLIENT_ID = "olympiad-test-client";
 const issuer = new OAuth2Server();
+/** vitest.config.ts names it in GOOGLE_ISSUER and GOOGLE_JWKS_URL (another port when two runs share the machine). */
+const ISSUER_URL = process.env.GOOGLE_ISSUER!;
 
 beforeAll(async () => {
   await issuer.issuer.keys.generate("RS256");
-  // The port vitest.config.ts names in GOOGLE_ISSUER and GOOGLE_JWKS_URL.
-  await issuer.start(47231, "127.0.0.1");
+  await issuer.start(Number(new URL(ISSUER_URL).port), "127.0.0.1");
 });
 
 afterAll(async () => {
@@ -87,7 +88,7 @@ describe("Google sign-in", () => {
 
   it("refuses a forged, unsigned token", async () => {
     const who = identity();
-    const unsigned = `${base64url({ alg: "none", typ: "JWT" })}.${base64url({ iss: "http://localhost:47231", aud: CLIENT_ID, ...who, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
+    const unsigned = `${base64url({ alg: "none", typ: "JWT" })}.${base64url({ iss: ISSUER_URL, aud: CLIENT_ID, ...who, exp: Math.floor(Date.now() / 1000) + 600 })}.`;
     const { status, body } = await call(googleLogin, { json: bodyFor(unsigned, who) });
     expect(status).toBe(401);
     expect(body).toEqual({ message: "Authentication failed" });
@@ -98,7 +99,7 @@ describe("Google sign-in", () => {
     const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const forged = await new SignJWT({ ...who, email_verified: true })
       .setProtectedHeader({ alg: "RS256", kid: "forged" })
-      .setIssuer("http://localhost:47231")
+      .setIssuer(ISSUER_URL)
       .setAudience(CLIENT_ID)
       .setExpirationTime("10m")
       .sign(createPrivateKey(privateKey.export({ type: "pkcs8", format: "pem" })));
