@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import Script from "next/script";
 import { GeistSans } from "geist/font/sans";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getMessages } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
 import { BackToTop } from "@/components/shell/BackToTop";
 import { Footer } from "@/components/shell/Footer";
@@ -32,6 +32,8 @@ export const viewport: Viewport = { themeColor: brand.primaryColor, width: "devi
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   const language = await getLocale();
+  // Texts only the server writes (e-mails, notifications, the legal pages) stay out of every page's payload.
+  const { mail: _mail, push: _push, legal: _legal, ...browserTexts } = await getMessages();
   const brandColours = {
     "--brand-primary": brand.primaryColor,
     "--brand-accent": brand.accentColor,
@@ -40,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={intlLocale(language)} className={GeistSans.variable} style={brandColours}>
       <body className="flex min-h-screen flex-col font-sans">
-        <NextIntlClientProvider>
+        <NextIntlClientProvider messages={browserTexts}>
           <StartLoader brandName={brand.name} />
           <Navbar
             brandName={brand.name}

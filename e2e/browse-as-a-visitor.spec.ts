@@ -62,3 +62,38 @@ test.describe("a visitor", () => {
     await expect(seasonTwo.getByText("₹500", { exact: true })).toBeVisible();
   });
 });
+
+test.describe("the legal pages in Hindi", () => {
+  test("a ?lang=hi link to the terms gets them in Hindi from the server, with both languages' addresses", async ({ request, baseURL }) => {
+    const response = await request.get("/tnc?lang=hi");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="hi-IN"');
+    expect(html).toContain("<title>नियम और शर्तें | Olympiad</title>");
+    expect(html).toMatch(/<h1[^>]*>नियम और शर्तें<\/h1>/);
+    for (const heading of ["पात्रता", "प्रतियोगिता के प्रकार", "प्रवेश शुल्क", "निष्पक्ष खेल", "रैंकिंग और पुरस्कार", "विवाद"]) {
+      expect(html).toContain(`<h2>${heading}</h2>`);
+    }
+    expect(html).toContain("<li><strong>निःशुल्क प्रवेश।</strong> निःशुल्क प्रवेश; पुरस्कार Olympiad द्वारा प्रायोजित।");
+    expect(html).toContain("सशुल्क प्रतियोगिता के लिए पंजीकरण शुल्क ₹500 है");
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/tnc?lang=hi"/>`);
+    expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="en-IN" href="${baseURL}/tnc"/>`, "i"));
+    expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="hi-IN" href="${baseURL}/tnc\\?lang=hi"/>`, "i"));
+    expect(html).not.toContain("Terms and conditions");
+  });
+
+  test.describe("with a Hindi browser", () => {
+    test.use({ locale: "hi-IN" });
+
+    test("the privacy policy is in Hindi, titled and linked to its English version", async ({ page, baseURL }) => {
+      await page.goto("/privacypolicy");
+      await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+      await expect(page).toHaveTitle("गोपनीयता नीति | Olympiad");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("गोपनीयता नीति");
+      await expect(page.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(["हम क्या एकत्र करते हैं", "क्यों", "इसे कौन देख सकता है", "अपना खाता हटाना", "संपर्क"]);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/privacypolicy?lang=hi`);
+      await expect(page.locator('link[rel="alternate"][hreflang="en-IN"]')).toHaveAttribute("href", `${baseURL}/privacypolicy`);
+      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute("href", `${baseURL}/privacypolicy`);
+    });
+  });
+});

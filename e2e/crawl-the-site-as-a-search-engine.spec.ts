@@ -6,7 +6,9 @@ test.describe("for search engines", () => {
     expect(sitemap).toContain(`<loc>${baseURL}/demoquiz</loc>`);
     expect(sitemap).toMatch(new RegExp(`<loc>${baseURL}/readblogs/[a-z0-9-]+</loc>\\s*<lastmod>`));
     expect(sitemap).toContain(`<loc>${baseURL}/readblogs</loc>`);
-    expect(sitemap).toMatch(new RegExp(`<loc>${baseURL}/readblogs/category/education</loc>\\s*<lastmod>`));
+    // A page in both languages names its other-language address (xhtml:link) before its date.
+    expect(sitemap).toMatch(new RegExp(`<loc>${baseURL}/readblogs/category/education</loc>(\\s*<xhtml:link [^>]+/>)*\\s*<lastmod>`));
+    expect(sitemap).toContain(`<loc>${baseURL}/readblogs/category/education?lang=hi</loc>`);
 
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

@@ -198,3 +198,77 @@ test.describe("the blog reader", () => {
     expect((await request.get("/readblogs/no-such-article")).status()).toBe(404);
   });
 });
+
+test.describe("the blog in Hindi, as the server sends it", () => {
+  /** The page's canonical address in Hindi, and its address in each language as hreflang alternates. */
+  function expectAlternates(html: string, baseURL: string | undefined, path: string) {
+    const hindi = `${path}${path.includes("?") ? "&" : "?"}lang=hi`;
+    const href = (address: string) => `href="${baseURL}${address.replace(/&/g, "&amp;")}"`;
+    expect(html).toContain(`<link rel="canonical" ${href(hindi)}/>`);
+    for (const [code, address] of [["en-IN", path], ["hi-IN", hindi], ["x-default", path]]) {
+      expect(html.toLowerCase()).toContain(`<link rel="alternate" hreflang="${code}" ${href(address)}/>`.toLowerCase());
+    }
+  }
+
+  test("the index: Hindi title, description, chrome and dates, with hreflang alternates", async ({ request, baseURL }) => {
+    const html = await serverHtml(request, "/readblogs?lang=hi");
+    expect(html).toContain('<html lang="hi-IN"');
+    expect(html).toContain("<title>ब्लॉग पढ़ें | Olympiad</title>");
+    expect(html).toContain('<meta name="description" content="Olympiad के लेख: पढ़ाई, क्विज़ और ओलंपियाड पर।"/>');
+    expectAlternates(html, baseURL, "/readblogs");
+    expect(html).toContain(`<link rel="alternate" type="application/rss+xml" href="${baseURL}/readblogs/feed.xml" title="Olympiad ब्लॉग"/>`);
+    expect(html).toMatch(/<h1[^>]*>ब्लॉग पढ़ें<\/h1>/);
+    expect(articleLinks(html)).toHaveLength(4);
+
+    // Reading time, categories, sorting, pages, the sidebars and the feed, all in Hindi.
+    expect(html.match(/<span>\d+ मिनट में पढ़ें<\/span>/g)).toHaveLength(4);
+    expect(html).toContain(">सभी लेख</h2>");
+    expect(html).toContain('<nav aria-label="श्रेणियाँ"');
+    expect(html).toContain(">सभी श्रेणियाँ</a>");
+    expect(html).toMatch(/<label for="blog-sort"[^>]*>क्रम<\/label>/);
+    expect(html).toMatch(/<option value="latest"[^>]*>नवीनतम पहले<\/option><option value="title"[^>]*>शीर्षक के अनुसार<\/option>/);
+    expect(html).toContain(">लागू करें</button>");
+    expect(html).toContain('<nav aria-label="लेखों के पृष्ठ"');
+    expect(html).toContain('aria-label="पृष्ठ 2"');
+    expect(html).toMatch(/rel="next"[^>]*>अगला<\/a>/);
+    expect(html).toContain(">हाल के लेख</h2>");
+    expect(html).toContain(">लोकप्रिय लेख</h2>");
+    expect(html).toMatch(/hrefLang="en"[^>]*>.*RSS फ़ीड<\/a>/is);
+    expect(html).toContain('<span class="sr-only">श्रेणी: </span>');
+    // Dates in the Indian order with Hindi month names.
+    const dates = [...html.matchAll(/<time dateTime="[^"]+">([^<]+)<\/time>/g)].map((match) => match[1]);
+    expect(dates.length).toBeGreaterThan(4);
+    for (const date of dates) expect(date).toMatch(/^\d{2} [\u0900-\u097F]+॰? \d{4}$/);
+    for (const english of ["Read blogs", "min read", "All articles", "Sort by", "Recent posts", "Popular posts", "RSS feed", ">Next<"]) {
+      expect(html, english).not.toContain(english);
+    }
+  });
+
+  test("the second page and a category page have their own Hindi titles and addresses in both languages", async ({ request, baseURL }) => {
+    const second = await serverHtml(request, "/readblogs?page=2&lang=hi");
+    expect(second).toContain("<title>ब्लॉग पढ़ें, पृष्ठ 2 | Olympiad</title>");
+    expectAlternates(second, baseURL, "/readblogs?page=2");
+    expect(second).toMatch(/rel="prev"[^>]*>पिछला<\/a>/);
+
+    const category = await serverHtml(request, "/readblogs/category/education?lang=hi");
+    expect(category).toContain('<html lang="hi-IN"');
+    expect(category).toContain("<title>ब्लॉग पढ़ें: education | Olympiad</title>");
+    expect(category).toContain('<meta name="description" content="Olympiad की education श्रेणी के लेख, नवीनतम पहले।"/>');
+    expectAlternates(category, baseURL, "/readblogs/category/education");
+    expect(category).toMatch(/<h1[^>]*>ब्लॉग पढ़ें: education<\/h1>/);
+    expect(category).toMatch(/<span>\d+ मिनट में पढ़ें<\/span>/);
+    expect(category).toMatch(/<label for="blog-sort"[^>]*>क्रम<\/label>/);
+    expect(category).not.toContain("min read");
+  });
+
+  test("an article keeps its own words and address, with the page around it in Hindi", async ({ request, baseURL }) => {
+    const [newest, older] = articleLinks(await serverHtml(request, "/readblogs"));
+    const html = await serverHtml(request, `${older}?lang=hi`);
+    expect(html).toContain('<html lang="hi-IN"');
+    expect(html).toMatch(/<span data-testid="reading-time">\d+ मिनट में पढ़ें<\/span>/);
+    expect(html).toMatch(/अंतिम अपडेट: <time dateTime="[^"]+">\d{2} [\u0900-\u097F]+॰? \d{4}<\/time>/);
+    expect(html).toContain('<nav aria-label="पिछला और अगला लेख"');
+    expect(html).toMatch(new RegExp(`href="${newest}"[^>]*><span[^>]*>अगला लेख</span>`));
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}${older}"/>`);
+  });
+});

@@ -275,6 +275,12 @@ export function loadConfig(environment: Environment) {
         paid_certificates: env.CONTEST_PAID_CERTIFICATES_TEXT ?? "Certificates and scholarships; no cash prizes.",
         paid_cash: env.CONTEST_PAID_CASH_TEXT ?? "Paid entry; cash prizes to the top ranks.",
       },
+      /** The operator's own lines (CONTEST_*_TEXT), shown as written in every language; unset ones are the app's, translated. */
+      customTexts: {
+        free_entry: env.CONTEST_FREE_ENTRY_TEXT,
+        paid_certificates: env.CONTEST_PAID_CERTIFICATES_TEXT,
+        paid_cash: env.CONTEST_PAID_CASH_TEXT,
+      },
     },
     /** Fraud checks on UPI payments: how close two screenshots' dHashes must be to flag the later one. */
     paymentChecks: { screenshotMatchDistance: env.PAYMENT_SCREENSHOT_MATCH_DISTANCE },

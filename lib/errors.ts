@@ -1,60 +1,73 @@
+import { inEnglish, message, type Message } from "@/lib/messages";
+
 /**
  * Domain errors: services throw these, the route wrapper maps them to HTTP statuses with
  * `{ "message": ... }`. Their messages are written for the participant and safe to show.
+ * A `Message` of the errors catalogue is answered in the request's language (its English is
+ * `error.message`); a plain string (a zod schema's refusal, an admin-only text) stays English.
  */
 export class DomainError extends Error {
+  // Private, so an error made from the English string still equals one made from its Message.
+  readonly #text: Message | undefined;
+
   constructor(
-    message: string,
+    text: Message | string,
     readonly status: number,
     /** Names the fix a screen can offer beside the message (a link to the field to correct); sent as `code`. */
     readonly code?: string,
   ) {
-    super(message);
+    super(typeof text === "string" ? text : inEnglish(text));
+    this.#text = typeof text === "string" ? undefined : text;
     this.name = new.target.name;
+  }
+
+  /** The catalogue text behind `message`, for the reader's language; none for a plain string. */
+  get text(): Message | undefined {
+    return this.#text;
   }
 }
 
 export class Invalid extends DomainError {
-  constructor(message: string) {
-    super(message, 400);
+  constructor(text: Message | string) {
+    super(text, 400);
   }
 }
 
 export class Unauthenticated extends DomainError {
-  constructor(message = "Please log in to continue.") {
-    super(message, 401);
+  constructor(text: Message | string = message("loginRequired")) {
+    super(text, 401);
   }
 }
 
 export class Forbidden extends DomainError {
-  constructor(message = "You are not allowed to do this.", code?: string) {
-    super(message, 403, code);
+  constructor(text: Message | string = message("notAllowed"), code?: string) {
+    super(text, 403, code);
   }
 }
 
 export class NotFound extends DomainError {
-  constructor(message = "Not found.") {
-    super(message, 404);
+  constructor(text: Message | string = message("notFound")) {
+    super(text, 404);
   }
 }
 
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super(message, 409);
+  constructor(text: Message | string) {
+    super(text, 409);
   }
 }
 
 export class PayloadTooLarge extends DomainError {
-  constructor(message: string) {
-    super(message, 413);
+  constructor(text: Message | string) {
+    super(text, 413);
   }
 }
 
 export class TooManyRequests extends DomainError {
   constructor(
-    message: string,
+    text: Message | string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message, 429);
+    super(text, 429);
   }
 }

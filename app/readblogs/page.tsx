@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ArticleList } from "@/components/blog/ArticleList";
 import { BLOG_PATH } from "@/components/blog/article";
 import { BlogColumns } from "@/components/blog/BlogColumns";
@@ -7,14 +8,16 @@ import { articleHref, listSearch, parseListState, type SearchParams } from "@/co
 import { listMetadata } from "@/components/blog/metadata";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
-import { blogDescription, categoryPath, listArticles, sidebarArticles } from "@/lib/blog";
+import { categoryPath, listArticles, sidebarArticles } from "@/lib/blog";
+import { config } from "@/lib/config";
 
 interface BlogIndexProps {
   searchParams: Promise<SearchParams>;
 }
 
 export async function generateMetadata({ searchParams }: BlogIndexProps): Promise<Metadata> {
-  return listMetadata({ title: "Read blogs", description: blogDescription(), path: BLOG_PATH, page: parseListState(await searchParams).page });
+  const t = await getTranslations("blog");
+  return listMetadata({ title: t("title"), description: t("description", { brand: config.brand.name }), path: BLOG_PATH, page: parseListState(await searchParams).page });
 }
 
 /**
@@ -30,11 +33,12 @@ export default async function BlogIndexPage({ searchParams }: BlogIndexProps) {
   const [list, sidebars] = await Promise.all([listArticles(reader, state), sidebarArticles(reader)]);
   if (!list) notFound();
   const shown = { ...state, page: list.page };
+  const t = await getTranslations("blog");
   return (
     <BlogColumns sidebars={sidebars} state={shown}>
-      <PageTitle>Read blogs</PageTitle>
+      <PageTitle>{t("title")}</PageTitle>
       {list.total === 0 ? (
-        <p className="text-slate-700">No article selected.</p>
+        <p className="text-slate-700">{t("noArticleSelected")}</p>
       ) : (
         <ArticleList as="section" action={BLOG_PATH} state={shown} list={list} hrefFor={(slug) => articleHref(slug, shown)} />
       )}

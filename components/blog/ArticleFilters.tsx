@@ -1,4 +1,5 @@
 import Form from "next/form";
+import { useTranslations } from "next-intl";
 import type { ListState } from "./listQuery";
 
 const selectClass =
@@ -11,17 +12,18 @@ const selectClass =
  * The category filter is CategoryLinks: links, so each category page is crawlable.
  */
 export function ArticleFilters({ action, state }: { action: string; state: ListState }) {
+  const t = useTranslations("blog");
   return (
     <Form action={action} scroll={false} className="mb-4 flex flex-wrap items-end gap-3">
       {state.category && <input type="hidden" name="category" value={state.category} />}
       <div className="flex flex-col gap-1">
-        <label htmlFor="blog-sort" className="text-sm font-medium text-slate-800">Sort by</label>
+        <label htmlFor="blog-sort" className="text-sm font-medium text-slate-800">{t("sortBy")}</label>
         <select id="blog-sort" name="sort" defaultValue={state.sort} className={selectClass}>
-          <option value="latest">Latest</option>
-          <option value="title">Title</option>
+          <option value="latest">{t("sortLatest")}</option>
+          <option value="title">{t("sortTitle")}</option>
         </select>
       </div>
-      <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">Apply</button>
+      <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">{t("apply")}</button>
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { readingTimeLabel, type listArticles } from "@/lib/blog";
+import { useLocale, useTranslations } from "next-intl";
+import type { listArticles } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
 import { ArticleFilters } from "./ArticleFilters";
 import { CategoryLinks } from "./CategoryLinks";
@@ -25,14 +26,16 @@ interface ArticleListProps {
 
 /** Every article, four a page, with sorting and category links (SPEC §2 blog reader). */
 export function ArticleList({ action, state, list, category, hrefFor, currentSlug, as: Tag = "aside" }: ArticleListProps) {
+  const t = useTranslations("blog");
+  const language = useLocale();
   const shown = { ...state, page: list.page };
   return (
     <Tag id="all-articles" aria-labelledby="all-articles-title" className={`scroll-mt-24 ${Tag === "aside" ? "mt-12 border-t border-slate-200 pt-8" : ""}`}>
-      <h2 id="all-articles-title" className="mb-4 text-xl font-semibold text-slate-900">All articles</h2>
+      <h2 id="all-articles-title" className="mb-4 text-xl font-semibold text-slate-900">{t("allArticles")}</h2>
       <CategoryLinks categories={list.categories} current={category ?? state.category} />
       <ArticleFilters action={action} state={shown} />
       {list.rows.length === 0 ? (
-        <p className="text-slate-700">No articles in this category yet.</p>
+        <p className="text-slate-700">{t("noArticlesInCategory")}</p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {list.rows.map((article) => (
@@ -47,12 +50,12 @@ export function ArticleList({ action, state, list, category, hrefFor, currentSlu
                 </Link>
               </h3>
               <p className="mt-1 text-xs text-slate-700">
-                <span className="sr-only">Category: </span>
+                <span className="sr-only">{`${t("categoryLabel")} `}</span>
                 <span className="font-semibold uppercase tracking-wide">{article.category}</span>
                 <span aria-hidden="true"> · </span>
-                <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
+                <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>
                 <span aria-hidden="true"> · </span>
-                <span>{readingTimeLabel(article.readingMinutes)}</span>
+                <span>{t("readingTime", { minutes: article.readingMinutes })}</span>
               </p>
               <p className="mt-2 text-sm text-slate-700">{article.excerpt}</p>
             </li>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { adjacentArticles } from "@/lib/blog";
 import { articlePath } from "./article";
 
@@ -8,18 +9,19 @@ const cardClass = "flex flex-col rounded-xl border border-slate-200 bg-white p-4
 
 /** The article published just before this one and the one just after, as plain links. */
 export function ArticleNeighbours({ previous, next }: Neighbours) {
+  const t = useTranslations("blog");
   if (!previous && !next) return null;
   return (
-    <nav aria-label="Previous and next articles" className="mt-10 grid gap-4 sm:grid-cols-2">
+    <nav aria-label={t("neighbours")} className="mt-10 grid gap-4 sm:grid-cols-2">
       {previous && (
         <Link href={articlePath(previous.slug)} rel="prev" className={cardClass}>
-          <span className="text-sm text-slate-700">Previous article</span>
+          <span className="text-sm text-slate-700">{t("previousArticle")}</span>
           <span className="font-semibold text-brand">{previous.title}</span>
         </Link>
       )}
       {next && (
         <Link href={articlePath(next.slug)} rel="next" className={`${cardClass} sm:col-start-2 sm:text-right`}>
-          <span className="text-sm text-slate-700">Next article</span>
+          <span className="text-sm text-slate-700">{t("nextArticle")}</span>
           <span className="font-semibold text-brand">{next.title}</span>
         </Link>
       )}

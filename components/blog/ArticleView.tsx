@@ -1,5 +1,5 @@
 import Image from "next/image";
-import { readingTimeLabel } from "@/lib/blog";
+import { useLocale, useTranslations } from "next-intl";
 import { formatIndiaDate } from "@/lib/format";
 import type { Article } from "./article";
 
@@ -8,25 +8,30 @@ import type { Article } from "./article";
  * `contentHtml` is the article's Markdown as the blog renders it (safe: no raw HTML).
  */
 export function ArticleView({ article, contentHtml, readingMinutes }: { article: Article; contentHtml: string; readingMinutes: number }) {
+  const t = useTranslations("blog");
+  const language = useLocale();
   return (
     // scroll-mt keeps the title clear of the sticky navbar when a list link jumps to #article.
     <article id="article" aria-labelledby="article-title" className="scroll-mt-24">
       <header className="mb-6">
         <h1 id="article-title" className="text-3xl font-bold tracking-tight text-slate-900">{article.title}</h1>
         <p className="mt-2 text-sm text-slate-700">
-          By <span className="font-medium text-slate-900">{article.author}</span>
+          {t.rich("byAuthor", { author: article.author, name: (chunks) => <span className="font-medium text-slate-900">{chunks}</span> })}
           <span aria-hidden="true"> · </span>
-          <span className="sr-only">, in </span>
+          <span className="sr-only">{`${t("inCategory")} `}</span>
           <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-800">{article.category}</span>
           <span aria-hidden="true"> · </span>
-          <span className="sr-only">, published </span>
-          <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
+          <span className="sr-only">{`${t("published")} `}</span>
+          <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">, </span>
-          <span data-testid="reading-time">{readingTimeLabel(readingMinutes)}</span>
+          <span data-testid="reading-time">{t("readingTime", { minutes: readingMinutes })}</span>
         </p>
         <p className="mt-1 text-sm text-slate-700">
-          Last updated <time dateTime={article.updatedAt.toISOString()}>{formatIndiaDate(article.updatedAt)}</time>
+          {t.rich("lastUpdated", {
+            date: formatIndiaDate(article.updatedAt, language),
+            time: (chunks) => <time dateTime={article.updatedAt.toISOString()}>{chunks}</time>,
+          })}
         </p>
       </header>
       {article.imageUrl && <CoverImage article={article} src={article.imageUrl} />}

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { categoryPath } from "@/lib/blog";
 import { BLOG_PATH } from "./article";
 
@@ -7,9 +8,10 @@ const linkClass =
 
 /** The category filter as plain links, so every category page can be reached and crawled without a form. */
 export function CategoryLinks({ categories, current }: { categories: string[]; current?: string }) {
-  const items = [{ label: "All categories", href: BLOG_PATH, active: current === undefined }, ...categories.map((category) => ({ label: category, href: categoryPath(category), active: category === current }))];
+  const t = useTranslations("blog");
+  const items = [{ label: t("allCategories"), href: BLOG_PATH, active: current === undefined }, ...categories.map((category) => ({ label: category, href: categoryPath(category), active: category === current }))];
   return (
-    <nav aria-label="Categories" className="mb-4">
+    <nav aria-label={t("categories")} className="mb-4">
       <ul className="flex flex-wrap gap-2">
         {items.map((item) => (
           <li key={item.href}>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useLocale } from "next-intl";
 import { formatIndiaDate } from "@/lib/format";
 import { articleHref, type ListState } from "./listQuery";
 
@@ -10,6 +11,7 @@ interface SidebarArticle {
 
 /** "Recent posts" and "Popular posts": five links each, keeping the list's sort, filter and page. */
 export function SidebarList({ id, title, articles, state }: { id: string; title: string; articles: SidebarArticle[]; state: ListState }) {
+  const language = useLocale();
   return (
     <aside aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
@@ -18,7 +20,7 @@ export function SidebarList({ id, title, articles, state }: { id: string; title:
           <li key={article.slug}>
             <Link href={articleHref(article.slug, state)} className="font-medium text-brand hover:underline">{article.title}</Link>
             <p className="text-xs text-slate-700">
-              <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt)}</time>
+              <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>
             </p>
           </li>
         ))}

@@ -13,7 +13,7 @@ import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
-import { useProblemText } from "@/components/wallet/useProblemText";
+import { useMessageText } from "@/components/ui/useMessageText";
 
 /** What the participant pays with: the wallet balance, or UPI to the organiser. */
 export interface PaymentDetails {
@@ -49,7 +49,7 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
  */
 export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
   const t = useTranslations("payment");
-  const problemText = useProblemText();
+  const problemText = useMessageText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const paidMessage = useRef<string>(undefined);
   const titleId = useId();

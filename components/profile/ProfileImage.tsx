@@ -8,13 +8,13 @@ import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
 import { ApiError, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { FILE_TOO_LARGE } from "@/lib/messages";
-import { useProblemText } from "@/components/wallet/useProblemText";
+import { useMessageText } from "@/components/ui/useMessageText";
 
 type Status = { state: "idle" } | { state: "uploading"; percent: number } | { state: "success"; text: string } | { state: "failed"; text: string };
 
 export function ProfileImage({ imageUrl, name }: { imageUrl: string | null; name: string }) {
   const t = useTranslations("profile.image");
-  const problemText = useProblemText();
+  const problemText = useMessageText();
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const router = useRouter();
 

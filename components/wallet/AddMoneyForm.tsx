@@ -9,12 +9,12 @@ import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
 import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
-import { useProblemText } from "./useProblemText";
+import { useMessageText } from "@/components/ui/useMessageText";
 
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */
 export function AddMoneyForm({ upiId }: { upiId: string }) {
   const t = useTranslations("wallet");
-  const problemText = useProblemText();
+  const problemText = useMessageText();
   const { message, submitting, refuse, submit } = useWalletRequest();
   const [uploadPercent, setUploadPercent] = useState<number>();
 

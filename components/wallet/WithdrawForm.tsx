@@ -7,7 +7,7 @@ import { callApi } from "@/lib/client";
 import { rupeesToPaise } from "@/lib/money";
 import { useWalletRequest } from "./useWalletRequest";
 import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
-import { useProblemText } from "./useProblemText";
+import { useMessageText } from "@/components/ui/useMessageText";
 
 /**
  * The balance check here only saves a round trip; the server checks again against the balance
@@ -15,7 +15,7 @@ import { useProblemText } from "./useProblemText";
  */
 export function WithdrawForm({ availablePaise }: { availablePaise: number }) {
   const t = useTranslations("wallet");
-  const problemText = useProblemText();
+  const problemText = useMessageText();
   const { message, submitting, refuse, submit } = useWalletRequest();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { Forbidden, Invalid } from "@/lib/errors";
-import { ageRule, dateOfBirthMissing } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { DATE_OF_BIRTH_CODE } from "./schemas";
 
 /** Whole years between a date of birth (YYYY-MM-DD) and a day (YYYY-MM-DD). */
@@ -21,12 +21,12 @@ export function indiaToday(now = new Date()): string {
  * asking for the date of birth). The refusal's code lets the payment screen link to the field.
  */
 export function assertOldEnough(dateOfBirth: string | null, minimumAge: number, now = new Date()): void {
-  if (!dateOfBirth) throw new Forbidden(dateOfBirthMissing(minimumAge), DATE_OF_BIRTH_CODE);
-  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Forbidden(ageRule(minimumAge), DATE_OF_BIRTH_CODE);
+  if (!dateOfBirth) throw new Forbidden(message("dateOfBirthMissing", { minimumAge }), DATE_OF_BIRTH_CODE);
+  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Forbidden(message("ageRule", { minimumAge }), DATE_OF_BIRTH_CODE);
 }
 
 /** A date of birth being given (sign-up, Google, the profile): under the minimum age it is refused as input, and nothing is stored. */
 export function assertAdultDateOfBirth(dateOfBirth: string, now = new Date()): void {
   const { minimumAge } = config.competition;
-  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Invalid(ageRule(minimumAge));
+  if (ageOn(dateOfBirth, indiaToday(now)) < minimumAge) throw new Invalid(message("ageRule", { minimumAge }));
 }

@@ -18,7 +18,12 @@ export const chooseLanguage = service("accounts.chooseLanguage", async (actor, l
 /** The language a user chose, or null if they never did (or the account is gone). */
 export const savedLanguage = service("accounts.read", async (actor, userId: string): Promise<Language | null> => {
   authorize(actor, "accounts.read", userId);
+  return storedLanguage(userId);
+});
+
+/** For this module's own mails: the account's language without a permission check. */
+export async function storedLanguage(userId: string): Promise<Language | null> {
   const db = await getDb();
   const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
   return isLanguage(row?.language) ? row.language : null;
-});
+}

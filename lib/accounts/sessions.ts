@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { isActiveUser, member, service, type ActiveUser } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/messages";
 
 /**
  * Ends every session of the user: each cookie carries the session version it was issued at, and
@@ -36,7 +37,7 @@ export const changeRole = service("users.changeRole", async (actor, userId: stri
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
-    if (!current) throw new NotFound("Account not found.");
+    if (!current) throw new NotFound(message("accountNotFound"));
     const [user] = await tx
       .update(users)
       .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })

@@ -1,5 +1,5 @@
 import "server-only";
-import { INVALID_CREDENTIALS, RESET_LINK_INVALID, TOO_MANY_REQUESTS } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";
@@ -7,12 +7,13 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { service, type ActiveUser } from "@/lib/auth";
 import { Forbidden, Invalid, TooManyRequests, Unauthenticated } from "@/lib/errors";
-import { sendMail } from "@/lib/mail";
+import type { Language } from "@/lib/i18n/schemas";
 import { hit } from "@/lib/rate-limit";
 import { createParticipant, findActiveUser, findActiveUserByEmail, loadAccount, type Account, type NewParticipant } from "./users";
 import { assertAdultDateOfBirth } from "./eligibility";
 import { verifyGoogleIdToken } from "./google";
 import { mayMail } from "./mail-limits";
+import { sendAccountMail } from "./mails";
 import { sendVerificationMail } from "./verification";
 import { admitLogin, loginFailed, loginSucceeded } from "./login-limits";
 import { hashPassword, verifyPassword } from "./password";
@@ -27,7 +28,7 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
   if (!user?.passwordHash || !matches) {
     await loginFailed(email, ip);
-    throw new Unauthenticated(INVALID_CREDENTIALS);
+    throw new Unauthenticated(message("invalidCredentials"));
   }
   await loginSucceeded(email, ip);
   return loadAccount(user.id);
@@ -47,6 +48,8 @@ export interface GoogleLogin {
   email: string;
   googleId: string;
   referredBy?: string;
+  /** The browser's language, kept as the new account's. */
+  language?: Language | null;
 }
 
 /**
@@ -61,10 +64,10 @@ export const loginWithGoogle = service("accounts.login", async (_actor, login: G
 });
 
 async function googleAccount(login: GoogleLogin): Promise<ActiveUser & { needsDateOfBirth: boolean }> {
-  if (!config.google) throw new Forbidden("Google sign-in is not enabled.");
+  if (!config.google) throw new Forbidden(message("googleSignInDisabled"));
   const identity = await verifyGoogleIdToken(login.credential, config.google);
   if (!identity || identity.googleId !== login.googleId || identity.email !== login.email.trim().toLowerCase()) {
-    throw new Unauthenticated("Authentication failed");
+    throw new Unauthenticated(message("authenticationFailed"));
   }
   const db = await getDb();
   const [linked] = await db
@@ -79,7 +82,7 @@ async function googleAccount(login: GoogleLogin): Promise<ActiveUser & { needsDa
     return { id: existing.id, name: existing.name, email: existing.email, role: existing.role, needsDateOfBirth: existing.dateOfBirth === null };
   }
   if (identity.birthdate) assertAdultDateOfBirth(identity.birthdate);
-  const created = await createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, dob: identity.birthdate, referredBy: login.referredBy });
+  const created = await createParticipant({ name: identity.name, email: identity.email, googleId: identity.googleId, dob: identity.birthdate, referredBy: login.referredBy, language: login.language });
   return { ...created, needsDateOfBirth: !identity.birthdate };
 }
 
@@ -100,14 +103,7 @@ async function linkGoogle(account: NonNullable<Awaited<ReturnType<typeof findAct
     })
     .where(eq(users.id, account.id));
   if (!unconfirmed) return;
-  await sendMail({
-    to: account.email,
-    subject: `Your ${config.brand.name} account is now linked to Google`,
-    text:
-      `Hello ${account.name},\n\nYou signed in to ${config.brand.name} with Google. The account with this email address had ` +
-      `never been confirmed, so to be safe we removed the password it was created with and logged it out everywhere.\n\n` +
-      `Sign in with Google from now on, or choose a new password with "Forgot password" on the login page.\n`,
-  });
+  await sendAccountMail("googleLinked", account);
 }
 
 const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -126,7 +122,7 @@ const RESET_REQUESTS_PER_IP_PER_MINUTE = 10;
  */
 export const requestPasswordReset = service("accounts.resetPassword", async (_actor, email: string, ip: string, origin: string): Promise<void> => {
   const byIp = await hit(`reset:ip:${ip}`, RESET_REQUESTS_PER_IP_PER_MINUTE, 60);
-  if (!byIp.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, byIp.retryAfterSeconds);
+  if (!byIp.allowed) throw new TooManyRequests(message("tooManyRequests"), byIp.retryAfterSeconds);
   if (!(await mayMail(`reset:email:${email}`)).allowed) return;
   const user = await findActiveUserByEmail(email);
   if (!user) return;
@@ -145,13 +141,7 @@ export const requestPasswordReset = service("accounts.resetPassword", async (_ac
     });
   });
   const link = new URL(`/ResetPasswordPage?token=${encodeURIComponent(token)}`, origin).href;
-  await sendMail({
-    to: user.email,
-    subject: `Reset your ${config.brand.name} password`,
-    text:
-      `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ${config.brand.name} account.\n` +
-      `Choose a new password here within one hour:\n\n${link}\n\nIf you did not ask for this, ignore this email: your password stays as it is.\n`,
-  });
+  await sendAccountMail("passwordReset", user, link);
 });
 
 /** Single use: the token is spent in the same statement that checks it. */
@@ -170,7 +160,7 @@ export const resetPassword = service("accounts.resetPassword", async (_actor, to
         ),
       )
       .returning({ userId: passwordResetTokens.userId });
-    if (!spent) throw new Invalid(RESET_LINK_INVALID);
+    if (!spent) throw new Invalid(message("resetLinkInvalid"));
     // Every session ends (an intruder's too), and the mailed link proved the address.
     await tx
       .update(users)

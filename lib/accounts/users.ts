@@ -1,5 +1,5 @@
 import "server-only";
-import { DUPLICATE_EMAIL } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { authorize, service, type ActiveUser } from "@/lib/auth";
 import { alias } from "drizzle-orm/pg-core";
@@ -8,6 +8,7 @@ import { assertAdultDateOfBirth } from "./eligibility";
 import { hashPassword } from "./password";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
+import type { Language } from "@/lib/i18n/schemas";
 import { paiseToRupees } from "@/lib/money";
 import { storage } from "@/lib/storage";
 import { uploadUrl } from "@/lib/uploads/schemas";
@@ -29,7 +30,7 @@ export async function findActiveUser(id: string): Promise<ActiveUser | null> {
 export async function findActiveUserByEmail(email: string) {
   const db = await getDb();
   const [user] = await db
-    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt, dateOfBirth: users.dateOfBirth })
+    .select({ ...activeUserColumns, passwordHash: users.passwordHash, googleId: users.googleId, emailVerifiedAt: users.emailVerifiedAt, dateOfBirth: users.dateOfBirth, language: users.language })
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)));
   return user ?? null;
@@ -46,6 +47,8 @@ export interface NewParticipant {
   dob?: string;
   /** A referral code from a referral link; unknown codes are ignored. */
   referredBy?: string;
+  /** The language the browser used at sign-up: the account's until the user chooses another. */
+  language?: Language | null;
 }
 
 /** Sign-up never creates an admin: the role is not an input. */
@@ -72,6 +75,7 @@ export async function createParticipant(input: NewParticipant): Promise<ActiveUs
             emailVerifiedAt: input.googleId ? new Date() : null,
             mobile: input.mobile || null,
             dateOfBirth: input.dob ?? null,
+            language: input.language ?? null,
             referralCode: generateReferralCode(),
             referredById: referrer?.id ?? null,
           })
@@ -82,8 +86,8 @@ export async function createParticipant(input: NewParticipant): Promise<ActiveUs
     } catch (error) {
       if (postgresErrorCode(error) !== PostgresError.uniqueViolation) throw error;
       const constraint = violatedConstraint(error);
-      if (constraint === "users_email_unique") throw new Conflict(DUPLICATE_EMAIL);
-      if (constraint === "users_google_id_unique") throw new Conflict("This Google account is already linked to another account.");
+      if (constraint === "users_email_unique") throw new Conflict(message("duplicateEmail"));
+      if (constraint === "users_google_id_unique") throw new Conflict(message("googleAccountLinkedElsewhere"));
       // A referral code collision is astronomically rare; a fresh code fixes it.
       if (constraint !== "users_referral_code_unique" || attempt >= 3) throw error;
     }
@@ -113,7 +117,7 @@ async function loadProfile(userId: string) {
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!profile) throw new NotFound("Account not found.");
+  if (!profile) throw new NotFound(message("accountNotFound"));
   const { street, city, state, postalCode, country, ...rest } = profile;
   return { ...rest, address: { street, city, state, postalCode, country } };
 }
@@ -245,7 +249,7 @@ export const referralStatus = service("accounts.readReferrals", async (actor, us
   authorize(actor, "accounts.readReferrals", userId);
   const db = await getDb();
   const [owner] = await db.select({ referralCode: users.referralCode }).from(users).where(eq(users.id, userId));
-  if (!owner) throw new NotFound("Account not found.");
+  if (!owner) throw new NotFound(message("accountNotFound"));
   return { referralCode: owner.referralCode, totalRefer: await referralsOf(userId) };
 });
 

@@ -2,12 +2,12 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
 import { hasValidSignature, member, service, signValue } from "@/lib/auth";
-import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { Conflict, Invalid, TooManyRequests } from "@/lib/errors";
-import { sendMail } from "@/lib/mail";
-import { EMAIL_ALREADY_VERIFIED, TOO_MANY_REQUESTS, VERIFY_LINK_INVALID } from "@/lib/messages";
+import { message } from "@/lib/messages";
+import { storedLanguage } from "./language";
 import { mayMail } from "./mail-limits";
+import { sendAccountMail } from "./mails";
 
 const PURPOSE = "email-verification";
 const LINK_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,27 +26,20 @@ export function verificationToken(user: { id: string; email: string }, expiresAt
 export async function sendVerificationMail(user: { id: string; name: string; email: string }, origin: string): Promise<void> {
   const token = verificationToken(user, new Date(Date.now() + LINK_LIFETIME_MS));
   const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, origin).href;
-  await sendMail({
-    to: user.email,
-    subject: `Confirm your email address for ${config.brand.name}`,
-    text:
-      `Hello ${user.name},\n\nPlease confirm that this is your email address by opening this link within seven days:\n\n${link}\n\n` +
-      `You can take part in the meantime; withdrawing money from your wallet needs a confirmed address.\n` +
-      `If you did not sign up for ${config.brand.name}, ignore this email.\n`,
-  });
+  await sendAccountMail("verification", { ...user, language: await storedLanguage(user.id) }, link);
 }
 
 export const verifyEmail = service("accounts.verifyEmail", async (_actor, token: string): Promise<void> => {
   const [userId, expires, signature] = token.split(".");
   if (!UUID.test(userId ?? "") || !/^\d+$/.test(expires ?? "") || !signature || Number(expires) * 1000 < Date.now()) {
-    throw new Invalid(VERIFY_LINK_INVALID);
+    throw new Invalid(message("verifyLinkInvalid"));
   }
   const db = await getDb();
   const [user] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  if (!user || !hasValidSignature(signature, PURPOSE, user.id, user.email, expires)) throw new Invalid(VERIFY_LINK_INVALID);
+  if (!user || !hasValidSignature(signature, PURPOSE, user.id, user.email, expires)) throw new Invalid(message("verifyLinkInvalid"));
   await db
     .update(users)
     .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
@@ -63,9 +56,9 @@ export const needsEmailVerification = service("accounts.read", async (actor): Pr
 /** "Resend the link" from the dashboard's banner: a mail a minute, five an hour. */
 export const resendVerification = service("accounts.resendVerification", async (actor, origin: string): Promise<{ email: string }> => {
   const user = member(actor);
-  if (!(await needsEmailVerification(actor))) throw new Conflict(EMAIL_ALREADY_VERIFIED);
+  if (!(await needsEmailVerification(actor))) throw new Conflict(message("emailAlreadyVerified"));
   const limit = await mayMail(`verify:user:${user.id}`);
-  if (!limit.allowed) throw new TooManyRequests(TOO_MANY_REQUESTS, limit.retryAfterSeconds);
+  if (!limit.allowed) throw new TooManyRequests(message("tooManyRequests"), limit.retryAfterSeconds);
   await sendVerificationMail(user, origin);
   return { email: user.email };
 });

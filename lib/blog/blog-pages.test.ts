@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import english from "@/messages/en";
+import hindi from "@/messages/hi";
 import { categoryFromSlug, categoryPath, categorySlug } from "./categories";
 import { buildRssFeed, escapeXml, type FeedItem } from "./feed";
 import { imageSize } from "./image-size";
 import { BLOG_PAGE_SIZE, pageSlice } from "./paging";
-import { readingMinutes, readingTimeLabel } from "./reading";
+import { readingMinutes } from "./reading";
 
 describe("blog paging", () => {
   it("shows 4 articles a page, SPEC §9", () => {
@@ -35,7 +38,14 @@ describe("reading time", () => {
 
   it("is never less than a minute", () => {
     expect(readingMinutes("")).toBe(1);
-    expect(readingTimeLabel(readingMinutes("Short."))).toBe("1 min read");
+    expect(readingMinutes("Short.")).toBe(1);
+  });
+
+  it("reads as \"N min read\" in English and in Hindi", () => {
+    const inEnglish = createTranslator({ locale: "en", messages: english, namespace: "blog" });
+    const inHindi = createTranslator({ locale: "hi", messages: hindi, namespace: "blog" });
+    expect([1, 2, 12].map((minutes) => inEnglish("readingTime", { minutes }))).toEqual(["1 min read", "2 min read", "12 min read"]);
+    expect([1, 2, 12].map((minutes) => inHindi("readingTime", { minutes }))).toEqual(["1 मिनट में पढ़ें", "2 मिनट में पढ़ें", "12 मिनट में पढ़ें"]);
   });
 });
 

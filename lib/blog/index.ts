@@ -9,7 +9,6 @@ export {
   adjacentArticles,
   articleAddresses,
   BLOG_PAGE_SIZE,
-  blogDescription,
   blogFeed,
   categoryAddresses,
   findArticleBySlug,
@@ -23,4 +22,4 @@ export {
 } from "./service";
 export { categoryPath } from "./categories";
 export { FEED_CONTENT_TYPE } from "./feed";
-export { readingMinutes, readingTimeLabel } from "./reading";
+export { readingMinutes } from "./reading";

@@ -9,7 +9,3 @@ export function readingMinutes(markdownSource: string): number {
   const words = text === "" ? 0 : text.split(" ").length;
   return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
-
-export function readingTimeLabel(minutes: number): string {
-  return `${minutes} min read`;
-}

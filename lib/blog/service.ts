@@ -1,9 +1,11 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, lt, max, or, sql, type SQL } from "drizzle-orm";
+import { createTranslator } from "next-intl";
 import { blogs } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import englishBlog from "@/messages/en/blog.json";
 import { blogCategories } from "./admin";
 import { categoryFromSlug, categoryPath } from "./categories";
 import { buildRssFeed } from "./feed";
@@ -94,6 +96,9 @@ export const adjacentArticles = service("blog.read", async (_actor, article: { s
   return { previous: older ?? null, next: newer ?? null };
 });
 
+/** The feed is in English whatever the reader's language: one address for every reader, and its items are the articles as written. */
+const feedTexts = createTranslator({ locale: "en", messages: { blog: englishBlog }, namespace: "blog" });
+
 /** The RSS 2.0 document for /readblogs/feed.xml: the newest articles, linked from the public address. */
 export const blogFeed = service("blog.read", async (_actor): Promise<string> => {
   const db = await getDb();
@@ -104,17 +109,13 @@ export const blogFeed = service("blog.read", async (_actor): Promise<string> => 
     .limit(FEED_SIZE);
   return buildRssFeed({
     siteUrl: config.appUrl,
-    title: `${config.brand.name} blog`,
-    description: blogDescription(),
+    title: feedTexts("feedTitle", { brand: config.brand.name }),
+    description: feedTexts("description", { brand: config.brand.name }),
     blogPath: "/readblogs",
     feedPath: "/readblogs/feed.xml",
     items: rows.map((row) => ({ ...row, path: `/readblogs/${encodeURIComponent(row.slug)}` })),
   });
 });
-
-export function blogDescription(): string {
-  return `Articles from ${config.brand.name} on learning, quizzes and olympiads.`;
-}
 
 /** Every category that has articles, with its newest change, for sitemap.xml. */
 export const categoryAddresses = service("blog.read", async (_actor) => {

@@ -5,7 +5,7 @@ import { authorize, member, service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { formatIndiaDate } from "@/lib/format";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { renderCertificate, type CertificateContent } from "./pdf";
 
@@ -81,8 +81,8 @@ export const downloadCertificate = service("certificates.download", async (actor
   member(actor);
   const db = await getDb();
   const result = await frozenResult(db, quizId, participantId);
-  if (!result) throw new NotFound(CERTIFICATE_NOT_FOUND);
-  if (result.disqualified_at) throw new Conflict(CERTIFICATE_REVOKED);
+  if (!result) throw new NotFound(message("certificateNotFound"));
+  if (result.disqualified_at) throw new Conflict(message("certificateRevoked"));
   const { verificationId, issuedAt } = await issue(db, quizId, participantId);
   const line = resultLine({ rank: result.rank, prizePaise: result.prize_paise, freePass: result.free_pass });
   const content: CertificateContent = {

@@ -4,6 +4,7 @@ import { contactMessages } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { TooManyRequests } from "@/lib/errors";
+import { message } from "@/lib/messages";
 import { hit } from "@/lib/rate-limit";
 import type { ContactInput } from "./schemas";
 
@@ -12,7 +13,7 @@ const MESSAGES_PER_MINUTE = 5;
 /** Keeps a visitor's message for the support team to read; a few a minute per address, so it cannot be flooded. */
 export const saveContactMessage = service("contact.send", async (_actor, input: ContactInput, ip: string): Promise<void> => {
   const limit = await hit(`contact:ip:${ip}`, MESSAGES_PER_MINUTE, 60);
-  if (!limit.allowed) throw new TooManyRequests("Too many messages. Please wait a minute and try again.", limit.retryAfterSeconds);
+  if (!limit.allowed) throw new TooManyRequests(message("tooManyContactMessages"), limit.retryAfterSeconds);
   const db = await getDb();
   await db.insert(contactMessages).values(input);
 });

@@ -5,20 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import {
-  ALREADY_OBJECTED,
-  KEY_ALREADY_PUBLISHED,
-  KEY_BEFORE_EXAM_END,
-  KEY_FROZEN,
-  KEY_NOT_PUBLISHED,
-  KEY_UNCHANGED,
-  keyDecisionNotice,
-  keyWaitsForAttempts,
-  OBJECTION_NEEDS_ATTEMPT,
-  OBJECTION_WINDOW_CLOSED,
-  objectionWindowRunning,
-  OBJECTIONS_UNDECIDED,
-} from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
@@ -52,14 +39,14 @@ export const rescoreQuiz = step(async (db: Queryable, quizId: string): Promise<n
  */
 export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id" | "answerKeyPublishedAt" | "objectionWindowHours">, now: Date): Promise<void> => {
   const closesAt = objectionWindowClosesAt(quiz);
-  if (!closesAt) throw new Conflict(KEY_NOT_PUBLISHED);
-  if (now < closesAt) throw new Conflict(objectionWindowRunning(closesAt));
+  if (!closesAt) throw new Conflict(message("keyNotPublished"));
+  if (now < closesAt) throw new Conflict(message("objectionWindowRunning", { closesAt }));
   const [open] = await db
     .select({ id: objections.id })
     .from(objections)
     .where(and(eq(objections.quizId, quiz.id), isNull(objections.decisionId)))
     .limit(1);
-  if (open) throw new Conflict(OBJECTIONS_UNDECIDED);
+  if (open) throw new Conflict(message("objectionsUndecided"));
 });
 
 /**
@@ -78,7 +65,7 @@ export const lastRunningDeadline = step(async (db: Queryable, quizId: string, no
 
 async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   return quiz;
 }
 
@@ -89,15 +76,15 @@ async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
 export const publishAnswerKey = service("results.manageKey", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw new NotFound("Quiz not found.");
-  if (quiz.answerKeyPublishedAt) throw new Conflict(KEY_ALREADY_PUBLISHED);
-  if (now < quiz.examEndAt) throw new Conflict(KEY_BEFORE_EXAM_END);
+  if (!quiz) throw new NotFound(message("quizNotFound"));
+  if (quiz.answerKeyPublishedAt) throw new Conflict(message("keyAlreadyPublished"));
+  if (now < quiz.examEndAt) throw new Conflict(message("keyBeforeExamEnd"));
   const running = await lastRunningDeadline(db, quizId, now);
-  if (running) throw new Conflict(keyWaitsForAttempts(running));
+  if (running) throw new Conflict(message("keyWaitsForAttempts", { lastDeadline: running }));
   await finaliseOverdueAttempts(admin, { quizId, now });
   await db.transaction(async (tx) => {
     const locked = await lockedQuiz(tx, quizId);
-    if (locked.answerKeyPublishedAt) throw new Conflict(KEY_ALREADY_PUBLISHED);
+    if (locked.answerKeyPublishedAt) throw new Conflict(message("keyAlreadyPublished"));
     const key = await tx.execute<{ question_id: string; key_option_index: number }>(sql`
       update quiz_questions qq set key_option_index = q.correct_option_index
       from questions q where q.id = qq.question_id and qq.quiz_id = ${quizId}
@@ -159,9 +146,9 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
   const closesAt = quiz ? objectionWindowClosesAt(quiz) : null;
-  if (!quiz || !closesAt) throw new NotFound(KEY_NOT_PUBLISHED);
+  if (!quiz || !closesAt) throw new NotFound(message("keyNotPublished"));
   const attempt = await submittedAttemptOf(db, actor.id, quizId);
-  if (!attempt) throw new Forbidden(OBJECTION_NEEDS_ATTEMPT);
+  if (!attempt) throw new Forbidden(message("objectionNeedsAttempt"));
   const [ordered, keys, saved, mine] = await Promise.all([
     orderedQuestions(db, quiz, attempt.shuffleSeed),
     db.select({ questionId: quizQuestions.questionId, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)),
@@ -221,23 +208,23 @@ export const objectToKey = service("results.object", async (actor, quizId: strin
   authorize(actor, "results.object", actor.id);
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   const closesAt = objectionWindowClosesAt(quiz);
-  if (!closesAt) throw new Conflict(KEY_NOT_PUBLISHED);
-  if (now >= closesAt) throw new Conflict(OBJECTION_WINDOW_CLOSED);
-  if (!(await submittedAttemptOf(db, actor.id, quizId))) throw new Forbidden(OBJECTION_NEEDS_ATTEMPT);
+  if (!closesAt) throw new Conflict(message("keyNotPublished"));
+  if (now >= closesAt) throw new Conflict(message("objectionWindowClosed"));
+  if (!(await submittedAttemptOf(db, actor.id, quizId))) throw new Forbidden(message("objectionNeedsAttempt"));
   const [inQuiz] = await db
     .select({ questionId: quizQuestions.questionId })
     .from(quizQuestions)
     .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, input.questionId)));
-  if (!inQuiz) throw new Invalid("This question is not part of the quiz.");
+  if (!inQuiz) throw new Invalid(message("questionNotInQuiz"));
   try {
     await db.transaction(async (tx) => {
       const evidenceUploadId = input.evidenceUploadId ? await objectionEvidence(tx, actor.id, input.evidenceUploadId) : null;
       await tx.insert(objections).values({ quizId, questionId: input.questionId, participantId: actor.id, reason: input.reason, evidenceUploadId });
     });
   } catch (error) {
-    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(ALREADY_OBJECTED);
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(message("alreadyObjected"));
     throw error;
   }
 });
@@ -266,7 +253,7 @@ export interface AnswerKeyReview {
 export const answerKeyReview = service("results.manageKey", async (_admin, quizId: string): Promise<AnswerKeyReview> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   const [bank, raised, decided] = await Promise.all([
     db
       .select({ questionId: quizQuestions.questionId, position: quizQuestions.position, text: questions.text, options: questions.options, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped })
@@ -335,14 +322,14 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const quiz = await lockedQuiz(tx, quizId);
-    if (!quiz.answerKeyPublishedAt) throw new Conflict(KEY_NOT_PUBLISHED);
-    if (quiz.resultsPublishedAt) throw new Conflict(KEY_FROZEN);
+    if (!quiz.answerKeyPublishedAt) throw new Conflict(message("keyNotPublished"));
+    if (quiz.resultsPublishedAt) throw new Conflict(message("keyFrozen"));
     const [current] = await tx
       .select({ key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped, position: quizQuestions.position })
       .from(quizQuestions)
       .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
-    if (!current || current.key === null) throw new NotFound("This question is not part of the quiz.");
-    if (input.decision === "change" && input.newOptionIndex === current.key && !current.dropped) throw new Invalid(KEY_UNCHANGED);
+    if (!current || current.key === null) throw new NotFound(message("questionNotInQuiz"));
+    if (input.decision === "change" && input.newOptionIndex === current.key && !current.dropped) throw new Invalid(message("keyUnchanged"));
     const after = {
       keyOptionIndex: input.decision === "change" ? input.newOptionIndex : current.key,
       dropped: input.decision === "drop" ? true : input.decision === "change" ? false : current.dropped,
@@ -379,7 +366,7 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
     ).rows;
     return { rescored, objectors: closed.map((row) => row.participantId), title: quiz.title, number };
   });
-  await notifyUsers(outcome.objectors, { ...keyDecisionNotice(outcome.title, outcome.number, input.decision), url: `/quizes/${quizId}/answer-key` });
+  await notifyUsers(outcome.objectors, { id: "keyDecision", values: { quiz: outcome.title, number: outcome.number, decision: input.decision }, url: `/quizes/${quizId}/answer-key` });
   return { rescored: outcome.rescored, notified: outcome.objectors.length };
 });
 

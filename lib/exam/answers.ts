@@ -4,7 +4,7 @@ import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
 import { service, sessionService, type Session } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
-import { ALREADY_SUBMITTED, TIME_UP } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { finaliseAttempt } from "./finalise";
 import { questionSeed, seededPermutation } from "./shuffle";
@@ -62,16 +62,16 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
   // Logged out, reset, deleted or demoted since the cookie was issued: as the route wrapper would say.
   if (rows.length === 0) throw new Unauthenticated();
   const [{ attempt, shuffleOptions }] = rows;
-  if (!attempt) throw new NotFound("Start the quiz first.");
-  if (attempt.submittedAt) throw new Conflict(ALREADY_SUBMITTED);
+  if (!attempt) throw new NotFound(message("startQuizFirst"));
+  if (attempt.submittedAt) throw new Conflict(message("alreadySubmitted"));
   if (attempt.deadlineAt <= now) {
     await finaliseAttempt(db, attempt.id);
-    throw new Conflict(TIME_UP);
+    throw new Conflict(message("timeUp"));
   }
   const positions = new Map(rows.map((row) => [row.questionId, row.position]));
   const answers = choices.map((save) => {
     const position = positions.get(save.questionId);
-    if (position === undefined || position === null) throw new Invalid("This question is not part of the quiz.");
+    if (position === undefined || position === null) throw new Invalid(message("questionNotInQuiz"));
     const optionOrder = shuffleOptions ? seededPermutation(4, questionSeed(attempt.seed, position)) : [0, 1, 2, 3];
     return {
       questionId: save.questionId,

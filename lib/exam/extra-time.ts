@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, NO_EXTRA_TIME } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./schemas";
 
 /**
@@ -111,8 +111,8 @@ async function openAttempt(tx: Queryable, quizId: string, participantId: string,
     .from(attempts)
     .where(and(eq(attempts.quizId, quizId), eq(attempts.participantId, participantId)))
     .for("update");
-  if (attempt?.submittedAt) throw new Conflict(EXTRA_TIME_SUBMITTED);
-  if (attempt && attempt.deadlineAt <= now) throw new Conflict(EXTRA_TIME_TIME_UP);
+  if (attempt?.submittedAt) throw new Conflict(message("extraTimeSubmitted"));
+  if (attempt && attempt.deadlineAt <= now) throw new Conflict(message("extraTimeTimeUp"));
   return attempt ?? null;
 }
 
@@ -147,7 +147,7 @@ async function registeredParticipant(tx: Queryable, quizId: string, email: strin
           or exists (select 1 from ${attempts} a where a.participant_id = ${users.id} and a.quiz_id = ${quizId}))`,
       ),
     );
-  if (!found) throw new NotFound(EXTRA_TIME_NOT_REGISTERED);
+  if (!found) throw new NotFound(message("extraTimeNotRegistered"));
   return found;
 }
 
@@ -156,7 +156,7 @@ async function competition(tx: Queryable, quizId: string) {
     .select({ id: quizzes.id, title: quizzes.title, durationSeconds: quizzes.durationSeconds })
     .from(quizzes)
     .where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
-  if (!quiz) throw new NotFound("This quiz does not exist.");
+  if (!quiz) throw new NotFound(message("examNoQuiz"));
   return quiz;
 }
 
@@ -211,7 +211,7 @@ export const removeExtraTime = service("exam.grantExtraTime", async (admin: Acto
       .from(extraTimeGrants)
       .where(and(eq(extraTimeGrants.quizId, quizId), eq(extraTimeGrants.participantId, removal.participantId)))
       .for("update");
-    if (!previous) throw new NotFound(NO_EXTRA_TIME);
+    if (!previous) throw new NotFound(message("noExtraTime"));
     const attempt = await openAttempt(tx, quizId, removal.participantId, now);
     await tx.delete(extraTimeGrants).where(eq(extraTimeGrants.id, previous.id));
     const deadlineAt = attempt ? await applyToAttempt(tx, attempt, 0) : null;

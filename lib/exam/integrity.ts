@@ -6,19 +6,7 @@ import { authorize, member, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import {
-  ALREADY_APPEALED,
-  ALREADY_DISQUALIFIED,
-  APPEAL_NOT_ALLOWED,
-  APPEALS_UNDECIDED,
-  appealDecisionNotice,
-  appealNotice,
-  DISQUALIFY_NEEDS_SUBMISSION,
-  disqualificationNotice,
-  INTEGRITY_RESULTS_PUBLISHED,
-  NO_OPEN_APPEAL,
-  NOT_DISQUALIFIED,
-} from "@/lib/messages";
+import { appealNotice, message } from "@/lib/messages";
 import { notifyAdmins, notifyUsers } from "@/lib/notifications";
 import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, type AppealDecisionInput } from "./schemas";
 
@@ -212,7 +200,7 @@ function disqualificationState(attempt: { disqualifiedAt: Date | null; disqualif
 async function attemptUnderReview(tx: Queryable, attemptId: string) {
   const locked = await lockedAttempt(tx, { attemptId });
   if (!locked) throw new NotFound("Response not found.");
-  if (locked.quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+  if (locked.quiz.resultsPublishedAt) throw new Conflict(message("integrityResultsPublished"));
   return locked;
 }
 
@@ -227,8 +215,8 @@ export const disqualifyAttempt = service("exam.disqualify", async (admin, attemp
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
-    if (!attempt.submittedAt) throw new Conflict(DISQUALIFY_NEEDS_SUBMISSION);
-    if (attempt.disqualifiedAt) throw new Conflict(ALREADY_DISQUALIFIED);
+    if (!attempt.submittedAt) throw new Conflict(message("disqualifyNeedsSubmission"));
+    if (attempt.disqualifiedAt) throw new Conflict(message("alreadyDisqualified"));
     const after = { disqualifiedAt: now, disqualifiedById: admin.id || null, disqualificationReason: input.reason };
     await tx.update(attempts).set(after).where(eq(attempts.id, attempt.id));
     await recordAudit(tx, admin, {
@@ -241,7 +229,7 @@ export const disqualifyAttempt = service("exam.disqualify", async (admin, attemp
     });
     return { participantId: attempt.participantId, quiz };
   });
-  await notifyUsers([outcome.participantId], { ...disqualificationNotice(outcome.quiz.title, input.reason), url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: "disqualified", values: { quiz: outcome.quiz.title, reason: input.reason }, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 /** Clears a disqualification inside the caller's transaction; an undecided appeal is upheld with it. */
@@ -261,7 +249,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
-    if (!attempt.disqualifiedAt) throw new Conflict(NOT_DISQUALIFIED);
+    if (!attempt.disqualifiedAt) throw new Conflict(message("notDisqualified"));
     const { appealClosed } = await reinstate(tx, admin, attempt, input.reason, now);
     await recordAudit(tx, admin, {
       action: "attempt.reinstate",
@@ -273,7 +261,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
     });
     return { participantId: attempt.participantId, quiz, appealClosed };
   });
-  await notifyUsers([outcome.participantId], { ...appealDecisionNotice(outcome.quiz.title, "upheld"), url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: "appealUpheld", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 export interface AppealView {
@@ -305,7 +293,7 @@ export const myDisqualification = service("results.appeal", async (actor, quizId
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(and(eq(attempts.quizId, quizId), eq(attempts.participantId, user.id)));
-  if (!row) throw new NotFound("You have not taken this quiz.");
+  if (!row) throw new NotFound(message("notTakenQuiz"));
   const [appeal] = await db.select(appealColumns).from(appeals).where(eq(appeals.attemptId, row.attemptId));
   const disqualification = row.at && row.reason ? { at: row.at, reason: row.reason } : null;
   return { quizId, title: row.title, disqualification, appeal: appeal ?? null, canAppeal: Boolean(disqualification) && !appeal && !row.resultsPublishedAt };
@@ -319,15 +307,15 @@ export const appealDisqualification = service("results.appeal", async (actor, qu
   try {
     await db.transaction(async (tx) => {
       const locked = await lockedAttempt(tx, { quizId, participantId: user.id });
-      if (!locked?.attempt.disqualifiedAt) throw new Forbidden(APPEAL_NOT_ALLOWED);
+      if (!locked?.attempt.disqualifiedAt) throw new Forbidden(message("appealNotAllowed"));
       authorize(user, "results.appeal", locked.attempt.participantId);
-      if (locked.quiz.resultsPublishedAt) throw new Conflict(INTEGRITY_RESULTS_PUBLISHED);
+      if (locked.quiz.resultsPublishedAt) throw new Conflict(message("integrityResultsPublished"));
       await tx.insert(appeals).values({ attemptId: locked.attempt.id, text: input.text });
       await notifyAdmins(tx, { ...appealNotice(locked.quiz.title, user.name), url: `/adminpanel?tab=responses&quiz=${quizId}&response=${locked.attempt.id}` });
     });
   } catch (error) {
     // One appeal per attempt, held by the unique index even against two at once.
-    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(ALREADY_APPEALED);
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(message("alreadyAppealed"));
     throw error;
   }
 });
@@ -342,7 +330,7 @@ export const decideAppeal = service("exam.disqualify", async (admin, attemptId: 
   const outcome = await db.transaction(async (tx) => {
     const { quiz, attempt } = await attemptUnderReview(tx, attemptId);
     const [appeal] = await tx.select({ id: appeals.id }).from(appeals).where(and(eq(appeals.attemptId, attempt.id), isNull(appeals.outcome))).for("update");
-    if (!appeal) throw new Conflict(NO_OPEN_APPEAL);
+    if (!appeal) throw new Conflict(message("noOpenAppeal"));
     if (input.outcome === "upheld") await reinstate(tx, admin, attempt, input.response, now);
     else await tx.update(appeals).set({ outcome: "rejected", response: input.response, decidedById: admin.id || null, decidedAt: now }).where(eq(appeals.id, appeal.id));
     await recordAudit(tx, admin, {
@@ -355,7 +343,7 @@ export const decideAppeal = service("exam.disqualify", async (admin, attemptId: 
     });
     return { participantId: attempt.participantId, quiz };
   });
-  await notifyUsers([outcome.participantId], { ...appealDecisionNotice(outcome.quiz.title, input.outcome), url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: input.outcome === "upheld" ? "appealUpheld" : "appealRejected", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 /** The admins' view of one attempt's disqualification and appeal, beside its response. */
@@ -383,5 +371,5 @@ export const assertNoOpenAppeals = step(async (db: Queryable, quizId: string): P
     .innerJoin(attempts, eq(attempts.id, appeals.attemptId))
     .where(and(eq(attempts.quizId, quizId), isNull(appeals.outcome)))
     .limit(1);
-  if (open) throw new Conflict(APPEALS_UNDECIDED);
+  if (open) throw new Conflict(message("appealsUndecided"));
 });

@@ -9,7 +9,7 @@ import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import { detectImageType, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { FILE_TOO_LARGE, NOT_WEBM, RECORDING_CLOSED, RECORDING_FULL, RECORDING_OUT_OF_ORDER } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { webmSliceKind } from "./webm";
 
 export type RecordingKind = "video" | "snapshot";
@@ -59,19 +59,19 @@ async function recordingUsage(db: Queryable, attemptId: string, kind: RecordingK
 async function admitSlice(db: Queryable, attemptId: string, limits: ReturnType<typeof recordingLimits>, kind: RecordingKind, sequence: number, size: number) {
   const usage = await recordingUsage(db, attemptId, kind, sequence);
   const tooFar = sequence > limits.maxSequence || (kind === "video" && sequence > usage.lastVideo + SEQUENCE_WINDOW);
-  if (tooFar && !usage.replacing) throw new Conflict(RECORDING_OUT_OF_ORDER);
+  if (tooFar && !usage.replacing) throw new Conflict(message("recordingOutOfOrder"));
   const slices = usage.slices + (usage.replacing ? 0 : 1);
-  if (usage.bytes - usage.replacedBytes + size > limits.maxBytes || slices > limits.maxSlices) throw new Conflict(RECORDING_FULL);
+  if (usage.bytes - usage.replacedBytes + size > limits.maxBytes || slices > limits.maxSlices) throw new Conflict(message("recordingFull"));
 }
 
 function checkContent(kind: RecordingKind, bytes: Uint8Array): { contentType: string; startsSegment: boolean } {
   if (kind === "snapshot") {
-    if (detectImageType(bytes)?.contentType !== "image/jpeg") throw new Invalid("A snapshot must be a JPEG image.");
+    if (detectImageType(bytes)?.contentType !== "image/jpeg") throw new Invalid(message("snapshotNotJpeg"));
     return { contentType: "image/jpeg", startsSegment: false };
   }
   // A recording's first slice (and the first after a reload) starts a WebM file; later slices continue it.
   const slice = webmSliceKind(bytes);
-  if (!slice) throw new Invalid(NOT_WEBM);
+  if (!slice) throw new Invalid(message("notWebm"));
   return { contentType: "video/webm", startsSegment: slice === "header" };
 }
 
@@ -83,15 +83,15 @@ function checkContent(kind: RecordingKind, bytes: Uint8Array): { contentType: st
  */
 export const storeRecordingChunk = service("exam.record", async (user, quizId: string, kind: RecordingKind, sequence: number, file: File | null, now: Date = new Date()) => {
   if (!file || file.size === 0) throw new Invalid(kind === "video" ? "Exam video upload failed!" : "Snapshot upload failed!");
-  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
+  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(message("fileTooLarge"));
   const db = await getDb();
   const [attempt] = await db
     .select({ id: attempts.id, startedAt: attempts.startedAt, deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt })
     .from(attempts)
     .where(and(eq(attempts.participantId, user.id), eq(attempts.quizId, quizId)));
-  if (!attempt) throw new NotFound("Start the quiz first.");
+  if (!attempt) throw new NotFound(message("startQuizFirst"));
   const limits = recordingLimits(attempt, now);
-  if (!limits.open) throw new Conflict(RECORDING_CLOSED);
+  if (!limits.open) throw new Conflict(message("recordingClosed"));
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const { contentType, startsSegment } = checkContent(kind, bytes);

@@ -6,7 +6,7 @@ import { authorize, service, sessionService, type Actor, type Session } from "@/
 import { config } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { ALREADY_SUBMITTED, examRefusalMessage, FOCUS_LOG_CLOSED, FOCUS_LOG_FULL, type ExamRefusal } from "@/lib/messages";
+import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
 import { saveAnswer } from "./answers";
@@ -173,8 +173,8 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
     if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
-    const message = examRefusalMessage(access.refusal);
-    throw access.quiz ? new Forbidden(message) : new NotFound(message);
+    const refusal = examRefusalMessage(access.refusal);
+    throw access.quiz ? new Forbidden(refusal) : new NotFound(refusal);
   }
   const { quiz } = access;
   if (access.attempt) return buildView(db, quiz, access.attempt, now);
@@ -234,7 +234,7 @@ export const examClock = sessionService("exam.take", async (session: Session, qu
     .where(and(eq(users.id, session.userId), isNull(users.deletedAt), eq(users.sessionVersion, session.sessionVersion)));
   if (rows.length === 0) throw new Unauthenticated();
   const [{ deadlineAt, submittedAt }] = rows;
-  if (!deadlineAt) throw new NotFound("Start the quiz first.");
+  if (!deadlineAt) throw new NotFound(message("startQuizFirst"));
   return { deadlineAt: deadlineAt.toISOString(), serverNow: now.toISOString(), submitted: submittedAt !== null };
 });
 
@@ -256,7 +256,7 @@ async function appendFocusEvents(attemptId: string, events: FocusEventInput[], o
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`focus-events:${attemptId}`}, 0))`);
     const [{ logged }] = (await tx.execute<{ logged: number }>(sql`select count(*)::int as logged from focus_events where attempt_id = ${attemptId}`)).rows;
     const room = Math.max(0, config.proctoring.focusEventsPerAttempt - logged);
-    if (events.length > room && overflow === "refuse") throw new Conflict(FOCUS_LOG_FULL);
+    if (events.length > room && overflow === "refuse") throw new Conflict(message("focusLogFull"));
     const kept = events.slice(0, room);
     if (kept.length > 0) await tx.insert(focusEvents).values(kept.map((event) => ({ attemptId, ...event })));
     return kept.length;
@@ -268,15 +268,15 @@ export const recordFocusEvents = service("exam.take", async (user, quizId: strin
   if (events.length === 0) return { recorded: 0 };
   const db = await getDb();
   const attempt = await findAttempt(db, user.id, quizId);
-  if (!attempt) throw new NotFound("Start the quiz first.");
-  if (attempt.submittedAt) throw new Conflict(FOCUS_LOG_CLOSED);
+  if (!attempt) throw new NotFound(message("startQuizFirst"));
+  if (attempt.submittedAt) throw new Conflict(message("focusLogClosed"));
   return { recorded: await appendFocusEvents(attempt.id, events, "refuse") };
 });
 
 export const submitExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const db = await getDb();
   const state = await examState(db, user.id, quizId);
-  if (!state?.attempt) throw new NotFound("Start the quiz first.");
+  if (!state?.attempt) throw new NotFound(message("startQuizFirst"));
   const { quiz, attempt } = state;
   const finalised = attempt.submittedAt ? attempt : await finaliseAttempt(db, attempt.id);
   return buildView(db, quiz, finalised!, now);
@@ -304,8 +304,8 @@ export interface ResponseSubmission {
 export const saveResponse = service("exam.take", async (user, { participantId, quizId, answers, focusLogs = [] }: ResponseSubmission, now: Date = new Date()): Promise<ExamView> => {
   authorize(user, "exam.take", participantId);
   const view = await resumeExam(user, quizId, now);
-  if (!view) throw new NotFound("Start the quiz first.");
-  if (view.submitted) throw new Conflict(ALREADY_SUBMITTED);
+  if (!view) throw new NotFound(message("startQuizFirst"));
+  if (view.submitted) throw new Conflict(message("alreadySubmitted"));
   for (const answer of answers) {
     await saveAnswer(user, quizId, { ...answer, answeredAt: now, currentQuestionIndex: view.currentQuestionIndex, timeLeftSeconds: view.timeLeftSeconds }, now);
   }

@@ -1,8 +1,10 @@
 import type { z, ZodType } from "zod";
 import { actorFor, authorize, grantedToEveryMember, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, VISITOR, type Action, type Actor, type Session } from "@/lib/auth";
 import { DomainError, Forbidden, Invalid, PayloadTooLarge, TooManyRequests } from "@/lib/errors";
+import { messagesIn } from "@/lib/i18n";
+import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
-import { FILE_TOO_LARGE } from "@/lib/messages";
+import { catalogued, message, type Message, type MessageId, type MessageValues } from "@/lib/messages";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
@@ -40,6 +42,8 @@ export interface RouteContext<Body, Form, Params, Query> {
   form: Parsed<Form>;
   params: Parsed<Params>;
   query: Parsed<Query>;
+  /** A text of the errors catalogue (lib/messages.ts) in the caller's language: a handler's `{ message }`. */
+  say: (id: MessageId, values?: MessageValues) => string;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -60,6 +64,8 @@ export function route<
   const identifiedByService = options.identifiedBy === "service";
   if (identifiedByService && !grantedToEveryMember(options.can)) throw new Error(`${options.can} needs the wrapper to identify the caller`);
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
+    const inCallersLanguage = await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE);
+    const say = (id: MessageId, values?: MessageValues) => inCallersLanguage(message(id, values));
     try {
       refuseCrossSiteWrites(request);
       const session = await requestSession(request);
@@ -69,12 +75,12 @@ export function route<
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
       const form = options.form ? parse(options.form, await readForm(request)) : undefined;
-      const result = await handler({ request, requestId, actor, session, body, form, params, query } as RouteContext<Body, Form, Params, Query>);
+      const result = await handler({ request, requestId, actor, session, body, form, params, query, say } as RouteContext<Body, Form, Params, Query>);
       const response = result instanceof Response ? result : Response.json(result);
       await renewSession(response, actor, session);
       return response;
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, inCallersLanguage);
     }
   };
   const handle = (request: Request, next?: NextRouteContext): Promise<Response> => {
@@ -131,7 +137,7 @@ function hostOf(origin: string): string | null {
 
 function parse<Schema extends ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Invalid request.");
+  if (!result.success) throw new Invalid(catalogued(result.error.issues[0]?.message ?? "Invalid request."));
   return result.data;
 }
 
@@ -144,7 +150,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** An image or recording slice of up to 5 MB, and the form's other fields around it. */
 const FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 512 * 1024;
 
-async function readBody(request: Request, limit: number, refusal: string): Promise<Blob> {
+async function readBody(request: Request, limit: number, refusal: Message | string): Promise<Blob> {
   if (Number(request.headers.get("content-length")) > limit) throw new PayloadTooLarge(refusal);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   if (!request.body) return new Blob(chunks);
@@ -171,7 +177,7 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
-  const body = await readBody(request, FORM_BODY_LIMIT, FILE_TOO_LARGE);
+  const body = await readBody(request, FORM_BODY_LIMIT, message("fileTooLarge"));
   try {
     const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     return Object.fromEntries(form.entries());
@@ -180,12 +186,14 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
   }
 }
 
-function errorResponse(error: unknown): Response {
+/** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue stays English. */
+function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof TooManyRequests) headers["retry-after"] = String(error.retryAfterSeconds);
-    return Response.json({ message: error.message, ...(error.code && { code: error.code }) }, { status: error.status, headers });
+    const text = error.text ? inCallersLanguage(error.text) : error.message;
+    return Response.json({ message: text, ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }
   log.error(errorFields(error), "unhandled error in route");
-  return Response.json({ message: "Something went wrong. Please try again." }, { status: 500 });
+  return Response.json({ message: inCallersLanguage(message("somethingWentWrong")) }, { status: 500 });
 }

@@ -1,7 +1,22 @@
+import { createTranslator } from "next-intl";
+import { messageTranslator } from "@/lib/messages";
 import type { Language } from "./schemas";
 
 /** Each language's texts, by screen (messages/{language}/{screen}.json, gathered in its index.ts). */
 export async function loadMessages(language: Language) {
   const catalogue = language === "hi" ? await import("@/messages/hi") : await import("@/messages/en");
   return catalogue.default;
+}
+
+/** Puts the errors catalogue's messages (lib/messages.ts) into a language: API answers, pages' refusals. */
+export async function messagesIn(language: Language) {
+  return messageTranslator(language, (await loadMessages(language)).errors);
+}
+
+/**
+ * The texts a participant receives outside any page (e-mails, notifications) in their language;
+ * works in a request and in a background job alike.
+ */
+export async function textsIn<Namespace extends "mail" | "push">(language: Language, namespace: Namespace) {
+  return createTranslator({ locale: language, messages: await loadMessages(language), namespace });
 }

@@ -44,3 +44,12 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
     .sort((a, b) => b.q - a.q || a.order - b.order);
   return ranked.map((entry) => entry.base).find(isLanguage) ?? null;
 }
+
+/**
+ * The language a browser asks for without a page or an account to go by (an API call, a
+ * sign-up): its language cookie, else its Accept-Language; null when it says neither.
+ */
+export function browserLanguage(headers: Headers): Language | null {
+  const fromCookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.get("cookie") ?? "")?.[1]?.trim();
+  return isLanguage(fromCookie) ? fromCookie : languageFromAcceptLanguage(headers.get("accept-language"));
+}

@@ -1,12 +1,15 @@
 import "server-only";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { notifications, pushSubscriptions } from "@/db/schema";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { notifications, pushSubscriptions, users } from "@/db/schema";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { config } from "@/lib/config";
 import { Invalid, NotFound } from "@/lib/errors";
+import { textsIn } from "@/lib/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/i18n/schemas";
 import { enqueue } from "@/lib/jobs";
-import { PUSH_SERVICE_NOT_SUPPORTED } from "@/lib/messages";
+import { message } from "@/lib/messages";
+import type noticeTexts from "@/messages/en/push.json";
 import { endpointAllowed } from "./endpoints";
 
 export interface NotificationContent {
@@ -23,17 +26,40 @@ export const notifyAdmins = step(async (db: Queryable, content: NotificationCont
     from users where role = 'admin' and deleted_at is null`);
 });
 
+/** A notice a participant receives: a title and body of the "push" catalogue (messages/{en,hi}/push.json) with their values. */
+export interface Notice {
+  id: keyof typeof noticeTexts;
+  values?: Record<string, string | number>;
+  url?: string;
+}
+
 /**
  * One in-app notification for each of the given users, and a push to their devices through the
- * queue. Call it after the decision it reports has committed, so nobody hears of a rolled-back one.
+ * queue, each in the user's language (English if they never chose). Call it after the decision
+ * it reports has committed, so nobody hears of a rolled-back one.
  */
-export const notifyUsers = step(async (userIds: string[], content: NotificationContent): Promise<void> => {
+export const notifyUsers = step(async (userIds: string[], notice: Notice): Promise<void> => {
   if (userIds.length === 0) return;
   const db = await getDb();
-  const url = content.url ?? "/notification";
-  await db.insert(notifications).values(userIds.map((userId) => ({ userId, target: "user" as const, title: content.title, body: content.body, url })));
-  await enqueue("push.fan-out", { userIds, payload: { title: content.title, body: content.body, icon: "/icon.svg", url } });
+  const url = notice.url ?? "/notification";
+  const recipients = await db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds));
+  for (const [language, ids] of byLanguage(recipients)) {
+    const t = await textsIn(language, "push");
+    const title = t(`${notice.id}.title`, notice.values);
+    const body = t(`${notice.id}.body`, notice.values);
+    await db.insert(notifications).values(ids.map((userId) => ({ userId, target: "user" as const, title, body, url })));
+    await enqueue("push.fan-out", { userIds: ids, payload: { title, body, icon: "/icon.svg", url } });
+  }
 });
+
+function byLanguage(recipients: { id: string; language: string | null }[]): Map<Language, string[]> {
+  const groups = new Map<Language, string[]>();
+  for (const { id, language } of recipients) {
+    const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    groups.set(chosen, [...(groups.get(chosen) ?? []), id]);
+  }
+  return groups;
+}
 
 export interface Announcement {
   title: string;
@@ -69,7 +95,7 @@ export const sendNotification = service("notifications.send", async (_actor, ann
 
 /** Only endpoints on the real push services are kept: the server posts to them later. */
 export const savePushSubscription = service("notifications.subscribe", async (user, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> => {
-  if (!endpointAllowed(subscription.endpoint, config.push)) throw new Invalid(PUSH_SERVICE_NOT_SUPPORTED);
+  if (!endpointAllowed(subscription.endpoint, config.push)) throw new Invalid(message("pushServiceNotSupported"));
   const db = await getDb();
   await db
     .insert(pushSubscriptions)

@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
-import { ALREADY_REGISTERED, NO_ENTRY_FEE, NOT_FREE_ENTRY, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN } from "@/lib/messages";
+import { ALREADY_REGISTERED, message } from "@/lib/messages";
 import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
 import type { PaymentState } from "./schemas";
 
@@ -19,7 +19,7 @@ import type { PaymentState } from "./schemas";
  */
 async function lockQuiz(tx: DatabaseTransaction, quizId: string) {
   const [quiz] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false))).for("no key update");
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   return quiz;
 }
 
@@ -42,14 +42,14 @@ async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId:
   const quiz = await lockQuiz(tx, quizId);
   const freeEntry = quiz.contestModel === "free_entry" || quiz.entryFeePaise <= 0;
   // A free quiz has nothing to pay (its registration is registerFree), and a paid one is not free.
-  if (!free && freeEntry) throw new Conflict(NO_ENTRY_FEE);
-  if (free && !freeEntry) throw new Conflict(NOT_FREE_ENTRY);
-  if (now < quiz.formStartAt) throw new Conflict("Registration for this quiz has not opened yet.");
-  if (now > quiz.formEndAt) throw new Conflict("Registration for this quiz has closed.");
+  if (!free && freeEntry) throw new Conflict(message("noEntryFee"));
+  if (free && !freeEntry) throw new Conflict(message("notFreeEntry"));
+  if (now < quiz.formStartAt) throw new Conflict(message("registrationNotOpen"));
+  if (now > quiz.formEndAt) throw new Conflict(message("registrationClosed"));
   if (quiz.capacity !== null) {
     const { verified, heldByOthers } = await seatsTaken(tx, quizId, payerId);
-    if (verified >= quiz.capacity) throw new Conflict(SEATS_TAKEN);
-    if (verified + heldByOthers >= quiz.capacity) throw new Conflict(SEATS_HELD);
+    if (verified >= quiz.capacity) throw new Conflict(message("seatsTaken"));
+    if (verified + heldByOthers >= quiz.capacity) throw new Conflict(message("seatsHeld"));
   }
   return quiz;
 }
@@ -59,7 +59,7 @@ export async function assertSeatForVerification(tx: DatabaseTransaction, row: { 
   const quiz = await lockQuiz(tx, row.quizId!);
   if (quiz.capacity === null) return;
   const { verified } = await seatsTaken(tx, quiz.id, row.userId);
-  if (verified >= quiz.capacity) throw new Conflict(SEATS_FULL_FOR_VERIFICATION);
+  if (verified >= quiz.capacity) throw new Conflict(message("seatsFullForVerification"));
 }
 
 const ALREADY_PAID = "You have already paid for this quiz.";
@@ -76,7 +76,7 @@ export async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, 
 function mapEntryFeeConflicts(error: unknown): never {
   if (postgresErrorCode(error) === PostgresError.uniqueViolation) {
     const constraint = violatedConstraint(error);
-    if (constraint === "transactions_one_pending_entry_fee") throw new Conflict("Your payment for this quiz is already waiting for verification.");
+    if (constraint === "transactions_one_pending_entry_fee") throw new Conflict(message("paymentAlreadyPending"));
     if (constraint === "transactions_one_verified_entry_fee") throw new Conflict(ALREADY_PAID);
   }
   throw error;
@@ -137,7 +137,7 @@ export const submitEntryFee = service("payments.pay", async (actor, submission: 
 export const payEntryFeeFromWallet = service("payments.pay", async (actor, quizId: string, now: Date = new Date()) =>
   payEntryFee(actor, quizId, now, async (tx, wallet, quiz) => {
     if ((await spendablePaise(tx, wallet)) < quiz.entryFeePaise) {
-      throw new Conflict("Your wallet balance is not enough to pay this entry fee.");
+      throw new Conflict(message("walletTooLowForFee"));
     }
     const [row] = await tx
       .insert(transactions)

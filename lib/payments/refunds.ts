@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
-import { ALREADY_REFUNDED, NOT_REFUNDABLE } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { lockWallet, refundToWallet } from "@/lib/wallet";
 import { lockPayment, reviewActions, standingOf } from "./standing";
 
@@ -35,8 +35,8 @@ export const refundPayment = service("payments.refund", async (admin, transactio
     const payment = await lockPayment(tx, transactionId);
     await lockWallet(tx, payment.userId);
     const standing = await standingOf(tx, payment);
-    if (standing.refund) throw new Conflict(ALREADY_REFUNDED);
-    if (!reviewActions(payment, standing).includes("refund")) throw new Conflict(NOT_REFUNDABLE);
+    if (standing.refund) throw new Conflict(message("alreadyRefunded"));
+    if (!reviewActions(payment, standing).includes("refund")) throw new Conflict(message("notRefundable"));
 
     const [quiz] = await tx.select({ title: quizzes.title }).from(quizzes).where(eq(quizzes.id, payment.quizId!));
     const credit = await refundToWallet(tx, payment, `Refund of a second payment for ${quiz.title}: ${reason}`, admin.id, now);

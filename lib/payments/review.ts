@@ -10,7 +10,7 @@ import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
-import { ANOTHER_ENTRY_FEE_PENDING, PARTICIPANT_ALREADY_PAID, PAYMENT_SUPERSEDED, REFUNDED_IS_FINAL, VERIFIED_IS_FINAL } from "@/lib/messages";
+import { message, PARTICIPANT_ALREADY_PAID } from "@/lib/messages";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
 export const REVIEW_PAGE_SIZE = 20;
@@ -141,12 +141,12 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await lockPayment(tx, transactionId);
-    if (current.status === "verified") throw new Conflict(VERIFIED_IS_FINAL);
+    if (current.status === "verified") throw new Conflict(message("verifiedIsFinal"));
     if (current.status === status) return current;
     const wallet = await lockWallet(tx, current.userId);
     const { paidAgain, refund } = await standingOf(tx, current);
-    if (refund) throw new Conflict(REFUNDED_IS_FINAL);
-    if (current.type === "form pay" && current.status === "rejected" && paidAgain) throw new Conflict(PAYMENT_SUPERSEDED);
+    if (refund) throw new Conflict(message("refundedIsFinal"));
+    if (current.type === "form pay" && current.status === "rejected" && paidAgain) throw new Conflict(message("paymentSuperseded"));
 
     if (status === "verified") await applyVerifiedEffect(tx, current, wallet, now);
     try {
@@ -186,8 +186,8 @@ function reviewState(row: typeof transactions.$inferSelect) {
 function reviewConflict(error: unknown): Conflict | undefined {
   if (postgresErrorCode(error) !== PostgresError.uniqueViolation) return undefined;
   const constraint = violatedConstraint(error);
-  if (constraint === "transactions_one_pending_entry_fee") return new Conflict(ANOTHER_ENTRY_FEE_PENDING);
-  if (constraint === "transactions_one_verified_entry_fee") return new Conflict(PARTICIPANT_ALREADY_PAID);
+  if (constraint === "transactions_one_pending_entry_fee") return new Conflict(message("anotherEntryFeePending"));
+  if (constraint === "transactions_one_verified_entry_fee") return new Conflict(message("participantAlreadyPaid"));
   return undefined;
 }
 

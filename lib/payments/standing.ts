@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { transactions, users } from "@/db/schema";
 import type { DatabaseTransaction, Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/messages";
 
 /**
  * Where a payment stands among the participant's other entry fees for the same quiz, and so what
@@ -83,6 +84,6 @@ export async function standingOf(db: Queryable, payment: Payment): Promise<Stand
 /** Locks a payment's row for the decision about it: two admins deciding at once queue here. */
 export async function lockPayment(tx: DatabaseTransaction, id: string) {
   const [payment] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
-  if (!payment) throw new NotFound("Transaction not found.");
+  if (!payment) throw new NotFound(message("transactionNotFound"));
   return payment;
 }

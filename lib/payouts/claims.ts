@@ -7,16 +7,7 @@ import { authorize, service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import {
-  BANK_REFERENCE_USED,
-  claimPeriodOver,
-  NO_CASH_PRIZE,
-  PRIZE_ALREADY_CLAIMED,
-  PRIZE_CLAIM_NOT_APPROVED,
-  PRIZE_CLAIM_NOT_CLAIMED,
-  PRIZE_CLAIM_NOT_FOUND,
-  PRIZE_DISQUALIFIED,
-} from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { claimSchema, maskAccount, maskPan, taxOn, type ClaimInput, type PayoutAccount } from "./schemas";
 import { assertSealingConfigured, claimContext, open, seal } from "./sealed";
 
@@ -57,8 +48,8 @@ export function claimDeadline(publishedAt: Date): Date {
 
 /** Checked at the claim and again at approval and payment: a cash prize, not disqualified, 18 or over. */
 function assertPayable(row: WinnerRow | undefined, now: Date): asserts row is WinnerRow {
-  if (!row || row.prizePaise <= 0) throw new NotFound(NO_CASH_PRIZE);
-  if (row.disqualifiedAt) throw new Forbidden(PRIZE_DISQUALIFIED);
+  if (!row || row.prizePaise <= 0) throw new NotFound(message("noCashPrize"));
+  if (row.disqualifiedAt) throw new Forbidden(message("prizeDisqualified"));
   assertOldEnough(row.dateOfBirth, config.competition.minimumAge, now);
 }
 
@@ -100,7 +91,7 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
   const db = await getDb();
   const row = await winnerRow(db, quizId, actor.id);
   assertPayable(row, now);
-  if (now > claimDeadline(row.publishedAt)) throw new Forbidden(claimPeriodOver(config.payouts.claimDays));
+  if (now > claimDeadline(row.publishedAt)) throw new Forbidden(message("claimPeriodOver", { days: config.payouts.claimDays }));
   const account: PayoutAccount = input.method === "upi" ? { method: "upi", upiId: input.upiId } : { method: "bank", ifsc: input.ifsc, accountNumber: input.accountNumber };
   const context = claimContext(quizId, actor.id);
   const { taxRateBasisPoints, taxThresholdPaise, taxSection } = config.payouts;
@@ -126,7 +117,7 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
       .returning();
     return claimView(claim);
   } catch (error) {
-    if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "prize_claims_one_per_winner") throw new Conflict(PRIZE_ALREADY_CLAIMED);
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "prize_claims_one_per_winner") throw new Conflict(message("prizeAlreadyClaimed"));
     throw error;
   }
 });
@@ -136,7 +127,7 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
   authorize(actor, "prizes.claim", participantId);
   const db = await getDb();
   const row = await winnerRow(db, quizId, participantId);
-  if (!row || (row.prizePaise <= 0 && !row.freePass)) throw new NotFound(NO_CASH_PRIZE);
+  if (!row || (row.prizePaise <= 0 && !row.freePass)) throw new NotFound(message("noCashPrize"));
   const [[claim], [redeemed]] = await Promise.all([
     db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId))),
     db.select({ at: freePassRedemptions.redeemedAt }).from(freePassRedemptions).where(and(eq(freePassRedemptions.quizId, quizId), eq(freePassRedemptions.participantId, participantId))),
@@ -179,7 +170,7 @@ export type AdminPrizeClaim = Awaited<ReturnType<typeof listPrizeClaims>>[number
 
 async function lockClaim(db: Queryable, claimId: string) {
   const [claim] = await db.select().from(prizeClaims).where(eq(prizeClaims.id, claimId)).for("update");
-  if (!claim) throw new NotFound(PRIZE_CLAIM_NOT_FOUND);
+  if (!claim) throw new NotFound(message("prizeClaimNotFound"));
   return claim;
 }
 
@@ -188,7 +179,7 @@ export const approvePrizeClaim = service("prizes.review", async (actor, claimId:
   const db = await getDb();
   return db.transaction(async (tx) => {
     const claim = await lockClaim(tx, claimId);
-    if (claim.status !== "claimed") throw new Conflict(PRIZE_CLAIM_NOT_CLAIMED);
+    if (claim.status !== "claimed") throw new Conflict(message("prizeClaimNotClaimed"));
     assertPayable(await winnerRow(tx, claim.quizId, claim.participantId), now);
     const [approved] = await tx.update(prizeClaims).set({ status: "approved", approvedById: actor.id, approvedAt: now }).where(eq(prizeClaims.id, claimId)).returning();
     await recordAudit(tx, actor, { action: "payout.approve", subjectType: "prize_claim", subjectId: claimId, before: { status: claim.status }, after: { status: "approved", netPaise: claim.netPaise, taxPaise: claim.taxPaise } });
@@ -206,7 +197,7 @@ export const markPrizeClaimPaid = service("prizes.review", async (actor, claimId
   try {
     return await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
-      if (claim.status !== "approved") throw new Conflict(PRIZE_CLAIM_NOT_APPROVED);
+      if (claim.status !== "approved") throw new Conflict(message("prizeClaimNotApproved"));
       const row = await winnerRow(tx, claim.quizId, claim.participantId);
       assertPayable(row, now);
       const entry = { userId: claim.participantId, quizId: claim.quizId, type: "debit" as const, mode: "upi" as const, status: "verified" as const, payeeName: row.name, reviewedById: actor.id, reviewedAt: now, createdAt: now };
@@ -227,7 +218,7 @@ export const markPrizeClaimPaid = service("prizes.review", async (actor, claimId
       return claimView(paid);
     });
   } catch (error) {
-    if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "prize_claims_bank_reference_unique") throw new Conflict(BANK_REFERENCE_USED);
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "prize_claims_bank_reference_unique") throw new Conflict(message("bankReferenceUsed"));
     throw error;
   }
 });
@@ -289,7 +280,7 @@ export const taxWithheldCsv = service("prizes.review", async (actor: Actor, quar
 export const revealPayoutDetails = service("prizes.review", async (actor, claimId: string) => {
   const db = await getDb();
   const [claim] = await db.select().from(prizeClaims).where(eq(prizeClaims.id, claimId));
-  if (!claim) throw new NotFound(PRIZE_CLAIM_NOT_FOUND);
+  if (!claim) throw new NotFound(message("prizeClaimNotFound"));
   const context = claimContext(claim.quizId, claim.participantId);
   const details = { pan: open(claim.panCipher, context), account: JSON.parse(open(claim.accountCipher, context)) as PayoutAccount };
   await recordAudit(db, actor, { action: "payout.reveal", subjectType: "prize_claim", subjectId: claimId });

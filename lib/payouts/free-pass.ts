@@ -5,7 +5,7 @@ import { authorize, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode } from "@/lib/db";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
-import { claimPeriodOver, FREE_PASS_ALREADY_REDEEMED, NO_FREE_PASS, PRIZE_DISQUALIFIED } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { changeBalance, lockWallet } from "@/lib/wallet";
 import { claimDeadline } from "./claims";
 
@@ -27,9 +27,9 @@ export const redeemFreePass = service("prizes.claim", async (actor, quizId: stri
         .innerJoin(publishedResults, eq(publishedResults.quizId, resultRows.quizId))
         .leftJoin(attempts, and(eq(attempts.quizId, resultRows.quizId), eq(attempts.participantId, resultRows.participantId)))
         .where(and(eq(resultRows.quizId, quizId), eq(resultRows.participantId, actor.id)));
-      if (!row?.freePass) throw new NotFound(NO_FREE_PASS);
-      if (row.disqualifiedAt) throw new Forbidden(PRIZE_DISQUALIFIED);
-      if (now > claimDeadline(row.publishedAt)) throw new Forbidden(claimPeriodOver(config.payouts.claimDays));
+      if (!row?.freePass) throw new NotFound(message("noFreePass"));
+      if (row.disqualifiedAt) throw new Forbidden(message("prizeDisqualified"));
+      if (now > claimDeadline(row.publishedAt)) throw new Forbidden(message("claimPeriodOver", { days: config.payouts.claimDays }));
       await lockWallet(tx, actor.id);
       const amountPaise = config.competition.entryFeePaise;
       const [credit] = await tx
@@ -41,7 +41,7 @@ export const redeemFreePass = service("prizes.claim", async (actor, quizId: stri
       return { amountPaise };
     });
   } catch (error) {
-    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(FREE_PASS_ALREADY_REDEEMED);
+    if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(message("freePassAlreadyRedeemed"));
     throw error;
   }
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
 import { DomainError } from "@/lib/errors";
-import { PAYOUTS_NOT_CONFIGURED } from "@/lib/messages";
+import { message } from "@/lib/messages";
 
 /**
  * PAN and bank details at rest: AES-256-GCM with the key from PAYOUT_ENCRYPTION_KEY, a fresh
@@ -15,7 +15,7 @@ const VERSION = "v1.";
 
 function key(): Buffer {
   const encoded = config.payouts.encryptionKey;
-  if (!encoded) throw new DomainError(PAYOUTS_NOT_CONFIGURED, 503);
+  if (!encoded) throw new DomainError(message("payoutsNotConfigured"), 503);
   return Buffer.from(encoded, "base64");
 }
 

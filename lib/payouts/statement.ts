@@ -6,7 +6,7 @@ import { authorize, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { PRIZE_CLAIM_NOT_FOUND, PRIZE_CLAIM_NOT_PAID } from "@/lib/messages";
+import { message } from "@/lib/messages";
 
 /** The standard fonts encode WinAnsi only: the rupee sign and the mask's dots are spelt out. */
 const pdfText = (value: string) => value.replace(/₹/g, "Rs. ").replace(/•/g, "*").replace(/[^\x20-\x7E]/g, "?");
@@ -24,9 +24,9 @@ export const payoutStatement = service("prizes.claim", async (actor, quizId: str
     .innerJoin(quizzes, eq(quizzes.id, prizeClaims.quizId))
     .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.participantId, prizeClaims.participantId)))
     .where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId)));
-  if (!row) throw new NotFound(PRIZE_CLAIM_NOT_FOUND);
+  if (!row) throw new NotFound(message("prizeClaimNotFound"));
   const { claim } = row;
-  if (claim.status !== "paid" || !claim.paidAt) throw new Conflict(PRIZE_CLAIM_NOT_PAID);
+  if (claim.status !== "paid" || !claim.paidAt) throw new Conflict(message("prizeClaimNotPaid"));
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Prize payout statement - ${pdfText(row.title)}`);

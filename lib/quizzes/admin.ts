@@ -1,5 +1,5 @@
 import "server-only";
-import { CASH_PRIZES_FORBIDDEN, CONTEST_MODEL_LOCKED, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, PRIZES_LOCKED, QUIZ_IN_USE } from "@/lib/messages";
+import { DEMO_QUESTION_IN_PAID_QUIZ, message, PAID_QUESTION_IN_DEMO } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -99,7 +99,7 @@ async function replacePrizeTiers(tx: DatabaseTransaction, actor: Actor, quizId: 
  * saving any quiz as paid entry with cash prizes.
  */
 function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null) {
-  if (values.contestModel === "paid_cash" && !config.contest.cashPrizesAllowed) throw new Invalid(CASH_PRIZES_FORBIDDEN);
+  if (values.contestModel === "paid_cash" && !config.contest.cashPrizesAllowed) throw new Invalid(message("cashPrizesForbidden"));
   const problem = contestModelProblem(values.contestModel, { ...values, tiers });
   if (problem) throw new Invalid(problem.message);
 }
@@ -133,13 +133,13 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-    if (!stored) throw new NotFound("Quiz not found.");
+    if (!stored) throw new NotFound(message("quizNotFound"));
     const own = await ownPrizeTiers(tx, quizId);
     const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
     const prizesChange = sent !== null && !sameTiers(sent, shown);
-    if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(PRIZES_LOCKED);
+    if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(message("prizesLocked"));
     // Participants registered under the model (paid or free, for cash or certificates): it stays.
-    if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(CONTEST_MODEL_LOCKED);
+    if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(message("contestModelLocked"));
     // New prize money with the old table of its own: the table must still add up.
     if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
     assertContestModel(values, prizesChange ? sent : own);
@@ -161,10 +161,10 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
-    if (!original) throw new NotFound("Quiz not found.");
+    if (!original) throw new NotFound(message("quizNotFound"));
     const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
     // The copy is a paid quiz: the demo's questions (answers public) cannot come along.
-    if (original.isDemo && links.length > 0) throw new Conflict(DEMO_QUESTION_IN_PAID_QUIZ);
+    if (original.isDemo && links.length > 0) throw new Conflict(message("demoQuestionInPaidQuiz"));
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
     const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
@@ -179,9 +179,9 @@ export const deleteQuiz = service("quizzes.edit", async (_actor, quizId: string)
   const db = await getDb();
   try {
     const deleted = await db.delete(quizzes).where(eq(quizzes.id, quizId)).returning({ id: quizzes.id });
-    if (deleted.length === 0) throw new NotFound("Quiz not found.");
+    if (deleted.length === 0) throw new NotFound(message("quizNotFound"));
   } catch (error) {
-    if (isStillReferenced(error)) throw new Conflict(QUIZ_IN_USE);
+    if (isStillReferenced(error)) throw new Conflict(message("quizInUse"));
     throw error;
   }
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -54,7 +54,7 @@ export const updateQuestion = service("questions.edit", async (actor, questionId
       .set(storedQuestion(input))
       .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
       .returning();
-    if (!question) throw new Conflict(QUESTION_LOCKED);
+    if (!question) throw new Conflict(message("questionLocked"));
     const quizIds = await quizzesWithParticipants(tx, questionId);
     if (quizIds.length > 0) {
       await recordAudit(tx, actor, { action: "question.update", subjectType: "question", subjectId: questionId, before: auditedQuestion(before, quizIds), after: auditedQuestion(question, quizIds) });
@@ -94,7 +94,7 @@ export const deleteQuestion = service("questions.edit", async (actor, questionId
       }
     });
   } catch (error) {
-    if (isStillReferenced(error)) throw new Conflict(QUESTION_IN_USE);
+    if (isStillReferenced(error)) throw new Conflict(message("questionInUse"));
     throw error;
   }
 });

@@ -4,6 +4,7 @@ import { prizeTiers, quizzes } from "@/db/schema";
 import { service, step } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/messages";
 import { cashTotalPaise, type PrizeTierRow } from "@/lib/quizzes/schemas";
 
 const tierColumns = { rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise };
@@ -48,7 +49,7 @@ export const prizeTablesOf = step(async (db: Queryable, quizRows: readonly { id:
 export const quizPrizeTable = service("results.view", async (_actor, quizId: string): Promise<QuizPrizeTable> => {
   const db = await getDb();
   const [quiz] = await db.select({ id: quizzes.id, prizeMoneyPaise: quizzes.prizeMoneyPaise }).from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   const tables = await prizeTablesOf(db, [quiz]);
   return tables.get(quiz.id)!;
 });

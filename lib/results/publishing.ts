@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
-import { resultsWaitForAttempts } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { rankFromAnswers, resultsDigest, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
 
@@ -56,11 +56,11 @@ async function freeze(tx: DatabaseTransaction, quiz: Quiz, publishedById: string
 export const publishResults = service("results.publish", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
-  if (!quiz) throw new NotFound("Quiz not found.");
+  if (!quiz) throw new NotFound(message("quizNotFound"));
   if (quiz.resultsPublishedAt) return;
   if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
   const running = await lastRunningDeadline(db, quizId, now);
-  if (running) throw new Conflict(resultsWaitForAttempts(running));
+  if (running) throw new Conflict(message("resultsWaitForAttempts", { lastDeadline: running }));
   await assertKeySettled(db, quiz, now);
   await assertNoOpenAppeals(db, quizId);
   await finaliseOverdueAttempts(admin, { quizId, now });

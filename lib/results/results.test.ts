@@ -6,7 +6,7 @@ import { VISITOR } from "@/lib/auth";
 import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, objectToKey, saveAnswer, startExam } from "@/lib/exam";
-import { APPEALS_UNDECIDED, KEY_NOT_PUBLISHED, OBJECTIONS_UNDECIDED, objectionWindowRunning, resultsWaitForAttempts } from "@/lib/messages";
+import { APPEALS_UNDECIDED, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/messages";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
@@ -62,7 +62,7 @@ describe("publishing", () => {
     await expect(publishResults(boss, quiz.id, quiz.examEndAt)).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
 
     const windowCloses = await settleKey(quiz);
-    await expect(publishResults(boss, quiz.id, new Date(windowCloses.getTime() - 1))).rejects.toThrow(new Conflict(objectionWindowRunning(windowCloses)));
+    await expect(publishResults(boss, quiz.id, new Date(windowCloses.getTime() - 1))).rejects.toThrow(new Conflict(message("objectionWindowRunning", { closesAt: windowCloses })));
     expect(await publishedAt(quiz.id)).toBeNull();
 
     await publishResults(boss, quiz.id, windowCloses);
@@ -80,7 +80,7 @@ describe("publishing", () => {
     expect(deadline.getTime()).toBeGreaterThan(quiz.examEndAt.getTime());
 
     for (const at of [quiz.examEndAt, new Date(deadline.getTime() - 1)]) {
-      await expect(publishResults(boss, quiz.id, at)).rejects.toThrow(new Conflict(resultsWaitForAttempts(deadline)));
+      await expect(publishResults(boss, quiz.id, at)).rejects.toThrow(new Conflict(message("resultsWaitForAttempts", { lastDeadline: deadline })));
     }
     expect(await publishedAt(quiz.id)).toBeNull();
 
@@ -98,7 +98,7 @@ describe("publishing", () => {
     const db = await getDb();
     await db.insert(attempts).values({ quizId: quiz.id, participantId: late.id, shuffleSeed: 1, startedAt: new Date(Date.now() - 60_000), deadlineAt: deadline, timeLeftSeconds: 300 });
     const routed = await finalisingAlone(() => call(publish, { as: boss, params: { quizId: quiz.id } }));
-    expect(routed).toMatchObject({ status: 409, body: { message: resultsWaitForAttempts(deadline) } });
+    expect(routed).toMatchObject({ status: 409, body: { message: inEnglish(message("resultsWaitForAttempts", { lastDeadline: deadline })) } });
     expect(await publishedAt(quiz.id)).toBeNull();
   });
 

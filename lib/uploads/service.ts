@@ -8,7 +8,7 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
 import { fingerprintImage } from "./image-hash";
 import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
-import { FILE_TOO_LARGE, NOT_AN_IMAGE, OBJECTION_EVIDENCE_MISSING } from "@/lib/messages";
+import { message, OBJECTION_EVIDENCE_MISSING } from "@/lib/messages";
 
 export type UploadPurpose = "payment" | "profile" | "objection";
 
@@ -24,10 +24,10 @@ const MISSING_FILE: Record<UploadPurpose, string> = {
  */
 export const storeUpload = service("uploads.create", async (owner, purpose: UploadPurpose, file: File | null) => {
   if (!file || file.size === 0) throw new Invalid(MISSING_FILE[purpose]);
-  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(FILE_TOO_LARGE);
+  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(message("fileTooLarge"));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = detectImageType(bytes);
-  if (!image) throw new Invalid(NOT_AN_IMAGE);
+  if (!image) throw new Invalid(message("notAnImage"));
 
   // Payment screenshots are fingerprinted now, so a later payment can be compared with earlier ones.
   const fingerprint = purpose === "payment" ? await fingerprintImage(bytes) : null;
@@ -56,7 +56,7 @@ export const openUpload = service("uploads.read", async (viewer, id: string): Pr
     .from(uploads)
     .where(canActOnAnyone(viewer, "uploads.read") ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.ownerId, viewer.id)));
   const object = upload ? await storage().stream(upload.objectKey) : null;
-  if (!object) throw new NotFound("File not found.");
+  if (!object) throw new NotFound(message("fileNotFound"));
   return object;
 });
 

@@ -5,7 +5,7 @@ import { step } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { ALREADY_REFUNDED } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { REASONS } from "./schemas";
 
 /**
@@ -22,7 +22,7 @@ export const lockWallet = step(async (tx: DatabaseTransaction, userId: string) =
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
-  if (!user) throw new NotFound("Account not found.");
+  if (!user) throw new NotFound(message("accountNotFound"));
   return user;
 });
 
@@ -78,7 +78,7 @@ export const refundToWallet = step(
       await changeBalance(tx, payment.userId, payment.amountPaise);
       return credit;
     } catch (error) {
-      if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "transactions_one_refund_per_payment") throw new Conflict(ALREADY_REFUNDED);
+      if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "transactions_one_refund_per_payment") throw new Conflict(message("alreadyRefunded"));
       throw error;
     }
   },

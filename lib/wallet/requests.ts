@@ -9,11 +9,11 @@ import { paymentProof } from "@/lib/uploads";
 import { flagLikelyReuse, lockFraudChecks } from "./fraud-checks";
 import { lockWallet, spendablePaise } from "./ledger";
 import { normalisePaymentReference, REASONS } from "./schemas";
-import { PROOF_ALREADY_USED, VERIFY_EMAIL_TO_WITHDRAW, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { message, type Message } from "@/lib/messages";
 
 /** The database's guards on payment proofs, as the sentences a payer reads. */
-const PROOF_CONSTRAINTS: Record<string, string> = {
-  transactions_proof_unique: PROOF_ALREADY_USED,
+const PROOF_CONSTRAINTS: Record<string, Message> = {
+  transactions_proof_unique: message("proofAlreadyUsed"),
 };
 
 export interface UpiPayment {
@@ -43,8 +43,8 @@ export const recordUpiPayment = step(async (tx: DatabaseTransaction, payerId: st
     await flagLikelyReuse(tx, row);
     return row;
   } catch (error) {
-    const message = postgresErrorCode(error) === PostgresError.uniqueViolation ? PROOF_CONSTRAINTS[violatedConstraint(error) ?? ""] : undefined;
-    throw message ? new Conflict(message) : error;
+    const refusal = postgresErrorCode(error) === PostgresError.uniqueViolation ? PROOF_CONSTRAINTS[violatedConstraint(error) ?? ""] : undefined;
+    throw refusal ? new Conflict(refusal) : error;
   }
 });
 
@@ -78,8 +78,8 @@ export const requestWithdrawal = service("wallet.withdraw", async (actor, reques
     const wallet = await lockWallet(tx, actor.id);
     // Money leaves only for an owner who proved the address: not for someone who signed up with it.
     const [owner] = await tx.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, actor.id));
-    if (!owner?.emailVerifiedAt) throw new Forbidden(VERIFY_EMAIL_TO_WITHDRAW);
-    if (request.amountPaise > (await spendablePaise(tx, wallet))) throw new Invalid(WITHDRAWAL_TOO_LARGE);
+    if (!owner?.emailVerifiedAt) throw new Forbidden(message("verifyEmailToWithdraw"));
+    if (request.amountPaise > (await spendablePaise(tx, wallet))) throw new Invalid(message("withdrawalTooLarge"));
     const [row] = await tx
       .insert(transactions)
       .values({

@@ -121,4 +121,11 @@ describe("the feed", () => {
     const firstItem = xml.slice(xml.indexOf("<item>"));
     expect(firstItem).toMatch(new RegExp(`^<item>\\s*<title>Fresh &amp; &lt;new&gt;</title>\\s*<link>${config.appUrl}/readblogs/${blog.slug}</link>`));
   });
+
+  it("stays in English for a reader of the Hindi site: one feed, the articles as written", async () => {
+    const { response } = await call(feed, { url: "/readblogs/feed.xml?lang=hi", headers: { cookie: "NEXT_LOCALE=hi", "accept-language": "hi-IN" } });
+    const channel = (await response.text()).split("<item>")[0];
+    expect(channel).toContain("<title>Olympiad blog</title>");
+    expect(channel).toContain("<description>Articles from Olympiad on learning, quizzes and olympiads.</description>");
+  });
 });

@@ -73,6 +73,12 @@ function bodyFor(token: string, who: { sub: string; email: string; name: string 
 }
 
 describe("Google sign-in", () => {
+  it("keeps the language of the browser a new account signs up from", async () => {
+    const who = identity();
+    expect((await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who), headers: { "accept-language": "hi-IN,hi;q=0.9" } })).body.message).toBe("लॉग इन सफल रहा");
+    expect((await userRow(who.email)).language).toBe("hi");
+  });
+
   it("accepts a token signed by the issuer and creates a participant once", async () => {
     const who = identity();
     const first = await call(googleLogin, { json: bodyFor(await signedByIssuer(who), who) });

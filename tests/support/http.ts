@@ -17,7 +17,8 @@ export interface CallOptions {
 export async function call(handler: Handler, options: CallOptions = {}) {
   const headers = new Headers({ host: "localhost:3000", ...options.headers });
   if (options.json !== undefined) headers.set("content-type", "application/json");
-  if (options.as) headers.set("cookie", (await sessionCookieFor(options.as)).split(";")[0]);
+  // The session joins any cookie the test sends itself (NEXT_LOCALE, say).
+  if (options.as) headers.set("cookie", [options.headers?.cookie, (await sessionCookieFor(options.as)).split(";")[0]].filter(Boolean).join("; "));
   const request = new Request(new URL(options.url ?? "/api/test", "http://localhost:3000"), {
     method: options.method ?? (options.json !== undefined || options.form ? "POST" : "GET"),
     headers,

@@ -1,10 +1,9 @@
 import { requestPasswordReset } from "@/lib/accounts";
 import { forgotPasswordSchema } from "@/lib/accounts/schemas";
 import { clientIp, mailOrigin, route } from "@/lib/http";
-import { RESET_REQUESTED } from "@/lib/messages";
 
 /** Answers the same whether or not the email has an account, so emails cannot be probed. */
-export const POST = route({ can: "accounts.resetPassword", body: forgotPasswordSchema }, async ({ actor, request, body }) => {
+export const POST = route({ can: "accounts.resetPassword", body: forgotPasswordSchema }, async ({ actor, request, body, say }) => {
   await requestPasswordReset(actor, body.email, clientIp(request), mailOrigin(request.headers));
-  return { message: RESET_REQUESTED };
+  return { message: say("resetRequested") };
 });

@@ -2,7 +2,8 @@ import { loginWithGoogle } from "@/lib/accounts";
 import { googleLoginSchema } from "@/lib/accounts/schemas";
 import { loggedInResponse } from "@/lib/auth";
 import { route } from "@/lib/http";
+import { browserLanguage } from "@/lib/i18n/schemas";
 
-export const POST = route({ can: "accounts.login", body: googleLoginSchema }, async ({ actor, body }) =>
-  loggedInResponse(await loginWithGoogle(actor, body), "Login successful"),
+export const POST = route({ can: "accounts.login", body: googleLoginSchema }, async ({ actor, request, body, say }) =>
+  loggedInResponse(await loginWithGoogle(actor, { ...body, language: browserLanguage(request.headers) }), say("loginSuccessful")),
 );

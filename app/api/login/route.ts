@@ -3,6 +3,6 @@ import { loginSchema } from "@/lib/accounts/schemas";
 import { loggedInResponse } from "@/lib/auth";
 import { clientIp, route } from "@/lib/http";
 
-export const POST = route({ can: "accounts.login", body: loginSchema }, async ({ actor, request, body }) =>
-  loggedInResponse(await loginWithPassword(actor, body.email, body.password, clientIp(request)), "Login successful"),
+export const POST = route({ can: "accounts.login", body: loginSchema }, async ({ actor, request, body, say }) =>
+  loggedInResponse(await loginWithPassword(actor, body.email, body.password, clientIp(request)), say("loginSuccessful")),
 );

@@ -1,10 +1,9 @@
 import { logOutEverywhere } from "@/lib/accounts";
 import { clearedSessionCookie } from "@/lib/auth";
 import { route } from "@/lib/http";
-import { LOGGED_OUT_EVERYWHERE } from "@/lib/messages";
 
 /** Ends every session of the user, on every device, and this browser's cookie. */
-export const POST = route({ can: "accounts.logOutEverywhere" }, async ({ actor }) => {
+export const POST = route({ can: "accounts.logOutEverywhere" }, async ({ actor, say }) => {
   await logOutEverywhere(actor);
-  return Response.json({ message: LOGGED_OUT_EVERYWHERE }, { headers: { "set-cookie": clearedSessionCookie() } });
+  return Response.json({ message: say("loggedOutEverywhere") }, { headers: { "set-cookie": clearedSessionCookie() } });
 });

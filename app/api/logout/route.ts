@@ -1,10 +1,9 @@
 import { logOut } from "@/lib/accounts";
 import { clearedSessionCookie } from "@/lib/auth";
 import { route } from "@/lib/http";
-import { LOGGED_OUT } from "@/lib/messages";
 
 /** Ends the session for good (a replayed copy of the cookie too) and expires the cookie; a visitor's logout is answered the same way. */
-export const POST = route({ can: "accounts.logout" }, async ({ actor }) => {
+export const POST = route({ can: "accounts.logout" }, async ({ actor, say }) => {
   await logOut(actor);
-  return Response.json({ message: LOGGED_OUT }, { headers: { "set-cookie": clearedSessionCookie() } });
+  return Response.json({ message: say("loggedOut") }, { headers: { "set-cookie": clearedSessionCookie() } });
 });

@@ -2,7 +2,9 @@ import { register } from "@/lib/accounts";
 import { registerSchema } from "@/lib/accounts/schemas";
 import { loggedInResponse } from "@/lib/auth";
 import { mailOrigin, route } from "@/lib/http";
+import { browserLanguage } from "@/lib/i18n/schemas";
 
-export const POST = route({ can: "accounts.register", body: registerSchema }, async ({ actor, request, body }) =>
-  loggedInResponse(await register(actor, body, mailOrigin(request.headers)), "Registration successful", 201),
+/** The browser's language becomes the account's, so the confirmation mail is already in it. */
+export const POST = route({ can: "accounts.register", body: registerSchema }, async ({ actor, request, body, say }) =>
+  loggedInResponse(await register(actor, { ...body, language: browserLanguage(request.headers) }, mailOrigin(request.headers)), say("registrationSuccessful"), 201),
 );

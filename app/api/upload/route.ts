@@ -10,6 +10,6 @@ const uploadForm = z.object({
   reason: z.string().optional(),
 });
 
-export const POST = route({ can: "uploads.create", form: uploadForm }, async ({ actor, form }) =>
-  Response.json({ ...(await storeUpload(actor, form.imageType, form.file ?? null)), message: "File uploaded successfully!" }, { status: 201 }),
+export const POST = route({ can: "uploads.create", form: uploadForm }, async ({ actor, form, say }) =>
+  Response.json({ ...(await storeUpload(actor, form.imageType, form.file ?? null)), message: say("fileUploaded") }, { status: 201 }),
 );

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { verifyEmail } from "@/lib/accounts";
 import { route } from "@/lib/http";
-import { EMAIL_VERIFIED, VERIFY_LINK_INVALID } from "@/lib/messages";
+import { VERIFY_LINK_INVALID } from "@/lib/messages";
 
 /** The mailed link opens /verify-email, which does the same; this is for API clients. */
-export const POST = route({ can: "accounts.verifyEmail", body: z.object({ token: z.string({ error: VERIFY_LINK_INVALID }).max(200, VERIFY_LINK_INVALID) }) }, async ({ actor, body }) => {
+export const POST = route({ can: "accounts.verifyEmail", body: z.object({ token: z.string({ error: VERIFY_LINK_INVALID }).max(200, VERIFY_LINK_INVALID) }) }, async ({ actor, body, say }) => {
   await verifyEmail(actor, body.token);
-  return { message: EMAIL_VERIFIED };
+  return { message: say("emailVerified") };
 });

@@ -5,5 +5,5 @@ import { route } from "@/lib/http";
 
 export const PUT = route(
   { can: "accounts.edit", params: z.object({ id: z.uuid("Account not found.") }), body: profileSchema },
-  async ({ actor, params, body }) => ({ message: "Profile updated.", user: await updateProfile(actor, params.id, body) }),
+  async ({ actor, params, body, say }) => ({ message: say("profileUpdated"), user: await updateProfile(actor, params.id, body) }),
 );

@@ -1,10 +1,11 @@
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/messages";
 import { resumeExam } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
 export const GET = route({ can: "exam.take", params: quizParams }, async ({ actor, params }) => {
   const view = await resumeExam(actor, params.quizId);
-  if (!view) throw new NotFound("You have not started this quiz.");
+  if (!view) throw new NotFound(message("notStartedQuiz"));
   return view;
 });

@@ -1,10 +1,9 @@
 import { route } from "@/lib/http";
-import { statementMatched } from "@/lib/messages";
 import { reconcileStatement } from "@/lib/payments";
 import { reconcileSchema } from "@/lib/payments/schemas";
 
 /** Not in the spec: the admin's bank statement (CSV text and its mapped columns) marks matching pending payments. */
-export const POST = route({ can: "payments.reconcile", body: reconcileSchema }, async ({ actor, body }) => {
+export const POST = route({ can: "payments.reconcile", body: reconcileSchema }, async ({ actor, body, say }) => {
   const result = await reconcileStatement(actor, body);
-  return { message: statementMatched(result.matched.length, result.lines), ...result };
+  return { message: say("statementMatched", { matched: result.matched.length, lines: result.lines }), ...result };
 });

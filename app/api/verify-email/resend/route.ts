@@ -1,7 +1,6 @@
 import { resendVerification } from "@/lib/accounts";
 import { mailOrigin, route } from "@/lib/http";
-import { verificationSent } from "@/lib/messages";
 
-export const POST = route({ can: "accounts.resendVerification" }, async ({ actor, request }) => ({
-  message: verificationSent((await resendVerification(actor, mailOrigin(request.headers))).email),
+export const POST = route({ can: "accounts.resendVerification" }, async ({ actor, request, say }) => ({
+  message: say("verificationSent", { email: (await resendVerification(actor, mailOrigin(request.headers))).email }),
 }));

@@ -3,6 +3,6 @@ import { submitCredit } from "@/lib/payments";
 import { specTransaction } from "@/lib/wallet";
 import { creditSchema } from "@/lib/wallet/schemas";
 
-export const POST = route({ can: "payments.pay", body: creditSchema }, async ({ actor, body }) =>
-  Response.json({ message: "Payment submitted successfully! Please wait for admin confirmation.", transaction: specTransaction(await submitCredit(actor, body)) }, { status: 201 }),
+export const POST = route({ can: "payments.pay", body: creditSchema }, async ({ actor, body, say }) =>
+  Response.json({ message: say("paymentSubmitted"), transaction: specTransaction(await submitCredit(actor, body)) }, { status: 201 }),
 );

@@ -3,8 +3,8 @@ import { submitDebit } from "@/lib/payments";
 import { specTransaction } from "@/lib/wallet";
 import { debitSchema } from "@/lib/wallet/schemas";
 
-export const POST = route({ can: "payments.pay", body: debitSchema }, async ({ actor, body }) => {
+export const POST = route({ can: "payments.pay", body: debitSchema }, async ({ actor, body, say }) => {
   const transaction = await submitDebit(actor, body);
-  const message = body.paymentType === "form pay" ? "Paid from your wallet. You are registered." : "Withdrawal request submitted successfully! Please wait for admin confirmation.";
+  const message = say(body.paymentType === "form pay" ? "paidFromWallet" : "withdrawalSubmitted");
   return Response.json({ message, transaction: specTransaction(transaction) }, { status: 201 });
 });

@@ -6,6 +6,7 @@ import { ExamNotice } from "@/components/exam/ExamNotice";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission } from "@/lib/auth";
 import { DomainError } from "@/lib/errors";
+import { pageMessage } from "@/lib/i18n";
 import { myAnswerKey } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 
@@ -21,7 +22,7 @@ export default async function AnswerKeyPage({ params }: { params: Promise<{ quiz
   if (!parsed.success) notFound();
   const view = await myAnswerKey(user, parsed.data.quizId).catch((error: unknown) => {
     // Not published yet, or not taken by this participant: say so rather than a bare 404.
-    if (error instanceof DomainError && error.status < 500) return error.message;
+    if (error instanceof DomainError && error.status < 500) return pageMessage(error);
     throw error;
   });
   const t = await getTranslations("exam");

@@ -6,6 +6,7 @@ import { ExamNotice } from "@/components/exam/ExamNotice";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission } from "@/lib/auth";
 import { DomainError } from "@/lib/errors";
+import { pageMessage } from "@/lib/i18n";
 import { myDisqualification } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 
@@ -20,7 +21,7 @@ export default async function AppealPage({ params }: { params: Promise<{ quizId:
   const parsed = quizParams.safeParse(await params);
   if (!parsed.success) notFound();
   const view = await myDisqualification(user, parsed.data.quizId).catch((error: unknown) => {
-    if (error instanceof DomainError && error.status < 500) return error.message;
+    if (error instanceof DomainError && error.status < 500) return pageMessage(error);
     throw error;
   });
   const t = await getTranslations("exam");

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 import { ArticleList } from "@/components/blog/ArticleList";
 import { BlogColumns } from "@/components/blog/BlogColumns";
@@ -21,9 +22,10 @@ const getCategory = cache(async (slug: string) => findCategoryBySlug(await curre
 export async function generateMetadata({ params, searchParams }: CategoryPageProps): Promise<Metadata> {
   const category = await getCategory((await params).category);
   if (!category) notFound();
+  const t = await getTranslations("blog");
   return listMetadata({
-    title: `Read blogs: ${category}`,
-    description: `Articles from ${config.brand.name} in the ${category} category, newest first.`,
+    title: t("categoryTitle", { category }),
+    description: t("categoryDescription", { brand: config.brand.name, category }),
     path: categoryPath(category),
     page: parseListState(await searchParams).page,
   });
@@ -39,9 +41,10 @@ export default async function CategoryPage({ params, searchParams }: CategoryPag
   const [list, sidebars] = await Promise.all([listArticles(reader, { ...state, category }), sidebarArticles(reader)]);
   if (!list) notFound();
   const shown = { ...state, page: list.page };
+  const t = await getTranslations("blog");
   return (
     <BlogColumns sidebars={sidebars} state={shown}>
-      <PageTitle>Read blogs: {category}</PageTitle>
+      <PageTitle>{t("categoryTitle", { category })}</PageTitle>
       <ArticleList as="section" action={categoryPath(category)} state={shown} list={list} category={category} hrefFor={(slug) => articleHref(slug, shown)} />
     </BlogColumns>
   );

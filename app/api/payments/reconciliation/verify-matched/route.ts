@@ -1,9 +1,8 @@
 import { route } from "@/lib/http";
-import { matchedVerified } from "@/lib/messages";
 import { verifyMatched } from "@/lib/payments";
 
 /** Not in the spec: verifies every pending payment a statement matched, each through the usual verification. */
-export const POST = route({ can: "payments.verify" }, async ({ actor }) => {
+export const POST = route({ can: "payments.verify" }, async ({ actor, say }) => {
   const result = await verifyMatched(actor);
-  return { message: matchedVerified(result.verified.length, result.refused.length), ...result };
+  return { message: say("matchedVerified", { verified: result.verified.length, refused: result.refused.length }), ...result };
 });

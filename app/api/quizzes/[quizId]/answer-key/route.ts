@@ -1,9 +1,8 @@
 import { publishAnswerKey } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { KEY_PUBLISHED } from "@/lib/messages";
 
-export const POST = route({ can: "results.manageKey", params: quizParams }, async ({ actor, params }) => {
+export const POST = route({ can: "results.manageKey", params: quizParams }, async ({ actor, params, say }) => {
   await publishAnswerKey(actor, params.quizId);
-  return { message: KEY_PUBLISHED };
+  return { message: say("keyPublished") };
 });

@@ -1,13 +1,12 @@
 import { grantExtraTime, listExtraTime } from "@/lib/exam";
 import { extraTimeSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { EXTRA_TIME_GRANTED } from "@/lib/messages";
 
 /** The quiz's extra-time grants (accommodations), for admins. */
 export const GET = route({ can: "exam.grantExtraTime", params: quizParams }, async ({ actor, params }) => ({ grants: await listExtraTime(actor, params.quizId) }));
 
 /** Grants a participant extra time on the quiz, or changes their grant. */
-export const PUT = route({ can: "exam.grantExtraTime", params: quizParams, body: extraTimeSchema }, async ({ actor, params, body }) => ({
-  message: EXTRA_TIME_GRANTED,
+export const PUT = route({ can: "exam.grantExtraTime", params: quizParams, body: extraTimeSchema }, async ({ actor, params, body, say }) => ({
+  message: say("extraTimeGranted"),
   grant: await grantExtraTime(actor, params.quizId, body),
 }));

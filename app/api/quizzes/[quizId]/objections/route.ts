@@ -1,9 +1,8 @@
 import { objectToKey } from "@/lib/exam";
 import { objectionSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { OBJECTION_SENT } from "@/lib/messages";
 
-export const POST = route({ can: "results.object", params: quizParams, body: objectionSchema }, async ({ actor, params, body }) => {
+export const POST = route({ can: "results.object", params: quizParams, body: objectionSchema }, async ({ actor, params, body, say }) => {
   await objectToKey(actor, params.quizId, body);
-  return Response.json({ message: OBJECTION_SENT }, { status: 201 });
+  return Response.json({ message: say("objectionSent") }, { status: 201 });
 });

@@ -1,10 +1,9 @@
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { REGISTERED_FREE } from "@/lib/messages";
 import { registerFree } from "@/lib/payments";
 
 /** Registration for a free-entry quiz: no payment, no admin (see registerFree). */
-export const POST = route({ can: "payments.pay", params: quizParams }, async ({ actor, params }) => {
+export const POST = route({ can: "payments.pay", params: quizParams }, async ({ actor, params, say }) => {
   await registerFree(actor, params.quizId);
-  return Response.json({ message: REGISTERED_FREE }, { status: 201 });
+  return Response.json({ message: say("registeredFree") }, { status: 201 });
 });

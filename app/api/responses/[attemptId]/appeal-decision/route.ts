@@ -1,9 +1,8 @@
 import { decideAppeal } from "@/lib/exam";
 import { appealDecisionSchema, attemptParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { APPEAL_DECIDED } from "@/lib/messages";
 
-export const POST = route({ can: "exam.disqualify", params: attemptParams, body: appealDecisionSchema }, async ({ actor, params, body }) => {
+export const POST = route({ can: "exam.disqualify", params: attemptParams, body: appealDecisionSchema }, async ({ actor, params, body, say }) => {
   await decideAppeal(actor, params.attemptId, body);
-  return { message: APPEAL_DECIDED };
+  return { message: say("appealDecided") };
 });

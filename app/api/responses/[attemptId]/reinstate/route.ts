@@ -1,9 +1,8 @@
 import { reinstateAttempt } from "@/lib/exam";
 import { attemptParams, reinstateSchema } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
-import { ATTEMPT_REINSTATED } from "@/lib/messages";
 
-export const POST = route({ can: "exam.disqualify", params: attemptParams, body: reinstateSchema }, async ({ actor, params, body }) => {
+export const POST = route({ can: "exam.disqualify", params: attemptParams, body: reinstateSchema }, async ({ actor, params, body, say }) => {
   await reinstateAttempt(actor, params.attemptId, body.reason);
-  return { message: ATTEMPT_REINSTATED };
+  return { message: say("attemptReinstated") };
 });

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
-import { PAYMENT_STATUS_UPDATED } from "@/lib/messages";
 import { reviewTransaction } from "@/lib/payments";
 import { specTransaction } from "@/lib/wallet";
 import { reviewSchema } from "@/lib/wallet/schemas";
@@ -8,8 +7,8 @@ import { reviewSchema } from "@/lib/wallet/schemas";
 /** The spec sends the whole transaction; only its new paymentVerified is read. */
 export const PUT = route(
   { can: "payments.verify", params: z.object({ id: z.uuid("Transaction not found.") }), body: reviewSchema },
-  async ({ actor, params, body }) => ({
-    message: PAYMENT_STATUS_UPDATED,
+  async ({ actor, params, body, say }) => ({
+    message: say("paymentStatusUpdated"),
     transaction: specTransaction(await reviewTransaction(actor, params.id, body.paymentVerified)),
   }),
 );

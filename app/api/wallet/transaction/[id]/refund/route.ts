@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { route } from "@/lib/http";
-import { PAYMENT_REFUNDED } from "@/lib/messages";
 import { refundPayment } from "@/lib/payments";
 import { refundSchema } from "@/lib/payments/schemas";
 
 /** Not in the spec: gives a participant's duplicate payment back to their wallet, once. */
 export const POST = route(
   { can: "payments.refund", params: z.object({ id: z.uuid("Transaction not found.") }), body: refundSchema },
-  async ({ actor, params, body }) => ({
-    message: PAYMENT_REFUNDED,
+  async ({ actor, params, body, say }) => ({
+    message: say("paymentRefunded"),
     transaction: await refundPayment(actor, params.id, body.reason),
   }),
 );
