@@ -1,27 +1,34 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { loadExamAccess } from "@/app/_exam/load-exam-access";
-import { ExamNotice } from "@/components/exam/ExamNotice";
+import { ExamRefusalNotice } from "@/components/exam/ExamRefusalNotice";
 import { ExamRoom } from "@/components/exam/ExamRoom";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { nextRecordingSequence, resumeExam } from "@/lib/exam";
 
-export const metadata: Metadata = { title: "Quiz", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("exam");
+  return { title: t("quiz"), robots: { index: false } };
+}
 
 export default async function QuizLivePage({ searchParams }: { searchParams: Promise<{ quizId?: string | string[] }> }) {
   const { quizId } = await searchParams;
-  const { user, quiz, access, refusal } = await loadExamAccess(quizId);
+  const { user, quiz, access } = await loadExamAccess(quizId);
 
   if (!access.allowed && !access.attempt?.submittedAt) {
+    const t = await getTranslations("exam");
     return (
       <>
         <PageTitle>{quiz.title}</PageTitle>
-        <ExamNotice message={refusal ?? ""} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+        <ExamRefusalNotice refusal={access.refusal} action={{ href: "/dashboard", label: t("backToDashboard") }} />
       </>
     );
   }
 
   // An attempt in progress resumes: same questions, answers and time left, and its recording
   // continues after the last chunk the server holds instead of overwriting it.
+  // The header's language switch renders this again mid-exam, the attempt now started: ExamRoom
+  // reads these props only when it mounts, so the running exam carries on untouched.
   const view = access.attempt ? await resumeExam(user, quiz.id) : null;
   const firstChunkSequence = view && !view.submitted ? await nextRecordingSequence(user, quiz.id) : 0;
 

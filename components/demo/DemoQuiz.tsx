@@ -1,7 +1,7 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import type { ExamLanguage } from "@/components/exam/language";
 import type { DemoQuestion } from "@/lib/quizzes";
 import { DemoResult } from "./DemoResult";
 import { chooseAnswer, endQuiz, freshProgress, secondsLeft, secondsTaken } from "./progress";
@@ -11,7 +11,10 @@ import { useNow } from "./useNow";
 import { useSavedProgress } from "./useSavedProgress";
 
 /** The free practice quiz (SPEC §2, §4): timed, saved in the browser, scored on the spot. */
-export function DemoQuiz({ questions, durationSeconds, language = "en" }: { questions: DemoQuestion[]; durationSeconds: number; language?: ExamLanguage }) {
+export function DemoQuiz({ questions, durationSeconds }: { questions: DemoQuestion[]; durationSeconds: number }) {
+  const t = useTranslations("demo");
+  // Questions in the page's language where they have a version in it: the header's switch changes it in place.
+  const language = useLocale();
   const [progress, save] = useSavedProgress(questions);
   const running = Boolean(progress && !progress.ended);
   const now = useNow(running);
@@ -36,7 +39,7 @@ export function DemoQuiz({ questions, durationSeconds, language = "en" }: { ques
     if (progress && !progress.ended && left === 0) save(endQuiz(progress, Date.now(), durationSeconds));
   }, [progress, left, durationSeconds, save]);
 
-  if (!progress) return <p role="status" className="text-slate-700">Loading the demo quiz…</p>;
+  if (!progress) return <p role="status" className="text-slate-700">{t("loading")}</p>;
 
   if (progress.ended) {
     return (

@@ -1,9 +1,11 @@
+import { useTranslations } from "next-intl";
 import { pageWindow } from "@/components/ui/pageWindow";
 
 /** Up to five numbered buttons around the current question; answered ones are marked (SPEC §2). */
 export function QuestionButtons({ index, answers, onSelect }: { index: number; answers: readonly (number | null)[]; onSelect: (index: number) => void }) {
+  const t = useTranslations("demo");
   return (
-    <nav aria-label="Questions">
+    <nav aria-label={t("questions")}>
       <ul className="flex flex-wrap gap-2">
         {pageWindow(index, 0, answers.length - 1).map((position) => {
           const answered = answers[position] !== null;
@@ -19,7 +21,7 @@ export function QuestionButtons({ index, answers, onSelect }: { index: number; a
                 type="button"
                 onClick={() => onSelect(position)}
                 aria-current={current ? "step" : undefined}
-                aria-label={`Question ${position + 1}${answered ? ", answered" : ""}`}
+                aria-label={t(answered ? "questionButtonAnswered" : "questionButton", { number: position + 1 })}
                 className={`relative h-10 min-w-10 rounded-lg border px-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${colours}`}
               >
                 {position + 1}

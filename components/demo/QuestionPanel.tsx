@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode, Ref } from "react";
 import { primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import type { DemoQuestion } from "@/lib/quizzes";
@@ -24,19 +25,20 @@ interface QuestionPanelProps {
 }
 
 export function QuestionPanel({ question, legendRef, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit, language }: QuestionPanelProps) {
+  const t = useTranslations("demo");
   const number = index + 1;
   const wording = wordingIn(language, { text: question.question, options: question.options }, question.hi);
   return (
     <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="demo-question-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
-          Question {number} of {answers.length}
+          {t("questionHeading", { number, total: answers.length })}
         </h2>
         {timer}
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
-          <TextOrImage text={wording.text} alt={`Question ${number}`} />
+          <TextOrImage text={wording.text} alt={t("questionImage", { number })} />
         </legend>
         {wording.options.map((option, position) => (
           <label
@@ -52,17 +54,17 @@ export function QuestionPanel({ question, legendRef, timer, index, answers, onAn
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
             <span lang={wording.lang}>
-              <TextOrImage text={option} alt={`Option ${LETTERS[position]}`} />
+              <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[position] })} />
             </span>
           </label>
         ))}
       </fieldset>
       <QuestionButtons index={index} answers={answers} onSelect={onGoTo} />
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={secondaryButtonClass} onClick={() => onGoTo(index - 1)} disabled={index === 0}>Previous</button>
+        <button type="button" className={secondaryButtonClass} onClick={() => onGoTo(index - 1)} disabled={index === 0}>{t("previous")}</button>
         {/* Next on the last question ends the quiz (SPEC §2). */}
-        <button type="button" className={secondaryButtonClass} onClick={onNext}>Next</button>
-        <button type="button" className={primaryButtonClass} onClick={onSubmit}>Submit Quiz</button>
+        <button type="button" className={secondaryButtonClass} onClick={onNext}>{t("next")}</button>
+        <button type="button" className={primaryButtonClass} onClick={onSubmit}>{t("submitQuiz")}</button>
       </div>
     </section>
   );

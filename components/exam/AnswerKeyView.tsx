@@ -1,3 +1,4 @@
+import { useLocale, useTranslations } from "next-intl";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { KeyedQuestion, MyAnswerKey } from "@/lib/exam";
 import { formatIndiaDateTime } from "@/lib/format";
@@ -6,13 +7,8 @@ import { ObjectionForm } from "./ObjectionForm";
 
 const LETTERS = ["A", "B", "C", "D"];
 
-const DECISION_TEXT = {
-  keep: "Kept: the answer key stays as it was.",
-  change: "Changed: the correct option was changed and every attempt rescored.",
-  drop: "Dropped: everyone gets this question's mark.",
-} as const;
-
 function OptionRow({ question, wording, index }: { question: KeyedQuestion; wording: Wording & { lang: ExamLanguage }; index: number }) {
+  const t = useTranslations("exam.answerKey");
   const yours = question.yourAnswer === index;
   const key = question.keyAnswer === index;
   const tone = key ? "border-emerald-300 bg-emerald-50" : yours ? "border-red-200 bg-red-50" : "border-slate-200 bg-white";
@@ -20,47 +16,51 @@ function OptionRow({ question, wording, index }: { question: KeyedQuestion; word
     <li className={`flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 ${tone}`}>
       <span className="font-semibold text-slate-900">{LETTERS[index]}.</span>
       <span lang={wording.lang}>
-        <TextOrImage text={wording.options[index]} alt={`Option ${LETTERS[index]}`} size="thumbnail" />
+        <TextOrImage text={wording.options[index]} alt={t("option", { letter: LETTERS[index] })} size="thumbnail" />
       </span>
-      {yours && <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">Your answer</span>}
-      {key && <span className="rounded bg-emerald-800 px-2 py-0.5 text-xs font-semibold text-white">Key</span>}
+      {yours && <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">{t("yourAnswerBadge")}</span>}
+      {key && <span className="rounded bg-emerald-800 px-2 py-0.5 text-xs font-semibold text-white">{t("keyBadge")}</span>}
     </li>
   );
 }
 
 function ObjectionStatus({ objection }: { objection: NonNullable<KeyedQuestion["objection"]> }) {
+  const t = useTranslations("exam.answerKey");
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
       <p>
-        <span className="font-semibold">Your objection:</span> {objection.reason}
+        <span className="font-semibold">{t("yourObjection")}</span> {objection.reason}
       </p>
       {objection.evidenceUrl && (
-        <a href={objection.evidenceUrl} className="text-brand underline">Your image</a>
+        <a href={objection.evidenceUrl} className="text-brand underline">{t("yourImage")}</a>
       )}
       <p className="mt-1 font-semibold" data-testid="objection-decision">
-        {objection.decision ? DECISION_TEXT[objection.decision.decision] : "Awaiting the admins' decision."}
+        {objection.decision ? t(`decision.${objection.decision.decision}`) : t("awaitingDecision")}
       </p>
-      {objection.decision?.note && <p>Note: {objection.decision.note}</p>}
+      {objection.decision?.note && <p>{t("note", { note: objection.decision.note })}</p>}
     </div>
   );
 }
 
 /**
  * Each question as the participant saw it: their options' order, their answer and the key's, in
- * Hindi where the language is Hindi and the question has a Hindi version.
+ * Hindi where the page is in Hindi and the question has a Hindi version.
  */
-export function AnswerKeyView({ view, language = "en" }: { view: MyAnswerKey; language?: ExamLanguage }) {
+export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
+  const t = useTranslations("exam.answerKey");
+  const language = useLocale();
+  const closesAt = formatIndiaDateTime(view.windowClosesAt, language);
   return (
     <div className="flex flex-col gap-6">
-      <section aria-label="Your score" className="flex flex-col gap-1 text-slate-800">
+      <section aria-label={t("yourScore")} className="flex flex-col gap-1 text-slate-800">
         <p>
-          Your score against this key: <strong data-testid="answer-key-score">{view.score} out of {view.totalMarks}</strong>
+          {t.rich("scoreAgainstKey", {
+            score: view.score,
+            total: view.totalMarks,
+            strong: (chunks) => <strong data-testid="answer-key-score">{chunks}</strong>,
+          })}
         </p>
-        <p>
-          {view.windowOpen
-            ? `You may object to a question until ${formatIndiaDateTime(view.windowClosesAt)}, once per question.`
-            : `Objections closed on ${formatIndiaDateTime(view.windowClosesAt)}.`}
-        </p>
+        <p>{view.windowOpen ? t("windowOpen", { closesAt }) : t("windowClosed", { closesAt })}</p>
       </section>
       <ol className="flex flex-col gap-6">
         {view.questions.map((question) => {
@@ -69,20 +69,24 @@ export function AnswerKeyView({ view, language = "en" }: { view: MyAnswerKey; la
             <li key={question.questionId}>
               <article aria-labelledby={`question-${question.questionId}`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                 <h2 id={`question-${question.questionId}`} className="text-lg font-semibold text-slate-900">
-                  Question {question.number}
+                  {t("question", { number: question.number })}
                 </h2>
                 <p lang={wording.lang}>
-                  <TextOrImage text={wording.text} alt={`Question ${question.number}`} />
+                  <TextOrImage text={wording.text} alt={t("question", { number: question.number })} />
                 </p>
-                <ul className="flex flex-col gap-2" aria-label={`Options of question ${question.number}`}>
+                <ul className="flex flex-col gap-2" aria-label={t("options", { number: question.number })}>
                   {wording.options.map((_, index) => (
                     <OptionRow key={index} question={question} wording={wording} index={index} />
                   ))}
                 </ul>
                 <p className="text-sm text-slate-800">
-                  {question.yourAnswer === null ? "You did not answer. " : `Your answer: ${LETTERS[question.yourAnswer]}. `}
-                  {question.dropped ? "This question was dropped. " : question.keyAnswer !== null ? `Key: ${LETTERS[question.keyAnswer]}. ` : ""}
-                  Marks: {question.marks}
+                  {[
+                    question.yourAnswer === null ? t("notAnswered") : t("yourAnswer", { letter: LETTERS[question.yourAnswer] }),
+                    question.dropped ? t("dropped") : question.keyAnswer !== null && t("key", { letter: LETTERS[question.keyAnswer] }),
+                    t("marks", { marks: question.marks }),
+                  ]
+                    .filter(Boolean)
+                    .join(" ")}
                 </p>
                 {question.objection ? (
                   <ObjectionStatus objection={question.objection} />

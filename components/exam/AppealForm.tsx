@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { FormMessage, primaryButtonClass, TextAreaField } from "@/components/ui/form";
@@ -8,6 +9,7 @@ import { appealSchema } from "@/lib/exam/schemas";
 
 /** The participant's one appeal: why the disqualification is wrong. */
 export function AppealForm({ quizId }: { quizId: string }) {
+  const t = useTranslations("exam.appeal");
   const router = useRouter();
   const id = useId();
   const [text, setText] = useState("");
@@ -26,18 +28,18 @@ export function AppealForm({ quizId }: { quizId: string }) {
         setFailure(undefined);
         router.refresh();
       } catch (caught) {
-        setFailure(caught instanceof ApiError && caught.serverMessage ? caught.serverMessage : "Your appeal could not be sent. Please try again.");
+        setFailure(caught instanceof ApiError && caught.serverMessage ? caught.serverMessage : t("failed"));
       }
     });
   }
 
   return (
-    <form onSubmit={submit} aria-label="Appeal the disqualification" className="flex flex-col gap-3">
-      <p>You may appeal once. Explain why the disqualification is wrong; an admin will answer.</p>
-      <TextAreaField id={`${id}-text`} label="Your appeal" rows={5} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} error={error} />
+    <form onSubmit={submit} aria-label={t("formLabel")} className="flex flex-col gap-3">
+      <p>{t("intro")}</p>
+      <TextAreaField id={`${id}-text`} label={t("field")} rows={5} maxLength={2000} value={text} onChange={(event) => setText(event.target.value)} error={error} />
       <FormMessage tone="error">{failure}</FormMessage>
       <button type="submit" disabled={pending} className={`${primaryButtonClass} self-start`}>
-        {pending ? "Sending…" : "Send appeal"}
+        {pending ? t("sending") : t("send")}
       </button>
     </form>
   );

@@ -1,27 +1,25 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
 import { ExamStart } from "./ExamStart";
-import type { ExamLanguage } from "./language";
 import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
-import { SubmittedView, type ExamResult } from "./SubmittedView";
+import { SubmittedView, type ExamResult, type ExamSummary } from "./SubmittedView";
 import { markSubmitted, progressKey, restoreProgress, type RestoredProgress } from "./useExamProgress";
 import { useRecorder } from "./useRecorder";
 
-const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
-const FULLSCREEN_FAILED = "Full-screen mode could not be started. The timer runs only in full-screen mode: use 'Return to full screen' to continue.";
-const RECORDING_UNSUPPORTED = "This browser cannot record the exam. Please use a recent version of Chrome, Edge or Firefox.";
-const START_FAILED = "The quiz could not be started. Please try again.";
+/** A start the server refused says why in its words; any other failure in ours. */
+type StartFailure = { serverMessage: string | null };
 
 type Phase =
-  | { name: "ready"; starting: boolean; error?: string }
+  | { name: "ready"; starting: boolean; failure?: StartFailure }
   | { name: "live"; view: ExamView; restored: RestoredProgress; deadlineMs: number }
-  | { name: "finished"; result: ExamResult; notice?: string };
+  | { name: "finished"; result: ExamResult; summary?: ExamSummary };
 
 export interface ExamRoomProps {
   quizId: string;
@@ -33,8 +31,6 @@ export interface ExamRoomProps {
   firstChunkSequence: number;
   /** Webcam snapshots are off unless an interval is given (SPEC §9). */
   snapshotIntervalMs?: number;
-  /** The language the questions are shown in, where they have a version in it. */
-  language?: ExamLanguage;
 }
 
 /** The server's deadline on this browser's clock, which may differ from the server's. */
@@ -47,7 +43,8 @@ async function leaveFullscreen() {
 }
 
 /** The proctored exam: instructions and start, the live questions, then the result. */
-export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs, language = "en" }: ExamRoomProps) {
+export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs }: ExamRoomProps) {
+  const t = useTranslations("exam");
   const roomRef = useRef<HTMLElement>(null);
   const [phase, setPhase] = useState<Phase>(() =>
     initialView?.submitted ? { name: "finished", result: initialView.submitted } : { name: "ready", starting: false },
@@ -55,7 +52,9 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
   const [announcement, setAnnouncement] = useState("");
   const { recording, progress } = useRecorder({ quizId, participantId, firstSequence: firstChunkSequence });
   const storageKey = progressKey(quizId, participantId);
-  const resuming = initialView !== null;
+  // As when the page was opened: a refresh (the language switch) brings the started attempt as
+  // initialView, and the proctoring log would reopen as resumed, dropping events not sent yet.
+  const [resuming] = useState(initialView !== null);
 
   // Full-screen mode ends with the exam; the proctoring listeners are gone by now.
   const finished = phase.name === "finished";
@@ -67,7 +66,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       await roomRef.current?.requestFullscreen();
     } catch {
-      window.alert(FULLSCREEN_FAILED);
+      window.alert(t("start.fullscreenFailed"));
     }
   }
 
@@ -83,7 +82,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       media = await requestExamMedia();
     } catch {
-      window.alert(MEDIA_REQUIRED);
+      window.alert(t("start.mediaRequired"));
       setPhase({ name: "ready", starting: false });
       return;
     }
@@ -91,7 +90,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       await recording.start(media, snapshotIntervalMs);
     } catch {
-      window.alert(RECORDING_UNSUPPORTED);
+      window.alert(t("start.recordingUnsupported"));
       await abandonStart({ name: "ready", starting: false });
       return;
     }
@@ -99,8 +98,8 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     try {
       view = await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
     } catch (error) {
-      const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : START_FAILED;
-      await abandonStart({ name: "ready", starting: false, error: message });
+      const serverMessage = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
+      await abandonStart({ name: "ready", starting: false, failure: { serverMessage } });
       return;
     }
     if (view.submitted) {
@@ -111,16 +110,22 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     setPhase({ name: "live", view, restored: restoreProgress(storageKey, view, resuming), deadlineMs: localDeadline(view) });
   }
 
-  function finish(result: ExamResult, notice: string) {
+  function finish(result: ExamResult, summary: ExamSummary) {
     markSubmitted(storageKey);
     recording.stop();
-    setPhase({ name: "finished", result, notice });
+    setPhase({ name: "finished", result, summary });
   }
 
   return (
-    <section ref={roomRef} aria-label="Quiz" className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-6">
+    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-6">
       {phase.name === "ready" && (
-        <ExamStart quiz={quiz} resuming={resuming} starting={phase.starting} error={phase.error} onStart={() => void start()} />
+        <ExamStart
+          quiz={quiz}
+          resuming={resuming}
+          starting={phase.starting}
+          error={phase.failure && (phase.failure.serverMessage ?? t("start.startFailed"))}
+          onStart={() => void start()}
+        />
       )}
       {phase.name === "live" && (
         <LiveExam
@@ -132,11 +137,10 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           resuming={resuming}
           onReturnToFullscreen={() => void enterFullscreen()}
           onFinished={finish}
-          language={language}
           onAnnounce={setAnnouncement}
         />
       )}
-      {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} notice={phase.notice} />}
+      {phase.name === "finished" && <SubmittedView quizId={quizId} result={phase.result} summary={phase.summary} />}
       <RecordingStatus progress={progress} />
       {/* Here, not in the live screen: "Time is up" must still be read while the summary replaces it. */}
       <p role="status" className="sr-only">{announcement}</p>

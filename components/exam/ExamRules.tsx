@@ -1,4 +1,4 @@
-import { formatMinutes } from "@/lib/format";
+import { useTranslations } from "next-intl";
 
 export interface QuizFacts {
   questionCount: number;
@@ -8,15 +8,14 @@ export interface QuizFacts {
 
 /** The exam's rules, stated on the instructions page and again just before the start (SPEC §2). */
 export function ExamRules({ quiz }: { quiz: QuizFacts }) {
+  const t = useTranslations("exam.rules");
   return (
     <ul className="list-disc space-y-1 pl-6 text-slate-800">
-      <li>{quiz.questionCount} questions</li>
-      <li>{formatMinutes(quiz.durationSeconds)}</li>
-      <li>
-        {quiz.marksPerQuestion} {quiz.marksPerQuestion === 1 ? "mark" : "marks"} each
-      </li>
-      <li>No negative marking</li>
-      <li>No return once started</li>
+      <li>{t("questions", { count: quiz.questionCount })}</li>
+      <li>{t("minutes", { count: Math.round(quiz.durationSeconds / 60) })}</li>
+      <li>{t("marksEach", { count: quiz.marksPerQuestion })}</li>
+      <li>{t("noNegativeMarking")}</li>
+      <li>{t("noReturn")}</li>
     </ul>
   );
 }

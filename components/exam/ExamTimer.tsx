@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { formatMinutesSeconds } from "@/lib/format";
 
 /** The countdown turns red, and a screen reader hears once how much is left. */
@@ -5,15 +6,16 @@ export const WARNING_SECONDS = 60;
 
 /** The visible countdown; "Paused" stands beside it while the exam is out of full-screen mode. */
 export function ExamTimer({ secondsLeft, paused }: { secondsLeft: number; paused: boolean }) {
+  const t = useTranslations("exam.live");
   const colour = secondsLeft <= WARNING_SECONDS ? "text-red-700" : "text-slate-900";
   return (
     <p className="flex items-center gap-2 text-lg font-semibold">
-      <span className="text-slate-700">Time left</span>
+      <span className="text-slate-700">{t("timeLeft")}</span>
       {/* No live region: announcing every second would drown a screen reader. */}
-      <span role="timer" aria-label="Time left" className={`tabular-nums ${colour}`}>
+      <span role="timer" aria-label={t("timeLeft")} className={`tabular-nums ${colour}`}>
         {formatMinutesSeconds(Math.max(0, secondsLeft))}
       </span>
-      {paused && <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">Paused</span>}
+      {paused && <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{t("paused")}</span>}
     </p>
   );
 }

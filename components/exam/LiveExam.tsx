@@ -1,23 +1,19 @@
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { LanguageSwitch } from "@/components/shell/LanguageSwitch";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
-import type { ExamLanguage } from "./language";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
-import type { ExamResult } from "./SubmittedView";
+import type { ExamResult, ExamSummary } from "./SubmittedView";
 import { useExamClock } from "./useExamClock";
 import { useExamProgress, type RestoredProgress, type SavedAnswers } from "./useExamProgress";
 import { useIsFullscreen } from "./useFullscreen";
 import { useProctoring } from "./useProctoring";
 import { useSaveState } from "./useSaveState";
-
-const SUBMITTED = "Quiz submitted successfully! Full-screen mode exited.";
-const SUBMIT_FAILED = "Error submitting quiz. Please try again.";
-const TIME_UP = "Time is up. Your answers are being submitted.";
-const NOT_SAVED_YET = "Your last answers are not saved yet. Keep going: they are kept on this device and will be sent automatically.";
 
 interface LiveExamProps {
   view: ExamView;
@@ -27,20 +23,23 @@ interface LiveExamProps {
   progressKey: string;
   resuming: boolean;
   onReturnToFullscreen: () => void;
-  onFinished: (result: ExamResult, notice: string) => void;
-  /** The language the questions are shown in, where they have a version in it. */
-  language: ExamLanguage;
+  onFinished: (result: ExamResult, summary: ExamSummary) => void;
   /** Says something once to a screen reader, in a live region that outlasts this screen. */
   onAnnounce: (message: string) => void;
 }
 
+type LiveTexts = ReturnType<typeof useTranslations<"exam.live">>;
+
 /** "10 minutes", "7 minutes 30 seconds": read out by a screen reader as written. */
-function spokenDuration(totalSeconds: number): string {
+function spokenDuration(t: LiveTexts, totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;
-  const parts = [minutes > 0 && `${minutes} minute${minutes === 1 ? "" : "s"}`, seconds > 0 && `${seconds} second${seconds === 1 ? "" : "s"}`];
+  const parts = [minutes > 0 && t("minutes", { count: minutes }), seconds > 0 && t("seconds", { count: seconds })];
   return parts.filter(Boolean).join(" ");
 }
+
+/** A submission that failed: the server's reason when it gave one (it closed the exam), else ours. */
+type SubmitFailure = { serverMessage?: string };
 
 /** The most recent choice: re-sending it stores the position and time left without changing any answer. */
 function latestAnswer(answers: SavedAnswers) {
@@ -59,24 +58,28 @@ async function submittedResult(path: string, init?: { method: string }): Promise
  * ticking counter itself stays silent.
  */
 function useTimeAnnouncements(secondsLeft: number, announce: (message: string) => void) {
+  const t = useTranslations("exam.live");
   const warned = useRef(false);
   useEffect(() => {
     if (secondsLeft > WARNING_SECONDS) warned.current = false;
-    else if (secondsLeft <= 0) announce(TIME_UP);
+    else if (secondsLeft <= 0) announce(t("timeUp"));
     else if (!warned.current) {
       warned.current = true;
-      announce(`${spokenDuration(secondsLeft)} left.`);
+      announce(t("timeLeftAnnouncement", { duration: spokenDuration(t, secondsLeft) }));
     }
-  }, [secondsLeft, announce]);
+  }, [secondsLeft, announce, t]);
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, language, onAnnounce }: LiveExamProps) {
+export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
+  const t = useTranslations("exam.live");
+  // Questions in the page's language where they have a version in it: the language switch only draws them again.
+  const language = useLocale();
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
   const [currentIndex, setCurrentIndex] = useState(restored.currentIndex);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<SubmitFailure>();
   const log = useProctoring(quizId, participantId, resuming);
 
   const [outbox] = useState(() => new AnswerOutbox(quizId, view.answers));
@@ -84,10 +87,10 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   useEffect(() => {
     outbox.whenClosed((message) => {
       submittedResult(`/api/exam/${quizId}`).then(
-        (result) => onFinished(result, message),
+        (result) => onFinished(result, { serverMessage: message }),
         () => {
           // The server has the attempt submitted; "Submit Quiz" fetches its result.
-          setError(message);
+          setFailure({ serverMessage: message });
           setSubmitting(false);
         },
       );
@@ -98,7 +101,8 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   // The server's deadline, and the same on this browser's clock; both move when an admin grants extra time.
   const [deadline, setDeadline] = useState({ server: view.deadlineAt, local: deadlineMs });
   const followedDeadline = useRef(view.deadlineAt);
-  const [extraTimeNotice, setExtraTimeNotice] = useState<string>();
+  // Seconds gained (or, negative, lost) at the last move: said in words when shown, in the language of the moment.
+  const [deadlineMove, setDeadlineMove] = useState<number>();
 
   const place = useRef({ answers, currentIndex, secondsLeft: restored.secondsLeft });
 
@@ -109,7 +113,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     followedDeadline.current = deadlineAt;
     setDeadline((current) => ({ server: deadlineAt, local: current.local + movedMs }));
     const movedSeconds = Math.round(movedMs / 1000);
-    setExtraTimeNotice(movedMs > 0 ? `Extra time added: ${spokenDuration(movedSeconds)}. Your timer now includes it.` : `Your extra time was reduced by ${spokenDuration(-movedSeconds)}.`);
+    setDeadlineMove(movedSeconds);
     // The save that brought the news told the server the time left as it was before: correct it now.
     const { answers: chosen, currentIndex: index, secondsLeft: left } = place.current;
     const latest = latestAnswer(chosen);
@@ -166,20 +170,20 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   async function submit() {
     if (submitting) return;
     setSubmitting(true);
-    setError(undefined);
+    setFailure(undefined);
     const saved = await outbox.flush();
     // A closed exam was submitted by the server; the outbox shows that result.
     if (saved === "closed") return;
     if (saved === "saved") {
       await log.flush();
       try {
-        onFinished(await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" }), SUBMITTED);
+        onFinished(await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" }), {});
         return;
       } catch {
         // Shown below; the participant may try again.
       }
     }
-    setError(SUBMIT_FAILED);
+    setFailure({});
     setSubmitting(false);
   }
 
@@ -187,13 +191,17 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
-        <ExamTimer secondsLeft={secondsLeft} paused={!isFullscreen && !timeUp} />
+        <div className="flex items-center gap-4">
+          {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
+          <LanguageSwitch className={`${secondaryButtonClass} text-sm`} />
+          <ExamTimer secondsLeft={secondsLeft} paused={!isFullscreen && !timeUp} />
+        </div>
       </div>
       {!isFullscreen && !timeUp && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
-          <p>Full-screen mode was exited: the timer is paused and the answers are locked until you return.</p>
+          <p>{t("fullscreenExited")}</p>
           <button type="button" className={secondaryButtonClass} onClick={onReturnToFullscreen}>
-            Return to full screen
+            {t("returnToFullscreen")}
           </button>
         </div>
       )}
@@ -210,18 +218,24 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
       <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
-          Submit Quiz
+          {t("submitQuiz")}
         </button>
         <p className="text-sm text-slate-600">
-          Answered {answeredCount} of {questions.length}
-          {savingCount > 0 && <span className="text-amber-800"> · {savingCount} saving…</span>}
+          {t("answered", { answered: answeredCount, total: questions.length })}
+          {savingCount > 0 && <span className="text-amber-800"> · {t("saving", { count: savingCount })}</span>}
         </p>
       </div>
       <div role="status" aria-live="polite">
-        {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{NOT_SAVED_YET}</p>}
-        {extraTimeNotice && <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">{extraTimeNotice}</p>}
+        {late && <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">{t("notSavedYet")}</p>}
+        {deadlineMove !== undefined && (
+          <p className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
+            {deadlineMove > 0
+              ? t("extraTimeAdded", { duration: spokenDuration(t, deadlineMove) })
+              : t("extraTimeReduced", { duration: spokenDuration(t, -deadlineMove) })}
+          </p>
+        )}
       </div>
-      {error && <FormMessage tone="error">{error}</FormMessage>}
+      {failure && <FormMessage tone="error">{failure.serverMessage ?? t("submitFailed")}</FormMessage>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { flushSync } from "react-dom";
@@ -7,10 +8,9 @@ import { FormMessage, secondaryButtonClass, primaryButtonClass, TextAreaField } 
 import { ApiError, callApi } from "@/lib/client";
 import { objectionSchema } from "@/lib/exam/schemas";
 
-const FAILED = "Your objection could not be sent. Please try again.";
-
 /** "Object" opens the form in place; the reason is required, an image is optional. */
 export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: string; questionId: string; questionNumber: number }) {
+  const t = useTranslations("exam.objection");
   const router = useRouter();
   const id = useId();
   const openButton = useRef<HTMLButtonElement>(null);
@@ -45,7 +45,7 @@ export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: 
         await callApi(`/api/quizzes/${quizId}/objections`, { json: { ...checked.data, evidenceUploadId } });
         router.refresh();
       } catch (caught) {
-        setError(caught instanceof ApiError ? caught.serverMessage ?? FAILED : FAILED);
+        setError(caught instanceof ApiError ? caught.serverMessage ?? t("failed") : t("failed"));
       }
     });
   }
@@ -53,21 +53,21 @@ export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: 
   if (!open) {
     return (
       <button ref={openButton} type="button" onClick={() => setOpen(true)} className={`${secondaryButtonClass} self-start`}>
-        Object<span className="sr-only"> to question {questionNumber}</span>
+        {t.rich("object", { number: questionNumber, hidden: (chunks) => <span className="sr-only">{chunks}</span> })}
       </button>
     );
   }
   return (
-    <form onSubmit={submit} aria-label={`Objection to question ${questionNumber}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-      <TextAreaField id={`${id}-reason`} label="Why is the key wrong?" rows={3} required autoFocus value={reason} onChange={(event) => setReason(event.target.value)} />
+    <form onSubmit={submit} aria-label={t("formLabel", { number: questionNumber })} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      <TextAreaField id={`${id}-reason`} label={t("reason")} rows={3} required autoFocus value={reason} onChange={(event) => setReason(event.target.value)} />
       <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-evidence`} className="text-sm font-medium text-slate-800">Supporting image (optional)</label>
+        <label htmlFor={`${id}-evidence`} className="text-sm font-medium text-slate-800">{t("evidence")}</label>
         <input id={`${id}-evidence`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="text-sm" />
       </div>
       <FormMessage tone="error">{error}</FormMessage>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={sending} className={primaryButtonClass}>{sending ? "Sending…" : "Send objection"}</button>
-        <button type="button" onClick={close} disabled={sending} className={secondaryButtonClass}>Cancel</button>
+        <button type="submit" disabled={sending} className={primaryButtonClass}>{sending ? t("sending") : t("send")}</button>
+        <button type="button" onClick={close} disabled={sending} className={secondaryButtonClass}>{t("cancel")}</button>
       </div>
     </form>
   );

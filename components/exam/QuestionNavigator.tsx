@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { secondaryButtonClass } from "@/components/ui/form";
 import type { SaveMark } from "./answerOutbox";
 
@@ -18,17 +19,18 @@ interface QuestionNavigatorProps {
   onGo: (index: number) => void;
 }
 
-const MARKS: Record<SaveMark, { label: string; sign: string; colours: string }> = {
-  saved: { label: ", answered", sign: " ✓", colours: "border-emerald-600 bg-emerald-50 text-emerald-900" },
-  saving: { label: ", saving", sign: " …", colours: "border-dashed border-amber-500 bg-amber-50 text-amber-900" },
-  none: { label: "", sign: "", colours: "border-slate-300 bg-white text-slate-800" },
-};
+const MARKS = {
+  saved: { label: "answered", sign: " ✓", colours: "border-emerald-600 bg-emerald-50 text-emerald-900" },
+  saving: { label: "saving", sign: " …", colours: "border-dashed border-amber-500 bg-amber-50 text-amber-900" },
+  none: { label: "question", sign: "", colours: "border-slate-300 bg-white text-slate-800" },
+} as const satisfies Record<SaveMark, { label: string; sign: string; colours: string }>;
 
 export function QuestionNavigator({ current, total, markOf, disabled, onGo }: QuestionNavigatorProps) {
+  const t = useTranslations("exam");
   return (
-    <nav aria-label="Questions" className="flex flex-wrap items-center gap-2">
+    <nav aria-label={t("navigator.label")} className="flex flex-wrap items-center gap-2">
       <button type="button" className={secondaryButtonClass} disabled={disabled || current === 0} onClick={() => onGo(current - 1)}>
-        Previous
+        {t("previous")}
       </button>
       <ol className="flex gap-2">
         {questionWindow(current, total).map((index) => {
@@ -37,7 +39,7 @@ export function QuestionNavigator({ current, total, markOf, disabled, onGo }: Qu
             <li key={index}>
               <button
                 type="button"
-                aria-label={`Question ${index + 1}${mark.label}`}
+                aria-label={t(`navigator.${mark.label}`, { number: index + 1 })}
                 aria-current={index === current ? "step" : undefined}
                 disabled={disabled}
                 onClick={() => onGo(index)}
@@ -51,7 +53,7 @@ export function QuestionNavigator({ current, total, markOf, disabled, onGo }: Qu
         })}
       </ol>
       <button type="button" className={secondaryButtonClass} disabled={disabled || current >= total - 1} onClick={() => onGo(current + 1)}>
-        Next
+        {t("next")}
       </button>
     </nav>
   );

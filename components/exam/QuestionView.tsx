@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import type { ExamView } from "@/lib/exam";
 import { TextOrImage } from "@/components/ui/TextOrImage";
@@ -18,18 +19,19 @@ interface QuestionViewProps {
 
 /** Shown (keyed by question) at the start and after every move to another question. */
 export function QuestionView({ question, number, total, selected, disabled, onSelect, language }: QuestionViewProps) {
+  const t = useTranslations("exam.question");
   const legend = useRef<HTMLLegendElement>(null);
-  const wording = wordingIn(language, question, question.hi);
   // The question that was on screen has gone: a screen reader reads the new one from its legend.
   useEffect(() => legend.current?.focus(), []);
+  const wording = wordingIn(language, question, question.hi);
   return (
     <fieldset disabled={disabled} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <legend ref={legend} tabIndex={-1} className="float-left w-full focus:outline-none">
         <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
-          Question {number} of {total}
+          {t("heading", { number, total })}
         </h2>
         <span lang={wording.lang} className="mt-2 block text-lg text-slate-900">
-          <TextOrImage text={wording.text} alt={`Question ${number}`} />
+          <TextOrImage text={wording.text} alt={t("image", { number })} />
         </span>
       </legend>
       <div className="clear-both grid gap-3 pt-5">
@@ -47,7 +49,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
             />
             <span className="font-semibold text-slate-700">{LETTERS[index]}.</span>
             <span lang={wording.lang}>
-              <TextOrImage text={option} alt={`Option ${LETTERS[index]} of question ${number}`} />
+              <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[index], number })} />
             </span>
           </label>
         ))}

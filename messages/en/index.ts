@@ -3,7 +3,9 @@ import blog from "./blog.json";
 import certificates from "./certificates.json";
 import contact from "./contact.json";
 import dashboard from "./dashboard.json";
+import demo from "./demo.json";
 import errors from "./errors.json";
+import exam from "./exam.json";
 import home from "./home.json";
 import legal from "./legal.json";
 import mail from "./mail.json";
@@ -28,7 +30,9 @@ const messages = {
   certificates,
   contact,
   dashboard,
+  demo,
   errors,
+  exam,
   home,
   legal,
   mail,

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AnswerKeyView } from "@/components/exam/AnswerKeyView";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -9,7 +10,10 @@ import { pageMessage } from "@/lib/i18n";
 import { myAnswerKey } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 
-export const metadata: Metadata = { title: "Answer key", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("exam");
+  return { title: t("answerKey.title"), robots: { index: false } };
+}
 
 /** The participant's own answers against the quiz's provisional key, with objections while the window is open. */
 export default async function AnswerKeyPage({ params }: { params: Promise<{ quizId: string }> }) {
@@ -21,17 +25,18 @@ export default async function AnswerKeyPage({ params }: { params: Promise<{ quiz
     if (error instanceof DomainError && error.status < 500) return pageMessage(error);
     throw error;
   });
+  const t = await getTranslations("exam");
   if (typeof view === "string") {
     return (
       <>
-        <PageTitle>Answer key</PageTitle>
-        <ExamNotice message={view} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+        <PageTitle>{t("answerKey.title")}</PageTitle>
+        <ExamNotice message={view} action={{ href: "/dashboard", label: t("backToDashboard") }} />
       </>
     );
   }
   return (
     <>
-      <PageTitle lead={view.title}>Answer key</PageTitle>
+      <PageTitle lead={view.title}>{t("answerKey.title")}</PageTitle>
       <AnswerKeyView view={view} />
     </>
   );

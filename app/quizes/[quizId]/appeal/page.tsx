@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { AppealView } from "@/components/exam/AppealView";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -9,7 +10,10 @@ import { pageMessage } from "@/lib/i18n";
 import { myDisqualification } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 
-export const metadata: Metadata = { title: "Disqualification and appeal", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("exam");
+  return { title: t("appeal.title"), robots: { index: false } };
+}
 
 /** The participant's disqualification for a quiz, its reason, and their one appeal. */
 export default async function AppealPage({ params }: { params: Promise<{ quizId: string }> }) {
@@ -20,17 +24,18 @@ export default async function AppealPage({ params }: { params: Promise<{ quizId:
     if (error instanceof DomainError && error.status < 500) return pageMessage(error);
     throw error;
   });
+  const t = await getTranslations("exam");
   if (typeof view === "string") {
     return (
       <>
-        <PageTitle>Disqualification and appeal</PageTitle>
-        <ExamNotice message={view} action={{ href: "/dashboard", label: "Back to dashboard" }} />
+        <PageTitle>{t("appeal.title")}</PageTitle>
+        <ExamNotice message={view} action={{ href: "/dashboard", label: t("backToDashboard") }} />
       </>
     );
   }
   return (
     <>
-      <PageTitle lead={view.title}>Disqualification and appeal</PageTitle>
+      <PageTitle lead={view.title}>{t("appeal.title")}</PageTitle>
       <AppealView view={view} />
     </>
   );
