@@ -6,7 +6,7 @@
  * (SPEC): the constants and functions below give the English catalogue's texts to the browser's
  * own checks, zod schemas and tests. Services return data, never these.
  */
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import errors from "@/messages/en/errors.json";
 import { formatIndiaDateTime } from "./format";
 import type { Language } from "./i18n/schemas";

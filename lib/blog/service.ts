@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, gt, lt, max, or, sql, type SQL } from "drizzle-orm";
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { blogs } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { config } from "@/lib/config";

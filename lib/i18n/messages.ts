@@ -1,4 +1,4 @@
-import { createTranslator } from "next-intl";
+import { createTranslator } from "use-intl/core";
 import { messageTranslator } from "@/lib/messages";
 import type { Language } from "./schemas";
 
