@@ -188,13 +188,13 @@ test.describe("paying the entry fee in Hindi", () => {
     await expect(dialog.getByRole("img", { name: /UPI से olympiad@upi को ₹500 भुगतान करने का QR कोड/ })).toBeVisible();
     await expect(dialog.getByText("विवरण जमा करने के 10 मिनट के भीतर भुगतान सत्यापित हो जाएगा।")).toBeVisible();
     await dialog.getByRole("button", { name: "जमा करें" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("कृपया भुगतान का स्क्रीनशॉट अपलोड करें और बैंक खाते का नाम भरें।");
+    await expect(dialog.getByRole("alert")).toHaveText("कृपया भुगतान के प्रमाण का स्क्रीनशॉट और बैंक में दर्ज नाम दें।");
 
     await dialog.getByLabel("भुगतान का स्क्रीनशॉट").setInputFiles(SCREENSHOT);
     await dialog.getByLabel("बैंक खाते का नाम").fill("Kavya Menon");
     await dialog.getByLabel("UPI लेनदेन संदर्भ संख्या (UTR)").fill("12345");
     await dialog.getByRole("button", { name: "जमा करें" }).click();
-    await expect(dialog.getByRole("alert")).toHaveText("UPI लेनदेन संदर्भ संख्या (UTR) ठीक 12 अंकों की होती है। कृपया इसे अपने भुगतान ऐप से कॉपी करें।");
+    await expect(dialog.getByRole("alert")).toHaveText("UPI लेन-देन संदर्भ (UTR) ठीक 12 अंकों का होता है। कृपया इसे अपने भुगतान ऐप से कॉपी करें।");
     await dialog.getByLabel("UPI लेनदेन संदर्भ संख्या (UTR)").fill(utr());
     await dialog.getByRole("button", { name: "जमा करें" }).click();
     await expect(dialog).toBeHidden();
