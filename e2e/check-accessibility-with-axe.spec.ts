@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { ADMIN, signUp } from "./support/accounts";
-import { EXAM_BROWSER, questionHeading } from "./support/exam";
+import { EXAM_BROWSER } from "./support/exam";
 import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
 
 test.use(EXAM_BROWSER);
@@ -29,9 +29,10 @@ const PUBLIC_PAGES = [
 ];
 
 /** The card's pay button, the payment modal and its Cancel, as each language names them. */
-const PAYMENT_TEXTS = {
-  en: { pay: "Please Pay to Attend Quiz", dialog: "Payment Instruction", cancel: "Cancel" },
-  hi: { pay: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें", dialog: "भुगतान निर्देश", cancel: "रद्द करें" },
+/** What the journey clicks and waits for, in each language. */
+const TEXTS = {
+  en: { pay: "Please Pay to Attend Quiz", dialog: "Payment Instruction", cancel: "Cancel", start: "Start Quiz", firstQuestion: "Question 1 of 25", submit: "Submit Quiz", summary: "Quiz summary" },
+  hi: { pay: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें", dialog: "भुगतान निर्देश", cancel: "रद्द करें", start: "क्विज़ शुरू करें", firstQuestion: "प्रश्न 1 / 25", submit: "क्विज़ जमा करें", summary: "क्विज़ सारांश" },
 };
 
 const ADMIN_TABS = ["overview", "quizzes", "questions", "responses", "answer-keys", "notifications", "transactions", "prize-claims", "blog", "messages", "jobs", "audit"];
@@ -95,7 +96,7 @@ for (const language of languages) {
       await expect(card).toBeVisible();
       await axe.check("dashboard");
       await card.getByRole("checkbox").check();
-      const texts = PAYMENT_TEXTS[language];
+      const texts = TEXTS[language];
       await card.getByRole("button", { name: texts.pay }).click();
       await expect(page.getByRole("dialog", { name: texts.dialog })).toBeVisible();
       await axe.check("payment modal");
@@ -114,12 +115,12 @@ for (const language of languages) {
       await axe.check("instructions of a verified entry");
       await page.goto(`/QuizliveSection?quizId=${quizId}`);
       await axe.check("exam before the start");
-      await page.getByRole("button", { name: "Start Quiz" }).click();
-      await expect(questionHeading(page, 1)).toBeVisible();
+      await page.getByRole("button", { name: texts.start }).click();
+      await expect(page.getByRole("heading", { name: texts.firstQuestion })).toBeVisible();
       await page.getByRole("radio").first().check();
       await axe.check("live exam");
-      await page.getByRole("button", { name: "Submit Quiz" }).click();
-      await expect(page.getByRole("heading", { name: "Quiz summary" })).toBeVisible();
+      await page.getByRole("button", { name: texts.submit }).click();
+      await expect(page.getByRole("heading", { name: texts.summary })).toBeVisible();
       await axe.check("exam summary");
       axe.expectNone();
       await context.close();
