@@ -32,7 +32,8 @@ export function messageTranslator(language: Language, catalogue: typeof errors):
   return (text) => translate(text.id, localised(text.values ?? {}, language));
 }
 
-function localised(values: MessageValues, language: Language): Record<string, string | number> {
+/** A message's values as the reader reads them: dates in India time in their language. */
+export function localised(values: MessageValues, language: Language): Record<string, string | number> {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value instanceof Date ? formatIndiaDateTime(value, language) : value]));
 }
 
