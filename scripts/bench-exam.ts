@@ -18,8 +18,9 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
- * `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start` does (1 Node process
- * uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
+ * The server runs on `npm start`'s Node.js (Node 24, scripts/node24.sh); `--node PATH` runs it on
+ * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
+ * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
  * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N` (256) the
  * HTTP connections to the server.
  *
@@ -27,6 +28,7 @@
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
 import { SESSION_SECRET } from "./support/session-secret";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
@@ -35,7 +37,7 @@ import { Client } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
-import { startProductionServer, stopServer } from "./support/production-server";
+import { productionNode, startProductionServer, stopServer } from "./support/production-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,6 +50,7 @@ const { values: args } = parseArgs({
     "pool-max": { type: "string", default: "20" },
     "cpu-prof": { type: "string" },
     connections: { type: "string", default: "256" },
+    node: { type: "string" },
   },
 });
 const PARTICIPANTS = Number(args.participants);
@@ -257,15 +260,17 @@ async function run() {
     databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_DATABASE_PORT}/olympiad`;
   }
   cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
-  const server = await startProductionServer(env, port, args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : []);
+  const node = args.node ?? productionNode();
+  const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [] });
+  const runtime = `Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`;
   const watcher = watch(server.pid!, databaseUrl);
   try {
     const users = await prepare(databaseUrl);
     const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
     console.log(
       EXAM_DAY
-        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL, ${args.instances} instance(s)`
-        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL, ${args.instances} instance(s)`,
+        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL, ${args.instances} instance(s) on ${runtime}`
+        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL, ${args.instances} instance(s) on ${runtime}`,
     );
     const phases: Phase[] = [];
     const phase = async (step: string, work: () => Promise<void>) => {

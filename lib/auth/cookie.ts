@@ -77,28 +77,61 @@ export function sessionFromClaims(claims: Record<string, unknown> | null | undef
  */
 export async function readSessionToken(token: string | undefined): Promise<Session | undefined> {
   if (!token) return undefined;
+  const key = sessionDecryptionKey();
+  const known = key.genuineTokens.get(token);
+  if (known) {
+    if (known.expiresAt > Date.now() / 1000 - CLOCK_TOLERANCE_SECONDS) return known.session;
+    key.genuineTokens.delete(token);
+    return undefined;
+  }
   try {
-    const { payload } = await jwtDecrypt(token, await sessionDecryptionKey(), { clockTolerance: 15 });
-    return sessionFromClaims(payload);
+    const { payload } = await jwtDecrypt(token, await key.key, { clockTolerance: CLOCK_TOLERANCE_SECONDS });
+    const session = sessionFromClaims(payload);
+    if (session && typeof payload.exp === "number") remember(key.genuineTokens, token, { session, expiresAt: payload.exp });
+    return session;
   } catch {
     return undefined;
   }
 }
 
-let derivedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+const CLOCK_TOLERANCE_SECONDS = 15;
+
+/**
+ * Tokens this instance has already decrypted and found genuine: a browser sends the same cookie
+ * with every call, and on exam day decrypting it again (WebCrypto's AES-GCM, a thread-pool job per
+ * call) was 4 % of the server's CPU. Only genuine tokens are kept, so garbage cannot fill it; each
+ * is still checked for expiry on every read, and whether its session still counts is, as ever, the
+ * database's to say. A cache, not state: another instance decrypts the token itself.
+ */
+interface GenuineToken {
+  session: Session;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+/** Every participant of a big exam hall on one instance, at about half a kilobyte each. */
+const GENUINE_TOKENS_KEPT = 20_000;
+
+function remember(tokens: Map<string, GenuineToken>, token: string, genuine: GenuineToken) {
+  // Oldest first out: a Map iterates in insertion order.
+  if (tokens.size >= GENUINE_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+  tokens.set(token, genuine);
+}
+
+let derivedKey: { secret: string; key: Promise<CryptoKey>; genuineTokens: Map<string, GenuineToken> } | undefined;
 
 /**
  * The key next-auth derives from the secret for its encrypted tokens (HKDF-SHA256, its own
- * info string), derived and imported once: next-auth's `decode` derives it again and jose
+ * info string), derived and imported once, with the tokens it has opened: next-auth's `decode` derives it again and jose
  * imports it again for every request, 7 % of the server's CPU under exam-day load.
  */
-function sessionDecryptionKey(): Promise<CryptoKey> {
+function sessionDecryptionKey() {
   const secret = authSecret();
   if (derivedKey?.secret !== secret) {
     const bytes = hkdfSync("sha256", secret, "", "NextAuth.js Generated Encryption Key", 32);
-    derivedKey = { secret, key: crypto.subtle.importKey("raw", bytes, "AES-GCM", false, ["decrypt"]) };
+    // A new secret forgets the tokens the old one opened.
+    derivedKey = { secret, key: crypto.subtle.importKey("raw", bytes, "AES-GCM", false, ["decrypt"]), genuineTokens: new Map() };
   }
-  return derivedKey.key;
+  return derivedKey;
 }
 
 export function requestSession(request: Request): Promise<Session | undefined> {

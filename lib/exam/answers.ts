@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
 import { service, sessionService, type Session } from "@/lib/auth";
-import { getDb } from "@/lib/db";
+import { connectDatabase, type Database } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
@@ -45,20 +45,13 @@ type Saver = { userId: string; sessionVersion?: number };
 
 async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<{ stored: number; deadlineAt: Date }> {
   const choices = newestPerQuestion(saves);
-  const db = await getDb();
-  // The hot path of exam day: one read for every check (the session's too), one statement for the write.
-  const rows = await db
-    .select({
-      attempt: { id: attempts.id, seed: attempts.shuffleSeed, deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt },
-      shuffleOptions: quizzes.shuffleOptions,
-      questionId: quizQuestions.questionId,
-      position: quizQuestions.position,
-    })
-    .from(users)
-    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, quizId)))
-    .leftJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), inArray(quizQuestions.questionId, choices.map((choice) => choice.questionId))))
-    .where(and(eq(users.id, saver.userId), isNull(users.deletedAt), saver.sessionVersion === undefined ? undefined : eq(users.sessionVersion, saver.sessionVersion)));
+  const { db, pool } = await connectDatabase();
+  const rows = await saveCheckOn(db).execute({
+    userId: saver.userId,
+    sessionVersion: saver.sessionVersion ?? null,
+    quizId,
+    questionIds: choices.map((choice) => choice.questionId),
+  });
   // Logged out, reset, deleted or demoted since the cookie was issued: as the route wrapper would say.
   if (rows.length === 0) throw new Unauthenticated();
   const [{ attempt, shuffleOptions }] = rows;
@@ -84,27 +77,68 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
   const progress = choices.reduce((newest, save) => (save.answeredAt > newest.answeredAt ? save : newest));
   const secondsToDeadline = Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000);
 
-  const saved = await db.execute<{ question_id: string }>(sql`
-    with progress as (
-      update attempts set current_question_index = ${Math.max(0, progress.currentQuestionIndex)},
-                          time_left_seconds = ${Math.max(0, Math.min(progress.timeLeftSeconds, secondsToDeadline))}
-      where id = ${attempt.id} and submitted_at is null and deadline_at > now()
-      returning id
-    )
-    insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
-    select progress.id, batch.question_id, batch.selected_option_index, batch.answered_at
-    from progress, unnest(
-      ${sql.param(answers.map((answer) => answer.questionId))}::uuid[],
-      ${sql.param(answers.map((answer) => answer.original))}::smallint[],
-      ${sql.param(answers.map((answer) => answer.answeredAt))}::timestamptz[]
-    ) as batch(question_id, selected_option_index, answered_at)
-    on conflict (attempt_id, question_id) do update
-      set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
-      where attempt_answers.answered_at < excluded.answered_at
-    returning question_id`);
+  const saved = await pool.query<{ question_id: string }>({
+    name: "exam.store-answers",
+    text: STORE_ANSWERS,
+    values: [
+      attempt.id,
+      Math.max(0, progress.currentQuestionIndex),
+      Math.max(0, Math.min(progress.timeLeftSeconds, secondsToDeadline)),
+      answers.map((answer) => answer.questionId),
+      answers.map((answer) => answer.original),
+      answers.map((answer) => answer.answeredAt),
+    ],
+  });
   metrics().answerSaves.inc(saved.rows.length);
   return { stored: saved.rows.length, deadlineAt: attempt.deadlineAt };
 }
+
+/**
+ * The hot path of exam day is two statements, both prepared once per database connection (named,
+ * so PostgreSQL parses and plans them once, and the query is not rebuilt per call): one read for
+ * every check (the session's too), one write.
+ */
+const saveChecks = new WeakMap<Database, ReturnType<typeof prepareSaveCheck>>();
+
+function saveCheckOn(db: Database) {
+  let check = saveChecks.get(db);
+  if (!check) saveChecks.set(db, (check = prepareSaveCheck(db)));
+  return check;
+}
+
+function prepareSaveCheck(db: Database) {
+  const quizId = sql.placeholder("quizId");
+  const sessionVersion = sql.placeholder("sessionVersion");
+  return db
+    .select({
+      attempt: { id: attempts.id, seed: attempts.shuffleSeed, deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt },
+      shuffleOptions: quizzes.shuffleOptions,
+      questionId: quizQuestions.questionId,
+      position: quizQuestions.position,
+    })
+    .from(users)
+    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, quizId)))
+    .leftJoin(quizzes, eq(quizzes.id, attempts.quizId))
+    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), sql`${quizQuestions.questionId} = any(${sql.placeholder("questionIds")}::uuid[])`))
+    // A saver the caller identified has no session version to check.
+    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt), sql`(${sessionVersion}::integer is null or ${users.sessionVersion} = ${sessionVersion})`))
+    .prepare("exam.save-check");
+}
+
+/** Stores only over an older choice, and only while the attempt is open (a submit or the deadline may have come since the check). */
+const STORE_ANSWERS = `
+  with progress as (
+    update attempts set current_question_index = $2, time_left_seconds = $3
+    where id = $1 and submitted_at is null and deadline_at > now()
+    returning id
+  )
+  insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
+  select progress.id, batch.question_id, batch.selected_option_index, batch.answered_at
+  from progress, unnest($4::uuid[], $5::smallint[], $6::timestamptz[]) as batch(question_id, selected_option_index, answered_at)
+  on conflict (attempt_id, question_id) do update
+    set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
+    where attempt_answers.answered_at < excluded.answered_at
+  returning question_id`;
 
 /** One answer, as a batch of one. */
 export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) =>

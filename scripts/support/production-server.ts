@@ -1,13 +1,24 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
+/** The Node.js `npm start` serves on (scripts/node24.sh): what an exam day runs. */
+export function productionNode(): string {
+  return execFileSync("bash", [path.resolve("scripts/node24.sh")], { encoding: "utf8" }).trim();
+}
+
+interface ServerRuntime {
+  /** Another Node.js binary than `npm start`'s, to compare runtimes. */
+  node?: string;
+  /** Options for its Node processes (`--cpu-prof`, say). */
+  nodeArgs?: string[];
+}
+
 /**
- * Starts the production build as `npm start` does (`scripts/start.mjs`: WEB_CONCURRENCY in `env`
- * sets its instances) and waits until it answers. `nodeArgs` go to its Node processes
- * (`--cpu-prof`, say).
+ * Starts the production build as `npm start` does (`scripts/start.mjs` on its Node.js;
+ * WEB_CONCURRENCY in `env` sets its instances) and waits until it answers.
  */
-export async function startProductionServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
-  const server = spawn(process.execPath, [...nodeArgs, path.resolve("scripts/start.mjs")], {
+export async function startProductionServer(env: Record<string, string>, port: number, { node = productionNode(), nodeArgs = [] }: ServerRuntime = {}): Promise<ChildProcess> {
+  const server = spawn(node, [...nodeArgs, path.resolve("scripts/start.mjs")], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -175,6 +175,16 @@ describe("the session's life", () => {
     expect(await statusWith(expired)).toBe(401);
   });
 
+  it("ends at its expiry even for an instance that has already read it (it keeps the tokens it opened)", async () => {
+    const user = await participant();
+    const cookie = await logIn(user.email, "10.77.0.8");
+    expect(await statusWith(cookie)).toBe(200);
+    expect(await statusWith(cookie)).toBe(200);
+
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7 * DAY_SECONDS * 1000 + 60_000 });
+    expect(await statusWith(cookie)).toBe(401);
+  });
+
   it("slides: a session older than a day gets a fresh cookie on its next call; a younger one does not", async () => {
     const user = await participant();
     const fresh = await logIn(user.email);
