@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { users } from "@/db/schema";
-import { getDb } from "@/lib/db";
+import { getDb, prepared } from "@/lib/db";
 import { encodeSessionCookie, type Session } from "./cookie";
 import { VISITOR, type Actor, type ActiveUser } from "./permissions";
 
@@ -10,13 +10,18 @@ import { VISITOR, type Actor, type ActiveUser } from "./permissions";
  * route wrapper and by pages alike. A deleted account, or a session issued before the user's
  * last logout, password reset or role change (an older session version), acts as a visitor.
  */
-export async function loadActiveUser(session: Session | undefined): Promise<ActiveUser | null> {
-  if (!session) return null;
-  const db = await getDb();
-  const [user] = await db
+/** Every call of a logged-in user reads this: prepared on each connection (lib/db `prepared`). */
+const activeUser = prepared((db) =>
+  db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(and(eq(users.id, session.userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt)))
+    .prepare("auth.active-user"),
+);
+
+export async function loadActiveUser(session: Session | undefined): Promise<ActiveUser | null> {
+  if (!session) return null;
+  const [user] = await activeUser(await getDb()).execute({ userId: session.userId });
   if (!user || user.sessionVersion !== session.sessionVersion) return null;
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
 import { service, sessionService, type Session } from "@/lib/auth";
-import { connectDatabase, type Database } from "@/lib/db";
+import { connectDatabase, prepared } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
@@ -46,7 +46,7 @@ type Saver = { userId: string; sessionVersion?: number };
 async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<{ stored: number; deadlineAt: Date }> {
   const choices = newestPerQuestion(saves);
   const { db, pool } = await connectDatabase();
-  const rows = await saveCheckOn(db).execute({
+  const rows = await saveCheck(db).execute({
     userId: saver.userId,
     sessionVersion: saver.sessionVersion ?? null,
     quizId,
@@ -94,20 +94,10 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
 }
 
 /**
- * The hot path of exam day is two statements, both prepared once per database connection (named,
- * so PostgreSQL parses and plans them once, and the query is not rebuilt per call): one read for
- * every check (the session's too), one write.
+ * The hot path of exam day is two statements, both prepared on each database connection: one read
+ * for every check (the session's too), one write.
  */
-const saveChecks = new WeakMap<Database, ReturnType<typeof prepareSaveCheck>>();
-
-function saveCheckOn(db: Database) {
-  let check = saveChecks.get(db);
-  if (!check) saveChecks.set(db, (check = prepareSaveCheck(db)));
-  return check;
-}
-
-function prepareSaveCheck(db: Database) {
-  const quizId = sql.placeholder("quizId");
+const saveCheck = prepared((db) => {
   const sessionVersion = sql.placeholder("sessionVersion");
   return db
     .select({
@@ -117,13 +107,13 @@ function prepareSaveCheck(db: Database) {
       position: quizQuestions.position,
     })
     .from(users)
-    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, quizId)))
+    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, sql.placeholder("quizId"))))
     .leftJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), sql`${quizQuestions.questionId} = any(${sql.placeholder("questionIds")}::uuid[])`))
     // A saver the caller identified has no session version to check.
     .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt), sql`(${sessionVersion}::integer is null or ${users.sessionVersion} = ${sessionVersion})`))
     .prepare("exam.save-check");
-}
+});
 
 /** Stores only over an older choice, and only while the attempt is open (a submit or the deadline may have come since the check). */
 const STORE_ANSWERS = `

@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } from "@/db/schema";
 import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { getDb, type Queryable } from "@/lib/db";
+import { getDb, prepared, type Database, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
@@ -34,11 +34,12 @@ async function findAttempt(db: Queryable, userId: string, quizId: string): Promi
 }
 
 /**
- * The quiz, the user's attempt and whether their entry fee is verified, in one query: on exam
- * day every participant starts within seconds, and each round trip counts.
+ * The quiz, the user's attempt and whether their entry fee is verified, in one query (prepared on
+ * each connection): on exam day every participant starts within seconds, and each round trip counts.
  */
-async function examState(db: Queryable, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
-  const [row] = await db
+const examStateRead = prepared((db) => {
+  const userId = sql.placeholder("userId");
+  return db
     .select({
       quiz: quizzes,
       attempt: attempts,
@@ -46,12 +47,17 @@ async function examState(db: Queryable, userId: string, quizId: string): Promise
     })
     .from(quizzes)
     .leftJoin(attempts, and(eq(attempts.quizId, quizzes.id), eq(attempts.participantId, userId)))
-    .where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
+    .where(and(eq(quizzes.id, sql.placeholder("quizId")), eq(quizzes.isDemo, false)))
+    .prepare("exam.state");
+});
+
+async function examState(db: Database, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
+  const [row] = await examStateRead(db).execute({ userId, quizId });
   return row ?? null;
 }
 
 /** Who may take the quiz now, and if not, a sentence saying why. */
-async function accessFor(database: Queryable, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
+async function accessFor(database: Database, user: Actor, quizId: string, now: Date): Promise<ExamAccess> {
   const state = await examState(database, user.id, quizId);
   if (!state) return { allowed: false, quiz: null, attempt: null, refusal: { reason: "no-quiz" } };
   return admissionOf(state, now);
