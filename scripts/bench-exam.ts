@@ -21,7 +21,7 @@
  * The server runs on `npm start`'s Node.js (Node 24, scripts/node24.sh); `--node PATH` runs it on
  * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
  * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
- * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N` (256) the
+ * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N|unlimited` (256) the
  * HTTP connections to the server.
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
@@ -62,9 +62,12 @@ const QUESTIONS = 25;
 const RECONNECT_PARTICIPANTS = Math.min(PARTICIPANTS, 1000);
 const QUEUED_ANSWERS = 10;
 const PASSWORD = "bench-password-1";
-// The connections a reverse proxy in front of the app keeps to it (nginx's upstream keepalive):
-// 10,000 browsers never each open their own to one Node process.
-setGlobalDispatcher(new Agent({ connections: Number(args.connections) }));
+// The hall reaches the app through a proxy that holds a pool of 256 connections to it, on which
+// every request waits for a free one, so during the start burst a participant's save
+// can wait behind other participants' starts. `--connections unlimited` gives every request in
+// flight its own connection instead, as a proxy without a cap does: then 10,000 starts at once
+// open 10,000 connections to one instance.
+setGlobalDispatcher(new Agent({ connections: args.connections === "unlimited" ? null : Number(args.connections) }));
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
 interface Timing {

@@ -8,6 +8,6 @@ export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openData
 export { databaseReached, databaseStatus, type DatabaseStatus } from "./status";
 export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
-export { prepared } from "./prepared";
+export { prepared, tableRow } from "./prepared";
 export { committedMigrationCount, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
 export type { Database, DatabaseTransaction, Queryable } from "./types";

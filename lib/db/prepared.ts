@@ -1,3 +1,4 @@
+import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm";
 import type { Database } from "./types";
 
 /**
@@ -13,4 +14,16 @@ export function prepared<Query>(build: (db: Database) => Query): (db: Database) 
     if (!query) built.set(db, (query = build(db)));
     return query;
   };
+}
+
+/**
+ * A row a raw statement returned whole (`returning *`, a function returning the table's rows),
+ * keyed and typed as drizzle's own select of `table` gives it.
+ */
+export function tableRow<T extends Table>(table: T, raw: Record<string, unknown>): InferSelectModel<T> {
+  const columns = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value = raw[column.name];
+    return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+  });
+  return Object.fromEntries(columns) as InferSelectModel<T>;
 }

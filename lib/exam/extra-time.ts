@@ -94,17 +94,13 @@ export const listExtraTime = service("exam.grantExtraTime", async (_admin, quizI
  * whose time ran out (its answers are already final even if the job has not submitted it yet).
  */
 /**
- * Taken by a grant (and a removal) and by the start of an attempt, for one participant and quiz:
- * a start that is under way when a grant is made either sees the grant or is seen by it, never
- * neither (a start reads the grant at its insert, after this lock).
+ * Taken by a grant (and a removal) and by the start of an attempt (the database function
+ * `start_attempt`, migration 0020, keys it the same way: the ids as PostgreSQL prints them), for
+ * one participant and quiz: a start that is under way when a grant is made either sees the grant
+ * or is seen by it, never neither (a start reads the grant after this lock).
  */
-export async function lockAttemptClock(tx: Queryable, quizId: string, participantId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${quizId}/${participantId}`}, 0))`);
-}
-
-/** The extra seconds granted to a participant on a quiz, as an expression for the start's insert. */
-export function grantedExtraSeconds(quizId: string, participantId: string) {
-  return sql<number>`coalesce((select ${extraTimeGrants.extraSeconds} from ${extraTimeGrants} where ${extraTimeGrants.quizId} = ${quizId} and ${extraTimeGrants.participantId} = ${participantId}), 0)`;
+async function lockAttemptClock(tx: Queryable, quizId: string, participantId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${quizId}::uuid::text || '/' || ${participantId}::uuid::text, 0))`);
 }
 
 async function openAttempt(tx: Queryable, quizId: string, participantId: string, now: Date) {

@@ -4,13 +4,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } from "@/db/schema";
 import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { getDb, prepared, type Database, type Queryable } from "@/lib/db";
+import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
 import { saveAnswer } from "./answers";
-import { grantedExtraSeconds, lockAttemptClock } from "./extra-time";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
@@ -171,11 +170,14 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
 
 const startAdmission = admission(config.competition.startsAtOnce);
 
+/** A new attempt in one round trip (migration 0020's `start_attempt`), or none if one exists. */
+const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer, $6::integer)";
+
 /** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
 export const startExam = service("exam.take", (user, quizId: string, now?: Date) => startAdmission(() => startOrResume(user, quizId, now ?? new Date())));
 
 async function startOrResume(user: Actor, quizId: string, now: Date): Promise<ExamView> {
-  const db = await getDb();
+  const { db, pool } = await connectDatabase();
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
     if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
@@ -186,25 +188,14 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   if (access.attempt) return buildView(db, quiz, access.attempt, now);
   const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
   const windowSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
-  // Extra time (an accommodation) comes on top of what the window allows, even past its close;
-  // read at the insert, under the lock a grant takes, so a grant made meanwhile is never missed.
-  const [started] = await db.transaction(async (tx) => {
-    await lockAttemptClock(tx, quizId, user.id);
-    const extraSeconds = grantedExtraSeconds(quizId, user.id);
-    return tx
-      .insert(attempts)
-      .values({
-        quizId,
-        participantId: user.id,
-        shuffleSeed: randomInt(2 ** 31),
-        startedAt: now,
-        deadlineAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${windowSeconds + config.competition.pauseAllowanceSeconds} + ${extraSeconds})`,
-        timeLeftSeconds: sql`${windowSeconds} + ${extraSeconds}`,
-        extraSeconds,
-      })
-      .onConflictDoNothing()
-      .returning();
+  // Extra time (an accommodation) comes on top of what the window allows, even past its close:
+  // the database function reads it under the lock a grant takes, so a grant made meanwhile is never missed.
+  const { rows } = await pool.query({
+    name: "exam.start-attempt",
+    text: START_ATTEMPT,
+    values: [quizId, user.id, randomInt(2 ** 31), now, windowSeconds, config.competition.pauseAllowanceSeconds],
   });
+  const started = rows[0] && tableRow(attempts, rows[0]);
   metrics().examStarts.inc(started ? 1 : 0);
   // Started twice at once (two tabs): the other request's attempt is the one.
   if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
