@@ -27,14 +27,13 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then env assi
   [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
 }
 
-# The pass on the PostgreSQL server runs on Node 24, the production server's runtime
-# (scripts/node24.sh), so both Node versions and both databases are covered without a third pass.
-
 check typecheck node_modules/.bin/tsc --noEmit
 check lint node_modules/.bin/eslint .
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 # Vitest runs one file at a time on two cores (one worker, the database the other): the two passes
 # run side by side, each with its own files and Google issuer port, and print one after the other.
+# The pass on the PostgreSQL server runs on Node 24, the production server's runtime
+# (scripts/node24.sh), so both Node versions and both databases are covered without a third pass.
 node24_binary=$(bash scripts/node24.sh)
 vitest_on embedded "$(command -v node)" &
 vitest_on postgres "$node24_binary" DATA_DIR=.data/test-postgres \

@@ -3,10 +3,10 @@ import { getTableColumns, type InferSelectModel, type Table } from "drizzle-orm"
 import type { Database } from "./types";
 
 /**
- * A drizzle query built once per database and prepared under `name` on each connection that runs
- * it (pg keeps named statements per connection), so PostgreSQL parses and plans it once and the
- * query is not rebuilt per call: for the reads every exam-day request makes. Values go in as
- * `sql.placeholder(...)`s, given to `execute`.
+ * A drizzle query that `build` ends with `.prepare(name)`, built once per database: drizzle does
+ * not rebuild it per call, and pg prepares it under that name once on each connection that runs
+ * it, so PostgreSQL parses and plans it once. For the reads every exam-day request makes. Values
+ * go in as `sql.placeholder(...)`s, given to `execute`.
  */
 export function prepared<Query>(build: (db: Database) => Query): (db: Database) => Query {
   const built = new WeakMap<Database, Query>();
