@@ -27,8 +27,11 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then env assi
   [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
 }
 
-check typecheck node_modules/.bin/tsc --noEmit
-check lint node_modules/.bin/eslint .
+# The type check and lint each keep one core busy: side by side, each printed when both end.
+check typecheck node_modules/.bin/tsc --noEmit >"$results/log-typecheck" 2>&1 &
+check lint node_modules/.bin/eslint . >"$results/log-lint" 2>&1 &
+wait
+cat "$results/log-typecheck" "$results/log-lint"
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 # Vitest runs one file at a time on two cores (one worker, the database the other): the two passes
 # run side by side, each with its own files and Google issuer port, and print one after the other.
