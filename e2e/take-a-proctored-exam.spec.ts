@@ -5,6 +5,7 @@ import { createOpenQuiz, recordedSequences } from "./support/exam-db";
 
 test.use(EXAM_BROWSER);
 
+const QUEUE_NOTE = "Many participants are starting at once. You are in the queue: your quiz starts in about 1 second. Your time has not started yet; keep this page open.";
 const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
 
 test.describe("the proctored exam", () => {
@@ -21,7 +22,11 @@ test.describe("the proctored exam", () => {
     await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(`/QuizliveSection?quizId=${quizId}`);
 
+    // A hall pressing Start at once: the server first answers that this start waits its turn.
+    // The page says so, waits the second it was told, and is let in without another click.
+    await page.route(`**/api/exam/${quizId}/start`, (route) => route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: QUEUE_NOTE } }), { times: 1 });
     await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect(page.getByRole("status").filter({ hasText: QUEUE_NOTE })).toBeVisible();
     await expect(questionHeading(page, 1)).toBeVisible();
     await expect.poll(() => isFullscreen(page)).toBe(true);
 

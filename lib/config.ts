@@ -99,6 +99,11 @@ const environmentSchema = z.object({
   /** Exam starts one instance runs at once; the rest wait their turn, so answer saves keep flowing. */
   EXAM_STARTS_AT_ONCE: z.coerce.number().int().min(1).max(200).default(4),
   /**
+   * How long a start may wait in an instance's line; past it the exam page is told when to come
+   * back (503 with Retry-After) and waits without holding a connection.
+   */
+  EXAM_START_QUEUE_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  /**
    * The bitrate an attempt's recording may average over its whole time (video slices and
    * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
    */
@@ -253,6 +258,7 @@ export function loadConfig(environment: Environment) {
       /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
       pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
       startsAtOnce: env.EXAM_STARTS_AT_ONCE,
+      startQueueSeconds: env.EXAM_START_QUEUE_SECONDS,
     },
     proctoring: {
       recordingMaxKbps: env.RECORDING_MAX_KBPS,

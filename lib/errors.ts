@@ -63,11 +63,26 @@ export class PayloadTooLarge extends DomainError {
   }
 }
 
-export class TooManyRequests extends DomainError {
+/** A refusal that says when to come back: answered with Retry-After. */
+export abstract class ComeBackLater extends DomainError {
   constructor(
     text: Message | string,
+    status: number,
     readonly retryAfterSeconds: number,
   ) {
-    super(text, 429);
+    super(text, status);
+  }
+}
+
+export class TooManyRequests extends ComeBackLater {
+  constructor(text: Message | string, retryAfterSeconds: number) {
+    super(text, 429, retryAfterSeconds);
+  }
+}
+
+/** Too busy for this now (not the caller's doing): 503. */
+export class Unavailable extends ComeBackLater {
+  constructor(text: Message | string, retryAfterSeconds: number) {
+    super(text, 503, retryAfterSeconds);
   }
 }

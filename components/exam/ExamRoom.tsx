@@ -17,7 +17,7 @@ import { useRecorder } from "./useRecorder";
 type StartFailure = { serverMessage: string | null };
 
 type Phase =
-  | { name: "ready"; starting: boolean; failure?: StartFailure }
+  | { name: "ready"; starting: boolean; failure?: StartFailure; queueNote?: string }
   | { name: "live"; view: ExamView; restored: RestoredProgress; deadlineMs: number }
   | { name: "finished"; result: ExamResult; summary?: ExamSummary };
 
@@ -36,6 +36,23 @@ export interface ExamRoomProps {
 /** The server's deadline on this browser's clock, which may differ from the server's. */
 function localDeadline(view: ExamView): number {
   return Date.parse(view.deadlineAt) - (Date.parse(view.serverNow) - Date.now());
+}
+
+/**
+ * Asks the server to start (or resume) the attempt. When a whole hall presses Start at once the
+ * server may answer 503 with the turn to come back at: the page waits for it, saying so, and
+ * asks again (a second at random on top, so a refused crowd does not return as one).
+ */
+async function startWhenLetIn(quizId: string, onQueued: (note: string) => void): Promise<ExamView> {
+  for (;;) {
+    try {
+      return await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined && error.serverMessage)) throw error;
+      onQueued(error.serverMessage);
+      await new Promise((resolve) => setTimeout(resolve, (error.retryAfterSeconds! + Math.random()) * 1000));
+    }
+  }
 }
 
 async function leaveFullscreen() {
@@ -96,7 +113,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     }
     let view: ExamView;
     try {
-      view = await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
+      view = await startWhenLetIn(quizId, (queueNote) => setPhase({ name: "ready", starting: true, queueNote }));
     } catch (error) {
       const serverMessage = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
       await abandonStart({ name: "ready", starting: false, failure: { serverMessage } });
@@ -124,6 +141,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           resuming={resuming}
           starting={phase.starting}
           error={phase.failure && (phase.failure.serverMessage ?? t("start.startFailed"))}
+          queueNote={phase.queueNote}
           onStart={() => void start()}
         />
       )}

@@ -7,11 +7,13 @@ interface ExamStartProps {
   resuming: boolean;
   starting: boolean;
   error?: string;
+  /** The server's word that this start waits its turn in a queue. */
+  queueNote?: string;
   onStart: () => void;
 }
 
 /** The instructions again, what proctoring involves, and the button that starts (or resumes) the exam. */
-export function ExamStart({ quiz, resuming, starting, error, onStart }: ExamStartProps) {
+export function ExamStart({ quiz, resuming, starting, error, queueNote, onStart }: ExamStartProps) {
   const t = useTranslations("exam");
   return (
     <section aria-labelledby="exam-start" className="flex flex-col items-start gap-4">
@@ -23,6 +25,7 @@ export function ExamStart({ quiz, resuming, starting, error, onStart }: ExamStar
       <button type="button" className={primaryButtonClass} disabled={starting} onClick={onStart}>
         {resuming ? t("start.resumeQuiz") : t("start.startQuiz")}
       </button>
+      {queueNote && <FormMessage tone="info">{queueNote}</FormMessage>}
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </section>
   );

@@ -53,7 +53,8 @@ function FieldFrame({ label, id, error, hint, children }: FieldChrome & { childr
 }
 
 interface FormMessageProps {
-  tone: "error" | "success";
+  /** "info": news that is neither a failure nor a success (waiting one's turn, say). */
+  tone: "error" | "success" | "info";
   children: ReactNode;
   /** For the fields the message is about, in their aria-describedby. */
   id?: string;
@@ -61,9 +62,15 @@ interface FormMessageProps {
   ref?: Ref<HTMLParagraphElement>;
 }
 
+const TONE_COLOURS = {
+  error: "border-red-200 bg-red-50 text-red-800",
+  success: "border-emerald-200 bg-emerald-50 text-emerald-800",
+  info: "border-sky-200 bg-sky-50 text-sky-900",
+} as const;
+
 export function FormMessage({ tone, children, id, ref }: FormMessageProps) {
   if (!children) return null;
-  const colours = tone === "error" ? "border-red-200 bg-red-50 text-red-800" : "border-emerald-200 bg-emerald-50 text-emerald-800";
+  const colours = TONE_COLOURS[tone];
   return (
     <p id={id} ref={ref} tabIndex={ref ? -1 : undefined} role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm focus:outline-none ${colours}`}>
       {children}

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** The whole answer, for refusals that carry more than a message (an import's bad rows). */
     readonly body: Record<string, unknown> = {},
+    /** When the server said to come back (Retry-After in seconds), for a 429 or 503. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -24,15 +26,17 @@ export async function callApi<T>(path: string, init: { method?: string; json?: u
     body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
   });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw refusal(response.status, data ?? {});
+  if (!response.ok) throw refusal(response.status, data ?? {}, response.headers.get("retry-after"));
   return data as T;
 }
 
 /** The error for a refused request, carrying the server's message and fix code when it sent them. */
-function refusal(status: number, data: Record<string, unknown>): ApiError {
+function refusal(status: number, data: Record<string, unknown>, retryAfter: string | null = null): ApiError {
   const message = typeof data.message === "string" ? data.message : undefined;
   const code = typeof data.code === "string" ? data.code : undefined;
-  return new ApiError(message ?? `Request failed (${status})`, status, message, code, data);
+  // Only the delay-seconds form: the app never answers an HTTP date.
+  const retryAfterSeconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  return new ApiError(message ?? `Request failed (${status})`, status, message, code, data, retryAfterSeconds);
 }
 
 /**

@@ -12,7 +12,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("admission", () => {
   it("runs at most its limit at once, and the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission(2);
+    const admit = admission({ limit: 2, maxWaitSeconds: 60, refusal: () => new Error("refused") });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     let running = 0;
@@ -41,5 +41,27 @@ describe("admission", () => {
     expect(await Promise.all(results)).toEqual([0, "failed", 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(most).toBe(2);
+  });
+
+  it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the pace work finishes", async () => {
+    let clock = 100;
+    const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
+    // 2 at once, each piece 1 s: the line moves 2 a second, so 4 waiting is 2 s of wait.
+    const admit = admission({ limit: 2, maxWaitSeconds: 2, refusal, initialSecondsPerPiece: 1, now: () => clock });
+    const gates = Array.from({ length: 6 }, deferred);
+    const admitted = gates.map((gate) => admit(() => gate.promise));
+    await settle();
+    const turns: number[] = [];
+    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: { seconds: number }) => turns.push(error.seconds));
+    // The first refused comes back once the 4 in line are through (2.5 s: its own turn included), then one every half second.
+    expect(turns).toEqual([3, 3, 4, 4, 5]);
+    clock += 1;
+    for (const gate of gates) {
+      gate.resolve();
+      await settle();
+    }
+    await Promise.all(admitted);
+    // The line is empty again: a newcomer is let straight in.
+    await expect(admit(async () => "in")).resolves.toBe("in");
   });
 });

@@ -5,7 +5,7 @@ import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } f
 import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
-import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
+import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from "@/lib/errors";
 import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
@@ -168,7 +168,11 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
   };
 }
 
-const startAdmission = admission(config.competition.startsAtOnce);
+const startAdmission = admission({
+  limit: config.competition.startsAtOnce,
+  maxWaitSeconds: config.competition.startQueueSeconds,
+  refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
+});
 
 /** A new attempt in one round trip (migration 0020's `start_attempt`), or none if one exists. */
 const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer, $6::integer)";

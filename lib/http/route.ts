@@ -1,6 +1,6 @@
 import type { z, ZodType } from "zod";
 import { actorFor, authorize, grantedToEveryMember, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, VISITOR, type Action, type Actor, type Session } from "@/lib/auth";
-import { DomainError, Forbidden, Invalid, PayloadTooLarge, TooManyRequests } from "@/lib/errors";
+import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge } from "@/lib/errors";
 import { messagesIn } from "@/lib/i18n";
 import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
@@ -190,7 +190,7 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
 function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
-    if (error instanceof TooManyRequests) headers["retry-after"] = String(error.retryAfterSeconds);
+    if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
     const text = error.text ? inCallersLanguage(error.text) : error.message;
     return Response.json({ message: text, ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { config } from "@/lib/config";
+import { connectDatabase, getDb } from "@/lib/db";
+import { openExam, paidParticipant } from "../support/exam";
+import { call } from "../support/http";
+
+const QUEUE_NOTE = /^Many participants are starting at once\. You are in the queue: your quiz starts in about \d+ seconds\. Your time has not started yet; keep this page open\.$/;
+
+describe("the exam start queue", () => {
+  it("tells starts past the queue's wait when to come back (503, Retry-After, spread out), starts none of them, and lets them in when they do", async () => {
+    const { quiz } = await openExam();
+    const user = await paidParticipant(quiz.id);
+    const startAs = (headers?: Record<string, string>) => call(start, { method: "POST", as: user, params: { quizId: quiz.id }, headers });
+    // Holds every new attempt at its insert, so the instance's starts stay busy and the line grows.
+    const { pool } = await connectDatabase();
+    const blocker = await pool.connect();
+    const calls: ReturnType<typeof startAs>[] = [];
+    try {
+      await blocker.query("begin");
+      await blocker.query("lock table attempts in share mode");
+      // A start already queued gets in, however long the wait; so the line has room for a first few hundred.
+      for (let i = 0; i < 600; i++) calls.push(startAs());
+      const refusals = await firstSettled(calls, 3000);
+      expect(refusals.length).toBeGreaterThan(0);
+      for (const { status, body, response } of refusals) {
+        expect(status).toBe(503);
+        expect(body.message).toMatch(QUEUE_NOTE);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(config.competition.startQueueSeconds);
+      }
+      // Turns are handed out at the line's pace: the refused do not all come back in the same second.
+      const turns = refusals.map(({ response }) => Number(response.headers.get("retry-after")));
+      expect(Math.max(...turns)).toBeGreaterThan(Math.min(...turns));
+      // In the caller's language.
+      const inHindi = await startAs({ "accept-language": "hi" });
+      expect(inHindi.status).toBe(503);
+      expect(inHindi.body.message).toMatch(/^एक साथ बहुत से प्रतिभागी क्विज़ शुरू कर रहे हैं। आप कतार में हैं/);
+      expect(await attemptsOf(user.id)).toBe(0);
+    } finally {
+      await blocker.query("rollback").catch(() => undefined);
+      blocker.release();
+    }
+    const answers = await Promise.all(calls);
+    const started = answers.filter(({ status }) => status === 200);
+    expect(started.length).toBeGreaterThan(0);
+    expect(new Set(started.map(({ body }) => body.attemptId)).size).toBe(1);
+    expect(await attemptsOf(user.id)).toBe(1);
+    // Back at its turn, a refused start finds its attempt.
+    const again = await startAs();
+    expect(again.status).toBe(200);
+    expect(again.body.attemptId).toBe(started[0].body.attemptId);
+  });
+});
+
+/** The calls that have answered within `ms` (the rest are still waiting in line). */
+async function firstSettled<T>(calls: Promise<T>[], ms: number): Promise<T[]> {
+  const settled: T[] = [];
+  for (const pending of calls) void pending.then((answer) => settled.push(answer));
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return settled;
+}
+
+async function attemptsOf(participantId: string): Promise<number> {
+  const db = await getDb();
+  const { rows } = await db.execute<{ count: number }>(sql`select count(*)::int as count from attempts where participant_id = ${participantId}`);
+  return rows[0].count;
+}
