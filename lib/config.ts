@@ -102,7 +102,9 @@ const environmentSchema = z.object({
    * How long a start may wait in an instance's line; past it the exam page is told when to come
    * back (503 with Retry-After) and waits without holding a connection.
    */
-  EXAM_START_QUEUE_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  EXAM_START_QUEUE_SECONDS: z.coerce.number().min(0.5).max(600).default(1),
+  /** The starts an instance's line lets through a second when it is full: the pace of the turns it hands out. */
+  EXAM_STARTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
   /**
    * The bitrate an attempt's recording may average over its whole time (video slices and
    * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
@@ -259,6 +261,7 @@ export function loadConfig(environment: Environment) {
       pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
       startsAtOnce: env.EXAM_STARTS_AT_ONCE,
       startQueueSeconds: env.EXAM_START_QUEUE_SECONDS,
+      startsPerSecond: env.EXAM_STARTS_PER_SECOND,
     },
     proctoring: {
       recordingMaxKbps: env.RECORDING_MAX_KBPS,

@@ -12,7 +12,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("admission", () => {
   it("runs at most its limit at once, and the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, maxWaitSeconds: 60, refusal: () => new Error("refused") });
+    const admit = admission({ limit: 2, perSecond: 1, maxWaitSeconds: 60, refusal: () => new Error("refused") });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     let running = 0;
@@ -43,11 +43,10 @@ describe("admission", () => {
     expect(most).toBe(2);
   });
 
-  it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the pace work finishes", async () => {
-    let clock = 100;
+  it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the line's pace", async () => {
     const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
-    // 2 at once, each piece 1 s: the line moves 2 a second, so 4 waiting is 2 s of wait.
-    const admit = admission({ limit: 2, maxWaitSeconds: 2, refusal, initialSecondsPerPiece: 1, now: () => clock });
+    // 2 at once, 2 let through a second: 4 waiting is 2 s of wait.
+    const admit = admission({ limit: 2, perSecond: 2, maxWaitSeconds: 2, refusal, now: () => 100 });
     const gates = Array.from({ length: 6 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise));
     await settle();
@@ -55,7 +54,6 @@ describe("admission", () => {
     for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: { seconds: number }) => turns.push(error.seconds));
     // The first refused comes back once the 4 in line are through (2.5 s: its own turn included), then one every half second.
     expect(turns).toEqual([3, 3, 4, 4, 5]);
-    clock += 1;
     for (const gate of gates) {
       gate.resolve();
       await settle();

@@ -8,6 +8,7 @@ export { extraSecondsFor, grantExtraTime, listExtraTime, removeExtraTime, type E
 export {
   examAccess,
   examClock,
+  examStartLine,
   finaliseOverdueAttempts,
   recordFocusEvents,
   resumeExam,

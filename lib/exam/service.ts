@@ -168,8 +168,14 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
   };
 }
 
-const startAdmission = admission({
+/**
+ * The line an instance's exam starts wait in (the start route's `admittedBy`): a few at a time,
+ * before the caller is even looked up, so a hall pressing Start at once costs the database
+ * nothing until its turn, and a start told to come back costs this instance almost nothing.
+ */
+export const examStartLine = admission({
   limit: config.competition.startsAtOnce,
+  perSecond: config.competition.startsPerSecond,
   maxWaitSeconds: config.competition.startQueueSeconds,
   refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
 });
@@ -178,9 +184,7 @@ const startAdmission = admission({
 const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer, $6::integer)";
 
 /** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
-export const startExam = service("exam.take", (user, quizId: string, now?: Date) => startAdmission(() => startOrResume(user, quizId, now ?? new Date())));
-
-async function startOrResume(user: Actor, quizId: string, now: Date): Promise<ExamView> {
+export const startExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const { db, pool } = await connectDatabase();
   const access = await accessFor(db, user, quizId, now);
   if (!access.allowed) {
@@ -204,7 +208,7 @@ async function startOrResume(user: Actor, quizId: string, now: Date): Promise<Ex
   // Started twice at once (two tabs): the other request's attempt is the one.
   if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
   return buildView(db, quiz, started, now, true);
-}
+});
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
 export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView | null> => {

@@ -27,6 +27,11 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
    * Only for actions every logged-in user has on their own data; `actor` is then the visitor.
    */
   identifiedBy?: "wrapper" | "service";
+  /**
+   * A line the request waits its turn in before anything is read, not even the caller (the exam
+   * start's, lib/exam): it may refuse with a turn to come back at, answered as 503 with Retry-After.
+   */
+  admittedBy?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 type Parsed<Schema> = Schema extends ZodType ? z.infer<Schema> : undefined;
@@ -66,7 +71,7 @@ export function route<
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
     const inCallersLanguage = await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE);
     const say = (id: MessageId, values?: MessageValues) => inCallersLanguage(message(id, values));
-    try {
+    const work = async () => {
       refuseCrossSiteWrites(request);
       const session = await requestSession(request);
       const actor = identifiedByService ? VISITOR : await actorFor(session);
@@ -79,6 +84,9 @@ export function route<
       const response = result instanceof Response ? result : Response.json(result);
       await renewSession(response, actor, session);
       return response;
+    };
+    try {
+      return await (options.admittedBy ? options.admittedBy(work) : work());
     } catch (error) {
       return errorResponse(error, inCallersLanguage);
     }

@@ -1,5 +1,5 @@
-import { startExam } from "@/lib/exam";
+import { examStartLine, startExam } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "exam.take", params: quizParams }, async ({ actor, params }) => startExam(actor, params.quizId));
+export const POST = route({ can: "exam.take", params: quizParams, admittedBy: examStartLine }, async ({ actor, params }) => startExam(actor, params.quizId));
