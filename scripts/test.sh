@@ -42,7 +42,8 @@ vitest_on embedded "$(command -v node)" &
 vitest_on postgres "$node24_binary" DATA_DIR=.data/test-postgres \
   GOOGLE_ISSUER=http://localhost:47232 GOOGLE_JWKS_URL=http://127.0.0.1:47232/jwks &
 wait
-check build npm run build --silent
+# The type check above already covered what the build would check again.
+check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   echo "::: playwright"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" node_modules/.bin/playwright test --reporter=list,json || true
