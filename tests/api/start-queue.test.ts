@@ -36,6 +36,9 @@ describe("the exam start queue", () => {
       const inHindi = await startAs({ "accept-language": "hi" });
       expect(inHindi.status).toBe(503);
       expect(inHindi.body.message).toMatch(/^एक साथ बहुत से प्रतिभागी क्विज़ शुरू कर रहे हैं। आप कतार में हैं/);
+      // The line is checked before the caller is looked up: a refusal reads nothing, not even the session.
+      const anonymous = await call(start, { method: "POST", params: { quizId: quiz.id } });
+      expect(anonymous.status).toBe(503);
       expect(await attemptsOf(user.id)).toBe(0);
     } finally {
       await blocker.query("rollback").catch(() => undefined);
