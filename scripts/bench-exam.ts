@@ -13,7 +13,9 @@
  * Before the steps it measures the ceiling: GET /api/ping as a logged-in participant (proxy,
  * route wrapper and identification, nothing else) at the same concurrency. Prints throughput,
  * p50/p95/p99 per step, each step's throughput as a share of the ceiling, peak RSS of the
- * server's Node processes and peak database connections.
+ * server's Node processes and peak database connections. A start the server's start line sends
+ * back (503 with Retry-After) is asked again at its turn, as the exam page does: `queued` counts
+ * those answers, `let in` times each participant's first press to their start.
  *
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
