@@ -305,14 +305,16 @@ async function run() {
     // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again.
     const start = async (participant: Participant) => {
       const pressed = performance.now();
-      let response = await timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true });
+      const ask = () => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true });
+      let response = await ask();
       while (response?.status === 503 && response.retryAfter !== undefined) {
         await sleep((response.retryAfter + Math.random()) * 1000);
-        response = await timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true });
+        response = await ask();
       }
-      if (response?.status === 200) participant.questions = (JSON.parse(response.body) as { questions: { id: string }[] }).questions.map((question) => question.id);
       // A start that failed is already counted among the start's errors.
-      if (response?.status === 200) timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
+      if (response?.status !== 200) return;
+      participant.questions = (JSON.parse(response.body) as { questions: { id: string }[] }).questions.map((question) => question.id);
+      timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
 

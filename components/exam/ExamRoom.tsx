@@ -50,7 +50,8 @@ async function startWhenLetIn(quizId: string, onQueued: (note: string) => void):
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined && error.serverMessage)) throw error;
       onQueued(error.serverMessage);
-      await new Promise((resolve) => setTimeout(resolve, (error.retryAfterSeconds! + Math.random()) * 1000));
+      const turnInSeconds = error.retryAfterSeconds;
+      await new Promise((resolve) => setTimeout(resolve, (turnInSeconds + Math.random()) * 1000));
     }
   }
 }

@@ -90,10 +90,6 @@ export const listExtraTime = service("exam.grantExtraTime", async (_admin, quizI
 });
 
 /**
- * The participant's attempt, locked, and refused once it is over: a submitted attempt, or one
- * whose time ran out (its answers are already final even if the job has not submitted it yet).
- */
-/**
  * Taken by a grant (and a removal) and by the start of an attempt (the database function
  * `start_attempt`, migration 0020, keys it the same way: the ids as PostgreSQL prints them), for
  * one participant and quiz: a start that is under way when a grant is made either sees the grant
@@ -103,6 +99,10 @@ async function lockAttemptClock(tx: Queryable, quizId: string, participantId: st
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${quizId}::uuid::text || '/' || ${participantId}::uuid::text, 0))`);
 }
 
+/**
+ * The participant's attempt, locked, and refused once it is over: a submitted attempt, or one
+ * whose time ran out (its answers are already final even if the job has not submitted it yet).
+ */
 async function openAttempt(tx: Queryable, quizId: string, participantId: string, now: Date) {
   await lockAttemptClock(tx, quizId, participantId);
   const [attempt] = await tx
