@@ -2,13 +2,14 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { ApiError, callApi } from "@/lib/client";
+import { ApiError } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
 import { ExamStart } from "./ExamStart";
 import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
+import { startWhenLetIn } from "./startWhenLetIn";
 import { SubmittedView, type ExamResult, type ExamSummary } from "./SubmittedView";
 import { markSubmitted, progressKey, restoreProgress, type RestoredProgress } from "./useExamProgress";
 import { useRecorder } from "./useRecorder";
@@ -38,24 +39,6 @@ function localDeadline(view: ExamView): number {
   return Date.parse(view.deadlineAt) - (Date.parse(view.serverNow) - Date.now());
 }
 
-/**
- * Asks the server to start (or resume) the attempt. When a whole hall presses Start at once the
- * server may answer 503 with the turn to come back at: the page waits for it, saying so, and
- * asks again (a second at random on top, so a refused crowd does not return as one).
- */
-async function startWhenLetIn(quizId: string, onQueued: (note: string) => void): Promise<ExamView> {
-  for (;;) {
-    try {
-      return await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined && error.serverMessage)) throw error;
-      onQueued(error.serverMessage);
-      const turnInSeconds = error.retryAfterSeconds;
-      await new Promise((resolve) => setTimeout(resolve, (turnInSeconds + Math.random()) * 1000));
-    }
-  }
-}
-
 async function leaveFullscreen() {
   if (document.fullscreenElement) await document.exitFullscreen().catch(() => undefined);
 }
@@ -73,6 +56,16 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
   // As when the page was opened: a refresh (the language switch) brings the started attempt as
   // initialView, and the proctoring log would reopen as resumed, dropping events not sent yet.
   const [resuming] = useState(initialView !== null);
+
+  // A start waiting its turn in the server's queue must not go on to start the clock once the
+  // participant has left the page (set again on mount: development mounts twice).
+  const left = useRef(false);
+  useEffect(() => {
+    left.current = false;
+    return () => {
+      left.current = true;
+    };
+  }, []);
 
   // Full-screen mode ends with the exam; the proctoring listeners are gone by now.
   const finished = phase.name === "finished";
@@ -114,7 +107,10 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     }
     let view: ExamView;
     try {
-      view = await startWhenLetIn(quizId, (queueNote) => setPhase({ name: "ready", starting: true, queueNote }));
+      view = await startWhenLetIn(quizId, {
+        onQueued: (queueNote) => setPhase({ name: "ready", starting: true, queueNote }),
+        hasLeft: () => left.current,
+      });
     } catch (error) {
       const serverMessage = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
       await abandonStart({ name: "ready", starting: false, failure: { serverMessage } });

@@ -1,0 +1,22 @@
+import { ApiError, callApi } from "@/lib/client";
+import type { ExamView } from "@/lib/exam";
+
+/**
+ * Asks the server to start (or resume) the attempt. When a whole hall presses Start at once the
+ * server may answer 503 with the turn to come back at: the page waits for it, saying so, and
+ * asks again (a second at random on top, so a refused crowd does not return as one), unless the
+ * participant has left the page meanwhile: then the 503 stands and nothing is started.
+ */
+export async function startWhenLetIn(quizId: string, { onQueued, hasLeft }: { onQueued: (note: string) => void; hasLeft: () => boolean }): Promise<ExamView> {
+  for (;;) {
+    try {
+      return await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined && error.serverMessage)) throw error;
+      onQueued(error.serverMessage);
+      const turnInSeconds = error.retryAfterSeconds;
+      await new Promise((resolve) => setTimeout(resolve, (turnInSeconds + Math.random()) * 1000));
+      if (hasLeft()) throw error;
+    }
+  }
+}
