@@ -5,6 +5,19 @@ import path from "node:path";
 const folder = process.argv[2];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
+const relative = (file) => path.relative(process.cwd(), file);
+
+function collectPlaywrightFailures(suites, titles = []) {
+  for (const suite of suites) {
+    const inner = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      const failed = spec.tests.some((test) => test.status === "unexpected");
+      if (failed) failedTests.push(`playwright: ${[...inner, spec.title].join(" › ")}`);
+    }
+    collectPlaywrightFailures(suite.suites ?? [], inner);
+  }
+}
 
 for (const file of readdirSync(folder).sort()) {
   const text = readFileSync(path.join(folder, file), "utf8");
@@ -18,16 +31,26 @@ for (const file of readdirSync(folder).sort()) {
     // A run can fail with no failed test (a setup error): count it as one failure.
     totals.failed += report.numFailedTests || (report.success ? 0 : 1);
     totals.skipped += report.numPendingTests + report.numTodoTests;
-    if (!report.success) failures.push(file.replace(/\.json$/, ""));
+    const runner = file.replace(/\.json$/, "");
+    if (!report.success) failures.push(runner);
+    for (const suite of report.testResults) {
+      const failed = suite.assertionResults.filter((test) => test.status === "failed");
+      for (const test of failed) failedTests.push(`${runner}: ${relative(suite.name)} › ${test.fullName}`);
+      // A file that fails to load or in a hook has no failed test of its own.
+      if (failed.length === 0 && suite.status === "failed") failedTests.push(`${runner}: ${relative(suite.name)}`);
+    }
   } else if (file === "playwright.json") {
-    const { stats, errors } = JSON.parse(text);
+    const { stats, errors, suites } = JSON.parse(text);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected + (errors?.length ?? 0);
     totals.skipped += stats.skipped;
     if (stats.unexpected > 0 || errors?.length) failures.push("playwright");
+    collectPlaywrightFailures(suites ?? []);
   }
 }
 
+// CI keeps only the end of the log: name every failed test there.
+for (const test of failedTests) console.log(`✗ ${test}`);
 if (failures.length > 0) console.log(`Failed: ${failures.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
