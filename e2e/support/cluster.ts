@@ -160,6 +160,8 @@ http {
 
   upstream olympiad {
 ${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
+    # Connections to the instances are kept open and reused, as README's example does.
+    keepalive 16;
   }
 
   server {
@@ -168,6 +170,7 @@ ${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
     location / {
       proxy_pass http://olympiad;
       proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
