@@ -124,7 +124,8 @@ export const quizzes = pgTable(
     shuffleOptions: boolean("shuffle_options").notNull().default(false),
     /** The free practice quiz of /demoquiz: its answers may be shown, it takes no payment. */
     isDemo: boolean("is_demo").notNull().default(false),
-    contestModel: contestModel("contest_model").notNull().default("paid_cash"),
+    /** No default: an admin picks the model of every quiz (issue 32, lawful by default). */
+    contestModel: contestModel("contest_model").notNull(),
     posterUrls: text("poster_urls").array().notNull().default(sql`'{}'::text[]`),
     formStartAt: utc("form_start_at").notNull(),
     formEndAt: utc("form_end_at").notNull(),
@@ -360,9 +361,27 @@ export const transactions = pgTable(
     refundOfId: uuid("refund_of_id").references((): AnyPgColumn => transactions.id, { onDelete: "restrict" }),
     /** A pending UPI payment whose UTR and amount appear on an uploaded bank statement (reconciliation); the admin still verifies. */
     statementMatchedAt: utc("statement_matched_at"),
+    /**
+     * The bank statement line whose credit this payment's money is: set when a statement is
+     * reconciled or when the payment is verified while a line with its UTR is on file. One line
+     * backs one payment (unique), and only a payment with the line's own UTR (the composite
+     * foreign key to statement_lines (id, utr)).
+     */
+    statementLineId: uuid("statement_line_id"),
     createdAt: createdAt(),
   },
   (table) => [
+    uniqueIndex("transactions_one_payment_per_statement_line").on(table.statementLineId),
+    check("transactions_statement_line_has_utr", sql`${table.statementLineId} is null or ${table.paymentReference} is not null`),
+    foreignKey({ name: "transactions_statement_line_utr_fk", columns: [table.statementLineId, table.paymentReference], foreignColumns: [statementLines.id, statementLines.utr] }).onDelete("restrict"),
+    /**
+     * One bank credit, one payment: a UTR backs at most one UPI payment whose money the app
+     * counts as received, that is verified or holding a statement line (a refund of received
+     * money keeps its line). The database refuses the second, whichever admin or path tries.
+     */
+    uniqueIndex("transactions_one_received_payment_per_utr")
+      .on(table.paymentReference)
+      .where(sql`${table.mode} = 'upi' and ${table.type} in ('credit', 'form pay') and (${table.status} = 'verified' or ${table.statementLineId} is not null)`),
     index("transactions_user_idx").on(table.userId, table.createdAt),
     index("transactions_status_idx").on(table.status, table.createdAt),
     index("transactions_quiz_idx").on(table.quizId, table.status),
@@ -618,11 +637,116 @@ export const paymentFlags = pgTable(
   ],
 );
 
+/** A bank or UPI app statement an admin uploaded for reconciliation: kept whole, line by line. */
+export const bankStatements = pgTable("bank_statements", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name"),
+  utrColumn: text("utr_column").notNull(),
+  amountColumn: text("amount_column").notNull(),
+  dateColumn: text("date_column"),
+  lineCount: integer("line_count").notNull(),
+  uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "restrict" }),
+  uploadedAt: utc("uploaded_at").notNull().defaultNow(),
+});
+
+/**
+ * One line of an uploaded statement: its UTR and amount as read (null when unreadable), the date
+ * cell, and the raw line. Append-only. The same credit on two overlapping statements is two lines;
+ * transactions_one_received_payment_per_utr still lets only one of them back a payment.
+ */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    statementId: uuid("statement_id")
+      .notNull()
+      .references(() => bankStatements.id, { onDelete: "restrict" }),
+    /** 1 for the first line after the header, as a spreadsheet numbers it less one. */
+    lineNumber: integer("line_number").notNull(),
+    utr: text("utr"),
+    amountPaise: bigint("amount_paise", { mode: "number" }),
+    valueDate: text("value_date"),
+    raw: text("raw").notNull(),
+  },
+  (table) => [
+    unique("statement_lines_statement_line_unique").on(table.statementId, table.lineNumber),
+    unique("statement_lines_id_utr_unique").on(table.id, table.utr),
+    index("statement_lines_utr_idx").on(table.utr),
+  ],
+);
+
+/**
+ * The books: every money movement as a balanced double entry (debits positive, credits
+ * negative, each entry summing to zero, checked at commit). Entries are posted by the database
+ * itself (migration 0021) when a ledger row becomes verified, a published result row carries a
+ * cash prize, or a tax deposit is recorded, in the same transaction. Append-only.
+ */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** transaction | prize | tax_deposit */
+    source: text("source", { enum: ["transaction", "prize", "tax_deposit"] }).notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    quizId: uuid("quiz_id"),
+    participantId: uuid("participant_id"),
+    taxDepositId: uuid("tax_deposit_id"),
+    memo: text("memo").notNull(),
+    /** When the movement happened (a verification, a publication, a deposit), India's books by this date. */
+    postedAt: utc("posted_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("journal_entries_one_per_transaction").on(table.transactionId),
+    uniqueIndex("journal_entries_one_per_prize").on(table.quizId, table.participantId),
+    uniqueIndex("journal_entries_one_per_tax_deposit").on(table.taxDepositId),
+    index("journal_entries_posted_idx").on(table.postedAt),
+  ],
+);
+
+export const journalLines = pgTable(
+  "journal_lines",
+  {
+    entryId: bigint("entry_id", { mode: "number" })
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "restrict" }),
+    line: smallint("line").notNull(),
+    account: text("account", { enum: ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "tax_payable", "suspense"] }).notNull(),
+    /** The participant whose wallet this line moves (the wallets account only). */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entryId, table.line] }),
+    index("journal_lines_account_idx").on(table.account, table.userId),
+    check("journal_lines_wallet_names_user", sql`(${table.account} = 'wallets') = (${table.userId} is not null)`),
+    check("journal_lines_amount_not_zero", sql`${table.amountPaise} <> 0`),
+  ],
+);
+
+/** Tax withheld that an admin deposited with the government (a challan): lowers tax payable. Append-only. */
+export const taxDeposits = pgTable(
+  "tax_deposits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    /** The challan identification number (BSR code, date, serial) or the bank's reference. */
+    challanReference: text("challan_reference").notNull(),
+    depositedOn: date("deposited_on", { mode: "string" }).notNull(),
+    /** e.g. FY2026-27 Q3 */
+    period: text("period").notNull(),
+    recordedById: uuid("recorded_by_id").references(() => users.id, { onDelete: "restrict" }),
+    recordedAt: createdAt(),
+  },
+  (table) => [uniqueIndex("tax_deposits_challan_unique").on(table.challanReference), check("tax_deposits_amount_positive", sql`${table.amountPaise} > 0`)],
+);
+
 /** The bank statement's CSV columns an admin chose for reconciliation, remembered for the next upload (one row). */
 export const statementMappings = pgTable("statement_mappings", {
   id: text("id").primaryKey(),
   utrColumn: text("utr_column").notNull(),
   amountColumn: text("amount_column").notNull(),
+  dateColumn: text("date_column"),
   updatedById: uuid("updated_by_id").references(() => users.id, { onDelete: "set null" }),
   updatedAt: utc("updated_at").notNull().defaultNow(),
 });
@@ -818,6 +942,14 @@ export const prizeClaims = pgTable(
     bankReference: text("bank_reference"),
     payoutTransactionId: uuid("payout_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
     taxTransactionId: uuid("tax_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    /** HMAC of the normalised PAN (lib/payouts/sealed.ts): finds a PAN used by another account without opening any. */
+    panHash: text("pan_hash"),
+    /** A claim held for review (a PAN another account used), with the reason on record; approval waits for a release. */
+    heldAt: utc("held_at"),
+    heldReason: text("held_reason"),
+    /** The Indian financial year the payout's tax was computed for ("2026-27"), and on what basis (net winnings or gross). */
+    financialYear: text("financial_year"),
+    taxBasis: text("tax_basis", { enum: ["net", "gross"] }),
   },
   (table) => [
     uniqueIndex("prize_claims_one_per_winner").on(table.quizId, table.participantId),
@@ -826,6 +958,8 @@ export const prizeClaims = pgTable(
     index("prize_claims_paid_idx").on(table.paidAt),
     uniqueIndex("prize_claims_bank_reference_unique").on(table.bankReference),
     check("prize_claims_amounts_add_up", sql`${table.grossPaise} > 0 and ${table.taxPaise} >= 0 and ${table.netPaise} >= 0 and ${table.grossPaise} = ${table.taxPaise} + ${table.netPaise}`),
+    index("prize_claims_pan_hash_idx").on(table.panHash),
+    check("prize_claims_hold_has_reason", sql`(${table.heldAt} is null) = (${table.heldReason} is null)`),
     check("prize_claims_paid_has_reference", sql`(${table.status} = 'paid') = (${table.paidAt} is not null and ${table.bankReference} is not null)`),
   ],
 );

@@ -34,6 +34,8 @@ export async function createQuiz(db: Queryable, overrides: Partial<typeof quizze
       examStartAt: new Date(now + DAY_MS),
       examEndAt: new Date(now + 2 * DAY_MS),
       resultAt: new Date(now + 3 * DAY_MS),
+      // The model most money tests need: an entry fee and cash prizes (the database has no default).
+      contestModel: "paid_cash",
       ...overrides,
     })
     .returning();
