@@ -16,8 +16,8 @@ describe("the API's messages", () => {
     expect(inEnglish(tooManyLoginFailures(61))).toBe("Too many failed login attempts. Please try again in 2 minutes.");
     expect(inEnglish(message("statementMatched", { matched: 1, lines: 1 }))).toBe("1 pending payment matched the statement's 1 line by UTR and amount. Verify them when you are ready.");
     expect(inEnglish(message("statementMatched", { matched: 1200, lines: 3400 }))).toBe("1200 pending payments matched the statement's 3400 lines by UTR and amount. Verify them when you are ready.");
-    expect(inEnglish(message("matchedVerified", { verified: 1, refused: 0 }))).toBe("1 matched payment verified.");
-    expect(inEnglish(message("matchedVerified", { verified: 3, refused: 2 }))).toBe("3 matched payments verified. 2 could not be verified; open them to see why.");
+    expect(inEnglish(message("matchedVerified", { verified: 1, refused: 0, left: 0 }))).toBe("1 matched payment verified.");
+    expect(inEnglish(message("matchedVerified", { verified: 3, refused: 2, left: 0 }))).toBe("3 matched payments verified. 2 could not be verified; open them to see why.");
   });
 
   it("show a date in India time in the reader's language", () => {
@@ -29,12 +29,12 @@ describe("the API's messages", () => {
   it("are in Hindi beside English, with the same values", () => {
     expect(hindiMessages(message("invalidCredentials"))).toBe("ईमेल या पासवर्ड गलत है।");
     expect(hindiMessages(tooManyLoginFailures(40))).toBe("लॉग इन के बहुत अधिक असफल प्रयास। कृपया 40 सेकंड बाद फिर से प्रयास करें।");
-    expect(hindiMessages(message("matchedVerified", { verified: 0, refused: 1 }))).toBe("0 मेल खाने वाले भुगतानों का सत्यापन हो गया। 1 का सत्यापन नहीं हो सका; कारण देखने के लिए उन्हें खोलें।");
+    expect(hindiMessages(message("matchedVerified", { verified: 0, refused: 1, left: 0 }))).toBe("0 मेल खाने वाले भुगतानों का सत्यापन हो गया। 1 का सत्यापन नहीं हो सका; कारण देखने के लिए उन्हें खोलें।");
   });
 });
 
 describe("the texts sent outside a page (API answers, mails, notifications)", () => {
-  const SAMPLE = { email: "a@b.in", minimumAge: 18, cash: "₹1", prizeMoney: "₹2", opensAt: "1 Dec", lastDeadline: "1 Dec", closesAt: "1 Dec", days: 90, unit: "seconds", count: 2, matched: 2, lines: 3, verified: 2, refused: 1, brand: "Olympiad", name: "Meera", link: "https://x.in/?token=a", quiz: "Maths", number: 3, decision: "keep", reason: "A second person.", seconds: 3 };
+  const SAMPLE = { email: "a@b.in", minimumAge: 18, cash: "₹1", prizeMoney: "₹2", opensAt: "1 Dec", lastDeadline: "1 Dec", closesAt: "1 Dec", days: 90, unit: "seconds", count: 2, matched: 2, lines: 3, verified: 2, refused: 1, left: 1, column: "UTR", line: 4, utr: "123456789012", payments: 2, lineAmount: "₹99.99", paymentAmount: "₹100", sameAs: 2, brand: "Olympiad", name: "Meera", link: "https://x.in/?token=a", quiz: "Maths", number: 3, decision: "keep", reason: "A second person.", seconds: 3 };
 
   it("all format in both languages", () => {
     for (const [language, catalogue] of [["en", english], ["hi", hindi]] as const) {

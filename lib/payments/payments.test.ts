@@ -27,7 +27,7 @@ import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
 import { call } from "@/tests/support/http";
 import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";
-import { adult, balanceOf, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
+import { adult, balanceOf, countRows, fundWallet, openRegistration, receivedOnStatement, uploadProof } from "@/tests/support/wallet";
 import { listTransactionsForReview, payEntryFeeFromWallet, paymentStates, refundPayment, reviewTransaction, submitCredit, submitDebit, submitEntryFee } from "./index";
 
 afterAll(closeDatabase);
@@ -345,6 +345,7 @@ describe("a duplicate entry fee", () => {
     const second = await payByUpi(user, quiz.id);
     const db = await getDb();
     await db.update(transactions).set({ status: "verified", reviewedById: reviewer.id, reviewedAt: new Date() }).where(eq(transactions.id, first.id));
+    await receivedOnStatement(reviewer, second);
     return { user, reviewer, quiz, first, second };
   }
 
@@ -403,6 +404,7 @@ describe("a duplicate entry fee", () => {
     const byUpi = await payByUpi(user, quiz.id);
     await fundWallet(user, reviewer, 10_000);
     await payEntryFeeFromWallet(user, quiz.id);
+    await receivedOnStatement(reviewer, byUpi);
     await refundPayment(reviewer, byUpi.id, "Paid from the wallet as well");
     expect(await balanceOf(user.id)).toBe(10_000);
   });
@@ -433,6 +435,13 @@ describe("a duplicate entry fee", () => {
     const before = await listTransactionsForReview(reviewer, { quizId: quiz.id });
     const rowOf = (list: typeof before, id: string) => list.rows.find((row) => row.id === id)!;
     expect(rowOf(before, second.id)).toMatchObject({ actions: ["reject", "refund"], paidWith: { id: first.id }, refund: null });
+    // Money no bank line shows was never received: such a duplicate can only be rejected.
+    const unseen = await adult();
+    const unseenFirst = await payByUpi(unseen, quiz.id);
+    await reviewTransaction(reviewer, unseenFirst.id, "rejected");
+    const unseenSecond = await payByUpi(unseen, quiz.id);
+    await (await getDb()).update(transactions).set({ status: "verified", reviewedById: reviewer.id, reviewedAt: new Date() }).where(eq(transactions.id, unseenFirst.id));
+    expect(rowOf(await listTransactionsForReview(reviewer, { quizId: quiz.id }), unseenSecond.id)).toMatchObject({ actions: ["reject"], paidWith: { id: unseenFirst.id } });
     expect(rowOf(before, first.id)).toMatchObject({ actions: [], paidAgain: { id: second.id, createdAt: second.createdAt } });
     expect(rowOf(before, waiting.id)).toMatchObject({ actions: ["verify", "reject"], paidAgain: null, paidWith: null });
 

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { message } from "@/lib/messages";
 import { lockWallet, refundToWallet } from "@/lib/wallet";
+import { bankCreditTaken, bankLineFor } from "./bank-lines";
 import { lockPayment, reviewActions, standingOf } from "./standing";
 
 /**
@@ -28,6 +29,11 @@ import { lockPayment, reviewActions, standingOf } from "./standing";
  * credit, which the trigger then makes final like every verified row. A refunded payment is
  * closed to further review (reviewTransaction refuses it), and the verified payment it duplicated
  * stays what it was.
+ *
+ * Only money that arrived is given back: the payment must hold a bank statement line, or an
+ * unused line with its UTR must be on file, which the refunded payment then holds. So a refund
+ * counts its UTR as received (transactions_one_received_payment_per_utr): no other payment can be
+ * verified on the same bank credit, and a payment never received can only be rejected.
  */
 export const refundPayment = service("payments.refund", async (admin, transactionId: string, reason: string, now: Date = new Date()) => {
   const db = await getDb();
@@ -36,19 +42,25 @@ export const refundPayment = service("payments.refund", async (admin, transactio
     await lockWallet(tx, payment.userId);
     const standing = await standingOf(tx, payment);
     if (standing.refund) throw new Conflict(message("alreadyRefunded"));
-    if (!reviewActions(payment, standing).includes("refund")) throw new Conflict(message("notRefundable"));
+    if (!reviewActions(payment, standing, true).includes("refund")) throw new Conflict(message("notRefundable"));
+    const line = await bankLineFor(tx, payment);
+    if (!line) throw new Conflict(message("refundNotReceived"));
 
     const [quiz] = await tx.select({ title: quizzes.title }).from(quizzes).where(eq(quizzes.id, payment.quizId!));
     const credit = await refundToWallet(tx, payment, `Refund of a second payment for ${quiz.title}: ${reason}`, admin.id, now);
-    if (payment.status === "pending") {
-      await tx.update(transactions).set({ status: "rejected", reviewedById: admin.id, reviewedAt: now }).where(eq(transactions.id, payment.id));
-    }
+    await tx
+      .update(transactions)
+      .set({ status: "rejected", statementLineId: line.id, ...(payment.status === "pending" ? { reviewedById: admin.id, reviewedAt: now } : {}) })
+      .where(eq(transactions.id, payment.id))
+      .catch((error: unknown) => {
+        throw bankCreditTaken(error) ?? error;
+      });
     await recordAudit(tx, admin, {
       action: "payment.refund",
       subjectType: "payment",
       subjectId: payment.id,
       before: { status: payment.status, amountPaise: payment.amountPaise, userId: payment.userId, quizId: payment.quizId, refundId: null },
-      after: { status: "rejected", amountPaise: payment.amountPaise, userId: payment.userId, quizId: payment.quizId, refundId: credit.id },
+      after: { status: "rejected", amountPaise: payment.amountPaise, userId: payment.userId, quizId: payment.quizId, refundId: credit.id, statementLine: line },
       reason,
     });
     return credit;

@@ -1,16 +1,18 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { paymentFlags, quizzes, transactions, users } from "@/db/schema";
+import { bankStatements, paymentFlags, quizzes, statementLines, transactions, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
-import { Conflict } from "@/lib/errors";
+import { Conflict, Invalid } from "@/lib/errors";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
 import { message, PARTICIPANT_ALREADY_PAID } from "@/lib/messages";
+import { bankCreditTaken, bankLineFor, unusedLine } from "./bank-lines";
+import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
 export const REVIEW_PAGE_SIZE = 20;
@@ -40,7 +42,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
   if (filter.quizId) conditions.push(eq(transactions.quizId, filter.quizId));
   if (filter.transactionId) conditions.push(eq(transactions.id, filter.transactionId));
   if (filter.flagged) conditions.push(sql`exists (select 1 from ${paymentFlags} where ${paymentFlags.transactionId} = ${transactions.id})`);
-  if (filter.matched) conditions.push(and(sql`${transactions.statementMatchedAt} is not null`, eq(transactions.status, "pending"))!);
+  if (filter.matched) conditions.push(and(sql`${transactions.statementLineId} is not null`, eq(transactions.status, "pending"))!);
   const utr = filter.utr?.replace(/\s+/g, "").toUpperCase();
   if (utr) conditions.push(like(transactions.paymentReference, `%${utr.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
   const where = conditions.length ? and(...conditions) : undefined;
@@ -71,30 +73,46 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         refundOfId: refunded.id,
         refundOfCreatedAt: refunded.createdAt,
         statementMatchedAt: transactions.statementMatchedAt,
+        statementLineId: transactions.statementLineId,
+        statementLine: { lineNumber: statementLines.lineNumber, amountPaise: statementLines.amountPaise, uploadedAt: bankStatements.uploadedAt },
+        lineOnFile: sql<boolean>`(${transactions.statementLineId} is not null or exists (select 1 from ${statementLines} where ${statementLines.utr} = ${transactions.paymentReference} and ${unusedLine}))`,
+        utrShared: sql<boolean>`${transactions.mode} = 'upi' and ${transactions.type} in ('credit', 'form pay') and exists (select 1 from ${transactions} other where other.payment_reference = ${transactions.paymentReference} and other.id <> ${transactions.id} and other.status = 'pending' and other.mode = 'upi' and other.type in ('credit', 'form pay'))`,
       })
       .from(transactions)
       .innerJoin(users, eq(users.id, transactions.userId))
       .leftJoin(quizzes, eq(quizzes.id, transactions.quizId))
       .leftJoin(reviewer, eq(reviewer.id, transactions.reviewedById))
       .leftJoin(refunded, eq(refunded.id, transactions.refundOfId))
+      .leftJoin(statementLines, eq(statementLines.id, transactions.statementLineId))
+      .leftJoin(bankStatements, eq(bankStatements.id, statementLines.statementId))
       .where(where)
       .orderBy(sql`(${transactions.status} = 'pending') desc`, desc(transactions.createdAt))
       .limit(REVIEW_PAGE_SIZE)
       .offset((page - 1) * REVIEW_PAGE_SIZE),
     db.select({ total: count() }).from(transactions).where(where),
     db.select({ id: quizzes.id, title: quizzes.title }).from(quizzes).where(eq(quizzes.isDemo, false)).orderBy(desc(quizzes.examStartAt)),
-    db.select({ matchedCount: count() }).from(transactions).where(and(eq(transactions.status, "pending"), sql`${transactions.statementMatchedAt} is not null`)),
+    db.select({ matchedCount: count() }).from(transactions).where(and(eq(transactions.status, "pending"), sql`${transactions.statementLineId} is not null`)),
   ]);
+  const conflicts = await statementConflicts(db);
   const standingOfRow = await standings(db, rows);
   const flagsOfRow = await flagsOf(db, rows.map((row) => row.id));
   return {
-    rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, ...row }) => {
+    rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, statementLine, utrShared, lineOnFile, ...row }) => {
       const standing = standingOfRow.get(row.id)!;
+      const flags = flagsOfRow.get(row.id) ?? [];
+      const line = statementLine?.lineNumber ? { lineNumber: statementLine.lineNumber, amountPaise: statementLine.amountPaise, uploadedAt: statementLine.uploadedAt! } : null;
       return {
         ...row,
         ...standing,
-        flags: flagsOfRow.get(row.id) ?? [],
-        actions: reviewActions(row, standing),
+        flags,
+        statementLine: line,
+        /** What makes verifying this payment take a written reason (see reviewTransaction). */
+        verifyQuestions: [
+          ...(flags.length ? (["flagged"] as const) : []),
+          ...(utrShared ? (["utr-shared"] as const) : []),
+          ...(line && line.amountPaise !== row.amountPaise ? (["amount-differs"] as const) : []),
+        ] as VerifyQuestion[],
+        actions: reviewActions(row, standing, lineOnFile),
           refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
         proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
       };
@@ -105,6 +123,8 @@ export const listTransactionsForReview = service("payments.review", async (_acto
     quizzes: quizOptions,
     /** Pending payments a bank statement matched, waiting for "Verify all matched". */
     matchedCount,
+    /** Bank lines several pending payments claim, for the admin to settle side by side. */
+    conflicts,
   };
 });
 
@@ -129,6 +149,14 @@ async function flagsOf(db: Awaited<ReturnType<typeof getDb>>, ids: string[]) {
   return flags;
 }
 
+export interface ReviewOptions {
+  now?: Date;
+  /** Why the admin verifies a payment that something calls into question (required then), or why they decide as they do. */
+  reason?: string;
+  /** Part of "Verify all matched": audited as such. */
+  bulk?: boolean;
+}
+
 /**
  * An admin's decision. Pending or rejected may become anything, except that verified is final,
  * a refunded payment is closed, and a rejected entry fee stays rejected once the participant
@@ -136,8 +164,16 @@ async function flagsOf(db: Awaited<ReturnType<typeof getDb>>, ids: string[]) {
  * would leave the newer one's money with nowhere to go). The row is locked first, so two admins
  * deciding at once produce exactly one effect; then the payer's, so a payment they submit
  * meanwhile is either seen here or waits for this decision.
+ *
+ * A UPI payment's money is a bank credit: verifying one takes the statement line that shows it
+ * (its own, or an unused line with its UTR), and the database refuses a second payment counting
+ * the same UTR or line whatever path or admin tries (409). Verifying a payment that a fraud check
+ * flagged, that shares its UTR with another pending payment, or whose amount is not its line's
+ * takes a written reason, kept in the audit entry with the flags overridden and the line used.
+ * Rejecting a payment gives its line back, so the right payment can take it.
  */
-export const reviewTransaction = service("payments.verify", async (admin, transactionId: string, status: TransactionStatus, now: Date = new Date()) => {
+export const reviewTransaction = service("payments.verify", async (admin, transactionId: string, status: TransactionStatus, options: ReviewOptions = {}) => {
+  const { now = new Date(), reason, bulk = false } = options;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const current = await lockPayment(tx, transactionId);
@@ -148,11 +184,13 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
     if (refund) throw new Conflict(message("refundedIsFinal"));
     if (current.type === "form pay" && current.status === "rejected" && paidAgain) throw new Conflict(message("paymentSuperseded"));
 
+    const evidence = status === "verified" ? await bankEvidence(tx, current) : null;
+    if (evidence?.questions.length && !reason) throw new Invalid(message("verifyReasonRequired"));
     if (status === "verified") await applyVerifiedEffect(tx, current, wallet, now);
     try {
       const [updated] = await tx
         .update(transactions)
-        .set({ status, reviewedById: admin.id, reviewedAt: now })
+        .set({ status, reviewedById: admin.id, reviewedAt: now, statementLineId: status === "verified" ? (evidence?.line?.id ?? null) : null })
         .where(eq(transactions.id, transactionId))
         .returning();
       await recordAudit(tx, admin, {
@@ -160,14 +198,42 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
         subjectType: "payment",
         subjectId: transactionId,
         before: reviewState(current),
-        after: reviewState(updated),
+        after: { ...reviewState(updated), ...(evidence ? { overridden: evidence.questions, flags: evidence.flags, statementLine: evidence.line } : {}), ...(bulk ? { bulk: true } : {}) },
+        reason: reason ?? null,
       });
       return updated;
     } catch (error) {
-      throw reviewConflict(error) ?? error;
+      throw reviewConflict(error) ?? bankCreditTaken(error) ?? error;
     }
   });
 });
+
+/** What calls a payment into question before it is verified. */
+export type VerifyQuestion = "flagged" | "utr-shared" | "amount-differs";
+
+/**
+ * The bank's side of a UPI payment about to be verified: the statement line that shows its money
+ * (its own, else the newest unused line with its UTR), its fraud flags, and what of these asks for
+ * a reason. A wallet payment has no bank side.
+ */
+async function bankEvidence(tx: DatabaseTransaction, payment: typeof transactions.$inferSelect) {
+  if (payment.mode !== "upi" || payment.type === "debit") return null;
+  const line = await bankLineFor(tx, payment);
+  const flags = (await tx.select({ reason: paymentFlags.reason, earlierTransactionId: paymentFlags.earlierTransactionId }).from(paymentFlags).where(eq(paymentFlags.transactionId, payment.id))).map((flag) => ({ reason: flag.reason, earlier: flag.earlierTransactionId }));
+  const [{ shared }] = payment.paymentReference
+    ? await tx
+        .select({ shared: count() })
+        .from(transactions)
+        .where(and(eq(transactions.paymentReference, payment.paymentReference), eq(transactions.status, "pending"), eq(transactions.mode, "upi"), inArray(transactions.type, ["credit", "form pay"]), ne(transactions.id, payment.id)))
+    : [{ shared: 0 }];
+  const questions: VerifyQuestion[] = [
+    ...(flags.length ? (["flagged"] as const) : []),
+    ...(shared > 0 ? (["utr-shared"] as const) : []),
+    ...(line && line.amountPaise !== payment.amountPaise ? (["amount-differs"] as const) : []),
+  ];
+  return { line: line ?? null, flags, questions };
+}
+
 
 /** What the audit trail keeps of a payment before and after a decision. */
 function reviewState(row: typeof transactions.$inferSelect) {

@@ -28,5 +28,9 @@ export const reconcileSchema = z.object({
   csv: text("The statement", "Choose the statement's CSV file.").min(1, "Choose the statement's CSV file.").max(MAX_STATEMENT_BYTES, "The statement is too large; split it into smaller files."),
   utrColumn: column("UTR"),
   amountColumn: column("Amount"),
+  /** The value date column, kept with each line when given. */
+  dateColumn: z.preprocess((value) => (value === "" ? undefined : value), column("Date").optional()),
+  /** The uploaded file's name, kept with the statement. */
+  fileName: z.preprocess((value) => (value === "" ? undefined : value), text("The file name").trim().max(200, "The file name must be at most 200 characters.").optional()),
 });
 export type ReconcileInput = z.output<typeof reconcileSchema>;

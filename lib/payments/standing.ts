@@ -29,13 +29,20 @@ export interface Standing {
 
 export type ReviewAction = "verify" | "reject" | "refund";
 
-/** What an admin may do with the payment now: the list's buttons, and the refund's precondition. */
-export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing): ReviewAction[] {
+/**
+ * What an admin may do with the payment now: the list's buttons, and the refund's precondition.
+ * `received`: a bank statement line shows the payment's money (see bankLineFor).
+ */
+export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing, received: boolean): ReviewAction[] {
   if (payment.status === "verified" || refund) return [];
   if (payment.type === "form pay") {
     if (payment.status === "rejected" && paidAgain) return [];
-    // The money of a second payment arrived, but a verified one already counts: give it back.
-    if (paidWith) return payment.status === "pending" ? ["reject", "refund"] : ["refund"];
+    // A second payment whose money arrived (its bank line shows it) while a verified one already
+    // counts: give it back. Money no bank line shows was never received, so it can only be rejected.
+    if (paidWith) {
+      const refund: ReviewAction[] = received ? ["refund"] : [];
+      return payment.status === "pending" ? ["reject", ...refund] : refund;
+    }
   }
   return payment.status === "pending" ? ["verify", "reject"] : ["verify"];
 }

@@ -126,6 +126,8 @@ export const debitSchema = z.discriminatedUnion("paymentType", [
 
 export const reviewSchema = z.object({
   paymentVerified: z.enum(["pending", "verified", "rejected"], { error: "paymentVerified must be pending, verified or rejected." }),
+  /** Not in the spec: why the admin decides so; required to verify a payment something calls into question. */
+  reason: z.preprocess((value) => (value === "" ? undefined : value), text("The reason").trim().min(1).max(300, "The reason must be at most 300 characters.").optional()),
 });
 export type CreditInput = z.output<typeof creditSchema>;
 export type DebitInput = z.output<typeof debitSchema>;

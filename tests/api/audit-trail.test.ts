@@ -14,7 +14,7 @@ import { createQuestion, createQuiz } from "../support/factories";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
 import { admin, participant } from "../support/users";
-import { adult, openRegistration, uploadProof } from "../support/wallet";
+import { adult, openRegistration, receivedOnStatement, uploadProof } from "../support/wallet";
 
 afterAll(closeDatabase);
 
@@ -24,7 +24,7 @@ async function entriesFor(subjectId: string) {
 }
 
 async function payByUpi(user: ActiveUser, quizId: string) {
-  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: `UPI-${randomBytes(6).toString("hex").toUpperCase()}` });
+  return submitEntryFee(user, { quizId, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: String(randomBytes(6).readUIntBE(0, 6) % 1_000_000_000_000).padStart(12, "0") });
 }
 
 async function refusal(statement: ReturnType<typeof sql>): Promise<unknown> {
@@ -93,6 +93,7 @@ describe("decisions that write one audit entry in their own transaction", () => 
     const db = await getDb();
     await db.update(transactions).set({ status: "verified", reviewedById: reviewer.id, reviewedAt: new Date() }).where(eq(transactions.id, first.id));
 
+    await receivedOnStatement(reviewer, second);
     const credit = await refundPayment(reviewer, second.id, "Paid twice");
     const entries = await entriesFor(second.id);
     expect(entries).toHaveLength(1);

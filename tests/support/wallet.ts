@@ -4,7 +4,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { quizzes, users } from "@/db/schema";
 import { getDb } from "@/lib/db";
 import type { ActiveUser } from "@/lib/auth";
-import { reviewTransaction } from "@/lib/payments";
+import { reconcileStatement, reviewTransaction } from "@/lib/payments";
 import { storeUpload } from "@/lib/uploads";
 import { requestTopUp } from "@/lib/wallet";
 import { createQuiz } from "./factories";
@@ -50,4 +50,10 @@ export async function countRows(table: PgTable, where: SQL | undefined): Promise
   const db = await getDb();
   const [{ rows }] = await db.select({ rows: count() }).from(table).where(where);
   return rows;
+}
+
+/** The bank statement line that shows a UPI payment's money: an admin reconciles a statement with it. */
+export async function receivedOnStatement(reviewer: ActiveUser, payment: { paymentReference: string | null; amountPaise: number }) {
+  const rupees = (payment.amountPaise / 100).toFixed(2);
+  return reconcileStatement(reviewer, { csv: `Narration,Credit\r\nUPI/${payment.paymentReference}/PAYER,${rupees}`, utrColumn: "Narration", amountColumn: "Credit" });
 }

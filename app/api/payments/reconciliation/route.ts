@@ -1,9 +1,24 @@
 import { route } from "@/lib/http";
+import type { MessageId, MessageValues } from "@/lib/messages";
+import { formatRupeesWithSymbol } from "@/lib/money";
 import { reconcileStatement } from "@/lib/payments";
+import type { LineNote } from "@/lib/payments/reconciliation";
 import { reconcileSchema } from "@/lib/payments/schemas";
 
-/** Not in the spec: the admin's bank statement (CSV text and its mapped columns) marks matching pending payments. */
+/** The lines an admin must read, each naming itself: what was not matched, and why. */
+const NOTE_TEXT: Partial<Record<LineNote["outcome"], (note: LineNote) => [MessageId, MessageValues]>> = {
+  conflict: (note) => ["lineConflict", { line: note.line, utr: note.utr!, payments: note.paymentIds.length }],
+  "amount-differs": (note) => ["lineAmountDiffers", { line: note.line, utr: note.utr!, lineAmount: formatRupeesWithSymbol(note.amountPaise!), paymentAmount: formatRupeesWithSymbol(note.paymentAmountPaise!) }],
+  "already-received": (note) => ["lineAlreadyReceived", { line: note.line, utr: note.utr! }],
+  repeat: (note) => ["lineRepeat", { line: note.line, sameAs: note.sameAs!, utr: note.utr! }],
+};
+
+/** Not in the spec: the admin's bank statement (CSV text and its mapped columns) is kept line by line and ties each line to the one pending payment it fits. */
 export const POST = route({ can: "payments.reconcile", body: reconcileSchema }, async ({ actor, body, say }) => {
   const result = await reconcileStatement(actor, body);
-  return { message: say("statementMatched", { matched: result.matched.length, lines: result.lines }), ...result };
+  const notes = result.notes.flatMap((note) => {
+    const text = NOTE_TEXT[note.outcome];
+    return text ? [{ ...note, message: say(...text(note)) }] : [];
+  });
+  return { message: say("statementMatched", { matched: result.matched.length, lines: result.lines }), ...result, notes };
 });

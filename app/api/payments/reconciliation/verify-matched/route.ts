@@ -1,8 +1,8 @@
 import { route } from "@/lib/http";
 import { verifyMatched } from "@/lib/payments";
 
-/** Not in the spec: verifies every pending payment a statement matched, each through the usual verification. */
+/** Not in the spec: verifies every pending payment a statement matched that nothing calls into question, each through the usual verification. */
 export const POST = route({ can: "payments.verify" }, async ({ actor, say }) => {
   const result = await verifyMatched(actor);
-  return { message: say("matchedVerified", { verified: result.verified.length, refused: result.refused.length }), ...result };
+  return { message: say("matchedVerified", { verified: result.verified.length, refused: result.refused.length, left: result.left.length }), ...result };
 });
