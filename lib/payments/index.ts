@@ -6,4 +6,6 @@ export { submitCredit, submitDebit } from "./requests";
 export { refundPayment } from "./refunds";
 export { listTransactionsForReview, REVIEW_PAGE_SIZE, reviewTransaction, type ReviewFilter, type ReviewList } from "./review";
 export type { ReviewAction } from "./standing";
-export { reconcileStatement, statementMapping, verifyMatched } from "./reconciliation";
+export { reconcileStatement, statementMapping, verifyMatched, type LineNote, type LeftReason } from "./reconciliation";
+export type { StatementConflict } from "./conflicts";
+export type { VerifyQuestion } from "./review";

@@ -12,7 +12,6 @@ import { inEnglish, message } from "@/lib/messages";
 import { reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { requestTopUp } from "@/lib/wallet";
 import { call } from "@/tests/support/http";
-import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";
 import { adult, balanceOf, openRegistration, uploadProof } from "@/tests/support/wallet";
 

@@ -1,8 +1,7 @@
 import { route } from "@/lib/http";
 import type { MessageId, MessageValues } from "@/lib/messages";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { reconcileStatement } from "@/lib/payments";
-import type { LineNote } from "@/lib/payments/reconciliation";
+import { reconcileStatement, type LineNote } from "@/lib/payments";
 import { reconcileSchema } from "@/lib/payments/schemas";
 
 /** The lines an admin must read, each naming itself: what was not matched, and why. */
