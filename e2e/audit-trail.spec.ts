@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, logInThroughForm, signUp } from "./support/accounts";
 import { tag } from "./support/admin-panel";
-import { SCREENSHOT } from "./support/wallet";
+import { paymentScreenshot } from "./support/wallet";
 
 const QUIZ = "Olympiad Season 2";
 const PARTICIPANT = "Meera Subramanian";
@@ -14,7 +14,7 @@ async function pendingPayment(request: APIRequestContext): Promise<string> {
   const { id } = await signUp(request, `meera.${tag()}@example.test`, PARTICIPANT);
   expect((await request.put(`/api/editUser/${id}`, { data: { name: PARTICIPANT, dob: "1998-06-15" } })).ok()).toBe(true);
   const { quizzes } = (await (await request.get("/api/getquizes")).json()) as { quizzes: { id: string; title: string }[] };
-  const upload = await request.post("/api/upload", { multipart: { file: SCREENSHOT, imageType: "payment" } });
+  const upload = await request.post("/api/upload", { multipart: { file: paymentScreenshot(), imageType: "payment" } });
   expect(upload.status()).toBe(201);
   const credit = await request.post("/api/wallet/credit", {
     data: { paymentType: "form pay", paymentMode: "upi", quizId: quizzes.find((quiz) => quiz.title === QUIZ)!.id, payeeName: PARTICIPANT, paysnapurl: (await upload.json()).url, paymentId: utr() },

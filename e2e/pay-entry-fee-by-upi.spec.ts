@@ -2,13 +2,13 @@ import { expect, test, type Locator, type Page, type PlaywrightWorkerArgs } from
 import { ADMIN, signUp } from "./support/accounts";
 import { examOpensText } from "./support/exam";
 import { withDatabase } from "./support/exam-db";
+import { paymentScreenshot } from "./support/wallet";
 
 const QUIZ = "Olympiad Season 2";
 const SEASON_2 = "5eed0000-0000-4000-8001-000000000002";
 const PAY = "Please Pay to Attend Quiz";
 const REJECTED = "your payment rejected , pay again or talk to customer care";
 /** The server checks the bytes, not the name: a PNG signature and some padding is an image to it. */
-const SCREENSHOT = { name: "payment.png", mimeType: "image/png", buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000)]) };
 
 function quizCard(page: Page): Locator {
   return page.getByRole("article", { name: QUIZ });
@@ -26,7 +26,7 @@ async function openPayment(card: Locator, label: string): Promise<Locator> {
 const utr = () => `6${String(Date.now()).slice(-9)}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
 
 async function submitProof(dialog: Locator, reference = utr()) {
-  await dialog.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
+  await dialog.getByLabel("Payment screenshot").setInputFiles(paymentScreenshot());
   await dialog.getByLabel("Bank username").fill("Kavya Menon");
   const utrField = dialog.getByLabel("UPI transaction reference (UTR)");
   if (!(await utrField.inputValue())) await utrField.fill(reference);
@@ -190,7 +190,7 @@ test.describe("paying the entry fee in Hindi", () => {
     await dialog.getByRole("button", { name: "जमा करें" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("कृपया भुगतान के प्रमाण का स्क्रीनशॉट और बैंक में दर्ज नाम दें।");
 
-    await dialog.getByLabel("भुगतान का स्क्रीनशॉट").setInputFiles(SCREENSHOT);
+    await dialog.getByLabel("भुगतान का स्क्रीनशॉट").setInputFiles(paymentScreenshot());
     await dialog.getByLabel("बैंक खाते का नाम").fill("Kavya Menon");
     await dialog.getByLabel("UPI लेनदेन संदर्भ संख्या (UTR)").fill("12345");
     await dialog.getByRole("button", { name: "जमा करें" }).click();

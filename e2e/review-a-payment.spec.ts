@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { ADMIN, signUp } from "./support/accounts";
 import { openAdminTab, tag } from "./support/admin-panel";
-import { SCREENSHOT } from "./support/wallet";
+import { paymentScreenshot } from "./support/wallet";
 
 const QUIZ = "Olympiad Season 2";
 const PARTICIPANT = "Ananya Krishnamurthy";
@@ -33,7 +33,7 @@ async function quizId(request: APIRequestContext): Promise<string> {
 
 /** The entry fee by UPI with a screenshot and a UTR, as the payment modal sends it. */
 async function payByUpi(request: APIRequestContext, utr: string): Promise<string> {
-  const upload = await request.post("/api/upload", { multipart: { file: SCREENSHOT, imageType: "payment" } });
+  const upload = await request.post("/api/upload", { multipart: { file: paymentScreenshot(), imageType: "payment" } });
   expect(upload.status()).toBe(201);
   const credit = await request.post("/api/wallet/credit", {
     data: { paymentType: "form pay", paymentMode: "upi", quizId: await quizId(request), payeeName: PARTICIPANT, paysnapurl: (await upload.json()).url, paymentId: utr },
@@ -155,11 +155,15 @@ test.describe("reviewing a payment", () => {
 
   test("a second payment for a quiz already paid is refunded to the wallet once, with its reason", async ({ page, browser, baseURL, participant }) => {
     // A UPI payment still pending when the participant pays from the wallet is a duplicate.
-    const second = await payByUpi(participant.request, utr());
+    const reference = utr();
+    const second = await payByUpi(participant.request, reference);
     const admin = await browser.newContext({ baseURL });
     try {
       expect((await admin.request.post("/api/login", { data: ADMIN })).ok()).toBe(true);
-      const upload = await participant.request.post("/api/upload", { multipart: { file: SCREENSHOT, imageType: "payment" } });
+      // Only money that arrived is refunded: the bank statement shows this payment's credit.
+      const statement = await admin.request.post("/api/payments/reconciliation", { data: { csv: `UTR,Amount\n${reference},500.00\n`, utrColumn: "UTR", amountColumn: "Amount" } });
+      expect(statement.ok()).toBe(true);
+      const upload = await participant.request.post("/api/upload", { multipart: { file: paymentScreenshot(), imageType: "payment" } });
       const topUp = await participant.request.post("/api/wallet/credit", { data: { paymentType: "credit", amount: 500, payeeName: PARTICIPANT, paysnapurl: (await upload.json()).url } });
       expect((await admin.request.put(`/api/wallet/transaction/${(await topUp.json()).transaction.id}`, { data: { paymentVerified: "verified" } })).ok()).toBe(true);
     } finally {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, logInThroughForm } from "./support/accounts";
-import { PARTICIPANT, SCREENSHOT, twoSessions } from "./support/wallet";
+import { PARTICIPANT, paymentScreenshot, twoSessions } from "./support/wallet";
 
 test.describe("wallet", () => {
   test("money added by UPI reaches the wallet once an admin verifies it, and the verified row is locked", async ({ browser, baseURL }) => {
@@ -18,7 +18,7 @@ test.describe("wallet", () => {
       await addMoney.getByRole("button", { name: "Submit" }).click();
       await expect(addMoney.getByText("Please upload a payment screenshot.")).toBeVisible();
 
-      await addMoney.getByLabel("Payment screenshot").setInputFiles(SCREENSHOT);
+      await addMoney.getByLabel("Payment screenshot").setInputFiles(paymentScreenshot());
       await addMoney.getByRole("button", { name: "Submit" }).click();
       await expect(addMoney.getByText("Enter the 12-digit UPI transaction reference (UTR) from your payment app.")).toBeVisible();
       await addMoney.getByLabel("UPI transaction reference (UTR)").fill("UTR-12");

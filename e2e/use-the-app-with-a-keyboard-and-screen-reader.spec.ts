@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { EXAM_BROWSER, enrolledParticipant, questionHeading } from "./support/exam";
 import { createQuiz, markResultsPublished, submittedAttempt } from "./support/exam-db";
-import { SCREENSHOT } from "./support/wallet";
+import { paymentScreenshot } from "./support/wallet";
 
 // The exam needs a fake camera, microphone and screen; the other journeys do not mind them.
 test.use(EXAM_BROWSER);
@@ -109,7 +109,7 @@ test.describe("the dashboard and the payment modal with a keyboard and a screen 
       await expect(field).toHaveAccessibleDescription("Please upload payment proof screenshot and bank username.");
     }
 
-    await screenshot.setInputFiles(SCREENSHOT);
+    await screenshot.setInputFiles(paymentScreenshot());
     await bankUsername.fill("Kavya Menon");
     const utr = dialog.getByLabel("UPI transaction reference (UTR)");
     await utr.fill("123");

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, confirmEmail } from "./support/accounts";
 import { openMailbox } from "./support/mailbox";
-import { PARTICIPANT, SCREENSHOT, twoSessions } from "./support/wallet";
+import { PARTICIPANT, paymentScreenshot, twoSessions } from "./support/wallet";
 
 async function verify(admin: APIRequestContext, transactionId: string) {
   const response = await admin.put(`/api/wallet/transaction/${transactionId}`, { data: { paymentVerified: "verified" } });
@@ -17,7 +17,7 @@ test.describe("wallet", () => {
       // ₹300 in the wallet through the API; top-up-wallet-by-upi.spec.ts covers the same steps on screen.
       const login = await admin.request.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
       expect(login.ok()).toBe(true);
-      const upload = await participant.request.post("/api/upload", { multipart: { file: SCREENSHOT, imageType: "payment" } });
+      const upload = await participant.request.post("/api/upload", { multipart: { file: paymentScreenshot(), imageType: "payment" } });
       expect(upload.status()).toBe(201);
       const credit = await participant.request.post("/api/wallet/credit", {
         data: { paymentType: "credit", amount: 300, payeeName: PARTICIPANT, paysnapurl: (await upload.json()).url, paymentMode: "upi" },

@@ -82,6 +82,7 @@ export const PAYMENT_REFUNDED = errors.paymentRefunded;
 export const ALREADY_REFUNDED = errors.alreadyRefunded;
 export const REFUNDED_IS_FINAL = errors.refundedIsFinal;
 export const NOT_REFUNDABLE = errors.notRefundable;
+export const VERIFY_REASON_REQUIRED = errors.verifyReasonRequired;
 export const REFUND_REASON_REQUIRED = errors.refundReasonRequired;
 export const REFUND_FAILED = errors.refundFailed;
 export const DATES_OUT_OF_ORDER = errors.datesOutOfOrder;

@@ -6,7 +6,7 @@ import { DecisionDialog } from "./DecisionDialog";
 import { Email } from "@/components/ui/PagedTable";
 import { ReasonField } from "./ReasonField";
 import type { ReviewAction } from "@/lib/payments";
-import { REFUND_REASON_REQUIRED } from "@/lib/messages";
+import { REFUND_REASON_REQUIRED, VERIFY_REASON_REQUIRED } from "@/lib/messages";
 import type { ReviewRow } from "./reviewRow";
 
 const WORDING: Record<ReviewAction, { title: string; warning: string; confirm: (amount: string) => string; danger?: boolean }> = {
@@ -28,7 +28,7 @@ const WORDING: Record<ReviewAction, { title: string; warning: string; confirm: (
   },
 };
 
-/** Confirmed with the refund's reason, or null when the admin cancelled. */
+/** Confirmed with the reason (a refund's, or a questioned verification's), or null when the admin cancelled. */
 export type Decision = { reason?: string } | null;
 
 /**
@@ -45,6 +45,9 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();
   const wording = WORDING[action];
+  // A refund always says why; so does verifying a payment something calls into question.
+  const needsReason = action === "refund" || (action === "verify" && row.verifyQuestions.length > 0);
+  const reasonRequired = action === "refund" ? REFUND_REASON_REQUIRED : VERIFY_REASON_REQUIRED;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -56,8 +59,8 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
 
   function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (action === "refund" && reason.trim() === "") return setReasonError(REFUND_REASON_REQUIRED);
-    decision.current = action === "refund" ? { reason: reason.trim() } : {};
+    if (needsReason && reason.trim() === "") return setReasonError(reasonRequired);
+    decision.current = needsReason ? { reason: reason.trim() } : {};
     dialogRef.current?.close();
   }
 
@@ -81,18 +84,38 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
         <dd>{row.payeeName ?? <span className="text-slate-600">Not given</span>}</dd>
         <dt className="text-slate-600">Submitted</dt>
         <dd>{row.date}</dd>
+        <dt className="text-slate-600">Bank line</dt>
+        <dd>{row.statementLine ?? <span className="text-slate-600">No bank statement line shows this payment yet</span>}</dd>
       </dl>
+
+      {row.flags.length > 0 && (
+        <ul className="mt-3 flex flex-col gap-1" aria-label="Fraud checks">
+          {row.flags.map((flag) => (
+            <li key={flag.lead} className="rounded bg-red-50 px-2 py-1 text-sm text-red-900">
+              {flag.lead} {flag.link.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {action === "verify" && row.verifyQuestions.length > 0 && (
+        <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
+          <p className="font-medium">Verifying this payment needs a written reason:</p>
+          <ul className="ml-5 list-disc">
+            {row.verifyQuestions.map((question) => <li key={question}>{question}</li>)}
+          </ul>
+        </div>
+      )}
 
       <div className="mt-4">
         <ScreenshotThumbnail row={row} size="large" />
       </div>
 
       <form onSubmit={confirm} noValidate className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4">
-        {action === "refund" && (
-          <ReasonField id={reasonId} label="Reason for the refund" value={reason} onChange={setReason} error={reasonError} maxLength={300} rows={2} initialFocus />
+        {needsReason && (
+          <ReasonField id={reasonId} label={action === "refund" ? "Reason for the refund" : "Why you verify it"} value={reason} onChange={setReason} error={reasonError} maxLength={300} rows={2} initialFocus />
         )}
         <div className="flex justify-end gap-3">
-          <button data-initial-focus={action === "refund" ? undefined : true} type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
+          <button data-initial-focus={needsReason ? undefined : true} type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
             Cancel
           </button>
           <button type="submit" className={wording.danger ? `${primaryButtonClass} bg-red-700` : primaryButtonClass}>

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type ChangeEvent } from "react";
 import { FormMessage, inputClass, secondaryButtonClass } from "@/components/ui/form";
@@ -11,6 +12,14 @@ import { failureText, type Message } from "./adminUi";
 export interface StatementMapping {
   utrColumn: string;
   amountColumn: string;
+  dateColumn?: string;
+}
+
+/** One bank line several pending payments claim, and where to see them side by side. */
+export interface ConflictView {
+  utr: string;
+  text: string;
+  href: string;
 }
 
 /** A remembered column when the new statement has it, else the first column whose name suggests it. */
@@ -21,38 +30,47 @@ function preselect(columns: string[], remembered: string | undefined, hint: RegE
 
 /**
  * Reconciliation: the admin picks the bank's or UPI app's statement (CSV), says once which column
- * holds the UTR and which the amount (remembered for next time), and the server marks pending
- * payments whose UTR and amount both appear as matched. "Verify all matched" then verifies each.
+ * holds the UTR, the amount and the date (remembered for next time), and the server keeps every
+ * line and ties each to the one pending payment it fits. The lines it did not tie, each named, and
+ * the bank lines several payments claim are listed for the admin. "Verify all matched" then
+ * verifies each matched payment nothing calls into question.
  */
-export function StatementReconciliation({ mapping, matchedCount }: { mapping: StatementMapping | null; matchedCount: number }) {
+export function StatementReconciliation({ mapping, matchedCount, conflicts }: { mapping: StatementMapping | null; matchedCount: number; conflicts: ConflictView[] }) {
   const router = useRouter();
   const id = useId();
   const [csv, setCsv] = useState<string>();
   const [columns, setColumns] = useState<string[]>([]);
   const [utrColumn, setUtrColumn] = useState("");
   const [amountColumn, setAmountColumn] = useState("");
+  const [dateColumn, setDateColumn] = useState("");
+  const [fileName, setFileName] = useState("");
+  const [notes, setNotes] = useState<string[]>([]);
   const [message, setMessage] = useState<Message>();
   const [busy, startTransition] = useTransition();
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     setMessage(undefined);
+    setNotes([]);
     const file = event.target.files?.[0];
     if (!file) return setCsv(undefined);
     if (file.size > MAX_STATEMENT_BYTES) return setMessage({ tone: "error", text: "The statement is too large; split it into smaller files." });
     const text = await file.text();
     const found = statementColumns(text);
     setCsv(text);
+    setFileName(file.name);
     setColumns(found);
     setUtrColumn(preselect(found, mapping?.utrColumn, /utr|ref|narration|description|remark/i));
     setAmountColumn(preselect(found, mapping?.amountColumn, /amount|credit|deposit/i));
+    setDateColumn(preselect(found, mapping?.dateColumn, /date/i));
   }
 
   function match() {
     if (!csv) return setMessage({ tone: "error", text: "Choose the statement's CSV file." });
     startTransition(async () => {
       try {
-        const { message: done } = await callApi<{ message: string }>("/api/payments/reconciliation", { json: { csv, utrColumn, amountColumn } });
-        setMessage({ tone: "success", text: done });
+        const answer = await callApi<{ message: string; notes: { message: string }[] }>("/api/payments/reconciliation", { json: { csv, utrColumn, amountColumn, dateColumn, fileName } });
+        setMessage({ tone: "success", text: answer.message });
+        setNotes(answer.notes.map((note) => note.message));
         router.refresh();
       } catch (caught) {
         setMessage({ tone: "error", text: failureText(caught, RECONCILE_FAILED) });
@@ -73,7 +91,7 @@ export function StatementReconciliation({ mapping, matchedCount }: { mapping: St
   }
 
   return (
-    <details className="rounded-lg border border-slate-200 bg-white p-4">
+    <details open={conflicts.length > 0 || undefined} className="rounded-lg border border-slate-200 bg-white p-4">
       <summary className="cursor-pointer font-semibold">Reconcile with a bank statement</summary>
       <div className="mt-3 flex flex-col gap-3">
         <p className="text-sm text-slate-700">
@@ -89,6 +107,7 @@ export function StatementReconciliation({ mapping, matchedCount }: { mapping: St
             <>
               <ColumnSelect id={`${id}-utr`} label="UTR column" value={utrColumn} onChange={setUtrColumn} columns={columns} />
               <ColumnSelect id={`${id}-amount`} label="Amount column" value={amountColumn} onChange={setAmountColumn} columns={columns} />
+              <ColumnSelect id={`${id}-date`} label="Date column (optional)" value={dateColumn} onChange={setDateColumn} columns={columns} />
             </>
           )}
           <button type="button" onClick={match} disabled={busy || !csv} className={secondaryButtonClass}>
@@ -99,6 +118,27 @@ export function StatementReconciliation({ mapping, matchedCount }: { mapping: St
           </button>
         </div>
         <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+        {notes.length > 0 && (
+          <section aria-labelledby={`${id}-notes`}>
+            <h3 id={`${id}-notes`} className="text-sm font-semibold">Lines not matched</h3>
+            <ul className="ml-5 list-disc text-sm text-slate-800">
+              {notes.map((note) => <li key={note}>{note}</li>)}
+            </ul>
+          </section>
+        )}
+        {conflicts.length > 0 && (
+          <section aria-labelledby={`${id}-conflicts`} className="rounded border border-amber-300 bg-amber-50 p-3">
+            <h3 id={`${id}-conflicts`} className="text-sm font-semibold text-amber-950">Conflicts: one bank credit, several payments</h3>
+            <p className="text-sm text-amber-950">None of these payments was matched. Open each UTR to see its payments side by side, verify the one the money belongs to (with a reason) and reject the others.</p>
+            <ul className="mt-2 flex flex-col gap-1 text-sm">
+              {conflicts.map((conflict) => (
+                <li key={conflict.utr}>
+                  <Link href={conflict.href} className="font-medium text-brand underline">{conflict.text}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </div>
     </details>
   );

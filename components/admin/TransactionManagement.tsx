@@ -8,7 +8,7 @@ import type { ReviewFilter, ReviewList } from "@/lib/payments";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
-import { StatementReconciliation, type StatementMapping } from "./StatementReconciliation";
+import { StatementReconciliation, type ConflictView, type StatementMapping } from "./StatementReconciliation";
 import type { ReviewRow } from "./reviewRow";
 import { TransactionTable } from "./TransactionTable";
 
@@ -71,6 +71,19 @@ function flags(row: ListedRow): ReviewRow["flags"] {
   }));
 }
 
+const VERIFY_QUESTION: Record<ListedRow["verifyQuestions"][number], string> = {
+  flagged: "A fraud check flagged it (above).",
+  "utr-shared": "Another pending payment gives the same UTR: one bank credit backs one payment.",
+  "amount-differs": "Its amount differs from its bank statement line.",
+};
+
+function statementLine(row: ListedRow): string | null {
+  const line = row.statementLine;
+  if (!line) return null;
+  const amount = line.amountPaise === null ? "no readable amount" : formatRupeesWithSymbol(line.amountPaise);
+  return `Line ${line.lineNumber} of the statement uploaded ${formatIndiaDateTime(line.uploadedAt)}: UTR ${row.paymentReference}, ${amount}`;
+}
+
 function toRow(row: ListedRow): ReviewRow {
   return {
     id: row.id,
@@ -78,7 +91,9 @@ function toRow(row: ListedRow): ReviewRow {
     actions: row.actions,
     note: note(row),
     flags: flags(row),
-    matched: row.statementMatchedAt && row.status === "pending" ? formatIndiaDateTime(row.statementMatchedAt) : null,
+    matched: row.statementMatchedAt && row.statementLine && row.status === "pending" ? formatIndiaDateTime(row.statementMatchedAt) : null,
+    statementLine: statementLine(row),
+    verifyQuestions: row.verifyQuestions.map((question) => VERIFY_QUESTION[question]),
     date: formatIndiaDateTime(row.createdAt),
     participant: row.userName,
     email: row.userEmail,
@@ -91,6 +106,15 @@ function toRow(row: ListedRow): ReviewRow {
     paymentReference: row.paymentReference,
     proofUrl: row.proofUrl,
     reviewed: row.reviewedAt && `${formatIndiaDateTime(row.reviewedAt)}${row.reviewedBy ? ` by ${row.reviewedBy}` : ""}`,
+  };
+}
+
+function conflictView(conflict: ReviewList["conflicts"][number]): ConflictView {
+  const date = conflict.valueDate ? ` dated ${conflict.valueDate}` : "";
+  return {
+    utr: conflict.utr,
+    text: `UTR ${conflict.utr}: line ${conflict.lineNumber}${date}, ${formatRupeesWithSymbol(conflict.amountPaise)}, uploaded ${formatIndiaDateTime(conflict.uploadedAt)}. ${conflict.payments} pending payments give this UTR.`,
+    href: `/adminpanel?tab=transactions&utr=${conflict.utr}`,
   };
 }
 
@@ -110,7 +134,7 @@ export function TransactionManagement({ filter, list, statementMapping = null }:
 
   return (
     <div className="flex flex-col gap-4">
-      <StatementReconciliation mapping={statementMapping} matchedCount={list?.matchedCount ?? 0} />
+      <StatementReconciliation mapping={statementMapping} matchedCount={list?.matchedCount ?? 0} conflicts={(list?.conflicts ?? []).map(conflictView)} />
       <AdminFilterForm tab="transactions" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <FilterSelect id="filter-status" label="Status" name="status" defaultValue={filter.status ?? ""}>
           <option value="">All</option>

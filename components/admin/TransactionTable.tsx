@@ -88,7 +88,7 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
         const { message: done } =
           action === "refund"
             ? await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}/refund`, { json: { reason: decision.reason } })
-            : await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: action === "verify" ? "verified" : "rejected" } });
+            : await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: action === "verify" ? "verified" : "rejected", ...(decision.reason ? { reason: decision.reason } : {}) } });
         setMessage({ tone: "success", text: done });
         router.refresh();
       } catch (caught) {

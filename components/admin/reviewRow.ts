@@ -12,6 +12,10 @@ export interface ReviewRow {
   flags: { lead: string; link: { href: string; text: string } }[];
   /** When a bank statement matched this pending payment's UTR and amount, formatted. */
   matched: string | null;
+  /** The bank statement line this payment holds, as the admin reads it. */
+  statementLine: string | null;
+  /** Why verifying this payment takes a written reason (empty: it does not). */
+  verifyQuestions: string[];
   date: string;
   participant: string;
   email: string;
