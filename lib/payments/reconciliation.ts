@@ -11,6 +11,7 @@ import { reviewTransaction } from "./review";
 import type { ReconcileInput } from "./schemas";
 
 const MAPPING_ID = "bank-statement";
+const LINES_PER_INSERT = 5_000;
 
 /** The columns chosen last time, offered again for the next statement. */
 export const statementMapping = service("payments.review", async () => {
@@ -109,13 +110,15 @@ export const reconcileStatement = service("payments.reconcile", async (admin, in
       .insert(bankStatements)
       .values({ fileName: input.fileName ?? null, utrColumn: input.utrColumn, amountColumn: input.amountColumn, dateColumn: input.dateColumn ?? null, lineCount: read.length, uploadedById: admin.id, uploadedAt: now })
       .returning({ id: bankStatements.id });
-    const stored = read.length
-      ? await tx
-          .insert(statementLines)
-          .values(read.map((line) => ({ statementId: statement.id, ...line })))
-          .returning({ id: statementLines.id, lineNumber: statementLines.lineNumber })
-      : [];
-    const lineIds = new Map(stored.map((line) => [line.lineNumber, line.id]));
+    const lineIds = new Map<number, string>();
+    // In slices: one INSERT may bind at most 65,535 values, and a statement may have tens of thousands of lines.
+    for (let start = 0; start < read.length; start += LINES_PER_INSERT) {
+      const stored = await tx
+        .insert(statementLines)
+        .values(read.slice(start, start + LINES_PER_INSERT).map((line) => ({ statementId: statement.id, ...line })))
+        .returning({ id: statementLines.id, lineNumber: statementLines.lineNumber });
+      for (const line of stored) lineIds.set(line.lineNumber, line.id);
+    }
 
     const utrs = [...new Set(read.flatMap((line) => (line.utr && line.amountPaise !== null ? [line.utr] : [])))];
     const payments = utrs.length
