@@ -294,8 +294,6 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export const LEDGER_CHECKS = CHECKS.map((check) => check.name);
-
 /** Every check in order on one snapshot of the database: the first discrepancy, or the totals. */
 async function runChecks(db: Queryable): Promise<LedgerCheck> {
   for (const check of CHECKS) {

@@ -5,7 +5,7 @@ import "server-only";
  * checked (`npm run ledger:check`), read as a trial balance for a date range (and its CSV for the
  * accountant), and the tax deposits an admin records against tax withheld.
  */
-export { checkLedger, LEDGER_CHECKS } from "./check";
+export { checkLedger } from "./check";
 export { recordTaxDeposit } from "./deposits";
 export { trialBalance, trialBalanceCsv } from "./trial-balance";
 export * from "./schemas";
