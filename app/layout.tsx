@@ -32,8 +32,8 @@ export const viewport: Viewport = { themeColor: brand.primaryColor, width: "devi
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
   const language = await getLocale();
-  // Texts only the server writes (e-mails, notifications, the legal pages) stay out of every page's payload.
-  const { mail: _mail, push: _push, legal: _legal, ...browserTexts } = await getMessages();
+  // Texts only the server writes (e-mails, notifications, the legal pages, the admin's Books tab) stay out of every page's payload.
+  const { mail: _mail, push: _push, legal: _legal, books: _books, ...browserTexts } = await getMessages();
   const brandColours = {
     "--brand-primary": brand.primaryColor,
     "--brand-accent": brand.accentColor,

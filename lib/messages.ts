@@ -165,3 +165,9 @@ export function examRefusalMessage(refusal: ExamRefusal): Message {
 export function appealNotice(quizTitle: string, participantName: string): { title: string; body: string } {
   return { title: `New appeal: ${quizTitle}`, body: `${participantName} appealed the disqualification of their attempt.` };
 }
+
+// The books (lib/books/schemas.ts).
+export const BOOKS_DAY_FORMAT = errors.booksDayFormat;
+export const BOOKS_DATE_RANGE_ORDER = errors.booksDateRangeOrder;
+export const TAX_DEPOSIT_PERIOD_FORMAT = errors.taxDepositPeriodFormat;
+export const CHALLAN_REFERENCE_FORMAT = errors.challanReferenceFormat;

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AnswerKeysLoaded } from "@/components/admin/AnswerKeysTab";
+import type { BooksLoaded } from "@/components/admin/BooksTab";
 import type { AuditTabFilter } from "@/components/admin/AuditTrailTab";
 import type { QuestionBank, QuestionFilter } from "@/components/admin/QuestionsTab";
 import type { OverviewLoaded } from "@/components/admin/overview/OverviewTab";
@@ -9,6 +10,7 @@ import type { ResponseList } from "@/components/admin/ResponsesTab";
 import { listAuditEntries, type AuditList } from "@/lib/audit";
 import { endOfIndiaDay, startOfIndiaDay } from "@/lib/audit/schemas";
 import type { ActiveUser } from "@/lib/auth";
+import { checkLedger, trialBalance, type TrialBalanceQuery } from "@/lib/books";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listExtraTime, listResponses, responseDetail } from "@/lib/exam";
@@ -125,4 +127,12 @@ export function loadOverview(admin: ActiveUser, quizId: string | undefined): Pro
 async function loadQuizAnalysis(admin: ActiveUser, quizId: string) {
   const [scores, analysis] = await Promise.all([scoreDistribution(admin, quizId), itemAnalysis(admin, quizId)]);
   return { scores, analysis };
+}
+
+/** The Books tab: the period's trial balance and the ledger check, read side by side. */
+export function loadBooks(admin: ActiveUser, query: TrialBalanceQuery): Promise<BooksLoaded | null> {
+  return orNull("loading the books failed", async () => {
+    const [balance, check] = await Promise.all([trialBalance(admin, query), checkLedger(admin)]);
+    return { balance, check };
+  });
 }

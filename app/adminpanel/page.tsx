@@ -3,6 +3,7 @@ import { AdminTabs, adminTab, type AdminTab } from "@/components/admin/AdminTabs
 import { AnswerKeysTab } from "@/components/admin/AnswerKeysTab";
 import { AuditTrailTab, auditTabFilter } from "@/components/admin/AuditTrailTab";
 import { BlogTab } from "@/components/admin/BlogTab";
+import { BooksTab } from "@/components/admin/BooksTab";
 import { ContactMessagesTab } from "@/components/admin/ContactMessagesTab";
 import { JobsTab } from "@/components/admin/JobsTab";
 import { PrizeClaimsTab } from "@/components/admin/PrizeClaimsTab";
@@ -16,13 +17,19 @@ import { TransactionManagement, reviewFilter } from "@/components/admin/Transact
 import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission, type ActiveUser } from "@/lib/auth";
 import { blogCategories } from "@/lib/blog";
+import { trialBalanceQuery } from "@/lib/books/schemas";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadOverview, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadBooks, loadOverview, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
 type SearchParams = Record<string, string | string[] | undefined>;
+
+/** A search parameter given once, or nothing (an empty field counts as not given). */
+function textOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === "string" && value.trim() !== "" ? value : undefined;
+}
 
 /** Only the open tab's data is loaded. */
 async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchParams: SearchParams; admin: ActiveUser }) {
@@ -53,6 +60,12 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
     }
     case "prize-claims":
       return <PrizeClaimsTab claims={await loadPrizeClaims(admin)} now={new Date()} />;
+    case "books": {
+      // A period that does not parse is shown as the financial year to date, with the reason.
+      const range = trialBalanceQuery.safeParse({ from: textOf(searchParams.from), to: textOf(searchParams.to) });
+      const query = range.success ? range.data : {};
+      return <BooksTab loaded={await loadBooks(admin, query)} rangeProblem={range.success ? undefined : range.error.issues[0]?.message} now={new Date()} />;
+    }
     case "blog":
       return <BlogTab categories={blogCategories()} rows={await loadBlogPosts(admin)} />;
     case "messages":

@@ -14,6 +14,8 @@ const TABS = [
   { key: "transactions", label: "Transaction Management" },
   // Ours: winners' cash-prize claims, their payment, and the tax withheld.
   { key: "prize-claims", label: "Prize claims" },
+  // Ours: the double-entry books, a trial balance for the accountant, and tax deposits.
+  { key: "books", label: "Books" },
   { key: "blog", label: "Manage Blog" },
   // Not in the spec's list: the contact form's messages are stored, so admins need to read them.
   { key: "messages", label: "Contact Messages" },

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   "attempt.disqualify": "Attempt disqualified",
   "extraTime.grant": "Extra time granted",
   "extraTime.remove": "Extra time removed",
+  "tax.deposit": "Tax deposit recorded",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

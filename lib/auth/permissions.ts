@@ -99,6 +99,8 @@ const ADMIN = {
   "jobs.view": "any",
   "uploads.read": "any",
   "insights.view": "any",
+  "books.read": "any",
+  "books.record": "any",
 } as const satisfies Record<string, Scope>;
 
 /** Background jobs and maintenance scripts: only what they are there to do. */
@@ -107,6 +109,8 @@ const SYSTEM_GRANTS = {
   "notifications.deliver": "any",
   "accounts.cleanUp": "any",
   "jobs.view": "any",
+  // npm run ledger:check reads the books as the system.
+  "books.read": "any",
 } as const satisfies Record<string, Scope>;
 
 export type Action = keyof typeof EVERYONE | keyof typeof MEMBER | keyof typeof ADMIN | keyof typeof SYSTEM_GRANTS;

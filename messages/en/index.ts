@@ -1,5 +1,6 @@
 import auth from "./auth.json";
 import blog from "./blog.json";
+import books from "./books.json";
 import certificates from "./certificates.json";
 import contact from "./contact.json";
 import dashboard from "./dashboard.json";
@@ -27,6 +28,7 @@ import wallet from "./wallet.json";
 const messages = {
   auth,
   blog,
+  books,
   certificates,
   contact,
   dashboard,

@@ -1,6 +1,7 @@
 import type english from "../en";
 import auth from "./auth.json";
 import blog from "./blog.json";
+import books from "./books.json";
 import certificates from "./certificates.json";
 import contact from "./contact.json";
 import dashboard from "./dashboard.json";
@@ -28,6 +29,7 @@ import wallet from "./wallet.json";
 const messages = {
   auth,
   blog,
+  books,
   certificates,
   contact,
   dashboard,

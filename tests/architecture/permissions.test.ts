@@ -26,7 +26,7 @@ const OUTSIDE_THE_WRAPPER: Record<string, string> = {
 };
 
 /** The capabilities whose doors hold services; infrastructure (db, storage, log, ...) is not walked. */
-const CAPABILITIES = ["accounts", "audit", "blog", "certificates", "contact", "exam", "insights", "jobs", "notifications", "payments", "payouts", "quizzes", "results", "uploads", "wallet"];
+const CAPABILITIES = ["accounts", "audit", "blog", "books", "certificates", "contact", "exam", "insights", "jobs", "notifications", "payments", "payouts", "quizzes", "results", "uploads", "wallet"];
 
 /** Door functions that are process plumbing, not done on anyone's behalf: each says why. */
 const PLUMBING: Record<string, string> = {

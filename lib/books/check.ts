@@ -1,0 +1,335 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { service } from "@/lib/auth";
+import { getDb, type Queryable } from "@/lib/db";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import { ACCOUNTS, type LedgerCheck } from "./schemas";
+
+type Row = Record<string, unknown>;
+
+/** bigint sums arrive as strings; every amount here fits a JavaScript number. */
+const num = (value: unknown): number => Number(value ?? 0);
+const rupees = (paise: unknown) => formatRupeesWithSymbol(num(paise));
+const signed = (paise: unknown) => (num(paise) >= 0 ? `+${rupees(paise)}` : `−${rupees(-num(paise))}`);
+
+async function first(db: Queryable, statement: SQL): Promise<Row | undefined> {
+  return (await db.execute<Row>(statement)).rows[0];
+}
+
+interface Discrepancy {
+  check: string;
+  subject: string;
+  discrepancy: string;
+}
+
+/** "bank +₹500 / wallets (user …) −₹500": an entry's lines, or what they should be. */
+function describeLines(lines: Row[]): string {
+  if (lines.length === 0) return "no lines";
+  return lines.map((line) => `${line.account}${line.user_id ? ` (user ${line.user_id})` : ""} ${signed(line.amount_paise)}`).join(" / ");
+}
+
+async function linesOf(db: Queryable, entryId: unknown): Promise<Row[]> {
+  return (await db.execute<Row>(sql`select account, user_id, amount_paise from journal_lines where entry_id = ${entryId} order by line`)).rows;
+}
+
+/** What journal_accounts_of says a verified transaction's entry must be, now. */
+async function expectedLinesOf(db: Queryable, transactionId: unknown): Promise<Row[]> {
+  return (
+    await db.execute<Row>(sql`
+      select a.debit_account as account, a.debit_user as user_id, t.amount_paise::bigint as amount_paise, 1 as line
+        from transactions t cross join lateral journal_accounts_of(t) a where t.id = ${transactionId}
+      union all
+      select a.credit_account, a.credit_user, -t.amount_paise::bigint, 2
+        from transactions t cross join lateral journal_accounts_of(t) a where t.id = ${transactionId}
+      order by line`)
+  ).rows;
+}
+
+const describeTransaction = (row: Row) => `transaction ${row.id} (${row.type} by ${row.mode}, "${row.reason}", ${rupees(row.amount_paise)}, ${row.status})`;
+
+/**
+ * The checks, in order; each answers the first row it finds wrong, or nothing. SQL only: the
+ * books are read as the database holds them, never through the code that wrote them.
+ */
+const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | undefined> }[] = [
+  {
+    name: "every entry balances and has lines",
+    async run(db) {
+      const unbalanced = await first(
+        db,
+        sql`select e.id, e.memo, count(l.line)::int as lines, coalesce(sum(l.amount_paise), 0)::bigint as total
+            from journal_entries e left join journal_lines l on l.entry_id = e.id
+            group by e.id having count(l.line) < 2 or sum(l.amount_paise) <> 0
+            order by e.id limit 1`,
+      );
+      if (unbalanced) {
+        return {
+          check: this.name,
+          subject: `journal entry ${unbalanced.id}`,
+          discrepancy:
+            num(unbalanced.lines) < 2
+              ? `Journal entry ${unbalanced.id} ("${unbalanced.memo}") has ${describeLines(await linesOf(db, unbalanced.id))}; an entry needs a debit and a credit.`
+              : `Journal entry ${unbalanced.id} ("${unbalanced.memo}") does not balance: its lines sum to ${signed(unbalanced.total)} (${describeLines(await linesOf(db, unbalanced.id))}).`,
+        };
+      }
+      const unknown = await first(db, sql`select entry_id, account from journal_lines where account not in (${sql.join(ACCOUNTS.map((account) => sql`${account}`), sql`, `)}) order by entry_id, line limit 1`);
+      if (unknown) return { check: this.name, subject: `journal entry ${unknown.entry_id}`, discrepancy: `Journal entry ${unknown.entry_id} posts to an account the books do not have: "${unknown.account}".` };
+      const orphan = await first(
+        db,
+        sql`select id, source from journal_entries
+            where (source = 'transaction') <> (transaction_id is not null)
+               or (source = 'prize') <> (quiz_id is not null and participant_id is not null)
+               or (source = 'tax_deposit') <> (tax_deposit_id is not null)
+               or source not in ('transaction', 'prize', 'tax_deposit')
+            order by id limit 1`,
+      );
+      if (orphan) return { check: this.name, subject: `journal entry ${orphan.id}`, discrepancy: `Journal entry ${orphan.id} (source "${orphan.source}") does not name the one row it was posted for.` };
+    },
+  },
+  {
+    name: "every verified transaction has its entry, as the ledger row says now",
+    async run(db) {
+      const missing = await first(
+        db,
+        sql`select t.* from transactions t
+            where t.status = 'verified' and t.amount_paise <> 0 and not exists (select 1 from journal_entries e where e.transaction_id = t.id)
+            order by coalesce(t.reviewed_at, t.created_at), t.id limit 1`,
+      );
+      if (missing) return { check: this.name, subject: `transaction ${missing.id}`, discrepancy: `The ${describeTransaction(missing)} is verified but has no journal entry.` };
+      const stray = await first(
+        db,
+        sql`select e.id as entry_id, t.* from journal_entries e join transactions t on t.id = e.transaction_id
+            where t.status <> 'verified' or t.amount_paise <= 0 order by e.id limit 1`,
+      );
+      if (stray) return { check: this.name, subject: `transaction ${stray.id}`, discrepancy: `Journal entry ${stray.entry_id} was posted for the ${describeTransaction(stray)}, which moves no money now.` };
+      // The lines each entry should have, recomputed from its ledger row as it stands, against those it has.
+      const differing = await first(
+        db,
+        sql`with expected as (
+              select e.id as entry_id, a.debit_account, a.debit_user, a.credit_account, a.credit_user, t.amount_paise::bigint as amount
+              from journal_entries e join transactions t on t.id = e.transaction_id cross join lateral journal_accounts_of(t) a
+            ), wanted as (
+              select entry_id, 1 as line, debit_account as account, debit_user as user_id, amount from expected
+              union all
+              select entry_id, 2, credit_account, credit_user, -amount from expected
+            ), held as (
+              select l.entry_id, l.line, l.account, l.user_id, l.amount_paise as amount
+              from journal_lines l join journal_entries e on e.id = l.entry_id where e.source = 'transaction'
+            )
+            select coalesce(w.entry_id, h.entry_id) as entry_id
+            from wanted w full join held h on h.entry_id = w.entry_id and h.line = w.line
+            where w.entry_id is null or h.entry_id is null or w.account <> h.account or w.user_id is distinct from h.user_id or w.amount <> h.amount
+            order by 1 limit 1`,
+      );
+      if (differing) {
+        const transaction = (await first(db, sql`select t.* from journal_entries e join transactions t on t.id = e.transaction_id where e.id = ${differing.entry_id}`))!;
+        return {
+          check: this.name,
+          subject: `transaction ${transaction.id}`,
+          discrepancy: `The ${describeTransaction(transaction)} does not match its journal entry ${differing.entry_id}: the entry has ${describeLines(await linesOf(db, differing.entry_id))}, the ledger row now says ${describeLines(await expectedLinesOf(db, transaction.id))}.`,
+        };
+      }
+    },
+  },
+  {
+    name: "every wallet equals its account",
+    async run(db) {
+      const wallet = await first(
+        db,
+        sql`with journal as (select user_id, -sum(amount_paise)::bigint as balance from journal_lines where account = 'wallets' group by user_id)
+            select u.id, u.email, u.wallet_balance_paise as held, coalesce(j.balance, 0) as journal
+            from users u left join journal j on j.user_id = u.id
+            where u.wallet_balance_paise <> coalesce(j.balance, 0)
+            order by u.created_at, u.id limit 1`,
+      );
+      if (wallet) {
+        return {
+          check: this.name,
+          subject: `user ${wallet.id}`,
+          discrepancy: `The wallet of user ${wallet.id} (${wallet.email}) holds ${rupees(wallet.held)}, but its account in the books says ${rupees(wallet.journal)}.`,
+        };
+      }
+    },
+  },
+  {
+    name: "the suspense account is empty",
+    async run(db) {
+      const suspense = await first(db, sql`select e.id, e.memo, e.transaction_id from journal_lines l join journal_entries e on e.id = l.entry_id where l.account = 'suspense' order by e.id limit 1`);
+      if (suspense) {
+        return {
+          check: this.name,
+          subject: suspense.transaction_id ? `transaction ${suspense.transaction_id}` : `journal entry ${suspense.id}`,
+          discrepancy: `Journal entry ${suspense.id}${suspense.transaction_id ? ` of transaction ${suspense.transaction_id}` : ""} is in suspense: "${suspense.memo}". The books cannot place this movement.`,
+        };
+      }
+    },
+  },
+  {
+    name: "one bank credit backs one payment",
+    async run(db) {
+      const line = await first(
+        db,
+        sql`select statement_line_id, string_agg(id::text, ', ' order by created_at, id) as payments from transactions
+            where statement_line_id is not null group by statement_line_id having count(*) > 1 order by statement_line_id limit 1`,
+      );
+      if (line) return { check: this.name, subject: `statement line ${line.statement_line_id}`, discrepancy: `Bank statement line ${line.statement_line_id} backs more than one payment: ${line.payments}.` };
+      const utr = await first(
+        db,
+        sql`select upper(btrim(payment_reference)) as utr, string_agg(id::text, ', ' order by created_at, id) as payments from transactions
+            where mode = 'upi' and type in ('credit', 'form pay') and (status = 'verified' or statement_line_id is not null) and nullif(btrim(payment_reference), '') is not null
+            group by 1 having count(*) > 1 order by 1 limit 1`,
+      );
+      if (utr) return { check: this.name, subject: `UTR ${utr.utr}`, discrepancy: `UTR ${utr.utr} backs more than one received payment: ${utr.payments}.` };
+    },
+  },
+  {
+    name: "prize liability equals published prizes not yet paid",
+    async run(db) {
+      const prize = await first(
+        db,
+        sql`with wanted as (
+              select r.quiz_id, r.participant_id, r.rank, r.prize_paise::bigint as prize from result_rows r where r.prize_paise > 0
+            ), held as (
+              select e.id, e.quiz_id, e.participant_id,
+                coalesce(sum(l.amount_paise) filter (where l.account = 'prizes'), 0)::bigint as expense,
+                coalesce(-sum(l.amount_paise) filter (where l.account = 'prize_liability'), 0)::bigint as liability,
+                count(*) filter (where l.account not in ('prizes', 'prize_liability'))::int as others
+              from journal_entries e join journal_lines l on l.entry_id = e.id where e.source = 'prize'
+              group by e.id
+            )
+            select coalesce(w.quiz_id, h.quiz_id) as quiz_id, coalesce(w.participant_id, h.participant_id) as participant_id, w.rank, w.prize, h.id as entry_id, h.expense, h.liability, h.others
+            from wanted w full join held h on h.quiz_id = w.quiz_id and h.participant_id = w.participant_id
+            where w.quiz_id is null or h.id is null or h.expense <> w.prize or h.liability <> w.prize or h.others > 0
+            order by 1, 2 limit 1`,
+      );
+      if (prize) {
+        const row = `the result row of quiz ${prize.quiz_id}, participant ${prize.participant_id}`;
+        const subject = `result row ${prize.quiz_id}/${prize.participant_id}`;
+        if (prize.entry_id === null) return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)} but has no journal entry.` };
+        if (prize.prize === null) return { check: this.name, subject, discrepancy: `Journal entry ${prize.entry_id} books a cash prize for ${row}, which carries none.` };
+        return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)}, but its journal entry ${prize.entry_id} has ${describeLines(await linesOf(db, prize.entry_id))}.` };
+      }
+      const claim = await first(
+        db,
+        sql`select c.id, c.net_paise, c.tax_paise, p.amount_paise as paid, p.status as paid_status, p.reason as paid_reason, x.amount_paise as tax, x.status as tax_status, x.reason as tax_reason
+            from prize_claims c
+            left join transactions p on p.id = c.payout_transaction_id
+            left join transactions x on x.id = c.tax_transaction_id
+            where c.status = 'paid' and (
+              p.id is null or p.status <> 'verified' or p.reason <> 'prizePayout' or p.amount_paise <> c.net_paise or p.user_id <> c.participant_id
+              or (c.tax_paise > 0 and (x.id is null or x.status <> 'verified' or x.reason <> 'prizeTaxWithheld' or x.amount_paise <> c.tax_paise or x.user_id <> c.participant_id))
+              or (c.tax_paise = 0 and x.id is not null))
+            order by c.paid_at, c.id limit 1`,
+      );
+      if (claim) {
+        return {
+          check: this.name,
+          subject: `prize claim ${claim.id}`,
+          discrepancy: `Paid prize claim ${claim.id} (net ${rupees(claim.net_paise)}, tax ${rupees(claim.tax_paise)}) does not match its ledger rows: payout ${claim.paid === null ? "missing" : `${rupees(claim.paid)} ${claim.paid_status} "${claim.paid_reason}"`}, tax ${claim.tax === null ? "none" : `${rupees(claim.tax)} ${claim.tax_status} "${claim.tax_reason}"`}.`,
+        };
+      }
+      const totals = (await first(
+        db,
+        sql`select
+              (select coalesce(-sum(amount_paise), 0) from journal_lines where account = 'prize_liability')::bigint as books,
+              (select coalesce(sum(prize_paise), 0) from result_rows where prize_paise > 0)::bigint as published,
+              (select coalesce(sum(gross_paise), 0) from prize_claims where status = 'paid')::bigint as paid`,
+      ))!;
+      if (num(totals.books) !== num(totals.published) - num(totals.paid)) {
+        return {
+          check: this.name,
+          subject: "account prize_liability",
+          discrepancy: `Prize liability in the books is ${rupees(totals.books)}, but published cash prizes (${rupees(totals.published)}) less prizes paid (${rupees(totals.paid)}) are ${rupees(num(totals.published) - num(totals.paid))}.`,
+        };
+      }
+    },
+  },
+  {
+    name: "tax payable equals tax withheld less deposits",
+    async run(db) {
+      const deposit = await first(
+        db,
+        sql`select d.id, d.challan_reference, d.amount_paise, e.id as entry_id from tax_deposits d left join journal_entries e on e.tax_deposit_id = d.id
+            where e.id is null
+               or (select coalesce(sum(amount_paise), 0) from journal_lines l where l.entry_id = e.id and l.account = 'tax_payable') <> d.amount_paise
+               or (select coalesce(-sum(amount_paise), 0) from journal_lines l where l.entry_id = e.id and l.account = 'bank') <> d.amount_paise
+            order by d.created_at, d.id limit 1`,
+      );
+      if (deposit) {
+        return {
+          check: this.name,
+          subject: `tax deposit ${deposit.id}`,
+          discrepancy:
+            deposit.entry_id === null
+              ? `Tax deposit ${deposit.id} (challan ${deposit.challan_reference}, ${rupees(deposit.amount_paise)}) has no journal entry.`
+              : `Tax deposit ${deposit.id} (challan ${deposit.challan_reference}, ${rupees(deposit.amount_paise)}) does not match its journal entry ${deposit.entry_id}: ${describeLines(await linesOf(db, deposit.entry_id))}.`,
+        };
+      }
+      const totals = (await first(
+        db,
+        sql`select
+              (select coalesce(-sum(amount_paise), 0) from journal_lines where account = 'tax_payable')::bigint as books,
+              (select coalesce(sum(amount_paise), 0) from transactions where status = 'verified' and type = 'debit' and reason = 'prizeTaxWithheld')::bigint as withheld,
+              (select coalesce(sum(amount_paise), 0) from tax_deposits)::bigint as deposited`,
+      ))!;
+      if (num(totals.books) !== num(totals.withheld) - num(totals.deposited)) {
+        return {
+          check: this.name,
+          subject: "account tax_payable",
+          discrepancy: `Tax payable in the books is ${rupees(totals.books)}, but tax withheld (${rupees(totals.withheld)}) less deposits (${rupees(totals.deposited)}) is ${rupees(num(totals.withheld) - num(totals.deposited))}.`,
+        };
+      }
+    },
+  },
+  {
+    name: "the journal sums to zero",
+    async run(db) {
+      const total = (await first(db, sql`select coalesce(sum(amount_paise), 0)::bigint as total from journal_lines`))!;
+      if (num(total.total) !== 0) return { check: this.name, subject: "the journal", discrepancy: `The journal's lines sum to ${signed(total.total)}, not zero.` };
+    },
+  },
+];
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Every check in order on one snapshot of the database: the first discrepancy, or the totals. */
+async function runChecks(db: Queryable): Promise<LedgerCheck> {
+  for (const check of CHECKS) {
+    const found = await check.run(db);
+    if (found) return { ok: false, ...found };
+  }
+  const totals = (await first(
+    db,
+    sql`select (select count(*) from journal_entries)::int as entries,
+          coalesce(sum(amount_paise) filter (where account = 'bank'), 0)::bigint as bank,
+          coalesce(-sum(amount_paise) filter (where account = 'wallets'), 0)::bigint as wallets,
+          coalesce(-sum(amount_paise) filter (where account = 'prize_liability'), 0)::bigint as prize_liability,
+          coalesce(-sum(amount_paise) filter (where account = 'tax_payable'), 0)::bigint as tax_payable
+        from journal_lines`,
+  ))!;
+  return {
+    ok: true,
+    totals: {
+      entries: num(totals.entries),
+      bankPaise: num(totals.bank),
+      walletsPaise: num(totals.wallets),
+      prizeLiabilityPaise: num(totals.prize_liability),
+      taxPayablePaise: num(totals.tax_payable),
+    },
+  };
+}
+
+/**
+ * npm run ledger:check, as a service: the journal balances, each verified ledger row has the entry
+ * its accounts say now, every wallet equals its account, nothing sits in suspense, no bank line
+ * or UTR backs two payments, prize liability and tax payable equal what the prizes, claims and
+ * deposits say. On a database of its own (the script's) it reads one repeatable-read snapshot;
+ * inside a caller's transaction it reads what that transaction sees.
+ */
+export const checkLedger = service("books.read", async (_actor, database?: Queryable): Promise<LedgerCheck> => {
+  if (database && "rollback" in database) return runChecks(database);
+  const db = database ?? (await getDb());
+  return db.transaction((tx) => runChecks(tx), { isolationLevel: "repeatable read", accessMode: "read only" });
+});

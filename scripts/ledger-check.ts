@@ -1,0 +1,20 @@
+/**
+ * Proves the books: `npm run ledger:check`. The journal balances, every verified ledger row has
+ * the entry its accounts say now, every wallet equals its account, suspense is empty, no bank
+ * line or UTR backs two payments, prize liability equals published prizes not yet paid, and tax
+ * payable equals tax withheld less deposits. Exits 1 naming the first discrepancy.
+ */
+import { SYSTEM } from "@/lib/auth";
+import { checkLedger } from "@/lib/books";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import { runOnConfiguredDatabase } from "./support/database-command";
+
+await runOnConfiguredDatabase(async (_url, db) => {
+  const result = await checkLedger(SYSTEM, db);
+  if (!result.ok) throw new Error([`The books do not balance: ${result.discrepancy}`, `  check:   ${result.check}`, `  subject: ${result.subject}`].join("\n"));
+  const { entries, bankPaise, walletsPaise, prizeLiabilityPaise, taxPayablePaise } = result.totals;
+  return [
+    `Books balance: ${entries} entries; the journal sums to zero.`,
+    `  bank ${formatRupeesWithSymbol(bankPaise)}, wallets ${formatRupeesWithSymbol(walletsPaise)}, prize liability ${formatRupeesWithSymbol(prizeLiabilityPaise)}, tax payable ${formatRupeesWithSymbol(taxPayablePaise)}`,
+  ].join("\n");
+});
