@@ -8,7 +8,7 @@
  * meaningful: a refusal then comes from the spoiled field, not from a broken fixture.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, ilike, inArray, or } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
@@ -53,6 +53,8 @@ import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import {
   appeals,
+  bankStatements,
+  statementLines,
   prizeClaims,
   publishedResults,
   resultRows,
@@ -84,7 +86,7 @@ import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
 import { seededQuiz, settleKey } from "../support/results";
-import { adult, fundWallet, openRegistration, uploadProof } from "../support/wallet";
+import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../support/wallet";
 
 afterAll(closeDatabase);
 
@@ -406,14 +408,14 @@ const TARGETS: Target[] = [
     route: "PUT /api/wallet/transaction/{id}",
     handler: review,
     method: "PUT",
-    fields: { paymentVerified: "choice" },
+    fields: { paymentVerified: "choice", reason: "text" },
     async setup() {
       const user = await adult();
       const topUp = await requestTopUp(user, { amountPaise: 10_000, payeeName: user.name, proofUploadId: await uploadProof(user) });
       return {
         as: await admin(),
         params: { id: topUp.id },
-        body: { paymentVerified: "rejected" },
+        body: { paymentVerified: "rejected", reason: "The bank shows no such credit." },
         written: () => rows(async (db) => [await db.select().from(transactions).where(eq(transactions.userId, user.id)), await db.select().from(users).where(eq(users.id, user.id))]),
       };
     },
@@ -421,15 +423,16 @@ const TARGETS: Target[] = [
   {
     route: "POST /api/payments/reconciliation",
     handler: reconcile,
-    fields: { csv: "text", utrColumn: "text", amountColumn: "text" },
+    fields: { csv: "text", utrColumn: "text", amountColumn: "text", dateColumn: "text", fileName: "text" },
     async setup() {
       const user = await adult();
       const reference = String(randomBytes(6).readUIntBE(0, 6) % 1_000_000_000_000).padStart(12, "0");
       const topUp = await requestTopUp(user, { amountPaise: 25_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: reference });
+      const fileName = `statement-${marker()}.csv`;
       return {
         as: await admin(),
-        body: { csv: `Narration,UTR,Amount\nUPI credit,${reference},250.00\n`, utrColumn: "UTR", amountColumn: "Amount" },
-        written: () => rows((db) => db.select().from(transactions).where(eq(transactions.id, topUp.id))),
+        body: { csv: `Date,Narration,UTR,Amount\n27/11/2026,UPI credit,${reference},250.00\n`, utrColumn: "UTR", amountColumn: "Amount", dateColumn: "Date", fileName },
+        written: () => rows(async (db) => [await db.select().from(transactions).where(eq(transactions.id, topUp.id)), await db.select().from(bankStatements).where(eq(bankStatements.fileName, fileName))]),
       };
     },
   },
@@ -1122,5 +1125,80 @@ describe("names", () => {
     const response = await call(register, { json: { name: "\u200B\u202E", email: `spoof-${marker()}@example.test`, password: TEST_PASSWORD, dob: ADULT_DOB } });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("Name is required.");
+  });
+});
+
+describe("hostile bank statements", () => {
+  const statementUtr = () => String(200_000_000_000 + (randomBytes(5).readUIntBE(0, 5) % 700_000_000_000));
+
+  async function pendingTopUp(user: ActiveUser, amountPaise: number, paymentReference: string) {
+    return requestTopUp(user, { amountPaise, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference });
+  }
+
+  async function statusOf(id: string) {
+    return rows(async (db) => (await db.select({ status: transactions.status, line: transactions.statementLineId }).from(transactions).where(eq(transactions.id, id)))[0]);
+  }
+
+  it("matches nothing twice and names each line it refused: repeated lines, a UTR two payments give, an amount a paisa off, a formula and a negative amount", async () => {
+    const [payer, other, boss] = [await adult(), await adult(), await admin()];
+    const [repeated, shared, paisa, formula, negative] = [statementUtr(), statementUtr(), statementUtr(), statementUtr(), statementUtr()];
+    const once = await pendingTopUp(payer, 10_000, repeated);
+    const sharedA = await pendingTopUp(payer, 10_000, shared);
+    const sharedB = await pendingTopUp(other, 10_000, shared);
+    const offByPaisa = await pendingTopUp(payer, 10_000, paisa);
+    const injected = await pendingTopUp(payer, 10_000, formula);
+    const minus = await pendingTopUp(payer, 10_000, negative);
+    const csv = [
+      "Narration,Amount",
+      `UPI/${repeated},100.00`,
+      `UPI/${repeated},100.00`,
+      `UPI/${repeated},100.00`,
+      `UPI/${shared},100.00`,
+      `UPI/${paisa},100.01`,
+      `"=HYPERLINK(""http://evil.test"",""${formula}"")",100.00`,
+      `UPI/${negative},-100.00`,
+    ].join("\n");
+    const answer = await call(reconcile, { as: boss, json: { csv, utrColumn: "Narration", amountColumn: "Amount" } });
+    expect(answer.status).toBe(200);
+    // The formula cell still carries a 12-digit UTR: it is read as text, never run, and matches only its own payment.
+    expect((answer.body.matched as string[]).sort()).toEqual([once.id, injected.id].sort());
+    const notes = answer.body.notes as { line: number; outcome: string; message: string }[];
+    expect(notes.map((note) => [note.line, note.outcome])).toEqual([
+      [2, "repeat"],
+      [3, "repeat"],
+      [4, "conflict"],
+      [5, "amount-differs"],
+    ]);
+    for (const note of notes) expect(note.message).toMatch(new RegExp(`^Line ${note.line}\\b`));
+    for (const id of [sharedA.id, sharedB.id, offByPaisa.id, minus.id]) expect(await statusOf(id)).toEqual({ status: "pending", line: null });
+    for (const id of [once.id, injected.id]) expect((await statusOf(id)).status).toBe("pending");
+    expect(await balanceOf(payer.id)).toBe(0);
+  });
+
+  it("takes a statement of 20,000 lines in one go, keeping every line", async () => {
+    const [payer, boss] = [await adult(), await admin()];
+    const reference = statementUtr();
+    const payment = await pendingTopUp(payer, 10_000, reference);
+    const filler = Array.from({ length: 19_999 }, (_, index) => `NEFT ${index},1.00`);
+    const csv = ["Narration,Amount", ...filler, `UPI/${reference},100.00`].join("\n");
+    const answer = await call(reconcile, { as: boss, json: { csv, utrColumn: "Narration", amountColumn: "Amount" } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ lines: 20_000, readable: 1, matched: [payment.id] });
+    const [{ kept }] = await rows((db) => db.select({ kept: count() }).from(statementLines).where(eq(statementLines.statementId, String(answer.body.statementId))));
+    expect(kept).toBe(20_000);
+  });
+
+  it("refuses a refund of money no bank line shows, and a verification of a flagged payment without a reason, changing nothing", async () => {
+    const [payer, boss] = [await adult(), await admin()];
+    const reference = statementUtr();
+    const earlier = await pendingTopUp(payer, 10_000, reference);
+    await call(review, { as: boss, params: { id: earlier.id }, json: { paymentVerified: "rejected" } });
+    const flagged = await pendingTopUp(payer, 10_000, reference);
+    for (const reason of [undefined, "", "   "]) {
+      const answer = await call(review, { as: boss, params: { id: flagged.id }, json: { paymentVerified: "verified", ...(reason === undefined ? {} : { reason }) } });
+      expect(answer.status).toBe(400);
+    }
+    expect(await statusOf(flagged.id)).toEqual({ status: "pending", line: null });
+    expect(await balanceOf(payer.id)).toBe(0);
   });
 });
