@@ -38,6 +38,10 @@ export default defineConfig({
       NEXT_MANUAL_SIG_HANDLE: "true",
       // Seals winners' PAN and bank details (e2e/prize-payout.spec.ts); a fixed test key, never a real one.
       PAYOUT_ENCRYPTION_KEY: "ZTJlLXBheW91dC1rZXktMzItYnl0ZXMtbG9uZyEhISE=",
+      // The deductor on payout statements (e2e/prize-payout.spec.ts checks them on the PDF).
+      TAX_DEDUCTOR_NAME: "Olympiad Learning Pvt Ltd",
+      TAX_DEDUCTOR_ADDRESS: "12 MG Road, Bengaluru, Karnataka 560001",
+      TAX_DEDUCTOR_TAN: "BLRA12345B",
     },
   },
 });

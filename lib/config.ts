@@ -124,13 +124,24 @@ const environmentSchema = z.object({
   ENTRY_FEE_RUPEES: z.coerce.number().int().min(1).max(100_000).default(500),
   PRIZE_CLAIM_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
-   * Tax withheld from a cash prize: the rate (percent, up to two decimals), applied when the prize
-   * exceeds the threshold (rupees; 0 withholds from every prize), and the section it is made under.
-   * Defaults: 30 % with no threshold, as for online-game winnings in India (Income-tax Act s. 194BA).
+   * Tax withheld from a cash prize: the rate (percent, up to two decimals) on the participant's
+   * winnings of the Indian financial year to date, nothing while they are at most the threshold
+   * (rupees; 0 withholds from every rupee won), and the section it is made under. Defaults: 30 %
+   * with no threshold, as for online-game winnings in India (Income-tax Act s. 194BA).
    */
   PRIZE_TAX_RATE_PERCENT: z.coerce.number().min(0).max(100).refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), "must have at most two decimals").default(30),
   PRIZE_TAX_THRESHOLD_RUPEES: z.coerce.number().int().min(0).max(100_000_000).default(0),
   PRIZE_TAX_SECTION: z.string().min(1).max(40).default("194BA"),
+  /**
+   * What the rate applies to over the Indian financial year: the participant's net winnings
+   * (prizes less entry fees paid in the year, s. 194BA) or the gross prizes.
+   */
+  PRIZE_TAX_BASIS: z.enum(["net", "gross"]).default("net"),
+  /** The deductor named on payout statements and in the tax export: who withholds the tax, where, and its TAN. */
+  TAX_DEDUCTOR_NAME: z.string().trim().min(1).max(200).optional(),
+  TAX_DEDUCTOR_ADDRESS: z.string().trim().min(1).max(500).optional(),
+  /** Tax deduction and collection account number: four letters, five digits, a letter (like BLRA12345B). */
+  TAX_DEDUCTOR_TAN: z.string().trim().toUpperCase().regex(/^[A-Z]{4}[0-9]{5}[A-Z]$/, "must be a TAN: four letters, five digits, a letter (like BLRA12345B)").optional(),
   /** 32 random bytes, base64: seals winners' PAN and bank details (AES-256-GCM). Unset, prize claims are refused. */
   PAYOUT_ENCRYPTION_KEY: z
     .string()
@@ -298,6 +309,9 @@ export function loadConfig(environment: Environment) {
       taxRateBasisPoints: Math.round(env.PRIZE_TAX_RATE_PERCENT * 100),
       taxThresholdPaise: env.PRIZE_TAX_THRESHOLD_RUPEES * 100,
       taxSection: env.PRIZE_TAX_SECTION,
+      taxBasis: env.PRIZE_TAX_BASIS as "net" | "gross",
+      /** Unset parts stay undefined: the statement says "not configured", never invents them. */
+      deductor: { name: env.TAX_DEDUCTOR_NAME as string | undefined, address: env.TAX_DEDUCTOR_ADDRESS as string | undefined, tan: env.TAX_DEDUCTOR_TAN as string | undefined },
       encryptionKey: env.PAYOUT_ENCRYPTION_KEY as string | undefined,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },

@@ -2,16 +2,28 @@ import type { AdminPrizeClaim } from "@/lib/payouts";
 import { formatIndiaDateTime, ordinal } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { inputClass } from "@/components/ui/form";
+import { financialQuarterOf, type FinancialQuarter } from "@/lib/payouts/schemas";
 import { PrizeClaimActions } from "./PrizeClaimActions";
 import { smallButtonClass } from "./adminUi";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 const STATUS_LABELS = { claimed: "New claim", approved: "Approved, to pay", paid: "Paid" } as const;
+const BASIS_LABELS = { net: "of net winnings", gross: "of gross prizes" } as const;
 
-/** This quarter in India time, as the export form's default: "2026-Q4". */
-function currentQuarter(now: Date): string {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(now).split("-").map(Number);
-  return `${year}-Q${Math.floor((month - 1) / 3) + 1}`;
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "FY2026-27 Q3 (October to December 2026)": the quarter as the TDS return names it, and its months. */
+function quarterText(quarter: FinancialQuarter): string {
+  const first = new Date(quarter.from.getTime() + 330 * 60_000);
+  const last = new Date(quarter.to.getTime() + 330 * 60_000 - 1);
+  return `${quarter.label} (${MONTHS[first.getUTCMonth()]} to ${MONTHS[last.getUTCMonth()]} ${last.getUTCFullYear()})`;
+}
+
+/** This financial-year quarter (India time) and the seven before it, newest first: the export form's choices. */
+function recentQuarters(now: Date): FinancialQuarter[] {
+  const quarters = [financialQuarterOf(now)];
+  while (quarters.length < 8) quarters.push(financialQuarterOf(new Date(quarters.at(-1)!.from.getTime() - 1)));
+  return quarters;
 }
 
 /** Winners' prize claims with masked details, their next step, and the quarter's tax-withheld export. */
@@ -20,8 +32,14 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
     <div className="flex flex-col gap-6">
       <form action="/api/prize-claims/tax" method="get" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor="tax-quarter" className="text-sm font-medium text-slate-800">Quarter (India time, like 2026-Q3)</label>
-          <input id="tax-quarter" name="quarter" className={inputClass} defaultValue={currentQuarter(now)} pattern="\d{4}-Q[1-4]" required />
+          <label htmlFor="tax-quarter" className="text-sm font-medium text-slate-800">Quarter of the financial year (Q1 is April to June, India time)</label>
+          <select id="tax-quarter" name="quarter" className={inputClass} defaultValue={financialQuarterOf(now).label} required>
+            {recentQuarters(now).map((quarter) => (
+              <option key={quarter.label} value={quarter.label}>
+                {quarterText(quarter)}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className={smallButtonClass}>Export tax withheld (CSV)</button>
       </form>
@@ -60,7 +78,9 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
                     {formatRupeesWithSymbol(claim.grossPaise)}
                     <br />
                     <span className="text-slate-600">
-                      tax {formatRupeesWithSymbol(claim.taxPaise)} ({claim.taxRateBasisPoints / 100} %, s. {claim.taxSection}) · net {formatRupeesWithSymbol(claim.netPaise)}
+                      {claim.status === "paid" ? "tax" : "estimated tax"} {formatRupeesWithSymbol(claim.taxPaise)} ({claim.taxRateBasisPoints / 100} %
+                      {claim.taxBasis ? ` ${BASIS_LABELS[claim.taxBasis]}` : ""}, s. {claim.taxSection}
+                      {claim.financialYear ? `, FY ${claim.financialYear}` : ""}) · net {formatRupeesWithSymbol(claim.netPaise)}
                     </span>
                   </td>
                   <td className="py-2 pr-3">
@@ -69,7 +89,19 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
                     <span className="text-slate-600">{claim.method === "upi" ? "UPI" : "Bank"} {claim.accountMasked}</span>
                   </td>
                   <td className="py-2 pr-3">
-                    {STATUS_LABELS[claim.status]}
+                    {claim.heldAt ? <strong className="text-amber-800">Held for review</strong> : STATUS_LABELS[claim.status]}
+                    {claim.heldAt && (
+                      <>
+                        <br />
+                        <span className="text-slate-700">{claim.heldReason}</span>
+                        {claim.samePanAccounts.length > 0 && (
+                          <>
+                            <br />
+                            <span className="text-slate-700">Same PAN on: {claim.samePanAccounts.map((other) => `${other.name} (${other.email})`).join(", ")}</span>
+                          </>
+                        )}
+                      </>
+                    )}
                     {claim.status === "paid" && claim.paidAt && (
                       <>
                         <br />
@@ -77,7 +109,7 @@ export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | nu
                       </>
                     )}
                   </td>
-                  <td className="py-2">{claim.status === "paid" ? "—" : <PrizeClaimActions claimId={claim.id} status={claim.status} winner={claim.name} />}</td>
+                  <td className="py-2">{claim.status === "paid" ? "—" : <PrizeClaimActions claimId={claim.id} status={claim.status} held={claim.heldAt !== null} winner={claim.name} />}</td>
                 </tr>
               ))}
             </tbody>

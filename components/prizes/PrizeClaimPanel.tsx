@@ -40,11 +40,14 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
           {claim ? (
             <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
               <dt className="text-slate-600">{t("status")}</dt>
-              <dd>{t(STATUS_KEY[claim.status])}</dd>
+              <dd>{claim.heldAt ? t("statusHeld") : t(STATUS_KEY[claim.status])}</dd>
               <dt className="text-slate-600">{t("prize")}</dt>
               <dd>{formatRupeesWithSymbol(claim.grossPaise)}</dd>
-              <dt className="text-slate-600">{t("taxWithheld")}</dt>
-              <dd>{t("taxDetail", { amount: formatRupeesWithSymbol(claim.taxPaise), rate: claim.taxRateBasisPoints / 100, section: claim.taxSection })}</dd>
+              <dt className="text-slate-600">{claim.status === "paid" ? t("taxWithheld") : t("taxEstimated")}</dt>
+              <dd>
+                {t("taxDetail", { amount: formatRupeesWithSymbol(claim.taxPaise), rate: claim.taxRateBasisPoints / 100, section: claim.taxSection, basis: claim.taxBasis ?? expected.taxBasis })}
+                {claim.status !== "paid" && <span className="block text-sm text-slate-600">{t("taxEstimateNote")}</span>}
+              </dd>
               <dt className="text-slate-600">{t("youReceive")}</dt>
               <dd>{formatRupeesWithSymbol(claim.netPaise)}</dd>
               <dt className="text-slate-600">{t("pan")}</dt>
@@ -55,6 +58,12 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
                 <>
                   <dt className="text-slate-600">{t("paidOn")}</dt>
                   <dd>{t("paidOnDetail", { date: formatIndiaDateTime(claim.paidAt, language), reference: claim.bankReference ?? "" })}</dd>
+                  {claim.financialYear && (
+                    <>
+                      <dt className="text-slate-600">{t("financialYear")}</dt>
+                      <dd>{claim.financialYear}</dd>
+                    </>
+                  )}
                 </>
               )}
             </dl>
@@ -72,6 +81,7 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
                   tax: formatRupeesWithSymbol(expected.taxPaise),
                   rate: expected.taxRateBasisPoints / 100,
                   section: expected.taxSection,
+                  basis: expected.taxBasis,
                   net: formatRupeesWithSymbol(expected.netPaise),
                 })}
               </p>

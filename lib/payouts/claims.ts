@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import { attempts, freePassRedemptions, prizeClaims, publishedResults, quizzes, resultRows, transactions, users } from "@/db/schema";
 import { assertOldEnough } from "@/lib/accounts";
 import { recordAudit } from "@/lib/audit";
@@ -8,8 +8,9 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { message } from "@/lib/messages";
-import { claimSchema, maskAccount, maskPan, taxOn, type ClaimInput, type PayoutAccount } from "./schemas";
-import { assertSealingConfigured, claimContext, open, seal } from "./sealed";
+import { claimSchema, maskAccount, maskPan, type ClaimInput, type PayoutAccount } from "./schemas";
+import { assertSealingConfigured, claimContext, open, panHash, seal } from "./sealed";
+import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } from "./tax";
 
 const DAY_MS = 86_400_000;
 
@@ -71,7 +72,44 @@ function claimView(claim: typeof prizeClaims.$inferSelect) {
     approvedAt: claim.approvedAt,
     paidAt: claim.paidAt,
     bankReference: claim.bankReference,
+    heldAt: claim.heldAt,
+    heldReason: claim.heldReason,
+    financialYear: claim.financialYear,
+    taxBasis: claim.taxBasis,
   };
+}
+
+/** Why a claim is held when its PAN is on another account's claim: on record, shown to admins (never which account). */
+export const PAN_HOLD_REASON = "This PAN is already on a prize claim of another account: held until an admin checks whose PAN it is.";
+
+function taxRule(): TaxRule {
+  const { taxRateBasisPoints, taxThresholdPaise, taxBasis } = config.payouts;
+  return { rateBasisPoints: taxRateBasisPoints, thresholdPaise: taxThresholdPaise, basis: taxBasis };
+}
+
+const total = (column: unknown) => sql<string>`coalesce(sum(${column}), 0)`;
+
+/**
+ * The tax on a prize of `grossPaise` paid to the participant at `at`, by the rule in ./tax.ts,
+ * from their figures of that financial year (India time): the gross of and tax withheld from their
+ * prizes paid in it, and the entry fees they paid in it (verified, by their review time, UPI or wallet).
+ * The claim's own payout is not among the paid ones yet: this is computed before it is marked paid.
+ */
+async function taxFor(db: Queryable, participantId: string, grossPaise: number, at: Date) {
+  const rule = taxRule();
+  const year = financialYearOf(at);
+  const [[prizes], [fees]] = await Promise.all([
+    db
+      .select({ gross: total(prizeClaims.grossPaise), tax: total(prizeClaims.taxPaise) })
+      .from(prizeClaims)
+      .where(and(eq(prizeClaims.participantId, participantId), eq(prizeClaims.status, "paid"), gte(prizeClaims.paidAt, year.from), lt(prizeClaims.paidAt, year.to))),
+    db
+      .select({ fees: total(transactions.amountPaise) })
+      .from(transactions)
+      .where(and(eq(transactions.userId, participantId), eq(transactions.type, "form pay"), eq(transactions.status, "verified"), gte(transactions.reviewedAt, year.from), lt(transactions.reviewedAt, year.to))),
+  ]);
+  const { taxPaise, netPaise } = taxAtPayout(grossPaise, { prizesPaise: Number(prizes.gross), taxWithheldPaise: Number(prizes.tax), entryFeesPaise: Number(fees.fees) }, rule);
+  return { taxPaise, netPaise, taxRateBasisPoints: rule.rateBasisPoints, taxSection: config.payouts.taxSection, taxBasis: rule.basis, financialYear: year.label };
 }
 
 export type PrizeClaimView = ReturnType<typeof claimView>;
@@ -79,7 +117,9 @@ export type PrizeClaimView = ReturnType<typeof claimView>;
 /**
  * A winner claims their cash prize: within the claim period after publication, 18 or over, not
  * disqualified, once (the unique index decides between two simultaneous claims). PAN and the
- * account are sealed before they reach the database; the tax is fixed now from the configuration.
+ * account are sealed before they reach the database. The tax stored now is the estimate if paid
+ * today; it is fixed when the prize is paid. A PAN already on another account's claim holds the
+ * claim for review (audited as payout.hold): a PAN belongs to one account.
  */
 export const claimPrize = service("prizes.claim", async (actor, quizId: string, given: ClaimInput, now: Date = new Date()) => {
   authorize(actor, "prizes.claim", actor.id);
@@ -94,28 +134,40 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
   if (now > claimDeadline(row.publishedAt)) throw new Forbidden(message("claimPeriodOver", { days: config.payouts.claimDays }));
   const account: PayoutAccount = input.method === "upi" ? { method: "upi", upiId: input.upiId } : { method: "bank", ifsc: input.ifsc, accountNumber: input.accountNumber };
   const context = claimContext(quizId, actor.id);
-  const { taxRateBasisPoints, taxThresholdPaise, taxSection } = config.payouts;
-  const { taxPaise, netPaise } = taxOn(row.prizePaise, { taxRateBasisPoints, taxThresholdPaise });
+  const hash = panHash(input.pan);
   try {
-    const [claim] = await db
-      .insert(prizeClaims)
-      .values({
-        quizId,
-        participantId: actor.id,
-        grossPaise: row.prizePaise,
-        taxPaise,
-        netPaise,
-        taxRateBasisPoints,
-        taxSection,
-        panCipher: seal(input.pan, context),
-        panMasked: maskPan(input.pan),
-        method: account.method,
-        accountCipher: seal(JSON.stringify(account), context),
-        accountMasked: maskAccount(account),
-        claimedAt: now,
-      })
-      .returning();
-    return claimView(claim);
+    return await db.transaction(async (tx) => {
+      // Two accounts claiming with one PAN at once: the second waits, then sees the first.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`prize-claim-pan:${hash}`}, 0))`);
+      const others = await tx.select({ id: prizeClaims.id }).from(prizeClaims).where(and(eq(prizeClaims.panHash, hash), ne(prizeClaims.participantId, actor.id))).limit(20);
+      const held = others.length > 0;
+      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, actor.id, row.prizePaise, now);
+      const [claim] = await tx
+        .insert(prizeClaims)
+        .values({
+          quizId,
+          participantId: actor.id,
+          grossPaise: row.prizePaise,
+          taxPaise,
+          netPaise,
+          taxRateBasisPoints,
+          taxSection,
+          panCipher: seal(input.pan, context),
+          panMasked: maskPan(input.pan),
+          panHash: hash,
+          method: account.method,
+          accountCipher: seal(JSON.stringify(account), context),
+          accountMasked: maskAccount(account),
+          claimedAt: now,
+          heldAt: held ? now : null,
+          heldReason: held ? PAN_HOLD_REASON : null,
+        })
+        .returning();
+      if (held) {
+        await recordAudit(tx, actor, { action: "payout.hold", subjectType: "prize_claim", subjectId: claim.id, after: { heldReason: PAN_HOLD_REASON, samePanClaimIds: others.map((other) => other.id) } });
+      }
+      return claimView(claim);
+    });
   } catch (error) {
     if (postgresErrorCode(error) === PostgresError.uniqueViolation && violatedConstraint(error) === "prize_claims_one_per_winner") throw new Conflict(message("prizeAlreadyClaimed"));
     throw error;
@@ -133,7 +185,6 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
     db.select({ at: freePassRedemptions.redeemedAt }).from(freePassRedemptions).where(and(eq(freePassRedemptions.quizId, quizId), eq(freePassRedemptions.participantId, participantId))),
   ]);
   const deadline = claimDeadline(row.publishedAt);
-  const { taxRateBasisPoints, taxThresholdPaise, taxSection } = config.payouts;
   return {
     quizId,
     title: row.title,
@@ -145,7 +196,8 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
     deadline,
     open: now <= deadline,
     configured: Boolean(config.payouts.encryptionKey),
-    expected: { ...taxOn(row.prizePaise, { taxRateBasisPoints, taxThresholdPaise }), taxRateBasisPoints, taxSection },
+    /** The tax if the prize were paid today, from this financial year's figures (the payment fixes it). */
+    expected: await taxFor(db, participantId, row.prizePaise, now),
     claim: claim ? claimView(claim) : null,
   };
 });
@@ -163,7 +215,23 @@ export const listPrizeClaims = service("prizes.review", async () => {
     .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.participantId, prizeClaims.participantId)))
     .orderBy(prizeClaims.status, desc(prizeClaims.claimedAt))
     .limit(500);
-  return rows.map((row) => ({ ...claimView(row.claim), name: row.name, email: row.email, quizTitle: row.title, rank: row.rank }));
+  // For a held claim, the other accounts whose claims carry the same PAN: what the admin checks before releasing it.
+  const heldHashes = [...new Set(rows.flatMap((row) => (row.claim.heldAt && row.claim.panHash ? [row.claim.panHash] : [])))];
+  const sharers = heldHashes.length
+    ? await db
+        .selectDistinct({ panHash: prizeClaims.panHash, participantId: prizeClaims.participantId, name: users.name, email: users.email })
+        .from(prizeClaims)
+        .innerJoin(users, eq(users.id, prizeClaims.participantId))
+        .where(inArray(prizeClaims.panHash, heldHashes))
+    : [];
+  return rows.map((row) => ({
+    ...claimView(row.claim),
+    name: row.name,
+    email: row.email,
+    quizTitle: row.title,
+    rank: row.rank,
+    samePanAccounts: row.claim.heldAt ? sharers.filter((other) => other.panHash === row.claim.panHash && other.participantId !== row.claim.participantId).map(({ name, email }) => ({ name, email })) : [],
+  }));
 });
 
 export type AdminPrizeClaim = Awaited<ReturnType<typeof listPrizeClaims>>[number];
@@ -174,22 +242,62 @@ async function lockClaim(db: Queryable, claimId: string) {
   return claim;
 }
 
-/** An admin approves a new claim, after the winner's eligibility is checked again. Audited as payout.approve. */
+/**
+ * An admin approves a new claim, after the winner's eligibility is checked again; a held claim
+ * must be released first. The tax estimate is brought up to date (the payment fixes it). Audited
+ * as payout.approve.
+ */
 export const approvePrizeClaim = service("prizes.review", async (actor, claimId: string, now: Date = new Date()) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const claim = await lockClaim(tx, claimId);
     if (claim.status !== "claimed") throw new Conflict(message("prizeClaimNotClaimed"));
+    if (claim.heldAt) throw new Conflict(message("prizeClaimHeld", { reason: claim.heldReason ?? "" }));
     assertPayable(await winnerRow(tx, claim.quizId, claim.participantId), now);
-    const [approved] = await tx.update(prizeClaims).set({ status: "approved", approvedById: actor.id, approvedAt: now }).where(eq(prizeClaims.id, claimId)).returning();
-    await recordAudit(tx, actor, { action: "payout.approve", subjectType: "prize_claim", subjectId: claimId, before: { status: claim.status }, after: { status: "approved", netPaise: claim.netPaise, taxPaise: claim.taxPaise } });
+    const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, claim.participantId, claim.grossPaise, now);
+    const [approved] = await tx
+      .update(prizeClaims)
+      .set({ status: "approved", approvedById: actor.id, approvedAt: now, taxPaise, netPaise, taxRateBasisPoints, taxSection })
+      .where(eq(prizeClaims.id, claimId))
+      .returning();
+    await recordAudit(tx, actor, { action: "payout.approve", subjectType: "prize_claim", subjectId: claimId, before: { status: claim.status }, after: { status: "approved", netPaise, taxPaise } });
     return claimView(approved);
   });
 });
 
+/** An admin releases a held claim with a written reason (who the PAN belongs to, and how they know); it may then be approved. Audited as payout.release. */
+export const releasePrizeClaim = service("prizes.review", async (actor, claimId: string, reason: string) => {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, claimId);
+    if (!claim.heldAt || claim.status !== "claimed") throw new Conflict(message("prizeClaimNotHeld"));
+    const [released] = await tx.update(prizeClaims).set({ heldAt: null, heldReason: null }).where(eq(prizeClaims.id, claimId)).returning();
+    await recordAudit(tx, actor, { action: "payout.release", subjectType: "prize_claim", subjectId: claimId, before: { heldAt: claim.heldAt, heldReason: claim.heldReason }, after: { heldAt: null }, reason });
+    return claimView(released);
+  });
+});
+
 /**
- * An admin records that the net prize was transferred: the payout and the tax withheld become
- * verified ledger rows on the winner's account (they move no wallet balance: the money went to
+ * An admin rejects a held claim with a written reason: the claim is removed (the prize stays the
+ * winner's, who may claim again with their own PAN within the claim period). The audit entry
+ * payout.reject keeps what the claim said, masked.
+ */
+export const rejectPrizeClaim = service("prizes.review", async (actor, claimId: string, reason: string) => {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, claimId);
+    if (!claim.heldAt || claim.status !== "claimed") throw new Conflict(message("prizeClaimNotHeld"));
+    await tx.delete(prizeClaims).where(eq(prizeClaims.id, claimId));
+    const { quizId, participantId, grossPaise, panMasked, method, accountMasked, claimedAt, heldAt, heldReason } = claim;
+    await recordAudit(tx, actor, { action: "payout.reject", subjectType: "prize_claim", subjectId: claimId, before: { quizId, participantId, grossPaise, panMasked, method, accountMasked, claimedAt, heldAt, heldReason }, reason });
+    return { id: claimId };
+  });
+});
+
+/**
+ * An admin records that the net prize was transferred. The tax is fixed now, from the
+ * participant's financial-year figures including this prize (./tax.ts), and written to the claim
+ * with the year and basis. The payout and the tax withheld become verified ledger rows on the winner's account (they move no wallet balance: the money went to
  * the bank or UPI account), the claim is paid with the bank's reference. Audited as payout.paid.
  */
 export const markPrizeClaimPaid = service("prizes.review", async (actor, claimId: string, bankReference: string, now: Date = new Date()) => {
@@ -198,22 +306,26 @@ export const markPrizeClaimPaid = service("prizes.review", async (actor, claimId
     return await db.transaction(async (tx) => {
       const claim = await lockClaim(tx, claimId);
       if (claim.status !== "approved") throw new Conflict(message("prizeClaimNotApproved"));
+      if (claim.heldAt) throw new Conflict(message("prizeClaimHeld", { reason: claim.heldReason ?? "" }));
       const row = await winnerRow(tx, claim.quizId, claim.participantId);
       assertPayable(row, now);
+      // Two payouts to one participant take turns, so the second counts the first's prize and tax.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`prize-tax:${claim.participantId}`}, 0))`);
+      const fixed = await taxFor(tx, claim.participantId, claim.grossPaise, now);
       const entry = { userId: claim.participantId, quizId: claim.quizId, type: "debit" as const, mode: "upi" as const, status: "verified" as const, payeeName: row.name, reviewedById: actor.id, reviewedAt: now, createdAt: now };
-      const [payout] = await tx.insert(transactions).values({ ...entry, amountPaise: claim.netPaise, reason: PAYOUT_REASONS.payout }).returning({ id: transactions.id });
-      const [tax] = claim.taxPaise > 0 ? await tx.insert(transactions).values({ ...entry, amountPaise: claim.taxPaise, reason: PAYOUT_REASONS.tax }).returning({ id: transactions.id }) : [null];
+      const [payout] = await tx.insert(transactions).values({ ...entry, amountPaise: fixed.netPaise, reason: PAYOUT_REASONS.payout }).returning({ id: transactions.id });
+      const [tax] = fixed.taxPaise > 0 ? await tx.insert(transactions).values({ ...entry, amountPaise: fixed.taxPaise, reason: PAYOUT_REASONS.tax }).returning({ id: transactions.id }) : [null];
       const [paid] = await tx
         .update(prizeClaims)
-        .set({ status: "paid", paidById: actor.id, paidAt: now, bankReference, payoutTransactionId: payout.id, taxTransactionId: tax?.id ?? null })
+        .set({ ...fixed, status: "paid", paidById: actor.id, paidAt: now, bankReference, payoutTransactionId: payout.id, taxTransactionId: tax?.id ?? null })
         .where(eq(prizeClaims.id, claimId))
         .returning();
       await recordAudit(tx, actor, {
         action: "payout.paid",
         subjectType: "prize_claim",
         subjectId: claimId,
-        before: { status: claim.status },
-        after: { status: "paid", bankReference, netPaise: claim.netPaise, taxPaise: claim.taxPaise, payoutTransactionId: payout.id, taxTransactionId: tax?.id ?? null },
+        before: { status: claim.status, netPaise: claim.netPaise, taxPaise: claim.taxPaise },
+        after: { status: "paid", bankReference, ...fixed, payoutTransactionId: payout.id, taxTransactionId: tax?.id ?? null },
       });
       return claimView(paid);
     });
@@ -223,13 +335,6 @@ export const markPrizeClaimPaid = service("prizes.review", async (actor, claimId
   }
 });
 
-/** India time quarter "2026-Q3" (July to September 2026) as UTC instants. */
-export function quarterBounds(quarter: string): { from: Date; to: Date } {
-  const [year, q] = [Number(quarter.slice(0, 4)), Number(quarter.slice(-1))];
-  const istMidnight = (y: number, monthIndex: number) => new Date(Date.UTC(y, monthIndex, 1) - 330 * 60_000);
-  return { from: istMidnight(year, (q - 1) * 3), to: istMidnight(year, q * 3) };
-}
-
 /** A CSV cell: quoted, and a leading = + - @ defused so a spreadsheet does not run it. */
 function cell(value: string | number): string {
   const text = String(value);
@@ -238,41 +343,64 @@ function cell(value: string | number): string {
 }
 
 const rupeesText = (paise: number) => (paise / 100).toFixed(2);
+/** DD/MM/YYYY in India time, as the quarterly TDS return (Form 26Q) writes dates. */
+const returnDate = (at: Date) => new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Kolkata", day: "2-digit", month: "2-digit", year: "numeric" }).format(at);
 
 /**
- * The quarter's tax-withheld list for the TDS return: every claim paid in the quarter (India
- * time), with the winner's full PAN (opened here, for the return needs it). Audited as
- * payout.taxExport, since it reveals PANs.
+ * A financial-year quarter's tax-withheld list for the quarterly TDS return ("FY2026-27 Q3" is
+ * October to December 2026, India time): one deductee row per claim paid in it, with the winner's
+ * full PAN (opened here, for the return needs it), name, section, date of payment, amount paid
+ * (the gross prize) and tax withheld. Audited as payout.taxExport, since it reveals PANs.
  */
-export const taxWithheldCsv = service("prizes.review", async (actor: Actor, quarter: string) => {
+export const taxWithheldCsv = service("prizes.review", async (actor: Actor, quarter: FinancialQuarter) => {
   assertSealingConfigured();
-  const { from, to } = quarterBounds(quarter);
   const db = await getDb();
   const rows = await db
     .select({ claim: prizeClaims, name: users.name, email: users.email, title: quizzes.title })
     .from(prizeClaims)
     .innerJoin(users, eq(users.id, prizeClaims.participantId))
     .innerJoin(quizzes, eq(quizzes.id, prizeClaims.quizId))
-    .where(and(eq(prizeClaims.status, "paid"), gte(prizeClaims.paidAt, from), lt(prizeClaims.paidAt, to)))
+    .where(and(eq(prizeClaims.status, "paid"), gte(prizeClaims.paidAt, quarter.from), lt(prizeClaims.paidAt, quarter.to)))
     .orderBy(prizeClaims.paidAt);
-  const header = ["Claim id", "Paid on", "Winner", "Email", "PAN", "Quiz", "Prize (₹)", "Tax rate (%)", "Tax withheld (₹)", "Net paid (₹)", "Section", "Bank reference"];
+  const header = [
+    "Quarter",
+    "Deductee PAN",
+    "Deductee name",
+    "Section",
+    "Date of payment/credit",
+    "Amount paid/credited (₹)",
+    "Tax withheld (₹)",
+    "Rate (%)",
+    "Tax basis",
+    "Financial year",
+    "Net paid (₹)",
+    "Email",
+    "Quiz",
+    "Claim id",
+    "Bank reference",
+  ];
   const lines = rows.map(({ claim, name, email, title }) =>
     [
-      claim.id,
-      new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(claim.paidAt!),
-      name,
-      email,
+      quarter.label,
       open(claim.panCipher, claimContext(claim.quizId, claim.participantId)),
-      title,
-      rupeesText(claim.grossPaise),
-      (claim.taxRateBasisPoints / 100).toFixed(2),
-      rupeesText(claim.taxPaise),
-      rupeesText(claim.netPaise),
+      name,
       claim.taxSection,
+      returnDate(claim.paidAt!),
+      rupeesText(claim.grossPaise),
+      rupeesText(claim.taxPaise),
+      (claim.taxRateBasisPoints / 100).toFixed(2),
+      claim.taxBasis === "gross" ? "gross prizes" : claim.taxBasis === "net" ? "net winnings" : "",
+      claim.financialYear ?? financialYearOf(claim.paidAt!).label,
+      rupeesText(claim.netPaise),
+      email,
+      title,
+      claim.id,
       claim.bankReference ?? "",
-    ].map(cell).join(","),
+    ]
+      .map(cell)
+      .join(","),
   );
-  await recordAudit(db, actor, { action: "payout.taxExport", subjectType: "prize_claims", subjectId: quarter, after: { claims: rows.length } });
+  await recordAudit(db, actor, { action: "payout.taxExport", subjectType: "prize_claims", subjectId: quarter.label, after: { claims: rows.length } });
   return [header.map(cell).join(","), ...lines].join("\r\n") + "\r\n";
 });
 

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { text } from "@/lib/validation";
+import { parseFinancialQuarter } from "./tax";
+
+export { financialQuarterOf, financialYearOf, FY_QUARTER_PATTERN, taxAtPayout, type FinancialQuarter, type TaxBasis, type TaxRule, type YearToDate } from "./tax";
 
 /**
  * Shared by the claim form in the browser and the /api/prizes handlers: the formats of PAN, UPI
- * id and bank account, their masks, and the tax rule. Client-safe.
+ * id and bank account, their masks, the financial-year quarter of the tax export, and the tax
+ * rule (./tax.ts). Client-safe.
  */
 
 /** PAN: five letters, four digits, a letter (AAAAA9999A); typed in any case, kept upper-case. */
@@ -42,9 +46,24 @@ export const markPaidSchema = z.object({
   bankReference: text("The bank reference", "The bank reference is required.").trim().min(4, "The bank reference is too short.").max(64, "The bank reference is too long."),
 });
 
-/** GET /api/admin/prize-claims/tax.csv?quarter=2026-Q3 */
+/** GET /api/prize-claims/tax?quarter=FY2026-27%20Q3: a financial-year quarter (Q1 is April to June), nothing else. */
+export const QUARTER_FORMAT = "The quarter must look like FY2026-27 Q3 (Q1 is April to June).";
 export const quarterSchema = z.object({
-  quarter: text("The quarter").regex(/^\d{4}-Q[1-4]$/, "The quarter must look like 2026-Q3."),
+  quarter: text("The quarter")
+    .max(16, QUARTER_FORMAT)
+    .transform((value, context) => {
+      const quarter = parseFinancialQuarter(value);
+      if (!quarter) {
+        context.addIssue({ code: "custom", message: QUARTER_FORMAT });
+        return z.NEVER;
+      }
+      return quarter;
+    }),
+});
+
+/** POST /api/prize-claims/[claimId]/release: why a held claim may go on to approval. */
+export const releaseSchema = z.object({
+  reason: text("The reason", "Write why the claim may be released.").trim().min(10, "Write why the claim may be released, in at least 10 characters.").max(1000, "The reason is too long (at most 1000 characters)."),
 });
 
 const DOTS = "••••";
@@ -59,16 +78,6 @@ export function maskAccount(account: PayoutAccount): string {
   if (account.method === "bank") return `${account.ifsc} ${DOTS}${account.accountNumber.slice(-4)}`;
   const [name, handle] = account.upiId.split("@");
   return `${name.slice(0, 2)}${DOTS}@${handle}`;
-}
-
-/**
- * Tax withheld, in integer paise: nothing up to the threshold, above it the rate on the whole
- * prize, rounded down to the paisa (so the winner is never short-changed by rounding; the net is
- * the prize less the tax, so the two always add up to the prize).
- */
-export function taxOn(grossPaise: number, rule: { taxRateBasisPoints: number; taxThresholdPaise: number }): { taxPaise: number; netPaise: number } {
-  const taxPaise = grossPaise > rule.taxThresholdPaise ? Math.floor((grossPaise * rule.taxRateBasisPoints) / 10_000) : 0;
-  return { taxPaise, netPaise: grossPaise - taxPaise };
 }
 
 export type PrizeClaimStatus = "claimed" | "approved" | "paid";

@@ -1,5 +1,5 @@
 import "server-only";
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
 import { DomainError } from "@/lib/errors";
 import { message } from "@/lib/messages";
@@ -43,3 +43,14 @@ export function open(sealed: string, context: string): string {
 
 /** The associated data binding a sealed value to its claim. */
 export const claimContext = (quizId: string, participantId: string) => `prize-claim:${quizId}:${participantId}`;
+
+/**
+ * The PAN's fingerprint, to find a PAN used by another account without opening any ciphertext:
+ * HMAC-SHA256 of the normalised PAN (no spaces, upper-case) under a key derived from
+ * PAYOUT_ENCRYPTION_KEY for this purpose only. Without the key it cannot be recomputed, so the
+ * column does not give PANs away to a reader of the database (a PAN has too few values for a plain hash).
+ */
+export function panHash(pan: string): string {
+  const hashKey = createHmac("sha256", key()).update("olympiad/pan-hash/v1").digest();
+  return createHmac("sha256", hashKey).update(pan.replace(/\s+/g, "").toUpperCase(), "utf8").digest("hex");
+}

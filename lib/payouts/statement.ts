@@ -7,13 +7,31 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { message } from "@/lib/messages";
+import { financialYearOf } from "./tax";
 
 /** The standard fonts encode WinAnsi only: the rupee sign and the mask's dots are spelt out. */
 const pdfText = (value: string) => value.replace(/₹/g, "Rs. ").replace(/•/g, "*").replace(/[^\x20-\x7E]/g, "?");
 const amount = (paise: number) => `Rs. ${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
 const day = (date: Date) => new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "long" }).format(date);
 
-/** The winner's payout statement (PDF): prize, tax withheld under its section, net paid, reference. */
+const NOT_CONFIGURED = "not configured";
+
+/** Words of `text` in lines of at most `width` characters (the address). */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [""];
+}
+
+/**
+ * The winner's payout statement (PDF): the deductor (name, address and TAN from configuration, or
+ * "not configured", never invented), the deductee, the prize, the tax withheld under its section
+ * for its financial year and on what basis, the net paid, and the bank reference.
+ */
 export const payoutStatement = service("prizes.claim", async (actor, quizId: string, participantId: string = actor.id) => {
   authorize(actor, "prizes.claim", participantId);
   const db = await getDb();
@@ -44,16 +62,27 @@ export const payoutStatement = service("prizes.claim", async (actor, quizId: str
     page.drawText(pdfText(value), { x: 260, y, size: 11, font: bold, color: rgb(0.1, 0.1, 0.15) });
     y -= 20;
   };
+  const { deductor } = config.payouts;
+  const financialYear = claim.financialYear ?? financialYearOf(claim.paidAt).label;
+  const basis = claim.taxBasis === "gross" ? "of the prizes" : claim.taxBasis === "net" ? "of net winnings" : "";
   line(config.brand.name, { size: 20, font: bold, gap: 28 });
-  line("Prize payout statement", { size: 14, font: bold, gap: 32 });
+  line("Prize payout statement", { size: 14, font: bold, gap: 28 });
+  line("Deductor", { font: bold });
+  pair("Name", deductor.name ?? NOT_CONFIGURED);
+  wrap(deductor.address ?? NOT_CONFIGURED, 48).forEach((part, index) => pair(index === 0 ? "Address" : "", part));
+  pair("TAN", deductor.tan ?? NOT_CONFIGURED);
+  y -= 10;
+  line("Deductee", { font: bold });
   pair("Winner", row.name);
   pair("Email", row.email);
   pair("PAN", claim.panMasked);
   pair("Quiz", row.title);
   pair("Rank", String(row.rank));
   y -= 10;
-  pair("Prize", amount(claim.grossPaise));
-  pair(`Tax withheld (section ${claim.taxSection}, ${(claim.taxRateBasisPoints / 100).toFixed(2)} %)`, amount(claim.taxPaise));
+  pair("Financial year", financialYear);
+  pair("Section", claim.taxSection);
+  pair("Prize (amount paid or credited)", amount(claim.grossPaise));
+  pair(`Tax withheld (${(claim.taxRateBasisPoints / 100).toFixed(2)} %${basis ? ` ${basis}` : ""})`, amount(claim.taxPaise));
   pair("Net amount paid", amount(claim.netPaise));
   y -= 10;
   pair("Paid to", `${claim.method === "upi" ? "UPI" : "Bank account"} ${claim.accountMasked}`);
@@ -61,6 +90,10 @@ export const payoutStatement = service("prizes.claim", async (actor, quizId: str
   pair("Bank reference", claim.bankReference ?? "");
   pair("Statement for claim", claim.id);
   y -= 20;
+  if (claim.taxBasis === "net") {
+    line(`Tax is ${(claim.taxRateBasisPoints / 100).toFixed(2)} % of your net winnings of financial year ${financialYear} to date (prizes less entry fees paid),`, { size: 9, gap: 12 });
+    line("rounded to the rupee, less the tax already withheld from your earlier prizes of that year.", { size: 9 });
+  }
   line(`The tax withheld is deposited with the Income Tax Department against the PAN above and reported in the quarterly TDS return.`, { size: 9 });
   line(`Questions: ${config.brand.supportEmail}`, { size: 9 });
   return pdf.save();

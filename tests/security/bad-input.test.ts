@@ -15,6 +15,9 @@ import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
 import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
+import { POST as approveClaim } from "@/app/api/prize-claims/[claimId]/approve/route";
+import { POST as releaseClaim } from "@/app/api/prize-claims/[claimId]/release/route";
+import { GET as taxCsv } from "@/app/api/prize-claims/tax/route";
 import { POST as claimPrize } from "@/app/api/prizes/[quizId]/claim/route";
 import { POST as appeal } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { POST as objection } from "@/app/api/quizzes/[quizId]/objections/route";
@@ -454,6 +457,10 @@ const TARGETS: Target[] = [
         body: { method: "bank", pan: "ABCDE1234F", ifsc: "SBIN0001234", accountNumber: "123456789012" },
         written: () => rows((db) => db.select().from(prizeClaims).where(eq(prizeClaims.quizId, quiz.id))),
       };
+    },
+    refuses: {
+      // Malformed PANs: short, long, the wrong shape, look-alike digits and letters, markup and SQL.
+      pan: ["ABCDE1234", "ABCDE12345F", "ABCD11234F", "12345ABCDE", "ABCDEI234F", "ＡＢＣＤＥ１２３４Ｆ", "ABCDE1234F'--", "ABCDE1234F' OR '1'='1", "<script>alert(1)</script>", "=HYPERLINK(\"x\")", "ABCDE\u00001234F", ""],
     },
   },
   // Quizzes and the question bank
@@ -905,6 +912,16 @@ const QUERIES: { route: string; handler: typeof history; caller: () => Promise<A
     valid: "Mathematics",
     hostile: ["\u0000", "x".repeat(10_000)],
   },
+  {
+    route: "GET /api/prize-claims/tax",
+    handler: taxCsv,
+    caller: admin,
+    path: async () => "/api/prize-claims/tax",
+    param: "quarter",
+    valid: "FY2026-27 Q3",
+    // Calendar quarters, out-of-range quarters, years that do not follow, any other spelling, injection.
+    hostile: ["2026-Q5", "2026-Q4", "FY2026-27 Q9", "FY2026-27 Q0", "FY2026-28 Q1", "FY2026-2027 Q3", "fy2026-27 q3", "FY2026-27Q3", " FY2026-27 Q3", "FY1999-00 Q1", "FY2026-27 Q3\u0000", "FY2026-27 Q3'; drop table prize_claims;--", "=cmd|' /C calc'!A0", "x".repeat(10_000), ""],
+  },
   { route: "GET /api/users/search", handler: searchUsers, caller: admin, path: async () => "/api/users/search", param: "q", valid: "asha", hostile: ["a\u0000b", "\u0000\u0000"] },
   {
     route: "GET /api/recordings/{attemptId}",
@@ -933,6 +950,15 @@ describe("search parameters", () => {
     const response = await call(history, { as: await participant(), url: "/api/wallet/history?page=1e20" });
     expect(response.status).toBe(400);
     expect(response.body.message).toBe("The page must be a whole number from 1 to 10000.");
+  });
+
+  it("GET /api/prize-claims/tax serves a financial-year quarter and names the form it wants", async () => {
+    config.payouts.encryptionKey ??= randomBytes(32).toString("base64");
+    const boss = await admin();
+    const served = await call(taxCsv, { as: boss, url: `/api/prize-claims/tax?${new URLSearchParams({ quarter: "FY2026-27 Q3" })}` });
+    expect(served.status).toBe(200);
+    const refused = await call(taxCsv, { as: boss, url: "/api/prize-claims/tax?quarter=2026-Q5" });
+    expect(refused.body.message).toBe("The quarter must look like FY2026-27 Q3 (Q1 is April to June).");
   });
 
   it("GET /api/wallet/history still serves a page in range", async () => {
@@ -1083,6 +1109,50 @@ describe("clear messages", () => {
       expect(response.body.message).toBe("This quiz has no entry fee, so there is nothing to pay.");
     }
     expect(await getDb().then((db) => db.select().from(transactions).where(eq(transactions.quizId, quiz.id)))).toEqual([]);
+  });
+});
+
+/** Issue 32: a PAN belongs to one account; a claim with another account's PAN is held, whatever its spelling. */
+describe("prize claims with another account's PAN", () => {
+  const claimTarget = () => TARGETS.find((target) => target.route === "POST /api/prizes/{quizId}/claim")!;
+  /** A PAN of this run only: AAAAA9999A from random bytes. */
+  const freshPan = () => {
+    const letters = (count: number) => Array.from(randomBytes(count), (byte) => String.fromCharCode(65 + (byte % 26))).join("");
+    return `${letters(5)}${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, "0")}${letters(1)}`;
+  };
+
+  it("is held for review, cannot be approved, tells the claimant nothing about the other account, and a hostile release reason is refused", async () => {
+    const pan = freshPan();
+    const [first, second] = [await claimTarget().setup(), await claimTarget().setup()];
+    const own = await call(claimPrize, { as: first.as, params: first.params, json: { ...first.body, pan } });
+    expect(own.body).toMatchObject({ claim: { heldAt: null } });
+    // The same PAN in another spelling: lower case, spaced.
+    const spelled = `${pan.slice(0, 5).toLowerCase()} ${pan.slice(5)}`;
+    const held = await call(claimPrize, { as: second.as, params: second.params, json: { ...second.body, pan: spelled } });
+    expect(held.status).toBe(200);
+    const claim = (held.body as { claim: { id: string; heldAt: string | null } }).claim;
+    expect(claim.heldAt).not.toBeNull();
+    for (const secret of [first.as!.id, first.as!.email, first.as!.name]) expect(JSON.stringify(held.body)).not.toContain(secret);
+
+    const boss = await admin();
+    expect((await call(approveClaim, { as: boss, params: { claimId: claim.id } })).status).toBe(409);
+    const before = await rows((db) => db.select().from(prizeClaims).where(eq(prizeClaims.id, claim.id)));
+    for (const reason of ["", "too short", "a\u0000reason long enough", HUGE, 5, null, [], {}]) {
+      const response = await call(releaseClaim, { as: boss, params: { claimId: claim.id }, json: { reason } });
+      expect(response.status, label(reason)).toBe(400);
+      expect(response.body.message).toEqual(expect.any(String));
+    }
+    expect((await call(releaseClaim, { as: second.as, params: { claimId: claim.id }, json: { reason: "It is my PAN, trust me on this." } })).status).toBe(403);
+    expect(await rows((db) => db.select().from(prizeClaims).where(eq(prizeClaims.id, claim.id)))).toEqual(before);
+    expect((await call(approveClaim, { as: boss, params: { claimId: claim.id } })).status).toBe(409);
+  });
+
+  it("a claim id that is not a claim is refused on release and approval", async () => {
+    const boss = await admin();
+    for (const claimId of ["not-a-uuid", "\u0000", "5eed0000-0000-4000-8000-00000000dead"]) {
+      expect((await call(releaseClaim, { as: boss, params: { claimId }, json: { reason: "A reason long enough to pass." } })).status).toBeOneOf([400, 404]);
+      expect((await call(approveClaim, { as: boss, params: { claimId } })).status).toBeOneOf([400, 404]);
+    }
   });
 });
 

@@ -4,6 +4,10 @@ import { quarterSchema } from "@/lib/payouts/schemas";
 
 export const GET = route({ can: "prizes.review", query: quarterSchema }, async ({ actor, query }) =>
   new Response(await taxWithheldCsv(actor, query.quarter), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="tax-withheld-${query.quarter}.csv"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="tax-withheld-${query.quarter.label.replace(" ", "-")}.csv"`,
+      "cache-control": "no-store",
+    },
   }),
 );
