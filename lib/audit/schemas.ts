@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = {
   "attempt.disqualify": "Attempt disqualified",
   "extraTime.grant": "Extra time granted",
   "extraTime.remove": "Extra time removed",
+  "quiz.contestModel": "Contest model chosen",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
