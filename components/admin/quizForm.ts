@@ -51,8 +51,9 @@ function blankToUndefined(value: string): string | undefined {
 export const quizFormSchema = quizFields
   .transform(({ prizesLocked, ...values }): z.input<typeof quizSchema> => ({
     ...values,
-    // Left out, quizSchema refuses with the catalogue's "Choose a contest model" on its radio group.
-    contestModel: values.contestModel || undefined,
+    // None picked: undefined, which quizSchema refuses with the catalogue's "Choose a contest model"
+    // on the radio group (the cast only lets the value through to that check).
+    contestModel: (values.contestModel || undefined) as ContestModel,
     cashPrizesLawfulConfirmed: values.contestModel === "paid_cash" ? values.cashPrizesLawfulConfirmed : undefined,
     prizes: prizesLocked
       ? undefined

@@ -22,11 +22,12 @@ import {
   NOT_FREE_ENTRY,
 } from "@/lib/messages";
 import { payEntryFeeFromWallet } from "@/lib/payments";
-import { createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
+import { contestModelsInUse, createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "../support/exam";
 import { createQuestion, createQuiz as insertQuiz } from "../support/factories";
 import { call } from "../support/http";
+import { VISITOR } from "@/lib/auth";
 import { admin, participant } from "../support/users";
 import { adult, balanceOf, countRows } from "../support/wallet";
 
@@ -268,6 +269,28 @@ describe("lawful by default", () => {
     expect(free.status).toBe(201);
     const [freeEntry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "quiz.contestModel"), eq(auditLog.subjectId, (free.body.quiz as { id: string }).id)));
     expect(freeEntry).toMatchObject({ after: { contestModel: "free_entry", cashPrizesLawfulConfirmed: false }, reason: null });
+  });
+});
+
+describe("the models in use, which the terms and the home page describe", () => {
+  it("are those of the competitions still running or paying prizes, never the demo's, whatever the configuration allows", async () => {
+    const db = await getDb();
+    // Far ahead, where only the quizzes made here are still running.
+    const later = new Date(Date.UTC(2200, 0, 1));
+    const at = (days: number) => new Date(later.getTime() + days * DAY);
+    const dates = { formStartAt: at(-3), formEndAt: at(-2), examStartAt: at(-2), examEndAt: at(-1) };
+    expect(await contestModelsInUse(VISITOR, later)).toEqual([]);
+    // The demo (free entry, open for ten years from the seed) is never one of them.
+    expect(await contestModelsInUse(VISITOR, new Date(Date.now() + 4 * 365 * DAY))).toEqual([]);
+    await insertQuiz(db, { ...dates, resultAt: at(2), title: `Certificates later ${randomBytes(4).toString("hex")}`, contestModel: "paid_certificates", prizeMoneyPaise: 0 });
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates"]);
+    config.contest.cashPrizesAllowed = true;
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates"]);
+
+    // A paid-with-cash quiz whose result came out within the claim period still pays its winners.
+    await insertQuiz(db, { ...dates, resultAt: at(-1), title: `Cash later ${randomBytes(4).toString("hex")}`, contestModel: "paid_cash" });
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates", "paid_cash"]);
+    expect(await contestModelsInUse(VISITOR, at(config.payouts.claimDays + 5))).toEqual([]);
   });
 });
 
