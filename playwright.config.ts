@@ -38,6 +38,10 @@ export default defineConfig({
       NEXT_MANUAL_SIG_HANDLE: "true",
       // Seals winners' PAN and bank details (e2e/prize-payout.spec.ts); a fixed test key, never a real one.
       PAYOUT_ENCRYPTION_KEY: "ZTJlLXBheW91dC1rZXktMzItYnl0ZXMtbG9uZyEhISE=",
+      // Off unless set (lib/config): on here so that e2e/create-a-quiz.spec.ts and
+      // e2e/quiz-prize-table.spec.ts can save paid entry with cash prizes through the form, with its
+      // lawfulness confirmation. The seeded quizzes and the public pages do not depend on it.
+      CASH_PRIZES_ALLOWED: "true",
     },
   },
 });
