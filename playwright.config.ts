@@ -42,6 +42,10 @@ export default defineConfig({
       TAX_DEDUCTOR_NAME: "Olympiad Learning Pvt Ltd",
       TAX_DEDUCTOR_ADDRESS: "12 MG Road, Bengaluru, Karnataka 560001",
       TAX_DEDUCTOR_TAN: "BLRA12345B",
+      // Off unless set (lib/config): on here so that e2e/create-a-quiz.spec.ts and
+      // e2e/quiz-prize-table.spec.ts can save paid entry with cash prizes through the form, with its
+      // lawfulness confirmation. The seeded quizzes and the public pages do not depend on it.
+      CASH_PRIZES_ALLOWED: "true",
     },
   },
 });

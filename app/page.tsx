@@ -5,8 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { config } from "@/lib/config";
-import { currentUser } from "@/lib/auth";
+import { currentUser, VISITOR } from "@/lib/auth";
 import { pageAlternates } from "@/lib/i18n";
+import { contestModelsInUse } from "@/lib/quizzes";
 
 const HOME_CAROUSEL_MS = 3000;
 
@@ -18,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function HomePage() {
   if (await currentUser()) redirect("/dashboard");
-  const t = await getTranslations("home");
+  const [t, models] = await Promise.all([getTranslations("home"), contestModelsInUse(VISITOR)]);
   const { name, tagline } = config.brand;
 
   return (
@@ -29,7 +30,8 @@ export default async function HomePage() {
           {name}: <span className="text-brand">{tagline}</span>
         </h1>
         <p className="mt-4 text-lg text-slate-700">
-          {t("lead", { prizes: config.contest.cashPrizesAllowed ? t("realPrizes") : t("otherPrizes") })}
+          {/* Cash prizes only where a competition pays them for a paid entry (lib/quizzes contestModelsInUse). */}
+          {t("lead", { prizes: models.includes("paid_cash") ? t("cashPrizes") : t("otherPrizes") })}
         </p>
         {/* The olympiad's call to action reads the same in every language (SPEC). */}
         <div className="mt-6 flex flex-wrap gap-3" lang="en">

@@ -44,14 +44,20 @@ test.describe("a visitor", () => {
   }
 
 
-  test("sees the seeded quiz's prize table in Indian digit grouping, and the usual table new quizzes start from", async ({ page }) => {
+  test("sees the seeded quizzes' prizes, sponsored prizes in Indian digit grouping and certificates for the paid one, and the usual table new quizzes start from", async ({ page }) => {
     await page.goto("/prizelisting");
     // Other journeys add quizzes of their own to the shared test database.
-    const seasonTwo = page.getByRole("region", { name: "Olympiad Season 2" });
-    for (const amount of ["₹1,00,000", "₹51,000", "₹25,000", "Next quiz free"]) {
-      await expect(seasonTwo.getByText(amount, { exact: true })).toBeVisible();
+    const openChallenge = page.getByRole("region", { name: "Olympiad Open Challenge" });
+    for (const amount of ["₹5,000", "₹3,000", "₹2,000"]) {
+      await expect(openChallenge.getByText(amount, { exact: true })).toBeVisible();
     }
-    await expect(seasonTwo.getByText("Prize money ₹1,76,000, 53 winners", { exact: false })).toBeVisible();
+    await expect(openChallenge.getByText("Prize money ₹10,000, 3 winners", { exact: false })).toBeVisible();
+    await expect(openChallenge.getByTestId("contest-model")).toHaveText(/^Free entry; prizes sponsored by /);
+    // The paid quiz pays no money for its fee.
+    const seasonTwo = page.getByRole("region", { name: "Olympiad Season 2" });
+    await expect(seasonTwo.getByTestId("contest-model")).toHaveText("Certificates and scholarships; no cash prizes.");
+    await expect(seasonTwo.getByText("No prize money", { exact: false })).toBeVisible();
+    await expect(seasonTwo.getByText(/₹1,00,000|₹1,76,000/)).toHaveCount(0);
     await expect(page.getByRole("region", { name: "The usual prize table" })).toContainText("A new competition starts from this table");
   });
 

@@ -21,6 +21,8 @@ test.describe("admin panel", () => {
     await page.getByLabel("Description").fill("A short general-knowledge round.");
     // What the default prize table, which the new quiz starts from, adds up to.
     await page.getByLabel("Prize money (₹)").fill("176000");
+    const models = page.getByRole("group", { name: "Contest model" });
+    await expect(models.getByRole("radio", { checked: true })).toHaveCount(0);
     await page.getByLabel("Registration start").fill(indiaInput(now - HOUR));
     await page.getByLabel("Registration end").fill(indiaInput(now + 2 * DAY));
     await page.getByLabel("Exam date").fill(indiaInput(now + 2 * DAY));
@@ -29,6 +31,15 @@ test.describe("admin panel", () => {
     await picker.getByRole("checkbox").nth(0).check();
     await picker.getByRole("checkbox").nth(1).check();
     await expect(picker.getByText("2 questions picked")).toBeVisible();
+    // No model is picked for the admin, and paid entry with cash prizes asks for the confirmation.
+    await page.getByRole("button", { name: "Create quiz" }).click();
+    await expect(models.getByRole("alert")).toHaveText(/^Choose a contest model/);
+    await models.getByRole("radio", { name: /^Paid entry, cash prizes/ }).check();
+    const lawful = page.getByRole("checkbox", { name: "I confirm that paid entry with cash prizes is lawful where this quiz runs." });
+    await page.getByRole("button", { name: "Create quiz" }).click();
+    await expect(models.getByRole("alert")).toHaveText("Paid entry with cash prizes needs your confirmation that it is lawful where this quiz runs.");
+    await expect(page.getByText("Quiz created.")).toHaveCount(0);
+    await lawful.check();
     await page.getByRole("button", { name: "Create quiz" }).click();
     await expect(page.getByText("Quiz created.")).toBeVisible();
 

@@ -16,8 +16,8 @@ const PEOPLE = [
 async function closedQuizWithAttempts(title: string, participantIds: string[]): Promise<{ quizId: string; questionIds: string[] }> {
   return withDatabase(async (client) => {
     const { rows: quizRows } = await client.query<{ id: string }>(
-      `insert into quizzes (title, name, question_count, shuffle_questions, shuffle_options, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-       values ($1, $1, 2, false, false, now() - interval '3 days', now() - interval '2 days', now() - interval '5 hours', now() - interval '3 hours', now() + interval '3 days')
+      `insert into quizzes (title, name, contest_model, question_count, shuffle_questions, shuffle_options, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+       values ($1, $1, 'paid_cash', 2, false, false, now() - interval '3 days', now() - interval '2 days', now() - interval '5 hours', now() - interval '3 hours', now() + interval '3 days')
        returning id`,
       [title],
     );

@@ -29,9 +29,9 @@ const PRIZES = [
  */
 async function closedQuiz(client: Client, title: string): Promise<{ quizId: string; questionIds: string[] }> {
   const { rows } = await client.query<{ id: string }>(
-    `insert into quizzes (title, name, question_count, marks_per_question, prize_money_paise, shuffle_questions, shuffle_options,
+    `insert into quizzes (title, name, contest_model, question_count, marks_per_question, prize_money_paise, shuffle_questions, shuffle_options,
        form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-     values ($1, $1, 2, 10, 180000, false, false, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
+     values ($1, $1, 'paid_cash', 2, 10, 180000, false, false, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
      returning id`,
     [title],
   );

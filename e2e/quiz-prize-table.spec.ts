@@ -18,6 +18,8 @@ test.describe("a quiz's prize table", () => {
 
     await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("group", { name: "Contest model" }).getByRole("radio", { name: /^Paid entry, cash prizes/ }).check();
+    await page.getByRole("checkbox", { name: "I confirm that paid entry with cash prizes is lawful where this quiz runs." }).check();
     await page.getByLabel("Entry fee (₹)").fill("10");
     await page.getByLabel("Prize money (₹)").fill("1000");
     // Registration opens tomorrow, so the prizes may still change.
@@ -58,11 +60,12 @@ test.describe("a quiz's prize table", () => {
 
   test("a quiz whose registration has opened shows its prizes read-only, and other edits still save", async ({ page }) => {
     await openAdminTab(page, "quizzes");
-    await page.getByRole("button", { name: "Edit quiz Olympiad Season 2" }).click();
+    // The seeded free-entry quiz, whose sponsored prizes are its own table.
+    await page.getByRole("button", { name: "Edit quiz Olympiad Open Challenge" }).click();
     const table = page.getByRole("group", { name: "Prize table" });
     await expect(table).toContainText("Registration has opened, so the prize money and the prize table are fixed.");
     await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toBeDisabled();
-    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toHaveValue("100000");
+    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toHaveValue("5000");
     await expect(table.getByRole("button", { name: "Add prize tier" })).toHaveCount(0);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Quiz updated.")).toBeVisible();

@@ -13,8 +13,8 @@ async function finishedQuizWithAWrongKey(): Promise<{ id: string; title: string 
   return withDatabase(async (client) => {
     const title = `Insights e2e ${randomBytes(4).toString("hex")}`;
     const { rows } = await client.query<{ id: string }>(
-      `insert into quizzes (title, name, question_count, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-       values ($1, $1, 3, now() - interval '3 days', now() - interval '2 days', now() - interval '2 hours', now() - interval '1 minute', now() + interval '1 day')
+      `insert into quizzes (title, name, contest_model, question_count, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+       values ($1, $1, 'paid_cash', 3, now() - interval '3 days', now() - interval '2 days', now() - interval '2 hours', now() - interval '1 minute', now() + interval '1 day')
        returning id`,
       [title],
     );

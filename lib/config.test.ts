@@ -49,9 +49,10 @@ describe("configuration", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PUSH_ALLOW_LOCAL_ENDPOINTS: "true" })).toThrow("PUSH_ALLOW_LOCAL_ENDPOINTS");
   });
 
-  it("allows cash prizes unless CASH_PRIZES_ALLOWED=false, and takes the contest models' lines and sponsor from the environment", () => {
+  it("forbids cash prizes unless CASH_PRIZES_ALLOWED=true, and takes the contest models' lines and sponsor from the environment", () => {
     const defaults = loadConfig({});
-    expect(defaults.contest.cashPrizesAllowed).toBe(true);
+    expect(defaults.contest.cashPrizesAllowed).toBe(false);
+    expect(loadConfig({ CASH_PRIZES_ALLOWED: "true" }).contest.cashPrizesAllowed).toBe(true);
     expect(defaults.contest.texts.free_entry).toBe("Free entry; prizes sponsored by Olympiad.");
     expect(defaults.contest.texts.paid_certificates).toBe("Certificates and scholarships; no cash prizes.");
     const custom = loadConfig({ CASH_PRIZES_ALLOWED: "false", PRIZE_SPONSOR_NAME: "Acme Foundation", CONTEST_PAID_CASH_TEXT: "Cash for the top ten." });

@@ -150,9 +150,11 @@ const environmentSchema = z.object({
   LEGAL_ENTITY_NAME: z.string().min(1).optional(),
   /**
    * Whether a quiz may take an entry fee and pay cash prizes. India's Promotion and Regulation of
-   * Online Gaming Act, 2025 restricts such games; false forbids the model on every quiz saved.
+   * Online Gaming Act, 2025 forbids online games played for a fee in expectation of money winnings,
+   * so this is off unless the operator turns it on: false forbids the model on every quiz saved
+   * or copied; true still asks the admin to confirm, quiz by quiz, that it is lawful where it runs.
    */
-  CASH_PRIZES_ALLOWED: flag.default(true),
+  CASH_PRIZES_ALLOWED: flag.default(false),
   /** Who sponsors the prizes of free-entry quizzes, named on their cards, prize pages and terms. */
   PRIZE_SPONSOR_NAME: z.string().min(1).max(120).optional(),
   /** The one-line explanation of each contest model, on the quiz form, cards, prize pages and terms. */

@@ -69,6 +69,10 @@ export const NO_ENTRY_FEE = errors.noEntryFee;
 export const FREE_ENTRY_WITH_FEE = errors.freeEntryWithFee;
 export const CERTIFICATES_WITH_CASH = errors.certificatesWithCash;
 export const CASH_PRIZES_FORBIDDEN = errors.cashPrizesForbidden;
+export const CONTEST_MODEL_REQUIRED = errors.contestModelRequired;
+export const CASH_PRIZES_UNCONFIRMED = errors.cashPrizesUnconfirmed;
+/** The quiz form's checkbox for paid entry with cash prizes; the audit entry's reason when it is ticked. */
+export const CASH_PRIZES_LAWFUL_CONFIRM = errors.cashPrizesLawfulConfirm;
 export const CONTEST_MODEL_LOCKED = errors.contestModelLocked;
 export const NOT_FREE_ENTRY = errors.notFreeEntry;
 export const ALREADY_REGISTERED = errors.alreadyRegistered;

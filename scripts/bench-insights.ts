@@ -76,13 +76,13 @@ try {
     select 'Bench question ' || n, 'Mathematics', array['A', 'B', 'C', 'D'], n % 4 from generate_series(1, ${QUESTIONS}) n`);
   const [finished] = (
     await db.execute<{ id: string }>(sql`
-      insert into quizzes (title, name, question_count, capacity, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-      values ('Bench Olympiad', 'bench', ${QUESTIONS}, ${ATTEMPTS}, now() - 40 * ${sql.raw(DAY)}, now() - 3 * ${sql.raw(DAY)}, now() - 2 * ${sql.raw(DAY)}, now() - 1 * ${sql.raw(DAY)}, now() + 2 * ${sql.raw(DAY)})
+      insert into quizzes (title, name, contest_model, question_count, capacity, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+      values ('Bench Olympiad', 'bench', 'paid_cash', ${QUESTIONS}, ${ATTEMPTS}, now() - 40 * ${sql.raw(DAY)}, now() - 3 * ${sql.raw(DAY)}, now() - 2 * ${sql.raw(DAY)}, now() - 1 * ${sql.raw(DAY)}, now() + 2 * ${sql.raw(DAY)})
       returning id`)
   ).rows;
   await db.execute(sql`
-    insert into quizzes (title, name, question_count, capacity, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-    select 'Upcoming ' || n, 'upcoming-' || n, ${QUESTIONS}, 20000, now() - 10 * ${sql.raw(DAY)}, now() + n * ${sql.raw(DAY)}, now() + (n + 1) * ${sql.raw(DAY)}, now() + (n + 2) * ${sql.raw(DAY)}, now() + (n + 3) * ${sql.raw(DAY)}
+    insert into quizzes (title, name, contest_model, question_count, capacity, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+    select 'Upcoming ' || n, 'upcoming-' || n, 'paid_cash', ${QUESTIONS}, 20000, now() - 10 * ${sql.raw(DAY)}, now() + n * ${sql.raw(DAY)}, now() + (n + 1) * ${sql.raw(DAY)}, now() + (n + 2) * ${sql.raw(DAY)}, now() + (n + 3) * ${sql.raw(DAY)}
     from generate_series(1, 3) n`);
   await db.execute(sql`insert into quiz_questions (quiz_id, question_id, position) select ${finished.id}, id, row_number() over (order by text) - 1 from questions`);
   // Each taker has an ability; a stronger taker more often chooses the key, so the index discriminates.

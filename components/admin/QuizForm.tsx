@@ -3,9 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useController, useForm } from "react-hook-form";
+import { useController, useForm, useWatch } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
+import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/messages";
 import type { PrizeTierRow, QuizInput } from "@/lib/quizzes/schemas";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
@@ -20,7 +21,7 @@ interface QuizFormProps {
   bank: BankQuestion[];
   /** The default prize table, which a new quiz's table starts from. */
   defaultPrizes: PrizeTierRow[];
-  /** The three contest models, each with its line from configuration and whether this site allows it. */
+  /** The three contest models, each with its line from configuration, its explanation and whether this site allows it. */
   contestModels: ContestModelOption[];
   notice?: string;
   takeFocus: boolean;
@@ -32,9 +33,12 @@ export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, tak
   const [error, setError] = useState<string>();
   const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
-    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? true),
+    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? false),
   });
   const prizesLocked = quiz?.values.prizesLocked ?? false;
+  const chosenModel = useWatch({ control, name: "contestModel" });
+  // A model this site forbids is offered only to a quiz that already has it (saving it is refused, saying why).
+  const offered = contestModels.filter((model) => model.allowed || model.value === quiz?.values.contestModel);
   const questions = useController({ control, name: "questions" });
   const errors = formState.errors;
 
@@ -64,22 +68,45 @@ export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, tak
         </div>
         <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={errors.contestModel ? "quiz-model-error" : undefined}>
           <legend className="mb-2 font-semibold text-slate-900">Contest model</legend>
-          {contestModels.map((model) => (
+          <p className="text-sm text-slate-700">Pick how this quiz is run; none is chosen for you.</p>
+          {offered.map((model) => (
             <label key={model.value} className="flex items-start gap-2 text-slate-900">
               <input type="radio" value={model.value} className="mt-1 size-4 accent-brand" {...register("contestModel")} />
               <span>
                 <span className="font-medium">{model.label}</span>
+                <span className="block text-sm text-slate-700">Shown to participants: {model.text}</span>
                 <span className="block text-sm text-slate-700">
-                  {model.text}
-                  {!model.allowed && " Switched off on this site."}
+                  {model.explanation}
+                  {!model.allowed && " Switched off on this site (CASH_PRIZES_ALLOWED): this quiz cannot be saved with it."}
                 </span>
               </span>
             </label>
           ))}
           {errors.contestModel?.message && (
-            <p id="quiz-model-error" className="text-sm text-red-700">
+            <p id="quiz-model-error" role="alert" className="text-sm text-red-700">
               {errors.contestModel.message}
             </p>
+          )}
+          {chosenModel === "paid_cash" && (
+            <div className="mt-1 rounded border border-amber-300 bg-amber-50 p-3">
+              <label className="flex items-start gap-2 font-medium text-slate-900">
+                <input
+                  type="checkbox"
+                  required
+                  className="mt-1 size-4 accent-brand"
+                  aria-invalid={errors.cashPrizesLawfulConfirmed ? true : undefined}
+                  aria-describedby={errors.cashPrizesLawfulConfirmed ? "quiz-lawful-error" : undefined}
+                  {...register("cashPrizesLawfulConfirmed")}
+                />
+                {CASH_PRIZES_LAWFUL_CONFIRM}
+              </label>
+              <p className="mt-1 text-sm text-slate-700">Asked on every save as paid entry with cash prizes, and recorded in the audit trail.</p>
+              {errors.cashPrizesLawfulConfirmed?.message && (
+                <p id="quiz-lawful-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {errors.cashPrizesLawfulConfirmed.message}
+                </p>
+              )}
+            </div>
           )}
         </fieldset>
         <Field

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
-import { CONTEST_MODEL_LABELS, CONTEST_MODELS, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODEL_EXPLANATIONS, CONTEST_MODEL_LABELS, CONTEST_MODELS, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { QuizManager } from "./QuizManager";
 import { quizFormValues, type ContestModelOption } from "./quizForm";
 import type { QuizListItem } from "./QuizList";
@@ -42,6 +42,7 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     value: model,
     label: CONTEST_MODEL_LABELS[model],
     text: config.contest.texts[model],
+    explanation: CONTEST_MODEL_EXPLANATIONS[model],
     allowed: model !== "paid_cash" || config.contest.cashPrizesAllowed,
   }));
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
+import { CASH_PRIZES_UNCONFIRMED } from "@/lib/messages";
 import { paiseToRupees } from "@/lib/money";
 import { CONTEST_MODELS, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
@@ -11,7 +12,10 @@ const quizFields = z.object({
   title: z.string(),
   name: z.string(),
   description: z.string(),
-  contestModel: z.enum(CONTEST_MODELS),
+  /** "" until the admin picks one: a new quiz has no model preselected. */
+  contestModel: z.union([z.enum(CONTEST_MODELS), z.literal("")]),
+  /** The confirmation that paid entry with cash prizes is lawful where the quiz runs; ticked anew on every save. */
+  cashPrizesLawfulConfirmed: z.boolean(),
   prizeMoney: z.string(),
   entryFee: z.string(),
   capacity: z.string(),
@@ -47,6 +51,10 @@ function blankToUndefined(value: string): string | undefined {
 export const quizFormSchema = quizFields
   .transform(({ prizesLocked, ...values }): z.input<typeof quizSchema> => ({
     ...values,
+    // None picked: undefined, which quizSchema refuses with the catalogue's "Choose a contest model"
+    // on the radio group (the cast only lets the value through to that check).
+    contestModel: (values.contestModel || undefined) as ContestModel,
+    cashPrizesLawfulConfirmed: values.contestModel === "paid_cash" ? values.cashPrizesLawfulConfirmed : undefined,
     prizes: prizesLocked
       ? undefined
       : values.prizes.map((tier) => ({
@@ -68,7 +76,13 @@ export const quizFormSchema = quizFields
     examEndDate: fromIndiaInput(values.examEndDate),
     resultDate: fromIndiaInput(values.resultDate),
   }))
-  .pipe(quizSchema);
+  .pipe(quizSchema)
+  // The server refuses it too (lib/quizzes/admin.ts); here it lands on the checkbox.
+  .superRefine((quiz, context) => {
+    if (quiz.contestModel === "paid_cash" && quiz.cashPrizesLawfulConfirmed !== true) {
+      context.addIssue({ code: "custom", message: CASH_PRIZES_UNCONFIRMED, path: ["cashPrizesLawfulConfirmed"] });
+    }
+  });
 
 export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
   return tiers.map((tier) => ({
@@ -81,18 +95,23 @@ export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[]
 
 /**
  * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize
- * table, as paid entry with cash prizes; where those are forbidden, certificates only, without cash.
+ * table, with no contest model: the admin picks one. Where cash prizes for a paid entry are
+ * forbidden, the table starts without its cash rows and the prize money at 0.
  */
-export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = true): QuizFormValues {
-  if (!cashPrizesAllowed) return { ...NEW_QUIZ, contestModel: "paid_certificates", prizeMoney: "0", prizes: prizeRowValues(defaultPrizes.filter((tier) => tier.kind !== "cash")) };
+export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = false): QuizFormValues {
+  if (!cashPrizesAllowed) return { ...NEW_QUIZ, prizeMoney: "0", prizes: prizeRowValues(defaultPrizes.filter((tier) => tier.kind !== "cash")) };
   return { ...NEW_QUIZ, prizes: prizeRowValues(defaultPrizes) };
 }
 
-/** One contest model as the form offers it: its name, its one line from configuration, and whether this site allows it. */
+/**
+ * One contest model as the form offers it: its name, its one line from configuration, what it
+ * means for the admin choosing it, and whether this site allows it.
+ */
 export interface ContestModelOption {
   value: ContestModel;
   label: string;
   text: string;
+  explanation: string;
   allowed: boolean;
 }
 
@@ -100,7 +119,8 @@ const NEW_QUIZ: QuizFormValues = {
   title: "",
   name: "",
   description: "",
-  contestModel: "paid_cash",
+  contestModel: "",
+  cashPrizesLawfulConfirmed: false,
   prizeMoney: "",
   entryFee: "500",
   capacity: "",
@@ -125,6 +145,7 @@ export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly Prize
     name: quiz.name,
     description: quiz.description,
     contestModel: quiz.contestModel,
+    cashPrizesLawfulConfirmed: false,
     prizeMoney: String(paiseToRupees(quiz.prizeMoneyPaise)),
     entryFee: String(paiseToRupees(quiz.entryFeePaise)),
     capacity: quiz.capacity === null ? "" : String(quiz.capacity),

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
-import { ContestModelNote, contestModelText } from "@/components/prizes/ContestModelNote";
+import { ContestModelNote, useContestModelText } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { formatIndiaDateTime, formatIndiaDayAndTime, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
@@ -23,7 +23,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
   const certificatesOnly = quiz.contestModel === "paid_certificates";
-  const modelText = contestModelText(quiz.contestModel);
+  const modelText = useContestModelText()(quiz.contestModel);
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

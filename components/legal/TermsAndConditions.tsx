@@ -3,17 +3,23 @@ import type { ReactNode } from "react";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { config } from "@/lib/config";
 import { formatRupees } from "@/lib/money";
+import { useContestModelText } from "@/components/prizes/ContestModelNote";
 import type { ContestModel } from "@/lib/quizzes/schemas";
 
-const { brand, competition, legal, contest } = config;
+const { brand, competition, legal } = config;
 
 const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
-export function TermsAndConditions() {
+/**
+ * The terms describe the contest models the site's competitions actually follow (`modelsInUse`,
+ * lib/quizzes contestModelsInUse), and claim no compliance: where paid entry with cash prizes is in
+ * use they say so, name the Act and the admin's confirmation, and ask the reader to check.
+ */
+export function TermsAndConditions({ modelsInUse }: { modelsInUse: readonly ContestModel[] }) {
   const t = useTranslations("legal.terms");
-  // An operator's own line (CONTEST_*_TEXT) is shown as written; the app's own is translated.
-  const modelText = (model: ContestModel) => contest.customTexts[model] ?? t(`models.lines.${model}`, { sponsor: contest.sponsorName });
-  const cashPrizes = contest.cashPrizesAllowed ? "allowed" : "forbidden";
+  const modelText = useContestModelText();
+  const uses = (model: ContestModel) => modelsInUse.includes(model);
+  const cashPrizes = uses("paid_cash") ? "inUse" : "notInUse";
   return (
     <article className="prose-article max-w-3xl">
       <PageTitle>{t("title")}</PageTitle>
@@ -21,13 +27,19 @@ export function TermsAndConditions() {
       <h2>{t("eligibility.heading")}</h2>
       <p>{t("eligibility.text", { age: competition.minimumAge })}</p>
       <h2>{t("models.heading")}</h2>
-      <p>{t("models.intro")}</p>
-      <ul>
-        <li>{t.rich("models.freeEntry", { strong, modelText: modelText("free_entry") })}</li>
-        <li>{t.rich("models.paidCertificates", { strong, modelText: modelText("paid_certificates") })}</li>
-        {contest.cashPrizesAllowed && <li>{t.rich("models.paidCash", { strong, modelText: modelText("paid_cash") })}</li>}
-      </ul>
-      <p>{t("models.law", { cashPrizes })}</p>
+      {modelsInUse.length === 0 ? (
+        <p>{t("models.none")}</p>
+      ) : (
+        <>
+          <p>{t("models.intro")}</p>
+          <ul>
+            {uses("free_entry") && <li>{t.rich("models.freeEntry", { strong, modelText: modelText("free_entry") })}</li>}
+            {uses("paid_certificates") && <li>{t.rich("models.paidCertificates", { strong, modelText: modelText("paid_certificates") })}</li>}
+            {uses("paid_cash") && <li>{t.rich("models.paidCash", { strong, modelText: modelText("paid_cash") })}</li>}
+          </ul>
+        </>
+      )}
+      <p>{t("models.cashPrizes", { cashPrizes, entity: legal.entityName })}</p>
       <h2>{t("fee.heading")}</h2>
       <p>{t("fee.text", { fee: formatRupees(competition.entryFeePaise) })}</p>
       <h2>{t("fairPlay.heading")}</h2>

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   "extraTime.grant": "Extra time granted",
   "extraTime.remove": "Extra time removed",
   "tax.deposit": "Tax deposit recorded",
+  "quiz.contestModel": "Contest model chosen",
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,5 +1,5 @@
 import "server-only";
-import { DEMO_QUESTION_IN_PAID_QUIZ, message, PAID_QUESTION_IN_DEMO } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM, DEMO_QUESTION_IN_PAID_QUIZ, message, PAID_QUESTION_IN_DEMO } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -9,7 +9,7 @@ import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
 import { prizeTablesOf } from "@/lib/results";
-import { contestModelProblem, prizeTableProblem, prizeTierRows, type PrizeTierRow, type QuizInput } from "./schemas";
+import { CONTEST_MODELS, contestModelProblem, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput } from "./schemas";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */
 function examEnd(input: QuizInput): Date {
@@ -94,29 +94,71 @@ async function replacePrizeTiers(tx: DatabaseTransaction, actor: Actor, quizId: 
 }
 
 /**
- * The quiz's fee and prizes fit its contest model (as in quizSchema, so a service called without
- * the route refuses too), and the deployment allows the model: CASH_PRIZES_ALLOWED=false forbids
- * saving any quiz as paid entry with cash prizes.
+ * A quiz always has a model the admin chose: the service never falls back to one (nor on the
+ * database's column default), so a caller that skips quizSchema is refused too.
  */
-function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null) {
-  if (values.contestModel === "paid_cash" && !config.contest.cashPrizesAllowed) throw new Invalid(message("cashPrizesForbidden"));
+function assertModelChosen(input: QuizInput) {
+  if (!CONTEST_MODELS.includes(input.contestModel)) throw new Invalid(message("contestModelRequired"));
+}
+
+/**
+ * Paid entry with cash prizes needs both the deployment (CASH_PRIZES_ALLOWED, false unless set)
+ * and the admin's confirmation that it is lawful where the quiz runs; the other models need neither.
+ */
+function assertCashPrizesLawful(model: ContestModel, lawfulConfirmed: boolean | undefined) {
+  if (model !== "paid_cash") return;
+  if (!config.contest.cashPrizesAllowed) throw new Invalid(message("cashPrizesForbidden"));
+  if (lawfulConfirmed !== true) throw new Invalid(message("cashPrizesUnconfirmed"));
+}
+
+/**
+ * The quiz's fee and prizes fit its contest model (as in quizSchema, so a service called without
+ * the route refuses too), and the deployment allows the model, as the admin confirmed.
+ */
+function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null, lawfulConfirmed: boolean | undefined) {
+  assertCashPrizesLawful(values.contestModel, lawfulConfirmed);
   const problem = contestModelProblem(values.contestModel, { ...values, tiers });
   if (problem) throw new Invalid(problem.message);
+}
+
+/**
+ * The admin's choice of model, with whether they confirmed paid entry with cash prizes lawful
+ * (the confirmation is the entry's reason). Recorded on every create and copy, and on every edit
+ * that changes the model or saves paid entry with cash prizes (each such save is confirmed anew).
+ */
+async function auditContestModel(
+  tx: DatabaseTransaction,
+  actor: Actor,
+  quizId: string,
+  before: { contestModel: ContestModel } | null,
+  after: { contestModel: ContestModel; lawfulConfirmed?: boolean; copiedFrom?: string },
+) {
+  const confirmed = after.contestModel === "paid_cash" && after.lawfulConfirmed === true;
+  await recordAudit(tx, actor, {
+    action: "quiz.contestModel",
+    subjectType: "quiz",
+    subjectId: quizId,
+    before,
+    after: { contestModel: after.contestModel, cashPrizesLawfulConfirmed: confirmed, ...(after.copiedFrom ? { copiedFrom: after.copiedFrom } : {}) },
+    reason: confirmed ? CASH_PRIZES_LAWFUL_CONFIRM : null,
+  });
 }
 
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
 /** A quiz created with a prize table keeps it as its own; without one it uses the default (see prizeTablesOf). */
 export const createQuiz = service("quizzes.edit", async (actor, input: QuizInput) => {
+  assertModelChosen(input);
   const values = columns(input);
   const prizes = input.prizes ? prizeTierRows(input.prizes) : null;
   if (prizes) assertPrizeTable(prizes, values.prizeMoneyPaise);
-  assertContestModel(values, prizes);
+  assertContestModel(values, prizes, input.cashPrizesLawfulConfirmed);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [quiz] = await tx.insert(quizzes).values({ ...values, posterUrls: POSTERS }).returning();
     await linkQuestions(tx, quiz, input.questions);
     if (prizes) await replacePrizeTiers(tx, actor, quiz.id, null, prizes);
+    await auditContestModel(tx, actor, quiz.id, null, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
     return { ...quiz, questions: input.questions };
   });
 });
@@ -127,6 +169,7 @@ export const createQuiz = service("quizzes.edit", async (actor, input: QuizInput
  * unchanged (the form always sends one) is not a change.
  */
 export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, input: QuizInput) => {
+  assertModelChosen(input);
   const values = columns(input);
   const sent = input.prizes ? prizeTierRows(input.prizes) : null;
   if (sent) assertPrizeTable(sent, values.prizeMoneyPaise);
@@ -142,10 +185,13 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(message("contestModelLocked"));
     // New prize money with the old table of its own: the table must still add up.
     if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
-    assertContestModel(values, prizesChange ? sent : own);
+    assertContestModel(values, prizesChange ? sent : own, input.cashPrizesLawfulConfirmed);
 
     const [quiz] = await tx.update(quizzes).set(values).where(eq(quizzes.id, quizId)).returning();
     if (prizesChange) await replacePrizeTiers(tx, actor, quizId, own.length > 0 ? own : null, sent);
+    if (quiz.contestModel !== stored.contestModel || quiz.contestModel === "paid_cash") {
+      await auditContestModel(tx, actor, quizId, { contestModel: stored.contestModel }, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
+    }
     const current = await tx.select({ questionId: quizQuestions.questionId }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
     const changed = current.map((row) => row.questionId).join() !== input.questions.join();
     if (changed) {
@@ -157,11 +203,16 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
   });
 });
 
-export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: string) => {
+/**
+ * A copy keeps the original's model: a copy of paid entry with cash prizes is refused where the
+ * deployment forbids them, and otherwise needs the admin's confirmation, as a new quiz would.
+ */
+export const duplicateQuiz = service("quizzes.edit", async (actor, quizId: string, options: { cashPrizesLawfulConfirmed?: boolean } = {}) => {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
     if (!original) throw new NotFound(message("quizNotFound"));
+    assertCashPrizesLawful(original.contestModel, options.cashPrizesLawfulConfirmed);
     const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
     // The copy is a paid quiz: the demo's questions (answers public) cannot come along.
     if (original.isDemo && links.length > 0) throw new Conflict(message("demoQuestionInPaidQuiz"));
@@ -170,6 +221,7 @@ export const duplicateQuiz = service("quizzes.edit", async (_actor, quizId: stri
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
     const prizes = await ownPrizeTiers(tx, quizId);
     if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
+    await auditContestModel(tx, actor, quiz.id, null, { contestModel: quiz.contestModel, lawfulConfirmed: options.cashPrizesLawfulConfirmed, copiedFrom: original.id });
     return { ...quiz, questions: links.sort((a, b) => a.position - b.position).map((link) => link.questionId) };
   });
 });

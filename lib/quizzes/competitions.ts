@@ -2,9 +2,11 @@ import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { quizzes } from "@/db/schema";
 import { can, service } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { prizeTablesOf } from "@/lib/results";
 import { listQuizzesForAdmin } from "./admin";
+import { CONTEST_MODELS, type ContestModel } from "./schemas";
 
 /** What a participant sees of a competition: never its questions. */
 export const competitionColumns = {
@@ -43,3 +45,20 @@ export const listCompetitions = service("quizzes.browse", async (_actor, options
 export const listQuizzes = service("quizzes.browse", async (actor) =>
   can(actor, "quizzes.edit") ? listQuizzesForAdmin(actor) : listCompetitions(actor, {}),
 );
+
+/**
+ * The contest models the site's competitions actually follow, in CONTEST_MODELS' order, for the
+ * terms and the home page to describe (never more than is in use): those of every quiz but the
+ * demo whose result is still ahead or was published within the prize-claim period, whose
+ * winners are still being paid.
+ */
+export const contestModelsInUse = service("quizzes.browse", async (_actor, now: Date = new Date()): Promise<ContestModel[]> => {
+  const db = await getDb();
+  const since = new Date(now.getTime() - config.payouts.claimDays * 24 * 60 * 60 * 1000);
+  const rows = await db
+    .selectDistinct({ model: quizzes.contestModel })
+    .from(quizzes)
+    .where(and(eq(quizzes.isDemo, false), gt(quizzes.resultAt, since)));
+  const used = new Set(rows.map((row) => row.model));
+  return CONTEST_MODELS.filter((model) => used.has(model));
+});

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { questions, quizzes } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { startExam, submitExam } from "@/lib/exam";
@@ -27,8 +28,8 @@ function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
   return {
     title: `Spring Olympiad ${randomBytes(4).toString("hex")}`,
     description: "",
-    contestModel: "paid_cash",
-    prizeMoney: 1_000,
+    contestModel: "paid_certificates",
+    prizeMoney: 0,
     entryFee: 500,
     durationMinutes: 30,
     shuffleQuestions: true,
@@ -66,7 +67,7 @@ describe("the quizzes door", () => {
 
     const publicList = await listQuizzes(VISITOR);
     const shown = publicList.find((competition) => competition.id === quiz.id);
-    expect(shown).toMatchObject({ title: quiz.title, entryFeePaise: 50_000, prizeMoneyPaise: 100_000 });
+    expect(shown).toMatchObject({ title: quiz.title, entryFeePaise: 50_000, prizeMoneyPaise: 0, contestModel: "paid_certificates" });
     expect(Object.keys(shown!)).not.toContain("questions");
     expect(Object.keys(shown!)).not.toContain("isDemo");
     expect(publicList.map((competition) => competition.id)).not.toContain(DEMO_QUIZ_ID);
@@ -85,12 +86,29 @@ describe("the quizzes door", () => {
 });
 
 describe("authoring", () => {
+  const cashPrizesAllowed = config.contest.cashPrizesAllowed;
+  afterEach(() => {
+    config.contest.cashPrizesAllowed = cashPrizesAllowed;
+  });
+
   it("keeps a started quiz's questions, but lets its other details change", async () => {
     const { quiz, questionIds } = await openExam({ count: 3 });
     await startExam(await paidParticipant(quiz.id), quiz.id);
     const boss = await admin();
-    // The prize money stays too: registration has opened, so it is fixed.
-    const sameDates = { formStartDate: quiz.formStartAt, formEndDate: quiz.formEndAt, examDate: quiz.examStartAt, examEndDate: quiz.examEndAt, resultDate: quiz.resultAt, prizeMoney: quiz.prizeMoneyPaise / 100 };
+    // The exam's quiz pays cash prizes for a paid entry: saving it needs the deployment to allow
+    // that (CASH_PRIZES_ALLOWED, false unless set) and the admin's confirmation that it is lawful.
+    config.contest.cashPrizesAllowed = true;
+    // The prize money and the model stay too: registration has opened, so they are fixed.
+    const sameDates = {
+      formStartDate: quiz.formStartAt,
+      formEndDate: quiz.formEndAt,
+      examDate: quiz.examStartAt,
+      examEndDate: quiz.examEndAt,
+      resultDate: quiz.resultAt,
+      prizeMoney: quiz.prizeMoneyPaise / 100,
+      contestModel: quiz.contestModel,
+      cashPrizesLawfulConfirmed: true,
+    };
 
     const reordered = quizInput({ ...sameDates, questions: [questionIds[1], questionIds[0], questionIds[2]] });
     await expect(updateQuiz(boss, quiz.id, reordered)).rejects.toThrow(new Conflict("Participants have already started this quiz, so its questions cannot change."));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
@@ -80,6 +80,15 @@ export const CONTEST_MODEL_LABELS: Record<ContestModel, string> = {
   paid_cash: "Paid entry, cash prizes",
 };
 
+/** What each model means for the admin choosing it on the quiz form (the admin panel is English). */
+export const CONTEST_MODEL_EXPLANATIONS: Record<ContestModel, string> = {
+  free_entry: "No entry fee: anyone registers without paying. Prizes, cash or otherwise, are paid by the sponsor, not out of fees.",
+  paid_certificates:
+    "Participants pay the entry fee by UPI or from their wallet; ranks earn certificates and scholarships (and free passes), never money. Prize money stays 0.",
+  paid_cash:
+    "Participants pay the entry fee and the top ranks win cash. India's Promotion and Regulation of Online Gaming Act, 2025 forbids online games played for a fee in expectation of money winnings, whether of skill or chance; choose this only where it is lawful.",
+};
+
 /**
  * Why a quiz's fee and prizes do not fit its model, or undefined when they do: free entry takes no
  * fee; certificates-only pays no cash (prize money 0, the table only free passes). Whether the
@@ -102,8 +111,14 @@ export const quizSchema = z
     title: text("Title", "Title is required.").trim().min(1, "Title is required.").max(120, "The title must be at most 120 characters."),
     name: text("Short name").trim().max(60, "The short name must be at most 60 characters.").optional(),
     description: text("Description").trim().max(2000, "The description must be at most 2000 characters.").default(""),
-    /** Left out (older clients), a quiz is paid entry with cash prizes, as every quiz was before. */
-    contestModel: z.enum(CONTEST_MODELS, { error: "Choose a contest model." }).default("paid_cash"),
+    /** Always chosen by the admin: a quiz has no model until one is picked (lawful by default, no fallback). */
+    contestModel: z.enum(CONTEST_MODELS, { error: CONTEST_MODEL_REQUIRED }),
+    /**
+     * The admin confirms that paid entry with cash prizes is lawful where the quiz runs. Optional
+     * here (SPEC's payload has no such field, and the other models need none); the service
+     * refuses paid_cash without it, and audits it (lib/quizzes/admin.ts).
+     */
+    cashPrizesLawfulConfirmed: z.boolean({ error: "The confirmation must be true or false." }).optional(),
     prizeMoney: quizRupees("Prize money"),
     entryFee: quizRupees("Entry fee"),
     capacity: wholeNumber("Capacity", { min: 1, max: 1_000_000 }).nullable().optional(),
@@ -146,6 +161,14 @@ export const quizSchema = z
   });
 
 export type QuizInput = z.output<typeof quizSchema>;
+
+/** POST /api/quizzes/{id}/duplicate: a copy of paid entry with cash prizes is confirmed lawful, as a new quiz is. */
+export const duplicateQuery = z.object({
+  cashPrizesLawfulConfirmed: z
+    .enum(["true", "false"], { error: "cashPrizesLawfulConfirmed must be true or false." })
+    .optional()
+    .transform((value) => value === "true"),
+});
 
 
 /** Shared by the admin's question form, the CSV import and /api/addquestions, /api/updatequestions. */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { seedArticles } from "./articles";
 import type { SeedBlogCategory, SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
+import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
 
 const ALL_CATEGORIES: readonly SeedBlogCategory[] = ["product", "education", "quiz", "information", "result", "winner"];
@@ -39,16 +40,21 @@ describe("seed question banks", () => {
     checkQuestionBank(paidQuizQuestions);
   });
 
-  it("every demo and paid question has a Hindi version in Devanagari with four distinct options", () => {
-    for (const question of [...demoQuestions, ...paidQuizQuestions]) {
+  it("the free-entry quiz has 10 questions, each with 4 non-empty distinct options and a valid answer index", () => {
+    expect(freeQuizQuestions).toHaveLength(10);
+    checkQuestionBank(freeQuizQuestions);
+  });
+
+  it("every demo, paid and free question has a Hindi version in Devanagari with four distinct options", () => {
+    for (const question of [...demoQuestions, ...paidQuizQuestions, ...freeQuizQuestions]) {
       expect(question.hi?.text, `Hindi text of "${question.text}"`).toMatch(/[\u0900-\u097F]/);
       expect(question.hi?.options).toHaveLength(4);
       expect(new Set(question.hi?.options.map((option) => option.trim())).size, `Hindi options of "${question.text}" are distinct`).toBe(4);
     }
   });
 
-  it("question texts are unique across both banks", () => {
-    const texts = [...demoQuestions, ...paidQuizQuestions].map((question) => question.text);
+  it("question texts are unique across the three banks", () => {
+    const texts = [...demoQuestions, ...paidQuizQuestions, ...freeQuizQuestions].map((question) => question.text);
     expect(new Set(texts).size).toBe(texts.length);
   });
 });

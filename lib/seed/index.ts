@@ -14,6 +14,7 @@ import { localImageSize } from "@/lib/blog";
 import { seedArticles, seedCoverAlt } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
+import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
 
 export const ADMIN_PASSWORD_FILE = path.join(config.dataDir, "admin-password");
@@ -25,8 +26,10 @@ function seedUuid(group: number, index: number): string {
 
 export const DEMO_QUIZ_ID = seedUuid(1, 1);
 export const SAMPLE_PAID_QUIZ_ID = seedUuid(1, 2);
+export const SAMPLE_FREE_QUIZ_ID = seedUuid(1, 3);
 const DEMO_QUESTION_GROUP = 2;
 const PAID_QUESTION_GROUP = 3;
+const FREE_QUESTION_GROUP = 4;
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
 export const DEFAULT_PRIZE_TIERS = [
@@ -44,9 +47,16 @@ function indiaMorning(now: Date, days: number): Date {
   return date;
 }
 
+/** The sample free-entry quiz's own prizes, paid by its sponsor: ₹10,000 in all. */
+export const SAMPLE_FREE_QUIZ_PRIZES = [
+  { rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: rupeesToPaise(5_000) },
+  { rankFrom: 2, rankTo: 2, kind: "cash", amountPaise: rupeesToPaise(3_000) },
+  { rankFrom: 3, rankTo: 3, kind: "cash", amountPaise: rupeesToPaise(2_000) },
+] as const;
+
 /**
- * Seeds a migrated but empty database (an admin, the demo and a sample paid quiz, articles, the
- * prize table), under the lock every starting instance takes.
+ * Seeds a migrated but empty database (an admin, the demo, a sample paid quiz and a sample free
+ * one, articles, the prize table), under the lock every starting instance takes.
  */
 export async function seedIfEmpty(pool: Pool): Promise<void> {
   await withPreparationLock(pool, async (db) => {
@@ -91,10 +101,10 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       description:
         "25 questions across mathematics, science, reasoning, English and general knowledge. " +
         "Highest score wins; faster submission breaks ties.",
-      // Cash prizes where the site allows them; otherwise the same quiz for certificates only.
-      ...(config.contest.cashPrizesAllowed
-        ? { contestModel: "paid_cash" as const, prizeMoneyPaise: rupeesToPaise(176_000) }
-        : { contestModel: "paid_certificates" as const, prizeMoneyPaise: 0 }),
+      // Lawful wherever the demo runs: the fee buys certificates and scholarships, never money
+      // (no prize money, no prize table). The UPI flow is shown here; prizes by the free quiz below.
+      contestModel: "paid_certificates",
+      prizeMoneyPaise: 0,
       entryFeePaise: rupeesToPaise(500),
       capacity: 1000,
       durationSeconds: 1800,
@@ -107,6 +117,27 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       examEndAt: new Date(indiaMorning(now, 7).getTime() + 12 * 60 * 60 * 1000),
       resultAt: indiaMorning(now, 9),
     }, paidQuizQuestions, PAID_QUESTION_GROUP, adminId);
+    await seedQuiz(tx, {
+      id: SAMPLE_FREE_QUIZ_ID,
+      title: `${config.brand.name} Open Challenge`,
+      name: "open-challenge",
+      description:
+        "Ten questions, free to enter: no fee, just register. " +
+        `The top three win prizes paid by ${config.contest.sponsorName}, the sponsor.`,
+      contestModel: "free_entry",
+      entryFeePaise: 0,
+      prizeMoneyPaise: SAMPLE_FREE_QUIZ_PRIZES.reduce((total, tier) => total + tier.amountPaise, 0),
+      capacity: 500,
+      durationSeconds: 900,
+      questionCount: freeQuizQuestions.length,
+      shuffleQuestions: true,
+      posterUrls: POSTERS,
+      formStartAt: indiaMorning(now, -1),
+      formEndAt: indiaMorning(now, 5),
+      examStartAt: indiaMorning(now, 5),
+      examEndAt: new Date(indiaMorning(now, 5).getTime() + 12 * 60 * 60 * 1000),
+      resultAt: indiaMorning(now, 6),
+    }, freeQuizQuestions, FREE_QUESTION_GROUP, adminId, SAMPLE_FREE_QUIZ_PRIZES);
     await seedBlogs(tx, now);
   });
 }
@@ -150,6 +181,8 @@ async function seedQuiz(
   bank: readonly SeedQuestion[],
   questionGroup: number,
   adminId: string,
+  /** The quiz's own prize table, written with the quiz (none: the quiz has no prizes of its own). */
+  prizes: readonly (typeof prizeTiers.$inferInsert)[] = [],
 ) {
   const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
   const rows = bank.map((question, index) => ({
@@ -163,6 +196,7 @@ async function seedQuiz(
     createdById: adminId,
   }));
   if (inserted.length === 0) return addHindiVersions(tx, rows);
+  if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
   await tx.insert(questions).values(rows).onConflictDoNothing();
   await tx
     .insert(quizQuestions)

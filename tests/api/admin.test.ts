@@ -42,7 +42,8 @@ function quizBody(overrides: Record<string, unknown> = {}) {
   return {
     title: "Winter Olympiad",
     description: "A quiz",
-    prizeMoney: 176000,
+    contestModel: "paid_certificates",
+    prizeMoney: 0,
     entryFee: 500,
     capacity: 100,
     durationMinutes: 30,

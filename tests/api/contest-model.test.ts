@@ -2,21 +2,32 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
+import { POST as duplicate } from "@/app/api/quizzes/[quizId]/duplicate/route";
 import { PUT as editQuiz } from "@/app/api/updatequizes/[id]/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
 import { POST as register } from "@/app/api/quizzes/[quizId]/register/route";
-import { quizQuestions, quizzes, transactions } from "@/db/schema";
-import { config } from "@/lib/config";
+import { auditLog, quizQuestions, quizzes, transactions } from "@/db/schema";
+import { config, loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
-import { CASH_PRIZES_FORBIDDEN, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/messages";
+import {
+  CASH_PRIZES_FORBIDDEN,
+  CASH_PRIZES_UNCONFIRMED,
+  CERTIFICATES_WITH_CASH,
+  CONTEST_MODEL_LOCKED,
+  CONTEST_MODEL_REQUIRED,
+  FREE_ENTRY_WITH_FEE,
+  NO_ENTRY_FEE,
+  NOT_FREE_ENTRY,
+} from "@/lib/messages";
 import { payEntryFeeFromWallet } from "@/lib/payments";
-import { createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
+import { contestModelsInUse, createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "../support/exam";
 import { createQuestion, createQuiz as insertQuiz } from "../support/factories";
 import { call } from "../support/http";
+import { VISITOR } from "@/lib/auth";
 import { admin, participant } from "../support/users";
 import { adult, balanceOf, countRows } from "../support/wallet";
 
@@ -27,12 +38,21 @@ const HOUR = 3_600_000;
 const suiteContest = { ...config.contest };
 afterEach(() => Object.assign(config.contest, suiteContest));
 
+/**
+ * Most of these tests save quizzes as paid entry with cash prizes, which the deployment must allow
+ * (CASH_PRIZES_ALLOWED, false unless set) and the admin must confirm is lawful where the quiz runs.
+ */
+function allowCashPrizes() {
+  config.contest.cashPrizesAllowed = true;
+}
+
 function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
   const now = Date.now();
   return {
     title: `Model Olympiad ${randomBytes(4).toString("hex")}`,
     description: "",
     contestModel: "paid_cash",
+    cashPrizesLawfulConfirmed: true,
     prizeMoney: 1_000,
     entryFee: 100,
     durationMinutes: 30,
@@ -166,29 +186,117 @@ describe("a certificates-only quiz", () => {
   });
 });
 
-describe("cash prizes switched off for the deployment", () => {
-  it("refuses to save a quiz as paid entry with cash prizes, new or edited, with a clear message", async () => {
-    const boss = await admin();
-    const existing = await createQuiz(boss, quizInput());
+describe("lawful by default", () => {
+  it("a quiz cannot be saved as paid entry with cash prizes while CASH_PRIZES_ALLOWED is false, which it is unless set", async () => {
+    expect(loadConfig({}).contest.cashPrizesAllowed).toBe(false);
+    expect(loadConfig({ CASH_PRIZES_ALLOWED: "true" }).contest.cashPrizesAllowed).toBe(true);
     config.contest.cashPrizesAllowed = false;
+    const boss = await admin();
 
+    // Even with the admin's confirmation: the deployment forbids the model.
     const input = quizInput();
     expect(await call(addQuiz, { as: boss, json: asBody(input) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
     await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(CASH_PRIZES_FORBIDDEN));
     expect(await titled(input.title)).toBe(0);
-    const edited = await call(editQuiz, { method: "PUT", as: boss, params: { id: existing.id }, json: asBody(quizInput({ title: existing.title })) });
+
+    // Nor by editing a quiz into it, nor by copying one that has it (from before it was forbidden).
+    const certificates = await createQuiz(boss, quizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [] }));
+    const edited = await call(editQuiz, { method: "PUT", as: boss, params: { id: certificates.id }, json: asBody(quizInput({ title: certificates.title })) });
     expect(edited).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
+    const db = await getDb();
+    const legacy = await insertQuiz(db, { title: `Legacy cash ${randomBytes(4).toString("hex")}`, contestModel: "paid_cash" });
+    expect(await call(duplicate, { as: boss, params: { quizId: legacy.id } })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
+    expect(await titled(`${legacy.title} (copy)`)).toBe(0);
+    const [still] = await db.select({ model: quizzes.contestModel }).from(quizzes).where(eq(quizzes.id, certificates.id));
+    expect(still.model).toBe("paid_certificates");
 
     // The other two models still save.
     await expect(createQuiz(boss, quizInput({ contestModel: "free_entry", entryFee: 0 }))).resolves.toMatchObject({ contestModel: "free_entry" });
     await expect(
-      updateQuiz(boss, existing.id, quizInput({ title: existing.title, contestModel: "paid_certificates", prizeMoney: 0, prizes: [] })),
-    ).resolves.toMatchObject({ contestModel: "paid_certificates" });
+      updateQuiz(boss, certificates.id, quizInput({ title: certificates.title, contestModel: "free_entry", entryFee: 0, prizeMoney: 0, prizes: [] })),
+    ).resolves.toMatchObject({ contestModel: "free_entry" });
+  });
+
+  it("refuses a quiz without a contest model with a clear 400, through the route and the service", async () => {
+    const boss = await admin();
+    const { contestModel: _model, ...older } = quizInput();
+    expect(await call(addQuiz, { as: boss, json: asBody(older as QuizInput) })).toMatchObject({ status: 400, body: { message: CONTEST_MODEL_REQUIRED } });
+    await expect(createQuiz(boss, older as QuizInput)).rejects.toThrow(new Invalid(CONTEST_MODEL_REQUIRED));
+    expect(await titled(older.title)).toBe(0);
+
+    const existing = await createQuiz(boss, quizInput({ contestModel: "free_entry", entryFee: 0 }));
+    const { contestModel: _again, ...edit } = quizInput({ title: existing.title, entryFee: 0 });
+    expect(await call(editQuiz, { method: "PUT", as: boss, params: { id: existing.id }, json: asBody(edit as QuizInput) })).toMatchObject({
+      status: 400,
+      body: { message: CONTEST_MODEL_REQUIRED },
+    });
+  });
+
+  it("saves paid entry with cash prizes, where allowed, only once the admin confirms it is lawful where the quiz runs, and audits the confirmation", async () => {
+    allowCashPrizes();
+    const boss = await admin();
+    const unconfirmed = quizInput({ cashPrizesLawfulConfirmed: undefined });
+    expect(await call(addQuiz, { as: boss, json: asBody(unconfirmed) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
+    await expect(createQuiz(boss, { ...unconfirmed, cashPrizesLawfulConfirmed: false })).rejects.toThrow(new Invalid(CASH_PRIZES_UNCONFIRMED));
+    expect(await titled(unconfirmed.title)).toBe(0);
+
+    const saved = await call(addQuiz, { as: boss, json: asBody(quizInput({ title: unconfirmed.title })) });
+    expect(saved.status).toBe(201);
+    const quizId = (saved.body.quiz as { id: string }).id;
+    const db = await getDb();
+    const entries = () => db.select().from(auditLog).where(and(eq(auditLog.action, "quiz.contestModel"), eq(auditLog.subjectId, quizId))).orderBy(auditLog.createdAt, auditLog.id);
+    expect(await entries()).toMatchObject([
+      { actorId: boss.id, subjectType: "quiz", before: null, after: { contestModel: "paid_cash", cashPrizesLawfulConfirmed: true }, reason: expect.stringMatching(/lawful where this quiz runs/) },
+    ]);
+
+    // Each save as paid entry with cash prizes is confirmed again, and recorded again.
+    const edit = quizInput({ title: unconfirmed.title, description: "Now described.", cashPrizesLawfulConfirmed: undefined });
+    expect(await call(editQuiz, { method: "PUT", as: boss, params: { id: quizId }, json: asBody(edit) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
+    expect((await call(editQuiz, { method: "PUT", as: boss, params: { id: quizId }, json: asBody({ ...edit, cashPrizesLawfulConfirmed: true }) })).status).toBe(200);
+    expect(await entries()).toHaveLength(2);
+
+    // A copy is paid entry with cash prizes too: it needs the same confirmation.
+    expect(await call(duplicate, { as: boss, params: { quizId } })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
+    const copy = await call(duplicate, { as: boss, params: { quizId }, url: "/api/quizzes/x/duplicate?cashPrizesLawfulConfirmed=true" });
+    expect(copy.status).toBe(201);
+    const copyId = (copy.body.quiz as { id: string }).id;
+    expect(await db.select({ after: auditLog.after }).from(auditLog).where(and(eq(auditLog.action, "quiz.contestModel"), eq(auditLog.subjectId, copyId)))).toEqual([
+      { after: { contestModel: "paid_cash", cashPrizesLawfulConfirmed: true, copiedFrom: quizId } },
+    ]);
+
+    // The other models need no confirmation; their entry records that none was given.
+    const free = await call(addQuiz, { as: boss, json: asBody(quizInput({ contestModel: "free_entry", entryFee: 0, cashPrizesLawfulConfirmed: undefined })) });
+    expect(free.status).toBe(201);
+    const [freeEntry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "quiz.contestModel"), eq(auditLog.subjectId, (free.body.quiz as { id: string }).id)));
+    expect(freeEntry).toMatchObject({ after: { contestModel: "free_entry", cashPrizesLawfulConfirmed: false }, reason: null });
+  });
+});
+
+describe("the models in use, which the terms and the home page describe", () => {
+  it("are those of the competitions still running or paying prizes, never the demo's, whatever the configuration allows", async () => {
+    const db = await getDb();
+    // Far ahead, where only the quizzes made here are still running.
+    const later = new Date(Date.UTC(2200, 0, 1));
+    const at = (days: number) => new Date(later.getTime() + days * DAY);
+    const dates = { formStartAt: at(-3), formEndAt: at(-2), examStartAt: at(-2), examEndAt: at(-1) };
+    expect(await contestModelsInUse(VISITOR, later)).toEqual([]);
+    // The demo (free entry, open for ten years from the seed) is never one of them.
+    expect(await contestModelsInUse(VISITOR, new Date(Date.now() + 4 * 365 * DAY))).toEqual([]);
+    await insertQuiz(db, { ...dates, resultAt: at(2), title: `Certificates later ${randomBytes(4).toString("hex")}`, contestModel: "paid_certificates", prizeMoneyPaise: 0 });
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates"]);
+    config.contest.cashPrizesAllowed = true;
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates"]);
+
+    // A paid-with-cash quiz whose result came out within the claim period still pays its winners.
+    await insertQuiz(db, { ...dates, resultAt: at(-1), title: `Cash later ${randomBytes(4).toString("hex")}`, contestModel: "paid_cash" });
+    expect(await contestModelsInUse(VISITOR, later)).toEqual(["paid_certificates", "paid_cash"]);
+    expect(await contestModelsInUse(VISITOR, at(config.payouts.claimDays + 5))).toEqual([]);
   });
 });
 
 describe("the contest model", () => {
   it("is fixed once registration opens: participants registered under it", async () => {
+    allowCashPrizes();
     const boss = await admin();
     const opened = quizInput({ formStartDate: new Date(Date.now() - DAY) });
     const quiz = await createQuiz(boss, opened);
@@ -209,13 +317,6 @@ describe("existing quizzes", () => {
     expect(refused.body.message).toMatch(/has not been verified/);
     await markPaid(unpaid, quiz.id);
     expect((await call(start, { as: unpaid, params: { quizId: quiz.id } })).status).toBe(200);
-
-    // A body without a model (an older client) saves the quiz as paid entry with cash prizes.
-    const boss = await admin();
-    const { contestModel: _model, ...older } = quizInput();
-    expect((await call(addQuiz, { as: boss, json: asBody(older as QuizInput) })).status).toBe(201);
-    const [row] = await db.select({ model: quizzes.contestModel }).from(quizzes).where(eq(quizzes.title, older.title));
-    expect(row.model).toBe("paid_cash");
 
     // A paid quiz is not registered for free, and a zero row is refused by the ledger for anything but that.
     const paidQuiz = await insertQuiz(db, { title: `Paid ${randomBytes(4).toString("hex")}` });

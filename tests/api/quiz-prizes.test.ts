@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
 import { PUT as updateQuizRoute } from "@/app/api/updatequizes/[id]/route";
 import { auditLog, prizeTiers, quizzes } from "@/db/schema";
 import { VISITOR } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Invalid } from "@/lib/errors";
 import { PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/messages";
@@ -18,6 +19,16 @@ import { countRows } from "../support/wallet";
 
 afterAll(closeDatabase);
 
+// These prize tables pay cash for a paid entry, which CASH_PRIZES_ALLOWED forbids unless set: this
+// file allows it, as a deployment that turned it on would (each quiz below is confirmed lawful).
+const cashPrizesAllowed = config.contest.cashPrizesAllowed;
+beforeAll(() => {
+  config.contest.cashPrizesAllowed = true;
+});
+afterAll(() => {
+  config.contest.cashPrizesAllowed = cashPrizesAllowed;
+});
+
 const DAY = 86_400_000;
 
 /** A quiz whose registration opens tomorrow, so its prizes may still change. */
@@ -27,6 +38,7 @@ function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
     title: `Prize Olympiad ${randomBytes(4).toString("hex")}`,
     description: "",
     contestModel: "paid_cash",
+    cashPrizesLawfulConfirmed: true,
     prizeMoney: 1_000,
     entryFee: 10,
     durationMinutes: 30,
@@ -131,7 +143,7 @@ describe("a quiz's own prize table", () => {
     await updateQuiz(boss, quizId, { ...changed, description: "Now with a description" });
     expect(await countRows(auditLog, and(eq(auditLog.action, "quiz.prizes"), eq(auditLog.subjectId, quizId)))).toBe(2);
 
-    const copy = await duplicateQuiz(boss, quizId);
+    const copy = await duplicateQuiz(boss, quizId, { cashPrizesLawfulConfirmed: true });
     expect(await storedTiers(copy.id)).toEqual(after);
   });
 

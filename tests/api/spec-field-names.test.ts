@@ -89,8 +89,10 @@ function quizBody() {
     title: "Spring Olympiad",
     name: "spring",
     description: "Forty minutes of general knowledge.",
+    // Free entry with sponsored prizes: prize money without cash prizes for a paid entry.
+    contestModel: "free_entry",
     prizeMoney: 176000,
-    entryFee: 500,
+    entryFee: 0,
     durationMinutes: 30,
     formStartDate: new Date(now).toISOString(),
     formEndDate: new Date(now + DAY).toISOString(),

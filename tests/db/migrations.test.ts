@@ -58,11 +58,12 @@ describe("migrations and seed", () => {
     await prepareDatabase(connection.pool);
     const seeded = await snapshot(connection);
     expect(seeded.users.rows).toBe(1);
-    expect(seeded.quizzes.rows).toBe(2);
-    expect(seeded.questions.rows).toBe(35);
-    expect(seeded.quiz_questions.rows).toBe(35);
+    expect(seeded.quizzes.rows).toBe(3);
+    expect(seeded.questions.rows).toBe(45);
+    expect(seeded.quiz_questions.rows).toBe(45);
     expect(seeded.blogs.rows).toBeGreaterThanOrEqual(8);
-    expect(seeded.prize_tiers.rows).toBe(4);
+    // The default table, and the free-entry quiz's own three sponsored prizes.
+    expect(seeded.prize_tiers.rows).toBe(7);
 
     await seedDatabase(connection.db);
     await prepareDatabase(connection.pool);
@@ -73,28 +74,32 @@ describe("migrations and seed", () => {
     const connection = await scratchDatabase();
     await prepareDatabase(connection.pool);
     const hindiCount = async () => (await connection.db.execute<{ count: number }>(sql`select count(*)::int as count from questions where text_hi is not null`)).rows[0].count;
-    expect(await hindiCount()).toBe(35);
+    expect(await hindiCount()).toBe(45);
     await connection.db.execute(sql`update questions set text_hi = null, options_hi = null`);
     await connection.db.execute(sql`update questions set text = text || ' (edited)' where text = 'What is 15% of 240?'`);
 
     await seedDatabase(connection.db);
-    expect(await hindiCount()).toBe(34);
+    expect(await hindiCount()).toBe(44);
     const { rows } = await connection.db.execute<{ text_hi: string | null }>(sql`select text_hi from questions where text = 'Which planet is known as the Red Planet?'`);
     expect(rows).toEqual([{ text_hi: "किस ग्रह को लाल ग्रह कहा जाता है?" }]);
   });
 
-  it("seeds one admin, a free demo quiz and a paid quiz of 500 rupees with 25 questions", async () => {
+  it("seeds one admin, a free demo quiz, a paid quiz of 500 rupees for certificates and a free quiz with sponsored prizes, lawful as seeded", async () => {
     const connection = await scratchDatabase();
     await prepareDatabase(connection.pool);
     const { rows: admins } = await connection.db.execute<{ email: string; role: string }>(sql`select email, role from users`);
     expect(admins).toEqual([{ email: "admin@olympiad.local", role: "admin" }]);
-    const { rows: quizzes } = await connection.db.execute<{ is_demo: boolean; entry_fee_paise: number; questions: number }>(
-      sql`select q.is_demo, q.entry_fee_paise, count(qq.*)::int as questions
-          from quizzes q join quiz_questions qq on qq.quiz_id = q.id group by q.id order by q.is_demo desc`,
+    const { rows: quizzes } = await connection.db.execute<{ is_demo: boolean; contest_model: string; entry_fee_paise: number; prize_money_paise: number; questions: number; cash_tiers: number }>(
+      sql`select q.is_demo, q.contest_model, q.entry_fee_paise, q.prize_money_paise, count(qq.*)::int as questions,
+                 (select count(*)::int from prize_tiers pt where pt.quiz_id = q.id and pt.kind = 'cash') as cash_tiers
+          from quizzes q join quiz_questions qq on qq.quiz_id = q.id group by q.id order by q.is_demo desc, q.entry_fee_paise desc`,
     );
     expect(quizzes).toEqual([
-      { is_demo: true, entry_fee_paise: 0, questions: 10 },
-      { is_demo: false, entry_fee_paise: 50_000, questions: 25 },
+      { is_demo: true, contest_model: "free_entry", entry_fee_paise: 0, prize_money_paise: 0, questions: 10, cash_tiers: 0 },
+      { is_demo: false, contest_model: "paid_certificates", entry_fee_paise: 50_000, prize_money_paise: 0, questions: 25, cash_tiers: 0 },
+      { is_demo: false, contest_model: "free_entry", entry_fee_paise: 0, prize_money_paise: 1_000_000, questions: 10, cash_tiers: 3 },
     ]);
+    // Whatever CASH_PRIZES_ALLOWED says, no seeded quiz takes a fee for a chance of money.
+    expect(quizzes.some((quiz) => quiz.contest_model === "paid_cash")).toBe(false);
   });
 });

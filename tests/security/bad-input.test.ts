@@ -93,6 +93,16 @@ import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../
 
 afterAll(closeDatabase);
 
+// The quiz targets save paid entry with cash prizes (quizBody), which CASH_PRIZES_ALLOWED forbids
+// unless set: this file allows it, as a deployment that turned it on would; nothing else here depends on it.
+const cashPrizesAllowed = config.contest.cashPrizesAllowed;
+beforeAll(() => {
+  config.contest.cashPrizesAllowed = true;
+});
+afterAll(() => {
+  config.contest.cashPrizesAllowed = cashPrizesAllowed;
+});
+
 const DAY = 86_400_000;
 /** A million characters: every text field has a length limit below it. */
 const HUGE = "x".repeat(1_000_000);
@@ -174,6 +184,10 @@ const QUIZ_FIELDS: Target["fields"] = {
   "questions.0": "id",
 };
 
+/**
+ * Paid entry with cash prizes, confirmed lawful: the body carries every kind of field, cash prize
+ * tiers included. The deployment must allow the model for it to save (see cashPrizesAllowed below).
+ */
 async function quizBody(mark: string) {
   const question = await createQuestion(await getDb());
   const now = Date.now();
@@ -181,6 +195,8 @@ async function quizBody(mark: string) {
     title: `Winter Olympiad ${mark}`,
     name: "winter",
     description: `The winter round ${mark}`,
+    contestModel: "paid_cash",
+    cashPrizesLawfulConfirmed: true,
     prizeMoney: 176000,
     entryFee: 500,
     capacity: 100,

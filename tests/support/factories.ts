@@ -29,6 +29,10 @@ export async function createQuiz(db: Queryable, overrides: Partial<typeof quizze
     .values({
       title: "Test Olympiad",
       name: "test",
+      // Explicit, never the column's default (which is going away). Paid entry with cash prizes is
+      // what the suite's quizzes have always been; stored directly, so CASH_PRIZES_ALLOWED (checked
+      // when an admin saves a quiz) does not apply. Tests of the other models pass their own.
+      contestModel: "paid_cash",
       formStartAt: new Date(now - DAY_MS),
       formEndAt: new Date(now + DAY_MS),
       examStartAt: new Date(now + DAY_MS),

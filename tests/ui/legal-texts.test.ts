@@ -19,14 +19,20 @@ describe("the terms and conditions", () => {
     expect(loadConfig({ CONTEST_PAID_CASH_TEXT: "Cash for the top ten." }).contest.customTexts.paid_cash).toBe("Cash for the top ten.");
   });
 
-  it("say whether cash prizes are paid, in both languages", () => {
-    expect(terms("models.law", { cashPrizes: "allowed" })).toBe("Competitions are run in keeping with the Promotion and Regulation of Online Gaming Act, 2025.");
-    expect(terms("models.law", { cashPrizes: "forbidden" })).toBe(
-      "Competitions are run in keeping with the Promotion and Regulation of Online Gaming Act, 2025; no competition on this site pays cash prizes for a paid entry.",
+  it("state the facts about cash prizes for a paid entry, in both languages, and never claim compliance with the Act", () => {
+    const none = terms("models.cashPrizes", { cashPrizes: "notInUse", entity: "Acme" });
+    expect(none).toBe(
+      "No competition on this site takes an entry fee for a chance to win money: a paid entry earns certificates and scholarships only, and any cash prize is paid in a free-entry competition, by its sponsor.",
     );
-    expect(terms("ranking.prizes", { cashPrizes: "allowed" })).toMatch(/for certificates-only competitions, cash for the others\.$/);
-    expect(terms("ranking.prizes", { cashPrizes: "forbidden" })).toMatch(/for certificates-only competitions\.$/);
-    expect(hindiTerms("models.law", { cashPrizes: "forbidden" })).toMatch(/; इस साइट की कोई भी प्रतियोगिता सशुल्क प्रवेश पर नकद पुरस्कार नहीं देती।$/);
-    expect(hindiTerms("ranking.prizes", { cashPrizes: "allowed" })).toMatch(/, और अन्य प्रतियोगिताओं में नकद।$/);
+    const some = terms("models.cashPrizes", { cashPrizes: "inUse", entity: "Acme" });
+    expect(some).toMatch(/^Some competitions on this site take an entry fee and pay cash prizes\. India's Promotion and Regulation of Online Gaming Act, 2025 forbids /);
+    expect(some).toMatch(/Acme runs such a competition only after confirming that it is lawful where it runs\. Check that taking part is lawful where you live\.$/);
+    for (const text of [none, some, hindiTerms("models.cashPrizes", { cashPrizes: "inUse", entity: "Acme" }), hindiTerms("models.cashPrizes", { cashPrizes: "notInUse", entity: "Acme" })]) {
+      expect(text).not.toMatch(/in keeping with|complies|compliant|के अनुरूप/);
+    }
+    expect(hindiTerms("models.cashPrizes", { cashPrizes: "notInUse", entity: "Acme" })).toMatch(/^इस साइट की कोई भी प्रतियोगिता धन जीतने के अवसर के बदले प्रवेश शुल्क नहीं लेती/);
+    expect(terms("ranking.prizes", { cashPrizes: "inUse" })).toMatch(/for certificates-only competitions, cash for paid entry with cash prizes\.$/);
+    expect(terms("ranking.prizes", { cashPrizes: "notInUse" })).toMatch(/for certificates-only competitions\.$/);
+    expect(hindiTerms("ranking.prizes", { cashPrizes: "inUse" })).toMatch(/, और नकद पुरस्कार वाले सशुल्क प्रवेश में नकद।$/);
   });
 });

@@ -1,7 +1,9 @@
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 import { duplicateQuiz, specQuiz } from "@/lib/quizzes";
+import { duplicateQuery } from "@/lib/quizzes/schemas";
 
-export const POST = route({ can: "quizzes.edit", params: quizParams }, async ({ actor, params }) =>
-  Response.json({ message: "Quiz duplicated.", quiz: specQuiz(await duplicateQuiz(actor, params.quizId)) }, { status: 201 }),
+/** `?cashPrizesLawfulConfirmed=true` confirms a copy of paid entry with cash prizes (see duplicateQuiz). */
+export const POST = route({ can: "quizzes.edit", params: quizParams, query: duplicateQuery }, async ({ actor, params, query }) =>
+  Response.json({ message: "Quiz duplicated.", quiz: specQuiz(await duplicateQuiz(actor, params.quizId, query)) }, { status: 201 }),
 );
