@@ -29,7 +29,7 @@ export async function createQuiz(db: Queryable, overrides: Partial<typeof quizze
     .values({
       title: "Test Olympiad",
       name: "test",
-      // Explicit, never the column's default (which is going away). Paid entry with cash prizes is
+      // Explicit, never the column's default (migration 0021 dropped it). Paid entry with cash prizes is
       // what the suite's quizzes have always been; stored directly, so CASH_PRIZES_ALLOWED (checked
       // when an admin saves a quiz) does not apply. Tests of the other models pass their own.
       contestModel: "paid_cash",
@@ -38,8 +38,6 @@ export async function createQuiz(db: Queryable, overrides: Partial<typeof quizze
       examStartAt: new Date(now + DAY_MS),
       examEndAt: new Date(now + 2 * DAY_MS),
       resultAt: new Date(now + 3 * DAY_MS),
-      // The model most money tests need: an entry fee and cash prizes (the database has no default).
-      contestModel: "paid_cash",
       ...overrides,
     })
     .returning();
