@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title"), description: t("description", { brand: config.brand.name }), alternates: await pageAlternates("/prizelisting") };
 }
 
-/** Each upcoming or running quiz with its own prize table, then the default new quizzes start from. */
+/** Each upcoming or running quiz with its own prize table, then the default new quizzes start from (where cash prizes are allowed). */
 export default async function PrizeListingPage() {
   const actor = await currentActor();
   const [current, defaults, t] = await Promise.all([listCompetitions(actor, { unfinished: true }), defaultPrizeTable(actor), getTranslations("prizes")]);
@@ -31,7 +31,8 @@ export default async function PrizeListingPage() {
           ))}
         </div>
       )}
-      {defaults.length > 0 && (
+      {/* The default table pays cash: offered as "usual" only where a quiz may pay cash prizes. */}
+      {config.contest.cashPrizesAllowed && defaults.length > 0 && (
         <section aria-labelledby="default-prizes" className="mt-8 text-slate-700">
           <h2 id="default-prizes" className="text-lg font-semibold text-slate-900">{t("usualTable")}</h2>
           <p className="mt-1 text-sm">{t("usualTableLead")}</p>
