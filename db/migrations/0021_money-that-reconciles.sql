@@ -92,7 +92,7 @@ BEGIN
     GROUP BY payment_reference HAVING count(*) > 1
   ) AS reused;
   IF twice IS NOT NULL THEN
-    RAISE EXCEPTION 'These UTRs back more than one verified payment: %. One bank credit backs one payment; see README, Money.', twice;
+    RAISE EXCEPTION 'These UTRs back more than one verified payment: %. One bank credit backs one payment; see README, Bank statements.', twice;
   END IF;
 END $$;
 --> statement-breakpoint
