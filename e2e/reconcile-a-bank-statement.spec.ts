@@ -76,4 +76,8 @@ test("an admin uploads a statement whose one credit two payments claim, sees the
   await again.getByRole("button", { name: "Verify payment" }).click();
   await expect(page.getByText("This UTR already backs another payment counted as received.", { exact: false })).toBeVisible();
   await expect(conflicts).toHaveCount(0);
+
+  // The ₹1,000 that did arrive is in the books once, and they balance.
+  await page.goto("/adminpanel?tab=books");
+  await expect(page.getByText("The books balance: debits equal credits, and the balances sum to zero.")).toBeVisible();
 });
