@@ -2,8 +2,6 @@
 -- no longer carries a pause allowance. It is the start plus the time the window allows (the
 -- quiz's duration, or less when the window closes sooner) plus any extra time granted. The lock and
 -- the read of the grant are as in migration 0020.
-DROP FUNCTION start_attempt(uuid, uuid, integer, timestamptz, integer, integer);
---> statement-breakpoint
 CREATE FUNCTION start_attempt(
   quiz uuid, participant uuid, seed integer, started timestamptz, window_seconds integer
 ) RETURNS SETOF attempts AS $$
@@ -19,3 +17,12 @@ BEGIN
     RETURNING *;
 END;
 $$ LANGUAGE plpgsql;
+--> statement-breakpoint
+-- The previous release calls the six-argument form while instances are replaced one by one
+-- (migrations only add): it now takes the same deadline, its pause allowance ignored. A later
+-- release may drop it.
+CREATE OR REPLACE FUNCTION start_attempt(
+  quiz uuid, participant uuid, seed integer, started timestamptz, window_seconds integer, pause_allowance_seconds integer
+) RETURNS SETOF attempts AS $$
+  SELECT * FROM start_attempt(quiz, participant, seed, started, window_seconds);
+$$ LANGUAGE sql;

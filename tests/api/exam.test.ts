@@ -375,6 +375,17 @@ describe("one clock for everyone (SPEC §10)", () => {
     const [quizRow] = (await db.execute<{ exam_end_at: string }>(sql`select exam_end_at from quizzes where id = ${closing.quiz.id}`)).rows;
     expect(new Date(lateView.deadlineAt).getTime()).toBeLessThanOrEqual(new Date(quizRow.exam_end_at).getTime());
   });
+
+  it("gives the previous release's start (with a pause allowance argument) the same deadline, so instances can be replaced one by one", async () => {
+    const { quiz } = await openExam({ durationSeconds: 60 });
+    const user = await readyParticipant(quiz.id);
+    const db = await getDb();
+    const started = new Date();
+    const { rows } = await db.execute<{ deadline_at: string }>(
+      sql`select deadline_at from start_attempt(${quiz.id}::uuid, ${user.id}::uuid, 1, ${started.toISOString()}::timestamptz, 60, 600)`,
+    );
+    expect(new Date(rows[0].deadline_at).getTime()).toBe(started.getTime() + 60_000);
+  });
 });
 
 describe("scores after the window (SPEC §10)", () => {
