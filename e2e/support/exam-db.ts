@@ -38,8 +38,8 @@ export function createQuiz(schedule: QuizSchedule, titlePrefix = "Exam e2e"): Pr
   return withDatabase(async (client) => {
     const title = `${titlePrefix} ${randomBytes(4).toString("hex")}`;
     const { rows } = await client.query<{ id: string; exam_start_at: Date }>(
-      `insert into quizzes (title, name, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-       values ($1, $1, 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval)
+      `insert into quizzes (title, name, contest_model, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
+       values ($1, $1, 'paid_cash', 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval)
        returning id, exam_start_at`,
       [title, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result],
     );
