@@ -62,7 +62,7 @@ test.describe("the demo quiz with a keyboard and a screen reader", () => {
 });
 
 test.describe("the exam with a keyboard and a screen reader", () => {
-  test("moves focus to each new question, warns once at one minute, announces time up and then the score", async ({ page }) => {
+  test("moves focus to each new question, warns once at one minute, announces time up and then the summary", async ({ page }) => {
     test.setTimeout(90_000);
     await page.clock.install();
     const { quizId } = await enrolledParticipant(page);
