@@ -95,7 +95,11 @@ const environmentSchema = z.object({
     .default("olympiad@upi"),
   UPI_PAYEE_NAME: z.string().min(1).max(50).optional(),
   REFERRAL_REWARD_RUPEES: z.coerce.number().int().min(0).max(10_000).default(50),
-  EXAM_PAUSE_ALLOWANCE_SECONDS: z.coerce.number().int().min(0).max(7200).default(600),
+  /**
+   * How long after an attempt's deadline the server still takes its saves and its submission, for
+   * requests sent in time and slowed by the network; never more than 15 s (SPEC §10, one clock).
+   */
+  EXAM_NETWORK_GRACE_SECONDS: z.coerce.number().int().min(0).max(15).default(10),
   /** Exam starts one instance runs at once; the rest wait their turn, so answer saves keep flowing. */
   EXAM_STARTS_AT_ONCE: z.coerce.number().int().min(1).max(200).default(4),
   /**
@@ -270,8 +274,8 @@ export function loadConfig(environment: Environment) {
       prizeClaimDays: env.PRIZE_CLAIM_DAYS,
       minimumAge: 18,
       referralRewardPaise: env.REFERRAL_REWARD_RUPEES * 100,
-      /** Time beyond the quiz's duration the server allows for fullscreen pauses and slow networks. */
-      pauseAllowanceSeconds: env.EXAM_PAUSE_ALLOWANCE_SECONDS,
+      /** Seconds past an attempt's deadline its saves and submission are still taken (network delay only). */
+      networkGraceSeconds: env.EXAM_NETWORK_GRACE_SECONDS,
       startsAtOnce: env.EXAM_STARTS_AT_ONCE,
       startQueueSeconds: env.EXAM_START_QUEUE_SECONDS,
       startsPerSecond: env.EXAM_STARTS_PER_SECOND,

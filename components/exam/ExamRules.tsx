@@ -16,6 +16,8 @@ export function ExamRules({ quiz }: { quiz: QuizFacts }) {
       <li>{t("marksEach", { count: quiz.marksPerQuestion })}</li>
       <li>{t("noNegativeMarking")}</li>
       <li>{t("noReturn")}</li>
+      <li>{t("oneClock")}</li>
+      <li>{t("scoreAfterWindow")}</li>
     </ul>
   );
 }

@@ -4,8 +4,8 @@ import { formatMinutesSeconds } from "@/lib/format";
 /** The countdown turns red, and a screen reader hears once how much is left. */
 export const WARNING_SECONDS = 60;
 
-/** The visible countdown; "Paused" stands beside it while the exam is out of full-screen mode. */
-export function ExamTimer({ secondsLeft, paused }: { secondsLeft: number; paused: boolean }) {
+/** The visible countdown. It never stops, in or out of full-screen mode (SPEC §10, one clock for everyone). */
+export function ExamTimer({ secondsLeft }: { secondsLeft: number }) {
   const t = useTranslations("exam.live");
   const colour = secondsLeft <= WARNING_SECONDS ? "text-red-700" : "text-slate-900";
   return (
@@ -15,7 +15,6 @@ export function ExamTimer({ secondsLeft, paused }: { secondsLeft: number; paused
       <span role="timer" aria-label={t("timeLeft")} className={`tabular-nums ${colour}`}>
         {formatMinutesSeconds(Math.max(0, secondsLeft))}
       </span>
-      {paused && <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{t("paused")}</span>}
     </p>
   );
 }

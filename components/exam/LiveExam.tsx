@@ -2,7 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LanguageSwitch } from "@/components/shell/LanguageSwitch";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
-import { callApi } from "@/lib/client";
+import { ApiError, callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
@@ -132,7 +132,6 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const secondsLeft = useExamClock({
     initialSeconds: restored.secondsLeft,
     deadlineMs: deadline.local,
-    running: isFullscreen && !submitting,
     onExpire: () => void expire(),
   });
   useExamProgress(progressKey, currentIndex, answers, secondsLeft, deadline.server);
@@ -150,6 +149,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
 
   const timeUp = secondsLeft <= 0;
   const locked = !isFullscreen || submitting || timeUp;
+  const hidden = !isFullscreen && !timeUp;
   const question = questions[currentIndex];
   // Answered means stored on the server; a choice on its way is counted apart.
   const answeredCount = questions.filter((candidate) => saveState.stored.has(candidate.id)).length;
@@ -179,8 +179,19 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
       try {
         onFinished(await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" }), {});
         return;
-      } catch {
-        // Shown below; the participant may try again.
+      } catch (error) {
+        // Too late (409): the server submitted what was saved by the deadline; show that, in its words.
+        if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+          const serverMessage = error.serverMessage;
+          const result = await submittedResult(`/api/exam/${quizId}`).catch(() => undefined);
+          if (result) onFinished(result, { serverMessage });
+          else {
+            setFailure({ serverMessage });
+            setSubmitting(false);
+          }
+          return;
+        }
+        // Otherwise shown below; the participant may try again.
       }
     }
     setFailure({});
@@ -194,10 +205,10 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         <div className="flex items-center gap-4">
           {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
           <LanguageSwitch className={`${secondaryButtonClass} text-sm`} />
-          <ExamTimer secondsLeft={secondsLeft} paused={!isFullscreen && !timeUp} />
+          <ExamTimer secondsLeft={secondsLeft} />
         </div>
       </div>
-      {!isFullscreen && !timeUp && (
+      {hidden && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
           <p>{t("fullscreenExited")}</p>
           <button type="button" className={secondaryButtonClass} onClick={onReturnToFullscreen}>
@@ -205,17 +216,22 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
           </button>
         </div>
       )}
-      <QuestionView
-        key={question.id}
-        question={question}
-        number={currentIndex + 1}
-        total={questions.length}
-        selected={answers[question.id]?.selectedOptionIndex}
-        disabled={locked}
-        onSelect={choose}
-        language={language}
-      />
-      <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
+      {/* Out of full-screen mode the questions are hidden, not just locked, while the clock runs on (SPEC §10). */}
+      {!hidden && (
+        <>
+          <QuestionView
+            key={question.id}
+            question={question}
+            number={currentIndex + 1}
+            total={questions.length}
+            selected={answers[question.id]?.selectedOptionIndex}
+            disabled={locked}
+            onSelect={choose}
+            language={language}
+          />
+          <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
+        </>
+      )}
       <div className="flex flex-wrap items-center gap-4">
         <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
           {t("submitQuiz")}

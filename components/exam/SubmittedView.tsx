@@ -26,11 +26,13 @@ function AnswerKeyLink({ quizId }: { quizId: string }) {
 
 /**
  * After the exam. Right after submitting: the summary. On a later visit: the thank-you with
- * the final score (SPEC §2). The score is the server's; the browser never computes one.
+ * the final score (SPEC §2). The score is the server's; the browser never computes one. While the
+ * quiz's exam window is open the server sends none (SPEC §10, scores after the window): "Submitted",
+ * and the score once the window has closed.
  */
 export function SubmittedView({ quizId, result, summary }: { quizId: string; result: ExamResult; summary?: ExamSummary }) {
   const t = useTranslations("exam");
-  const score = t("result.outOf", { score: result.score, total: result.totalMarks });
+  const score = result.score === null ? null : t("result.outOf", { score: result.score, total: result.totalMarks });
   const summaryHeading = useRef<HTMLHeadingElement>(null);
   // Right after submitting, the question had focus and is gone: the summary takes it, its score read out with it.
   useEffect(() => summaryHeading.current?.focus(), []);
@@ -38,7 +40,9 @@ export function SubmittedView({ quizId, result, summary }: { quizId: string; res
     return (
       <section aria-labelledby="thank-you" className="flex flex-col items-start gap-3">
         <h1 id="thank-you" className="text-3xl font-bold text-slate-900">{t("result.thankYou")}</h1>
-        <p className="text-slate-800">{t.rich("result.finalScore", { score, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p className="text-slate-800">
+          {score === null ? t("result.submittedNoScore") : t.rich("result.finalScore", { score, strong: (chunks) => <strong>{chunks}</strong> })}
+        </p>
         <p className="text-slate-800">{t("result.waitForResult")}</p>
         {result.answerKeyPublished && <AnswerKeyLink quizId={quizId} />}
         <Link href="/" className={primaryButtonClass}>{t("result.goHome")}</Link>
@@ -53,7 +57,7 @@ export function SubmittedView({ quizId, result, summary }: { quizId: string; res
       <FormMessage tone="success">{summary.serverMessage ?? t("live.submitted")}</FormMessage>
       <dl id="summary-score" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
         <dt className="font-semibold">{t("result.score")}</dt>
-        <dd>{score}</dd>
+        <dd>{score ?? t("result.scoreAfterWindow")}</dd>
         <dt className="font-semibold">{t("result.timeTaken")}</dt>
         <dd className="tabular-nums">{formatDuration(result.timeTakenSeconds)}</dd>
       </dl>

@@ -54,3 +54,8 @@ const indiaDayAndTime = new Intl.DateTimeFormat("en-IN", { timeZone: "Asia/Kolka
 export function examOpensText(examStartAt: Date): string {
   return `Exam opens ${indiaDayAndTime.format(examStartAt)}`;
 }
+
+/** The seconds a timer's text ("29:58", "1:02:03") shows. */
+export function secondsOf(text: string | null | undefined): number {
+  return (text ?? "").trim().split(":").reduce((total, part) => total * 60 + Number(part), 0);
+}

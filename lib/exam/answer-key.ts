@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, keyDecisions, objections, questions, quizQuestions, quizzes, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
@@ -9,6 +9,7 @@ import { message } from "@/lib/messages";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
+import { lastAnswerTakenAt } from "./clock";
 import { attemptScore } from "./scoring";
 import { finaliseOverdueAttempts, orderedQuestions, type TranslatedQuestion } from "./service";
 
@@ -50,18 +51,11 @@ export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id"
 });
 
 /**
- * When the quiz's last attempt that may still be running ends (a late starter has until their own
- * deadline, past the window's end), or null when none can: nothing final is published before.
+ * When the quiz's last attempt that may still be running stops being taken (a late starter has until
+ * their own deadline, past the window's end, and the network grace after it: ./clock.ts), or null
+ * when none can: nothing final is published before.
  */
-export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => {
-  const [running] = await db
-    .select({ deadlineAt: attempts.deadlineAt })
-    .from(attempts)
-    .where(and(eq(attempts.quizId, quizId), isNull(attempts.submittedAt), gt(attempts.deadlineAt, now)))
-    .orderBy(desc(attempts.deadlineAt))
-    .limit(1);
-  return running?.deadlineAt ?? null;
-});
+export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => lastAnswerTakenAt(db, quizId, now));
 
 async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");

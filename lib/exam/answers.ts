@@ -6,6 +6,7 @@ import { connectDatabase, prepared } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
+import { networkGraceSeconds, timeIsUp } from "./clock";
 import { finaliseAttempt } from "./finalise";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -37,7 +38,8 @@ type Saver = { userId: string; sessionVersion?: number };
 
 /**
  * Idempotent and order-safe: a save only replaces an answer chosen earlier, so an old save
- * that arrives late never overwrites a newer one. Refused after submission or the deadline,
+ * that arrives late never overwrites a newer one. Refused after submission or once the deadline
+ * and its network grace are over,
  * and all of it is refused if one question is not the quiz's. Returns how many answers it stored
  * and the attempt's deadline: a running exam learns of extra time from its next save, without
  * asking.
@@ -57,7 +59,8 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
   const [{ attempt, shuffleOptions }] = rows;
   if (!attempt) throw new NotFound(message("startQuizFirst"));
   if (attempt.submittedAt) throw new Conflict(message("alreadySubmitted"));
-  if (attempt.deadlineAt <= now) {
+  // One clock (./clock.ts): taken until the deadline plus the network grace, never later.
+  if (timeIsUp(attempt.deadlineAt, now)) {
     await finaliseAttempt(db, attempt.id);
     throw new Conflict(message("timeUp"));
   }
@@ -119,7 +122,7 @@ const saveCheck = prepared((db) => {
 const STORE_ANSWERS = `
   with progress as (
     update attempts set current_question_index = $2, time_left_seconds = $3
-    where id = $1 and submitted_at is null and deadline_at > now()
+    where id = $1 and submitted_at is null and deadline_at + make_interval(secs => ${networkGraceSeconds}) > now()
     returning id
   )
   insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)

@@ -109,13 +109,14 @@ describe("starting", () => {
     expect(await countRows(attempts, and(eq(attempts.participantId, user.id), eq(attempts.quizId, quiz.id)))).toBe(1);
   });
 
-  it("sets the deadline on the server: the duration, cut short by the window's end, plus the pause allowance", async () => {
+  it("sets the deadline on the server: the duration, cut short by the window's end, and no pause allowance (one clock)", async () => {
     const { quiz } = await openExam({ durationSeconds: 1800 });
     const user = await paidParticipant(quiz.id);
     const now = new Date(quiz.examEndAt.getTime() - 60_000);
     const view = await startExam(user, quiz.id, now);
     expect(view.timeLeftSeconds).toBe(60);
-    expect(new Date(view.deadlineAt).getTime()).toBe(now.getTime() + (60 + config.competition.pauseAllowanceSeconds) * 1000);
+    expect(new Date(view.deadlineAt).getTime()).toBe(now.getTime() + 60 * 1000);
+    expect(new Date(view.deadlineAt).getTime()).toBe(quiz.examEndAt.getTime());
   });
 });
 
@@ -133,10 +134,10 @@ describe("saving answers", () => {
     expect((await resumeExam(user, quiz.id))!.answers).toEqual({ [questionIds[0]]: 3, [questionIds[1]]: 2 });
   });
 
-  it("refuses a save after the deadline and submits what was saved by then", async () => {
+  it("refuses a save after the deadline and its network grace, and submits what was saved by then", async () => {
     const { quiz, questionIds, user, view } = await started({ correct: 1 });
     await save(user, quiz.id, questionIds[0], 1);
-    const afterDeadline = new Date(new Date(view.deadlineAt).getTime() + 1_000);
+    const afterDeadline = new Date(new Date(view.deadlineAt).getTime() + (config.competition.networkGraceSeconds + 1) * 1000);
     await expect(save(user, quiz.id, questionIds[1], 1, afterDeadline, afterDeadline)).rejects.toThrow(new Conflict(TIME_UP));
 
     const row = await attemptRow(view.attemptId);
@@ -157,6 +158,8 @@ describe("saving answers", () => {
     await save(user, quiz.id, questionIds[2], null, new Date(now - 1_000));
     await save(user, quiz.id, questionIds[3], 0, new Date(now - 3_000));
 
+    // The score is shown once the exam window has closed (SPEC §10).
+    await db.update(quizzes).set({ examEndAt: new Date() }).where(eq(quizzes.id, quiz.id));
     const done = await submitExam(user, quiz.id);
     expect(done.submitted).toMatchObject({ score: 4, totalMarks: 8 });
     expect((await submitExam(user, quiz.id)).submitted).toEqual(done.submitted);

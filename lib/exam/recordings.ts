@@ -25,7 +25,7 @@ type AttemptClock = { startedAt: Date; deadlineAt: Date; submittedAt: Date | nul
 
 /**
  * What one attempt's recording may hold, from its own clock: slices are taken until a short
- * grace after submission (or the deadline, which already includes the pause allowance); its
+ * grace after submission (or the deadline, extra time included); its
  * bytes average at most the configured bitrate over that whole time; and as the recorder makes
  * about one slice a second, no slice can be numbered further along than the clock.
  */

@@ -10,6 +10,7 @@ import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
 import { saveAnswer } from "./answers";
+import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
@@ -105,8 +106,12 @@ export interface ExamView {
   timeLeftSeconds: number;
   deadlineAt: string;
   serverNow: string;
-  /** With answerKeyPublished once participants can see the provisional key and object to it. */
-  submitted: { score: number; totalMarks: number; timeTakenSeconds: number; answerKeyPublished: boolean } | null;
+  /**
+   * Once submitted. The score is null while the quiz's exam window is open or anyone may still be
+   * answering (SPEC §10, scores after the window): "Submitted", the score later. With
+   * answerKeyPublished once participants can see the provisional key and object to it.
+   */
+  submitted: { score: number | null; totalMarks: number; timeTakenSeconds: number; answerKeyPublished: boolean } | null;
 }
 
 export interface OrderedQuestion extends ExamQuestion {
@@ -144,6 +149,8 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     if (order && answer.selected !== null) answers[answer.questionId] = order.indexOf(answer.selected);
   }
   const secondsToDeadline = Math.max(0, Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000));
+  const scored = attempt.submittedAt && attempt.score !== null;
+  const score = scored && (await scoresShown(db, quiz, now)) ? attempt.score : null;
   return {
     attemptId: attempt.id,
     quizId: quiz.id,
@@ -156,10 +163,9 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),
     deadlineAt: attempt.deadlineAt.toISOString(),
     serverNow: now.toISOString(),
-    submitted:
-      attempt.submittedAt && attempt.score !== null
-        ? {
-            score: attempt.score,
+    submitted: scored
+      ? {
+            score,
             totalMarks: ordered.length * quiz.marksPerQuestion,
             timeTakenSeconds: attempt.timeTakenSeconds ?? 0,
             answerKeyPublished: quiz.answerKeyPublishedAt !== null,
@@ -180,10 +186,13 @@ export const examStartLine = admission({
   refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
 });
 
-/** A new attempt in one round trip (migration 0020's `start_attempt`), or none if one exists. */
-const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer, $6::integer)";
+/** A new attempt in one round trip (migration 0022's `start_attempt`), or none if one exists. */
+const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer)";
 
-/** Starts the one attempt (a database constraint), or resumes it; the server sets the clock. */
+/**
+ * Starts the one attempt (a database constraint), or resumes it; the server sets the clock: the
+ * start plus the time the window allows plus any extra time, and no pause allowance (./clock.ts).
+ */
 export const startExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
   const { db, pool } = await connectDatabase();
   const access = await accessFor(db, user, quizId, now);
@@ -201,7 +210,7 @@ export const startExam = service("exam.take", async (user, quizId: string, now: 
   const { rows } = await pool.query({
     name: "exam.start-attempt",
     text: START_ATTEMPT,
-    values: [quizId, user.id, randomInt(2 ** 31), now, windowSeconds, config.competition.pauseAllowanceSeconds],
+    values: [quizId, user.id, randomInt(2 ** 31), now, windowSeconds],
   });
   const started = rows[0] && tableRow(attempts, rows[0]);
   metrics().examStarts.inc(started ? 1 : 0);
@@ -216,7 +225,7 @@ export const resumeExam = service("exam.take", async (user, quizId: string, now:
   const state = await examState(db, user.id, quizId);
   if (!state?.attempt) return null;
   const { quiz, attempt } = state;
-  if (!attempt.submittedAt && attempt.deadlineAt <= now) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
+  if (!attempt.submittedAt && timeIsUp(attempt.deadlineAt, now)) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
   return buildView(db, quiz, attempt, now);
 });
 
@@ -283,17 +292,24 @@ export const submitExam = service("exam.take", async (user, quizId: string, now:
   const state = await examState(db, user.id, quizId);
   if (!state?.attempt) throw new NotFound(message("startQuizFirst"));
   const { quiz, attempt } = state;
-  const finalised = attempt.submittedAt ? attempt : await finaliseAttempt(db, attempt.id);
-  return buildView(db, quiz, finalised!, now);
+  if (attempt.submittedAt) return buildView(db, quiz, attempt, now);
+  // Too late (one clock, ./clock.ts): the attempt stands as saved by its deadline, and the caller is told so.
+  if (timeIsUp(attempt.deadlineAt, now)) {
+    await finaliseAttempt(db, attempt.id);
+    throw new Conflict(message("timeUp"));
+  }
+  return buildView(db, quiz, (await finaliseAttempt(db, attempt.id))!, now);
 });
 
 /**
- * Submits every attempt whose deadline passed with the answers saved by then; returns their ids.
+ * Submits every attempt whose deadline (and network grace) passed with the answers saved by then,
+ * stamped at the deadline; returns their ids.
  * Publishing passes its quiz and clock to submit that quiz's attempts only.
  */
 export const finaliseOverdueAttempts = service("exam.finaliseOverdue", async (_actor, only: { quizId: string; now: Date } | null = null): Promise<string[]> => {
   const db = await getDb();
-  const overdue = only ? sql`a.quiz_id = ${only.quizId} and a.deadline_at <= ${only.now}` : sql`a.deadline_at <= now()`;
+  // Not before the network grace is over: a save sent in time may still be on its way.
+  const overdue = only ? sql`a.quiz_id = ${only.quizId} and ${acceptingUntilSql()} <= ${only.now}` : sql`${acceptingUntilSql()} <= now()`;
   const result = await finaliseWhere(db, overdue, sql`a.deadline_at`);
   return result.rows.map((row) => row.id);
 });

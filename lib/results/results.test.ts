@@ -5,7 +5,8 @@ import { attemptAnswers, attempts, auditLog, objections, prizeTiers, publishedRe
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, objectToKey, saveAnswer, startExam } from "@/lib/exam";
+import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, grantExtraTime, objectToKey, saveAnswer, startExam } from "@/lib/exam";
+import { config } from "@/lib/config";
 import { APPEALS_UNDECIDED, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/messages";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
@@ -73,18 +74,21 @@ describe("publishing", () => {
   it("waits for a late starter's deadline after the window closes, then submits that attempt and ranks it", async () => {
     const { quiz } = await openExam({ count: 2, correct: 1 });
     const [boss, late] = [await admin(), await paidParticipant(quiz.id)];
-    // Started a minute before the window closed: the deadline is the window's end plus the pause allowance.
+    // Started a minute before the window closed with 5 minutes' extra time: the deadline is the window's end plus the extra time.
+    await grantExtraTime(boss, quiz.id, { email: late.email, unit: "minutes", amount: 5, reason: "Extra time agreed with the school for a documented need." });
     const view = await startExam(late, quiz.id, new Date(quiz.examEndAt.getTime() - 60_000));
     await saveAnswer(late, quiz.id, { questionId: view.questions[0].id, selectedOptionIndex: 1, answeredAt: new Date(quiz.examEndAt.getTime() - 30_000), currentQuestionIndex: 0, timeLeftSeconds: 30 }, new Date(quiz.examEndAt.getTime() - 30_000));
     const deadline = new Date(view.deadlineAt);
-    expect(deadline.getTime()).toBeGreaterThan(quiz.examEndAt.getTime());
+    expect(deadline.getTime()).toBe(quiz.examEndAt.getTime() + 5 * 60_000);
+    // Saves sent in time are taken until the network grace after the deadline is over.
+    const lastTaken = new Date(deadline.getTime() + config.competition.networkGraceSeconds * 1000);
 
-    for (const at of [quiz.examEndAt, new Date(deadline.getTime() - 1)]) {
-      await expect(publishResults(boss, quiz.id, at)).rejects.toThrow(new Conflict(message("resultsWaitForAttempts", { lastDeadline: deadline })));
+    for (const at of [quiz.examEndAt, new Date(lastTaken.getTime() - 1)]) {
+      await expect(publishResults(boss, quiz.id, at)).rejects.toThrow(new Conflict(message("resultsWaitForAttempts", { lastDeadline: lastTaken })));
     }
     expect(await publishedAt(quiz.id)).toBeNull();
 
-    const windowCloses = await settleKey({ ...quiz, examEndAt: deadline });
+    const windowCloses = await settleKey({ ...quiz, examEndAt: lastTaken });
     await publishResults(boss, quiz.id, windowCloses);
     const db = await getDb();
     const [attempt] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
@@ -98,7 +102,8 @@ describe("publishing", () => {
     const db = await getDb();
     await db.insert(attempts).values({ quizId: quiz.id, participantId: late.id, shuffleSeed: 1, startedAt: new Date(Date.now() - 60_000), deadlineAt: deadline, timeLeftSeconds: 300 });
     const routed = await finalisingAlone(() => call(publish, { as: boss, params: { quizId: quiz.id } }));
-    expect(routed).toMatchObject({ status: 409, body: { message: inEnglish(message("resultsWaitForAttempts", { lastDeadline: deadline })) } });
+    const lastTaken = new Date(deadline.getTime() + config.competition.networkGraceSeconds * 1000);
+    expect(routed).toMatchObject({ status: 409, body: { message: inEnglish(message("resultsWaitForAttempts", { lastDeadline: lastTaken })) } });
     expect(await publishedAt(quiz.id)).toBeNull();
   });
 

@@ -27,7 +27,8 @@ interface View {
   questions: { id: string; text: string; options: string[]; hi: { text: string; options: string[] } | null }[];
   answers: Record<string, number>;
   currentQuestionIndex: number;
-  submitted: null | { score: number; totalMarks: number; timeTakenSeconds: number };
+  deadlineAt: string;
+  submitted: null | { score: number | null; totalMarks: number; timeTakenSeconds: number };
 }
 
 async function readyParticipant(quizId: string) {
@@ -66,9 +67,20 @@ async function storedOptions(attemptId: string): Promise<Record<string, number |
   return Object.fromEntries(rows.map((row) => [row.questionId, row.selectedOptionIndex]));
 }
 
-async function expire(attemptId: string) {
+/** Moves the attempt's deadline `seconds` into the past (past the network grace unless told). */
+async function expire(attemptId: string, seconds = 60) {
   const db = await getDb();
-  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${attemptId}`);
+  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - make_interval(secs => ${seconds}) where id = ${attemptId}`);
+}
+
+/** Closes the quiz's exam window now: scores are shown from then on, once nobody is still answering (SPEC §10). */
+async function closeWindow(quizId: string) {
+  const db = await getDb();
+  await db.execute(sql`update quizzes set exam_end_at = now() where id = ${quizId}`);
+}
+
+function submitted(body: unknown) {
+  return (body as View).submitted;
 }
 
 describe("the exam", () => {
@@ -90,6 +102,7 @@ describe("the exam", () => {
       const saved = await answer(user, quiz.id, questionId, index < 3 ? 2 : 0);
       bodies.push(JSON.stringify(saved.body));
     }
+    await closeWindow(quiz.id);
     const done = await call(submit, { as: user, params: { quizId: quiz.id } });
     bodies.push(JSON.stringify(done.body), JSON.stringify((await call(resume, { as: user, params: { quizId: quiz.id } })).body));
     for (const body of bodies) expect(body).not.toMatch(/correct/i);
@@ -124,6 +137,7 @@ describe("the exam", () => {
     expect(late.body).toEqual({ saved: false, deadlineAt: expect.any(String) });
     const view = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(view.answers[questionIds[0]]).toBe(3);
+    await closeWindow(quiz.id);
     expect(((await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View).submitted?.score).toBe(1);
   });
 
@@ -137,6 +151,7 @@ describe("the exam", () => {
     const late = await answer(user, quiz.id, questionIds[1], 1);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
+    await closeWindow(quiz.id);
     const finished = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(finished.submitted).toMatchObject({ score: 1, totalMarks: 5 });
   });
@@ -166,6 +181,7 @@ describe("the exam", () => {
     for (const question of view.questions) {
       await answer(user, quiz.id, question.id, question.options.indexOf("C"));
     }
+    await closeWindow(quiz.id);
     const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(done.submitted?.score).toBe(3);
     expect(questionIds).toHaveLength(3);
@@ -195,6 +211,7 @@ describe("the exam", () => {
     for (const question of shown) await answer(user, quiz.id, question.id, question.hi!.options.indexOf("ग"));
     const resumed = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(resumed.questions.map((question) => question.hi)).toEqual(view.questions.map((question) => question.hi));
+    await closeWindow(quiz.id);
     const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(done.submitted?.score).toBe(5);
   });
@@ -203,6 +220,7 @@ describe("the exam", () => {
     const { quiz, questionIds } = await openExam({ correct: 2 });
     const user = await readyParticipant(quiz.id);
     await begin(user, quiz.id);
+    await closeWindow(quiz.id);
     const { status, body } = await call(saveResponse, {
       as: user,
       json: { participantId: user.id, quizId: quiz.id, score: 25, timeTaken: 1, answers: [{ questionId: questionIds[0], selectedOptionIndex: 2 }, { questionId: questionIds[1], selectedOptionIndex: 0 }], focusLogs: [{ kind: "blur", occurredAt: new Date().toISOString() }] },
@@ -228,6 +246,7 @@ describe("a batch of answers", () => {
     ]);
     expect(saved).toMatchObject({ status: 200, body: { saved: 3, received: 3, deadlineAt: expect.any(String) } });
     expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 2, [questionIds[1]]: 2, [questionIds[2]]: 0 });
+    await closeWindow(quiz.id);
     const done = (await call(submit, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(done.submitted).toMatchObject({ score: 2, totalMarks: 5 });
   });
@@ -283,6 +302,7 @@ describe("a batch of answers", () => {
     expect(late.status).toBe(409);
     expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
     expect(Object.keys(await storedOptions(view.attemptId))).toEqual([questionIds[0]]);
+    await closeWindow(quiz.id);
     const finished = (await call(resume, { as: user, params: { quizId: quiz.id } })).body as unknown as View;
     expect(finished.submitted).toMatchObject({ score: 1 });
 
@@ -305,6 +325,107 @@ describe("a batch of answers", () => {
     expect(await storedOptions(view.attemptId)).toEqual({});
     const [attempt] = await (await getDb()).select().from(attempts).where(eq(attempts.id, view.attemptId));
     expect(attempt.currentQuestionIndex).toBe(0);
+  });
+});
+
+describe("one clock for everyone (SPEC §10)", () => {
+  it("takes a save at the deadline and refuses one 16 s after it", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 1 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    await expire(view.attemptId, 0);
+    const onTime = await answer(user, quiz.id, questionIds[0], 1);
+    expect(onTime.status).toBe(200);
+    expect(onTime.body).toMatchObject({ saved: true });
+
+    await expire(view.attemptId, 16);
+    const late = await answer(user, quiz.id, questionIds[1], 1);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
+    expect(await storedOptions(view.attemptId)).toEqual({ [questionIds[0]]: 1 });
+  });
+
+  it("refuses a submission 16 s after the deadline, submitting what was saved by then", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 1 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 1);
+    await expire(view.attemptId, 16);
+    const late = await call(submit, { as: user, params: { quizId: quiz.id } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe("Time is up: the answers you saved were submitted.");
+    const db = await getDb();
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
+    expect(row.submittedAt?.getTime()).toBe(row.deadlineAt.getTime());
+    expect(row.score).toBe(1);
+  });
+
+  it("sets the deadline at the start plus the duration, with no pause allowance, and never past the window's close", async () => {
+    const { quiz } = await openExam({ durationSeconds: 60 });
+    const user = await readyParticipant(quiz.id);
+    const view = await begin(user, quiz.id);
+    const db = await getDb();
+    const [row] = await db.select().from(attempts).where(eq(attempts.id, view.attemptId));
+    expect(row.deadlineAt.getTime() - row.startedAt.getTime()).toBe(60_000);
+
+    const closing = await openExam({ durationSeconds: 1800 });
+    await db.execute(sql`update quizzes set exam_end_at = now() + interval '30 seconds' where id = ${closing.quiz.id}`);
+    const late = await readyParticipant(closing.quiz.id);
+    const lateView = await begin(late, closing.quiz.id);
+    const [quizRow] = (await db.execute<{ exam_end_at: string }>(sql`select exam_end_at from quizzes where id = ${closing.quiz.id}`)).rows;
+    expect(new Date(lateView.deadlineAt).getTime()).toBeLessThanOrEqual(new Date(quizRow.exam_end_at).getTime());
+  });
+
+  it("gives the previous release's start (with a pause allowance argument) the same deadline, so instances can be replaced one by one", async () => {
+    const { quiz } = await openExam({ durationSeconds: 60 });
+    const user = await readyParticipant(quiz.id);
+    const db = await getDb();
+    const started = new Date();
+    const { rows } = await db.execute<{ deadline_at: string }>(
+      sql`select deadline_at from start_attempt(${quiz.id}::uuid, ${user.id}::uuid, 1, ${started.toISOString()}::timestamptz, 60, 600)`,
+    );
+    expect(new Date(rows[0].deadline_at).getTime()).toBe(started.getTime() + 60_000);
+  });
+});
+
+describe("scores after the window (SPEC §10)", () => {
+  it("answers a submission during the open window with no score, and shows the score once the window has closed", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 2 });
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    await answer(user, quiz.id, questionIds[0], 2);
+    const done = await call(submit, { as: user, params: { quizId: quiz.id } });
+    expect(done.status).toBe(200);
+    expect(submitted(done.body)).toMatchObject({ score: null, totalMarks: 5 });
+    expect(submitted((await call(resume, { as: user, params: { quizId: quiz.id } })).body)?.score).toBeNull();
+    expect(submitted((await call(start, { as: user, params: { quizId: quiz.id } })).body)?.score).toBeNull();
+
+    await closeWindow(quiz.id);
+    expect(submitted((await call(resume, { as: user, params: { quizId: quiz.id } })).body)).toMatchObject({ score: 1, totalMarks: 5 });
+  });
+
+  it("answers /api/saveresponse during the open window with no score", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 2 });
+    const user = await readyParticipant(quiz.id);
+    await begin(user, quiz.id);
+    const { status, body } = await call(saveResponse, { as: user, json: { participantId: user.id, quizId: quiz.id, answers: [{ questionId: questionIds[0], selectedOptionIndex: 2 }] } });
+    expect(status).toBe(200);
+    expect(submitted(body)).toMatchObject({ score: null });
+  });
+
+  it("keeps the score back after the window's close while someone with more time is still answering", async () => {
+    const { quiz, questionIds } = await openExam({ correct: 2 });
+    const early = await readyParticipant(quiz.id);
+    const still = await readyParticipant(quiz.id);
+    await begin(early, quiz.id);
+    const running = await begin(still, quiz.id);
+    await answer(early, quiz.id, questionIds[0], 2);
+    await call(submit, { as: early, params: { quizId: quiz.id } });
+    await closeWindow(quiz.id);
+    expect(submitted((await call(resume, { as: early, params: { quizId: quiz.id } })).body)?.score).toBeNull();
+
+    await expire(running.attemptId);
+    expect(submitted((await call(resume, { as: early, params: { quizId: quiz.id } })).body)?.score).toBe(1);
   });
 });
 

@@ -70,14 +70,16 @@ describe("extra time on a running attempt", () => {
     expect(clock.status).toBe(200);
     expect(clock.body.deadlineAt).toBe(row.deadlineAt.toISOString());
 
-    const afterOldDeadline = new Date(originalDeadline.getTime() + 1_000);
+    // Past the old deadline and its network grace: only the extra time lets it in.
+    const pastGrace = (config.competition.networkGraceSeconds + 1) * 1000;
+    const afterOldDeadline = new Date(originalDeadline.getTime() + pastGrace);
     // The save counts, and answers with the new deadline: the running exam learns it from there.
     expect(await save(user, quiz.id, questionIds[0], afterOldDeadline)).toEqual({ saved: true, deadlineAt: row.deadlineAt.toISOString() });
     // Nothing finalises it at the old deadline: the overdue job follows the new one.
     expect(await finaliseOverdueAttempts(boss, { quizId: quiz.id, now: afterOldDeadline })).toEqual([]);
     expect((await attemptOf(view.attemptId)).submittedAt).toBeNull();
 
-    const afterNewDeadline = new Date(row.deadlineAt.getTime() + 1_000);
+    const afterNewDeadline = new Date(row.deadlineAt.getTime() + pastGrace);
     await expect(save(user, quiz.id, questionIds[1], afterNewDeadline)).rejects.toThrow(new Conflict(TIME_UP));
     expect((await attemptOf(view.attemptId)).submittedAt).not.toBeNull();
   });
@@ -115,12 +117,21 @@ describe("extra time granted before the start", () => {
     const now = new Date();
     const view = await startExam(user, quiz.id, now);
     expect(view.timeLeftSeconds).toBe(1800 + 450);
-    expect(new Date(view.deadlineAt).getTime()).toBe(now.getTime() + (1800 + 450 + config.competition.pauseAllowanceSeconds) * 1000);
+    expect(new Date(view.deadlineAt).getTime()).toBe(now.getTime() + (1800 + 450) * 1000);
     expect((await attemptOf(view.attemptId)).extraSeconds).toBe(450);
 
     const listed = await call(listRoute, { as: boss, params: { quizId: quiz.id } });
     expect(listed.status).toBe(200);
     expect(listed.body.grants).toMatchObject([{ participantId: user.id, unit: "percent", amount: 25, extraSeconds: 450, reason: REASON, standing: "running" }]);
+  });
+
+  it("runs past the window's close by the extra time and no more (one clock, SPEC §10)", async () => {
+    const { quiz } = await openExam({ durationSeconds: 1800 });
+    const user = await paidParticipant(quiz.id);
+    expect((await grant(await admin(), quiz.id, { email: user.email, unit: "minutes", amount: 10, reason: REASON })).status).toBe(200);
+    const view = await startExam(user, quiz.id, new Date(quiz.examEndAt.getTime() - 60_000));
+    expect(new Date(view.deadlineAt).getTime()).toBe(quiz.examEndAt.getTime() + 600_000);
+    expect(view.timeLeftSeconds).toBe(60 + 600);
   });
 
   it("reaches an attempt whose start was under way while the grant was made", async () => {
@@ -143,7 +154,7 @@ describe("extra time granted before the start", () => {
 
       const row = await attemptOf(view.attemptId);
       expect(row.extraSeconds).toBe(600);
-      expect(row.deadlineAt.getTime()).toBe(now.getTime() + (1800 + 600 + config.competition.pauseAllowanceSeconds) * 1000);
+      expect(row.deadlineAt.getTime()).toBe(now.getTime() + (1800 + 600) * 1000);
     } finally {
       await blocker.query("rollback").catch(() => undefined);
       blocker.release();

@@ -39,7 +39,7 @@ describe("background jobs with two instances", () => {
     const view = await startExam(user, quiz.id);
     const db = await getDb();
     await db.execute(sql`insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at) values (${view.attemptId}, ${questionIds[0]}, 1, now())`);
-    await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${view.attemptId}`);
+    await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 minute' where id = ${view.attemptId}`);
 
     const sent = await Promise.all([first, second, first, second].map((boss) => boss.send(SWEEP, {})));
     await vi.waitFor(

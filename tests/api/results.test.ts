@@ -40,7 +40,7 @@ describe("publishing results", () => {
 
     const db = await getDb();
     await db.update(quizzes).set({ examEndAt: new Date(Date.now() - 1000) }).where(eq(quizzes.id, quiz.id));
-    await db.execute(sql`update attempts set deadline_at = now() - interval '1 second', started_at = now() - interval '1 hour' where participant_id = ${gone.id}`);
+    await db.execute(sql`update attempts set deadline_at = now() - interval '1 minute', started_at = now() - interval '1 hour' where participant_id = ${gone.id}`);
     const refusedWithoutKey = await call(publish, { as: someAdmin, params: { quizId: quiz.id } });
     expect(refusedWithoutKey).toMatchObject({ status: 409, body: { message: KEY_NOT_PUBLISHED } });
     // The provisional key went out as the window closed, and its objection window has since ended.

@@ -85,8 +85,8 @@ describe("recording uploads are checked and bounded per attempt", () => {
   });
 
   it("caps an attempt's bytes from the quiz's duration and the configured bitrate", async () => {
-    // 60 s quiz, 600 s pause allowance, a few minutes of grace: at 4 kbps about 0.4 MB in all.
-    config.proctoring.recordingMaxKbps = 4;
+    // 60 s quiz, no pause allowance (one clock), a few minutes of grace: at 14 kbps about 0.4 MB in all.
+    config.proctoring.recordingMaxKbps = 14;
     const { quizId, user, attemptId } = await startedExam({ durationSeconds: 60 });
     expect((await video(user, quizId, 0, WEBM_HEADER_SLICE)).status).toBe(201);
     expect((await video(user, quizId, 1, webmContinuation(300_000))).status).toBe(201);
@@ -100,7 +100,7 @@ describe("recording uploads are checked and bounded per attempt", () => {
   });
 
   it("lets only what fits through when one attempt's uploads race, and keeps no bytes of the refused", async () => {
-    config.proctoring.recordingMaxKbps = 4;
+    config.proctoring.recordingMaxKbps = 14;
     const { quizId, user, attemptId } = await startedExam({ durationSeconds: 60 });
     expect((await video(user, quizId, 0, WEBM_HEADER_SLICE)).status).toBe(201);
     // Each fits alone in the ~0.4 MB left; two together do not.

@@ -46,7 +46,7 @@ export async function paidParticipant(quizId: string): Promise<ActiveUser> {
 /** Moves an attempt's clock back so its deadline has passed, as if its time ran out. */
 export async function expireAttempt(attemptId: string) {
   const db = await getDb();
-  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 second' where id = ${attemptId}`);
+  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 minute' where id = ${attemptId}`);
 }
 
 /** A quiz whose exam window closed yesterday, its results due tomorrow. */
