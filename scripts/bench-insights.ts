@@ -87,8 +87,8 @@ try {
   await db.execute(sql`insert into quiz_questions (quiz_id, question_id, position) select ${finished.id}, id, row_number() over (order by text) - 1 from questions`);
   // Each taker has an ability; a stronger taker more often chooses the key, so the index discriminates.
   await db.execute(sql`
-    insert into attempts (quiz_id, participant_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, time_taken_seconds)
-    select ${finished.id}, id, 1, now() - 26 * interval '1 hour', now() - 25 * interval '1 hour', 0, now() - 25 * interval '1 hour' - (random() * 1800) * interval '1 second', 1800
+    insert into attempts (quiz_id, participant_id, shuffle_seed, started_at, deadline_at, time_left_seconds)
+    select ${finished.id}, id, 1, now() - 26 * interval '1 hour', now() - 25 * interval '1 hour', 0
     from users where email like 'taker-%'`);
   await db.execute(sql`
     insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
@@ -97,12 +97,13 @@ try {
            a.started_at + interval '1 minute'
     from (select id, started_at, random() as ability from attempts) a cross join questions q
     where random() < 0.92`);
+  // Submitted after their answers: a submitted attempt's answers and times are frozen (migration 0023).
   await db.execute(sql`
-    update attempts a set score = s.correct from (
+    update attempts a set score = coalesce(s.correct, 0), submitted_at = a.deadline_at - (random() * 1800) * interval '1 second', time_taken_seconds = 1800
+    from attempts b left join (
       select aa.attempt_id, count(*) filter (where aa.selected_option_index = q.correct_option_index)::int as correct
       from attempt_answers aa join questions q on q.id = aa.question_id group by aa.attempt_id
-    ) s where s.attempt_id = a.id`);
-  await db.execute(sql`update attempts set score = 0 where score is null`);
+    ) s on s.attempt_id = b.id where b.id = a.id`);
   await db.execute(sql`
     insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason, created_at, reviewed_at)
     select participant_id, quiz_id, 'form pay', 'upi', 'verified', 50000, 'entry fee', t, t + random() * ${sql.raw(DAY)}

@@ -1,6 +1,7 @@
 /**
  * Recomputes a quiz's published ranking from the raw stored answers, the final key and the tie
- * rule: `npm run results:verify -- <quizId>`. Exits 1 when it does not match the published digest.
+ * rule: `npm run results:verify -- <quizId>`. Exits 1 when it does not match the published digest,
+ * or when an attempt's stored score or time taken is not what its answers and its clock give.
  */
 import { VISITOR } from "@/lib/auth";
 import { verifyPublishedResults, type Verification } from "@/lib/results";
@@ -25,6 +26,11 @@ await runOnConfiguredDatabase(async (_url, db) => {
     `recomputed digest: ${verification.recomputedDigest}`,
     ...(difference ? [`first differing row #${difference.position}:`, `  published:  ${describeRow(difference.published)}`, `  recomputed: ${describeRow(difference.recomputed)}`] : []),
   ];
-  if (!verification.matches || difference) throw new Error([`MISMATCH: the results of quiz ${quizId} do not match what was published.`, ...lines].join("\n"));
+  const input = verification.firstInputDifference;
+  if (input) {
+    const what = input.field === "score" ? "score" : "time taken (s)";
+    lines.push(`first attempt whose stored inputs differ: attempt ${input.attemptId}, participant ${input.participantId}: ${what} stored ${input.stored ?? "none"}, recomputed ${input.recomputed}`);
+  }
+  if (!verification.matches || difference || input) throw new Error([`MISMATCH: the results of quiz ${quizId} do not match what was published.`, ...lines].join("\n"));
   return [`OK: the results of quiz ${quizId} match the published digest (${verification.rows} rows).`, ...lines].join("\n");
 });

@@ -28,9 +28,16 @@ export function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" 
   return quiz.answerKeyPublishedAt ? new Date(quiz.answerKeyPublishedAt.getTime() + quiz.objectionWindowHours * HOUR_MS) : null;
 }
 
-/** Every submitted attempt of the quiz scored again against its current key. */
+/**
+ * Every submitted attempt of the quiz scored again against its current key, inside the caller's
+ * audited transaction (the key's publication or decision). A submitted attempt's score changes
+ * only here: the database refuses it unless the transaction is marked as rescoring (migration
+ * 0023), and the mark is lifted again right after.
+ */
 export const rescoreQuiz = step(async (db: Queryable, quizId: string): Promise<number> => {
+  await db.execute(sql`select set_config('olympiad.rescoring', 'on', true)`);
   const rescored = await db.execute(sql`update attempts a set score = ${attemptScore} where a.quiz_id = ${quizId} and a.submitted_at is not null`);
+  await db.execute(sql`select set_config('olympiad.rescoring', 'off', true)`);
   return rescored.rowCount ?? 0;
 });
 

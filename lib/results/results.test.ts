@@ -12,6 +12,7 @@ import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { answeredAttempt, closedQuizWithQuestions, HOUR, seededQuiz, settleKey } from "@/tests/support/results";
+import { asInsider } from "@/tests/support/insider";
 import { admin, participant } from "@/tests/support/users";
 import { canonicalResults, resultsDigest } from "./frozen";
 import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
@@ -223,12 +224,13 @@ describe("frozen results", () => {
 
   it("does not change when an attempt is edited afterwards, and results:verify names the first differing row", async () => {
     const { quiz, questionIds, people } = await publishedSeededQuiz();
-    const db = await getDb();
     const before = await boardOf(quiz.id);
     // D now looks faster than everyone and C's wrong answer on question 3 becomes right.
-    await db.update(attempts).set({ timeTakenSeconds: 5, score: 99 }).where(eq(attempts.participantId, people.D.id));
-    await db.execute(sql`update attempt_answers set selected_option_index = 2
-      where question_id = ${questionIds[2]} and attempt_id = (select id from attempts where participant_id = ${people.C.id})`);
+    await asInsider(async (tx) => {
+      await tx.update(attempts).set({ timeTakenSeconds: 5, score: 99 }).where(eq(attempts.participantId, people.D.id));
+      await tx.execute(sql`update attempt_answers set selected_option_index = 2
+        where question_id = ${questionIds[2]} and attempt_id = (select id from attempts where participant_id = ${people.C.id})`);
+    });
 
     expect(await boardOf(quiz.id)).toEqual(before);
     const verification = await verifyPublishedResults(VISITOR, quiz.id);
@@ -238,6 +240,40 @@ describe("frozen results", () => {
     expect(verification.firstDifference?.position).toBe(1);
     expect(verification.firstDifference?.recomputed).toMatchObject({ rank: 1 });
     await expect(verifyPublishedResults(VISITOR, (await closedExam()).id)).rejects.toThrow(NotFound);
+  });
+
+  it("reports a stored score that the answers do not give, though the ranking (recomputed from the answers) matches", async () => {
+    const { quiz, people } = await seededQuiz();
+    const afterWindow = await settleKey(quiz);
+    // C (1 mark) is shown 3/3 on the exam page and in the admin's Responses list.
+    await asInsider((tx) => tx.update(attempts).set({ score: 3 }).where(eq(attempts.participantId, people.C.id)));
+    await publishResults(await admin(), quiz.id, afterWindow);
+
+    const verification = await verifyPublishedResults(VISITOR, quiz.id);
+    expect(verification.matches).toBe(true);
+    const [attempt] = await (await getDb()).select().from(attempts).where(eq(attempts.participantId, people.C.id));
+    expect(verification.firstInputDifference).toEqual({ attemptId: attempt.id, participantId: people.C.id, field: "score", stored: 3, recomputed: 1 });
+  });
+
+  it("reports a time taken that the attempt's start and submission do not give, or past its deadline", async () => {
+    const { quiz, people } = await publishedSeededQuiz();
+    const db = await getDb();
+    const [d] = await db.select().from(attempts).where(eq(attempts.participantId, people.D.id));
+    expect((await verifyPublishedResults(VISITOR, quiz.id)).firstInputDifference).toBeNull();
+
+    await asInsider((tx) => tx.update(attempts).set({ timeTakenSeconds: 50 }).where(eq(attempts.id, d.id)));
+    expect((await verifyPublishedResults(VISITOR, quiz.id)).firstInputDifference).toEqual({
+      attemptId: d.id, participantId: people.D.id, field: "timeTakenSeconds", stored: 50, recomputed: 200,
+    });
+
+    // Submitted an hour after the deadline, time taken to match: no attempt can take longer than its deadline allows.
+    const late = new Date(d.deadlineAt.getTime() + HOUR);
+    const took = Math.floor((late.getTime() - d.startedAt.getTime()) / 1000);
+    await asInsider((tx) => tx.update(attempts).set({ submittedAt: late, timeTakenSeconds: took }).where(eq(attempts.id, d.id)));
+    const allowed = Math.floor((d.deadlineAt.getTime() - d.startedAt.getTime()) / 1000);
+    expect((await verifyPublishedResults(VISITOR, quiz.id)).firstInputDifference).toEqual({
+      attemptId: d.id, participantId: people.D.id, field: "timeTakenSeconds", stored: took, recomputed: allowed,
+    });
   });
 
   it("cannot be changed or deleted by anyone: triggers refuse UPDATE and DELETE", async () => {

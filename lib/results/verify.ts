@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
@@ -16,11 +16,55 @@ export interface Verification {
   /** The first row (in rank order) where the frozen rows and the recomputation disagree; null when none does. */
   firstDifference: { position: number; published: FrozenRow | null; recomputed: FrozenRow | null } | null;
   rows: number;
+  /**
+   * The first submitted attempt (by participant id) whose stored inputs the recomputation does not
+   * give: its score against the published key, or its time taken against its start and submission
+   * (bounded by its deadline); null when none. The frozen rows are computed from the answers, so
+   * a score edited before publication shows only here (it is what the exam page and the admin's
+   * Responses list show).
+   */
+  firstInputDifference: InputDifference | null;
+}
+
+export interface InputDifference {
+  attemptId: string;
+  participantId: string;
+  field: "score" | "timeTakenSeconds";
+  stored: number | null;
+  recomputed: number;
+}
+
+/**
+ * Each submitted attempt's stored score and time taken against what its answers, the key and its
+ * clock give. The time taken is as finalising computes it (lib/exam/finalise.ts): whole seconds
+ * from the start to the submission, which is never past the deadline.
+ */
+async function firstInputDifference(db: Queryable, basis: ResultsBasis): Promise<InputDifference | null> {
+  const checked = await db.execute<{ id: string; participant_id: string; score: number | null; time_taken_seconds: number | null; recomputed_score: number; recomputed_time: number }>(sql`
+    with final_key as (
+      select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
+    )
+    select a.id, a.participant_id, a.score, a.time_taken_seconds,
+      (count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int * ${basis.marksPerQuestion}::int as recomputed_score,
+      greatest(0, floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at)))::int as recomputed_time
+    from attempts a
+    left join final_key k on true
+    left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
+    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null
+    group by a.id
+    order by a.participant_id, a.id`);
+  for (const row of checked.rows) {
+    const attempt = { attemptId: row.id, participantId: row.participant_id };
+    if (row.score !== row.recomputed_score) return { ...attempt, field: "score", stored: row.score, recomputed: row.recomputed_score };
+    if (row.time_taken_seconds !== row.recomputed_time) return { ...attempt, field: "timeTakenSeconds", stored: row.time_taken_seconds, recomputed: row.recomputed_time };
+  }
+  return null;
 }
 
 /**
  * Recomputes a published ranking from the stored answers with the published key, prizes and tie
- * rule, and compares it with the published digest and the frozen rows. Anyone may run it
+ * rule, and compares it with the published digest and the frozen rows; checks each submitted
+ * attempt's stored score and time taken against the recomputation. Anyone may run it
  * (`npm run results:verify -- <quizId>`); it changes nothing.
  */
 export const verifyPublishedResults = service("results.view", async (_actor, quizId: string, database?: Queryable): Promise<Verification> => {
@@ -33,12 +77,13 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
     key: published.answerKey as KeyEntry[],
     prizes: published.prizeTable as PrizeTier[],
   };
-  const [recomputed, frozen] = await Promise.all([
+  const [recomputed, frozen, inputDifference] = await Promise.all([
     rankFromAnswers(db, basis),
     db
       .select(frozenRowColumns)
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
+    firstInputDifference(db, basis),
   ]);
   const [expected, actual] = [canonicalRows(frozen), canonicalRows(recomputed)];
   const position = Array.from({ length: Math.max(expected.length, actual.length) }, (_, index) => index).find(
@@ -52,5 +97,6 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
     matches: recomputedDigest === published.digest,
     firstDifference: position === undefined ? null : { position: position + 1, published: expected[position] ?? null, recomputed: actual[position] ?? null },
     rows: frozen.length,
+    firstInputDifference: inputDifference,
   };
 });

@@ -13,6 +13,7 @@ import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { ANSWERS, HOUR, quizRow, scoresOf, seededQuiz } from "@/tests/support/results";
 import { PNG } from "@/tests/support/wallet";
+import { asInsider } from "@/tests/support/insider";
 import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
 import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
 
@@ -40,7 +41,8 @@ describe("publishing the provisional answer key", () => {
     await expect(publishAnswerKey(boss, early.id)).rejects.toThrow(new Conflict(KEY_BEFORE_EXAM_END));
 
     const { quiz, people } = await seededQuiz({ examEndedAgoMs: 60_000 });
-    await db.update(attempts).set({ submittedAt: null, deadlineAt: new Date(Date.now() + 60_000) }).where(eq(attempts.participantId, people.A.id));
+    // A still running: reopened as only an insider could, a submitted attempt being frozen.
+    await asInsider((tx) => tx.update(attempts).set({ submittedAt: null, deadlineAt: new Date(Date.now() + 60_000) }).where(eq(attempts.participantId, people.A.id)));
     await expect(publishAnswerKey(boss, quiz.id)).rejects.toThrow(/still taking this quiz/);
 
     const settled = await seededQuiz();

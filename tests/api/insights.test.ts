@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as csvRoute } from "@/app/api/insights/csv/route";
 import { GET as overviewRoute } from "@/app/api/insights/route";
@@ -69,10 +69,13 @@ beforeAll(async () => {
     const user = await createUser(db);
     const [row] = await db
       .insert(attempts)
-      .values({ quizId, participantId: user.id, shuffleSeed: 1, startedAt: new Date(submittedAt.getTime() - HOUR), deadlineAt: submittedAt, timeLeftSeconds: 0, submittedAt, score, timeTakenSeconds: 600, ...extra })
+      .values({ quizId, participantId: user.id, shuffleSeed: 1, startedAt: new Date(submittedAt.getTime() - HOUR), deadlineAt: submittedAt, timeLeftSeconds: 0, score, timeTakenSeconds: 600, ...extra, submittedAt: null })
       .returning();
     const given = answers.flatMap((choice, index) => (choice === null ? [] : [{ attemptId: row.id, questionId: questionIds[index], selectedOptionIndex: choice, answeredAt: submittedAt }]));
     if (given.length) await db.insert(attemptAnswers).values(given);
+    // Submitted once answered: a submitted attempt's answers are frozen.
+    const submitted = "submittedAt" in extra ? extra.submittedAt : submittedAt;
+    if (submitted) await db.update(attempts).set({ submittedAt: submitted }).where(eq(attempts.id, row.id));
   };
   for (const { answers, score } of TAKERS) await attempt(answers, score);
   // Neither counts: a disqualified full score and an attempt never submitted (each would change n, the groups and every share).
@@ -120,8 +123,9 @@ describe("item analysis of a finished quiz", () => {
     for (const [answers, score] of [[[A, A, B], 2], [[A, B, A], 2], [[A, B, B], 1], [[B, B, B], 0]] as const) {
       const user = await createUser(db);
       const submittedAt = new Date(Date.now() - 30 * HOUR);
-      const [row] = await db.insert(attempts).values({ quizId: tied, participantId: user.id, shuffleSeed: 1, startedAt: new Date(submittedAt.getTime() - HOUR), deadlineAt: submittedAt, timeLeftSeconds: 0, submittedAt, score, timeTakenSeconds: 600 }).returning();
+      const [row] = await db.insert(attempts).values({ quizId: tied, participantId: user.id, shuffleSeed: 1, startedAt: new Date(submittedAt.getTime() - HOUR), deadlineAt: submittedAt, timeLeftSeconds: 0, score, timeTakenSeconds: 600 }).returning();
       await db.insert(attemptAnswers).values(answers.map((choice, index) => ({ attemptId: row.id, questionId: ids[index], selectedOptionIndex: choice, answeredAt: submittedAt })));
+      await db.update(attempts).set({ submittedAt }).where(eq(attempts.id, row.id));
     }
     const analysis = await itemAnalysis(boss, tied);
     expect(analysis.groupSize).toBe(1);

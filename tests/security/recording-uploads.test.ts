@@ -14,6 +14,7 @@ import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
+import { asInsider } from "../support/insider";
 import { RECORDED_SLICES, WEBM_HEADER_SLICE, webmContinuation } from "../support/recording";
 import { participant } from "../support/users";
 
@@ -118,8 +119,8 @@ describe("recording uploads are checked and bounded per attempt", () => {
     expect((await call(submit, { as: user, params: { quizId } })).status).toBe(200);
     // The last slices still in flight when the participant submits are taken.
     expect((await video(user, quizId, 1, webmContinuation(100))).status).toBe(201);
-    const db = await getDb();
-    await db.execute(sql`update attempts set submitted_at = now() - ${`${config.proctoring.lateUploadGraceSeconds + 1} seconds`}::interval where id = ${attemptId}`);
+    // Submitted longer ago (as only an insider could move it: a submitted attempt is frozen).
+    await asInsider((tx) => tx.execute(sql`update attempts set submitted_at = now() - ${`${config.proctoring.lateUploadGraceSeconds + 1} seconds`}::interval where id = ${attemptId}`));
     const late = await video(user, quizId, 2, webmContinuation(100));
     expect(late.status).toBe(409);
     expect(late.body.message).toBe("This exam has ended; no more recording is accepted.");

@@ -38,7 +38,6 @@ export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: b
         startedAt,
         deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
         timeLeftSeconds: 0,
-        submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000),
         // Deliberately wrong: publishing the key rescores from the stored answers.
         score: 0,
         timeTakenSeconds: TIMES[name],
@@ -46,6 +45,8 @@ export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: b
       .returning();
     const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
     if (answered.length > 0) await db.insert(attemptAnswers).values(answered);
+    // Submitted once answered: a submitted attempt's answers are frozen.
+    await db.update(attempts).set({ submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000) }).where(eq(attempts.id, attempt.id));
   }
   return { quiz, questionIds, people };
 }
@@ -114,8 +115,14 @@ export async function answeredAttempt(quizId: string, questionIds: string[], par
   const startedAt = new Date(Date.now() - 2 * HOUR);
   const [attempt] = await db
     .insert(attempts)
-    .values({ quizId, participantId, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, submittedAt: new Date(startedAt.getTime() + timeTakenSeconds * 1000), score: 0, timeTakenSeconds })
+    .values({ quizId, participantId, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, score: 0, timeTakenSeconds })
     .returning();
   await db.insert(attemptAnswers).values(questionIds.map((questionId, index) => ({ attemptId: attempt.id, questionId, selectedOptionIndex: index < right ? 2 : 0, answeredAt: startedAt })));
-  return attempt;
+  // Submitted once answered: a submitted attempt's answers are frozen.
+  const [submitted] = await db
+    .update(attempts)
+    .set({ submittedAt: new Date(startedAt.getTime() + timeTakenSeconds * 1000) })
+    .where(eq(attempts.id, attempt.id))
+    .returning();
+  return submitted;
 }

@@ -1,0 +1,153 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { attemptAnswers, attempts } from "@/db/schema";
+import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { answeredAttempt, closedQuizWithQuestions } from "../support/results";
+import { participant } from "../support/users";
+
+afterAll(closeDatabase);
+
+/** Every table whose rows are a record of what happened: never changed, deleted or truncated. */
+const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits"];
+
+/** The constraint named by the refusal of a statement, run in a transaction that is always rolled back. */
+async function refusedConstraint(statement: ReturnType<typeof sql>): Promise<string | undefined> {
+  const db = await getDb();
+  const outcome = await db
+    .transaction(async (tx) => {
+      // TRUNCATE locks whole tables that other test files use: never wait long for them.
+      await tx.execute(sql`set local lock_timeout = '10s'`);
+      await tx.execute(statement);
+      tx.rollback();
+    })
+    .then(
+      () => "accepted",
+      (error: unknown) => error,
+    );
+  expect(outcome, `the database accepted: ${JSON.stringify(statement)}`).not.toBe("accepted");
+  if (outcome instanceof Error && outcome.message === "Rollback") return "accepted (rolled back)";
+  return violatedConstraint(outcome);
+}
+
+describe("append-only tables", () => {
+  it("each have triggers refusing UPDATE, DELETE and TRUNCATE", async () => {
+    const db = await getDb();
+    const triggers = await db.execute<{ table: string; row_events: string[] | null; truncate: boolean }>(sql`
+      select c.relname as table,
+        array_agg(distinct e.event order by e.event) filter (where t.tgtype & 1 = 1) as row_events,
+        bool_or(t.tgtype & 32 = 32) as truncate
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_proc p on p.oid = t.tgfoid
+      left join lateral (values ('UPDATE', 16), ('DELETE', 8)) as e(event, bit) on t.tgtype & e.bit = e.bit
+      where p.proname = 'refuse_change_to_append_only_row' and t.tgenabled = 'O'
+      group by c.relname`);
+    const byTable = new Map(triggers.rows.map((row) => [row.table, row]));
+    for (const table of APPEND_ONLY) {
+      expect(byTable.get(table)?.row_events, `${table}: UPDATE and DELETE`).toEqual(["DELETE", "UPDATE"]);
+      expect(byTable.get(table)?.truncate, `${table}: TRUNCATE`).toBe(true);
+    }
+  });
+
+  it.each(APPEND_ONLY)("refuse TRUNCATE of %s, with CASCADE too", async (table) => {
+    expect(await refusedConstraint(sql`truncate ${sql.identifier(table)} cascade`)).toMatch(/_append_only$/);
+  });
+
+  it("are not wiped by a TRUNCATE ... CASCADE of a table they refer to", async () => {
+    expect(await refusedConstraint(sql`truncate published_results, result_rows cascade`)).toMatch(/^(published_results|result_rows)_append_only$/);
+    expect(await refusedConstraint(sql`truncate quizzes cascade`)).toMatch(/_(append_only|frozen_at_submission)$/);
+  });
+});
+
+async function submittedAttempt() {
+  const { quiz, questionIds } = await closedQuizWithQuestions(3);
+  const user = await participant();
+  const attempt = await answeredAttempt(quiz.id, questionIds, user.id, 2, 300);
+  return { quiz, questionIds, attempt };
+}
+
+async function refusal(work: Promise<unknown>): Promise<string | undefined> {
+  const error = await work.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, "the database accepted a change to a submitted attempt").toBeDefined();
+  return violatedConstraint(error);
+}
+
+describe("a submitted attempt's inputs", () => {
+  it("refuse changed, added or removed answers", async () => {
+    const { questionIds, attempt } = await submittedAttempt();
+    const db = await getDb();
+    const mine = eq(attemptAnswers.attemptId, attempt.id);
+    expect(await refusal(db.update(attemptAnswers).set({ selectedOptionIndex: 2 }).where(mine))).toBe("attempt_answers_frozen_at_submission");
+    expect(await refusal(db.delete(attemptAnswers).where(mine))).toBe("attempt_answers_frozen_at_submission");
+    const extra = await closedQuizWithQuestions(1);
+    expect(
+      await refusal(db.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: extra.questionIds[0], selectedOptionIndex: 2, answeredAt: new Date() })),
+    ).toBe("attempt_answers_frozen_at_submission");
+    const answers = await db.select().from(attemptAnswers).where(mine);
+    expect(answers.map((answer) => answer.selectedOptionIndex).sort()).toEqual([0, 2, 2]);
+    expect(answers).toHaveLength(questionIds.length);
+  });
+
+  it("refuse changed times, a changed score outside rescoring, and deletion", async () => {
+    const { attempt } = await submittedAttempt();
+    const db = await getDb();
+    const mine = eq(attempts.id, attempt.id);
+    const edits = [
+      { timeTakenSeconds: 5 },
+      { startedAt: new Date(attempt.startedAt.getTime() + 60_000) },
+      { submittedAt: new Date(attempt.submittedAt!.getTime() - 60_000) },
+      { submittedAt: null },
+      { deadlineAt: new Date(attempt.deadlineAt.getTime() + 60_000) },
+      { extraSeconds: 600 },
+      { shuffleSeed: 2 },
+      { score: 5 },
+    ];
+    for (const edit of edits) expect(await refusal(db.update(attempts).set(edit).where(mine)), JSON.stringify(edit)).toBe("attempts_frozen_at_submission");
+    expect(await refusal(db.delete(attempts).where(mine))).toBe("attempts_frozen_at_submission");
+    const [stored] = await db.select().from(attempts).where(mine);
+    expect(stored).toEqual(attempt);
+  });
+
+  it("still take a disqualification and its reversal, and a score from rescoring", async () => {
+    const { attempt } = await submittedAttempt();
+    const db = await getDb();
+    const mine = eq(attempts.id, attempt.id);
+    await db.update(attempts).set({ disqualifiedAt: new Date(), disqualificationReason: "Phone in the recording." }).where(mine);
+    await db.update(attempts).set({ disqualifiedAt: null, disqualificationReason: null }).where(mine);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('olympiad.rescoring', 'on', true)`);
+      await tx.update(attempts).set({ score: 3 }).where(mine);
+    });
+    // The permission ends with the rescoring's transaction.
+    expect(await refusal(db.update(attempts).set({ score: 4 }).where(mine))).toBe("attempts_frozen_at_submission");
+    const [stored] = await db.select().from(attempts).where(mine);
+    expect(stored).toMatchObject({ score: 3, disqualifiedAt: null, timeTakenSeconds: 300 });
+  });
+
+  it("refuse TRUNCATE of the attempts or their answers", async () => {
+    await submittedAttempt();
+    expect(await refusedConstraint(sql`truncate attempt_answers`)).toBe("attempt_answers_frozen_at_submission");
+    expect(await refusedConstraint(sql`truncate attempts cascade`)).toMatch(/^attempts?(_answers)?_frozen_at_submission$/);
+  });
+
+  it("are open until submission", async () => {
+    const { quiz, questionIds } = await closedQuizWithQuestions(1);
+    const user = await participant();
+    const db = await getDb();
+    const startedAt = new Date(Date.now() - 60_000);
+    const [attempt] = await db
+      .insert(attempts)
+      .values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(Date.now() + 60_000), timeLeftSeconds: 60 })
+      .returning();
+    await db.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: questionIds[0], selectedOptionIndex: 1, answeredAt: startedAt });
+    await db.update(attemptAnswers).set({ selectedOptionIndex: 2 }).where(eq(attemptAnswers.attemptId, attempt.id));
+    await db.update(attempts).set({ deadlineAt: new Date(Date.now() + 120_000), extraSeconds: 60 }).where(eq(attempts.id, attempt.id));
+    await db.update(attempts).set({ submittedAt: new Date(), score: 1, timeTakenSeconds: 60 }).where(eq(attempts.id, attempt.id));
+    expect(await refusal(db.update(attemptAnswers).set({ selectedOptionIndex: 0 }).where(eq(attemptAnswers.attemptId, attempt.id)))).toBe(
+      "attempt_answers_frozen_at_submission",
+    );
+  });
+});
