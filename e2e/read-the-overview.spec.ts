@@ -38,13 +38,15 @@ async function finishedQuizWithAWrongKey(): Promise<{ id: string; title: string 
       const tag = randomBytes(5).toString("hex");
       const user = await client.query<{ id: string }>(`insert into users (name, email, referral_code) values ($1, $2, $3) returning id`, [`Taker ${tag}`, `taker-${tag}@example.test`, `E2E${tag}`.toUpperCase()]);
       const attempt = await client.query<{ id: string }>(
-        `insert into attempts (quiz_id, participant_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, score, time_taken_seconds)
-         values ($1, $2, 1, now() - interval '90 minutes', now() - interval '60 minutes', 0, now() - interval '60 minutes', $3, 1800) returning id`,
-        [quizId, user.rows[0].id, score],
+        `insert into attempts (quiz_id, participant_id, shuffle_seed, started_at, deadline_at, time_left_seconds)
+         values ($1, $2, 1, now() - interval '90 minutes', now() - interval '60 minutes', 0) returning id`,
+        [quizId, user.rows[0].id],
       );
       for (const [index, choice] of answers.entries()) {
         await client.query(`insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at) values ($1, $2, $3, now() - interval '70 minutes')`, [attempt.rows[0].id, questionIds[index], choice]);
       }
+      // Submitted once its answers are in: a submitted attempt's answers are frozen (migration 0023).
+      await client.query(`update attempts set submitted_at = now() - interval '60 minutes', score = $2, time_taken_seconds = 1800 where id = $1`, [attempt.rows[0].id, score]);
     }
     return { id: quizId, title };
   });
