@@ -34,10 +34,10 @@ async function closedQuizWithAttempts(title: string, participantIds: string[]): 
     for (const [index, person] of PEOPLE.entries()) {
       // Stored scores are left at 0: publishing the key scores every attempt from its answers.
       const { rows } = await client.query<{ id: string }>(
-        `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, score, time_taken_seconds)
-         select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0, exam_start_at + $3::int * interval '1 second', 0, $3::int
+        `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds)
+         select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0
          from quizzes where id = $2::uuid returning id`,
-        [participantIds[index], quizId, person.seconds],
+        [participantIds[index], quizId],
       );
       for (const [position, selected] of person.answers.entries()) {
         await client.query(
@@ -45,6 +45,8 @@ async function closedQuizWithAttempts(title: string, participantIds: string[]): 
           [rows[0].id, questionIds[position], selected],
         );
       }
+      // Submitted once its answers are in: a submitted attempt's answers are frozen (migration 0023).
+      await client.query(`update attempts set submitted_at = started_at + $2::int * interval '1 second', score = 0, time_taken_seconds = $2::int where id = $1`, [rows[0].id, person.seconds]);
     }
     return { quizId, questionIds };
   });

@@ -51,19 +51,19 @@ async function closedQuiz(client: Client, title: string): Promise<{ quizId: stri
   return { quizId, questionIds };
 }
 
-/** Stored scores are left at 0: publishing the key scores every attempt from its answers. */
-async function submittedAttempt(client: Client, quizId: string, participantId: string, seconds: number): Promise<string> {
+/**
+ * An attempt with its answers, then submitted after `seconds` (a submitted attempt's answers are
+ * frozen, migration 0023). Stored scores are left at 0: publishing the key scores every attempt from its answers.
+ */
+async function submittedAttempt(client: Client, quizId: string, participantId: string, seconds: number, questionIds: string[], answers: number[]): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
-    `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds, submitted_at, score, time_taken_seconds)
-     select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0, exam_start_at + $3::int * interval '1 second', 0, $3::int
+    `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds)
+     select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0
      from quizzes where id = $2::uuid
      returning id`,
-    [participantId, quizId, seconds],
+    [participantId, quizId],
   );
-  return rows[0].id;
-}
-
-async function answer(client: Client, attemptId: string, questionIds: string[], answers: number[]) {
+  const attemptId = rows[0].id;
   for (const [position, selected] of answers.entries()) {
     await client.query(
       `insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
@@ -71,6 +71,8 @@ async function answer(client: Client, attemptId: string, questionIds: string[], 
       [attemptId, questionIds[position], selected],
     );
   }
+  await client.query(`update attempts set submitted_at = started_at + $2::int * interval '1 second', score = 0, time_taken_seconds = $2::int where id = $1`, [attemptId, seconds]);
+  return attemptId;
 }
 
 /** One long focus loss, so the detail view has a row in the focus log. */
@@ -95,8 +97,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
       const { quizId: id, questionIds } = await closedQuiz(client, title);
       const attemptIds = [];
       for (const [index, participant] of PARTICIPANTS.entries()) {
-        const attemptId = await submittedAttempt(client, id, users[index].id, participant.seconds);
-        await answer(client, attemptId, questionIds, participant.answers);
+        const attemptId = await submittedAttempt(client, id, users[index].id, participant.seconds, questionIds, participant.answers);
         attemptIds.push(attemptId);
       }
       await focusLoss(client, attemptIds[0]);
