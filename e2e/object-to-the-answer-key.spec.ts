@@ -115,7 +115,7 @@ test("a participant objects to a question; the admin changes the key, every atte
     await expect(disputed.getByRole("img", { name: `Evidence from ${PEOPLE[1].name}` })).toBeVisible();
     await disputed.getByLabel("Change the correct option").check();
     await disputed.getByLabel("Correct option", { exact: true }).selectOption({ label: "C. Charlie" });
-    await disputed.getByLabel("Note to the objectors (optional)").fill("Agreed: Charlie.");
+    await disputed.getByLabel("Reason, shown to every participant (optional)").fill("Agreed: Charlie.");
     await disputed.getByRole("button", { name: "Save decision" }).click();
     await expect(disputed.getByRole("status")).toHaveText("Decision saved. Every attempt of the quiz has been rescored.");
     await expect(disputed.getByTestId("objection-count")).toHaveText("0 open of 1 objection");
@@ -127,11 +127,14 @@ test("a participant objects to a question; the admin changes the key, every atte
     await expect(second.getByTestId("objection-decision")).toHaveText("Changed: the correct option was changed and every attempt rescored.");
     await expect(second).toContainText("Your answer: C. Key: C. Marks: 1");
     await balaPage.goto("/notification");
-    await expect(balaPage.getByText("Question 2: the correct option has been changed and every attempt rescored.")).toBeVisible();
+    await expect(balaPage.getByText("Question 2: the correct option has been changed. Your score went from 0 to 1 out of 2. Reason: Agreed: Charlie.")).toBeVisible();
 
     const ashaPage = await asha.newPage();
     await ashaPage.goto(`/quizes/${quizId}/answer-key`);
     await expect(ashaPage.getByTestId("answer-key-score")).toHaveText("1 out of 2");
+    // Asha objected to nothing, yet reads the decision and its reason; the key is final only with the results.
+    await expect(ashaPage.getByTestId("key-decision")).toContainText("Changed: the correct option was changed and every attempt rescored. Reason: Agreed: Charlie.");
+    await expect(ashaPage.getByTestId("answer-key-status")).toHaveText(/This key may still change/);
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }

@@ -71,7 +71,7 @@ export function KeyDecisionForm({ quizId, questionId, questionNumber, options }:
           </select>
         </div>
       )}
-      <TextAreaField id={`${id}-note`} label="Note to the objectors (optional)" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
+      <TextAreaField id={`${id}-note`} label="Reason, shown to every participant (optional)" rows={2} value={note} onChange={(event) => setNote(event.target.value)} />
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
       <button type="submit" disabled={pending} className={`${primaryButtonClass} self-start`}>
         {pending ? "Saving…" : "Save decision"}

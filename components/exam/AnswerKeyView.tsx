@@ -42,6 +42,25 @@ function ObjectionStatus({ objection }: { objection: NonNullable<KeyedQuestion["
   );
 }
 
+/** Every decision on a question's key, whoever objected, each with its reason. */
+function KeyDecisions({ question }: { question: KeyedQuestion }) {
+  const t = useTranslations("exam.answerKey");
+  const language = useLocale();
+  return (
+    <section aria-label={t("decisionsOn", { number: question.number })} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800">
+      <h3 className="font-semibold text-slate-900">{t("decisionsOn", { number: question.number })}</h3>
+      <ul className="mt-1 flex flex-col gap-1">
+        {question.decisions.map((decision, index) => (
+          <li key={index} data-testid="key-decision">
+            {t(`decision.${decision.decision}`)} {decision.note ? t("reason", { reason: decision.note }) : t("noReason")}{" "}
+            <span className="text-slate-600">({formatIndiaDateTime(decision.decidedAt, language)})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * Each question as the participant saw it: their options' order, their answer and the key's, in
  * Hindi where the page is in Hindi and the question has a Hindi version.
@@ -61,6 +80,7 @@ export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
           })}
         </p>
         <p>{view.windowOpen ? t("windowOpen", { closesAt }) : t("windowClosed", { closesAt })}</p>
+        <p data-testid="answer-key-status">{view.keyFinal ? t("keyFinal") : t("keyProvisional")}</p>
       </section>
       <ol className="flex flex-col gap-6">
         {view.questions.map((question) => {
@@ -88,6 +108,7 @@ export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
                     .filter(Boolean)
                     .join(" ")}
                 </p>
+                {question.decisions.length > 0 && <KeyDecisions question={question} />}
                 {question.objection ? (
                   <ObjectionStatus objection={question.objection} />
                 ) : (

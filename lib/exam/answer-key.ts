@@ -122,6 +122,8 @@ export interface KeyedQuestion {
   dropped: boolean;
   marks: number;
   objection: { reason: string; evidenceUrl: string | null; decision: KeyDecisionView | null } | null;
+  /** Every decision on this question, oldest first, with its reason: every participant reads them. */
+  decisions: KeyDecisionView[];
 }
 
 export interface MyAnswerKey {
@@ -131,6 +133,8 @@ export interface MyAnswerKey {
   totalMarks: number;
   windowClosesAt: Date;
   windowOpen: boolean;
+  /** The results are published: the key and its decisions can no longer change. */
+  keyFinal: boolean;
   questions: KeyedQuestion[];
 }
 
@@ -142,7 +146,11 @@ async function submittedAttemptOf(db: Queryable, participantId: string, quizId: 
   return attempt ?? null;
 }
 
-/** The participant's own answers against the quiz's key, each in the order they saw it. */
+/**
+ * The participant's own answers against the quiz's key, each in the order they saw it, with every
+ * decision on the key and its reason (not only on their own objections); final once the results
+ * are published.
+ */
 export const myAnswerKey = service("results.viewOwn", async (actor, quizId: string, now: Date = new Date()): Promise<MyAnswerKey> => {
   const db = await getDb();
   const [quiz] = await db.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false)));
@@ -150,7 +158,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
   if (!quiz || !closesAt) throw new NotFound(message("keyNotPublished"));
   const attempt = await submittedAttemptOf(db, actor.id, quizId);
   if (!attempt) throw new Forbidden(message("objectionNeedsAttempt"));
-  const [ordered, keys, saved, mine] = await Promise.all([
+  const [ordered, keys, saved, mine, decided] = await Promise.all([
     orderedQuestions(db, quiz, attempt.shuffleSeed),
     db.select({ questionId: quizQuestions.questionId, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)),
     db.select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex }).from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)),
@@ -159,6 +167,11 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
       .from(objections)
       .leftJoin(keyDecisions, eq(keyDecisions.id, objections.decisionId))
       .where(and(eq(objections.quizId, quizId), eq(objections.participantId, actor.id))),
+    db
+      .select({ questionId: keyDecisions.questionId, decision: keyDecisions.decision, note: keyDecisions.note, decidedAt: keyDecisions.decidedAt })
+      .from(keyDecisions)
+      .where(eq(keyDecisions.quizId, quizId))
+      .orderBy(asc(keyDecisions.decidedAt), asc(keyDecisions.id)),
   ]);
   const keyOf = new Map(keys.map((row) => [row.questionId, row]));
   const answerOf = new Map(saved.map((row) => [row.questionId, row.selected]));
@@ -170,6 +183,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
     totalMarks: ordered.length * quiz.marksPerQuestion,
     windowClosesAt: closesAt,
     windowOpen: now < closesAt,
+    keyFinal: quiz.resultsPublishedAt !== null,
     questions: ordered.map((question, index) => {
       const key = keyOf.get(question.id);
       const selected = answerOf.get(question.id) ?? null;
@@ -193,6 +207,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
               decision: objection.decision ? { decision: objection.decision, note: objection.note ?? "", decidedAt: objection.decidedAt! } : null,
             }
           : null,
+        decisions: decided.filter((row) => row.questionId === question.id).map(({ decision, note, decidedAt }) => ({ decision, note, decidedAt })),
       };
     }),
   };
@@ -317,7 +332,8 @@ export type KeyDecisionInput = { decision: "keep"; note: string } | { decision: 
 /**
  * Decides one question of a quiz's key: closes its open objections, changes the key (or drops
  * the question), rescores every attempt and records it, in one transaction; then tells the
- * objectors. A question may be decided again when new objections come.
+ * objectors and every participant whose score it changed (old score, new score, the reason).
+ * A question may be decided again when new objections come.
  */
 export const decideObjections = service("results.manageKey", async (admin, quizId: string, questionId: string, input: KeyDecisionInput): Promise<{ rescored: number; notified: number }> => {
   const db = await getDb();
@@ -353,7 +369,9 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       .where(and(eq(objections.quizId, quizId), eq(objections.questionId, questionId), isNull(objections.decisionId)))
       .returning({ participantId: objections.participantId });
     await tx.update(quizQuestions).set(after).where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
+    const scoresBefore = await submittedScores(tx, quizId);
     const rescored = await rescoreQuiz(tx, quizId);
+    const changed = scoreChanges(scoresBefore, await submittedScores(tx, quizId));
     await recordAudit(tx, admin, {
       action: "key.decide",
       subjectType: "quiz",
@@ -362,14 +380,64 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       after: { questionId, decision: input.decision, ...after },
       reason: input.note || null,
     });
-    const [{ number }] = (
-      await tx.execute<{ number: number }>(sql`select count(*)::int + 1 as number from quiz_questions where quiz_id = ${quizId} and position < ${current.position}`)
+    const [{ number, questions: count }] = (
+      await tx.execute<{ number: number; questions: number }>(sql`
+        select (count(*) filter (where position < ${current.position}))::int + 1 as number, count(*)::int as questions
+        from quiz_questions where quiz_id = ${quizId}`)
     ).rows;
-    return { rescored, objectors: closed.map((row) => row.participantId), title: quiz.title, number };
+    return { rescored, objectors: closed.map((row) => row.participantId), changed, title: quiz.title, number, totalMarks: count * quiz.marksPerQuestion };
   });
-  await notifyUsers(outcome.objectors, { id: "keyDecision", values: { quiz: outcome.title, number: outcome.number, decision: input.decision }, url: `/quizes/${quizId}/answer-key` });
-  return { rescored: outcome.rescored, notified: outcome.objectors.length };
+  // Everyone whose score moved hears the decision, their old and new score and its reason;
+  // an objector whose score did not move hears the decision alone. One notice each.
+  const url = `/quizes/${quizId}/answer-key`;
+  const decided = { quiz: outcome.title, number: outcome.number, decision: input.decision };
+  const unchangedObjectors = outcome.objectors.filter((participantId) => !outcome.changed.has(participantId));
+  await notifyUsers(unchangedObjectors, { id: "keyDecision", values: decided, url });
+  for (const [{ before, after }, participantIds] of groupedByChange(outcome.changed)) {
+    await notifyUsers(participantIds, {
+      id: "scoreChanged",
+      values: { ...decided, before, after, total: outcome.totalMarks, hasReason: input.note ? "yes" : "no", reason: input.note },
+      url,
+    });
+  }
+  return { rescored: outcome.rescored, notified: unchangedObjectors.length + outcome.changed.size };
 });
+
+/** Each submitted attempt's stored score, by participant. */
+async function submittedScores(db: Queryable, quizId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ participantId: attempts.participantId, score: attempts.score })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quizId), isNotNull(attempts.submittedAt)));
+  return new Map(rows.map((row) => [row.participantId, row.score ?? 0]));
+}
+
+interface ScoreChange {
+  before: number;
+  after: number;
+}
+
+/** The participants whose score differs after a rescoring, with both scores. */
+function scoreChanges(before: Map<string, number>, after: Map<string, number>): Map<string, ScoreChange> {
+  const changed = new Map<string, ScoreChange>();
+  for (const [participantId, score] of after) {
+    const previous = before.get(participantId) ?? 0;
+    if (previous !== score) changed.set(participantId, { before: previous, after: score });
+  }
+  return changed;
+}
+
+/** Participants with the same old and new score share one notice (one insert per language). */
+function groupedByChange(changed: Map<string, ScoreChange>): [ScoreChange, string[]][] {
+  const groups = new Map<string, [ScoreChange, string[]]>();
+  for (const [participantId, change] of changed) {
+    const key = `${change.before}:${change.after}`;
+    const group = groups.get(key) ?? [change, []];
+    group[1].push(participantId);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
 
 /** The quizzes an admin may publish a key for or review objections of: exam window closed. */
 export const answerKeyQuizzes = service("results.manageKey", async () => {

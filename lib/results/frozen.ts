@@ -20,8 +20,8 @@ export interface ResultsBasis {
   prizes: PrizeTier[];
 }
 
-/** A row of the frozen ranking, as result_rows stores it. */
-export type FrozenRow = Ranked;
+/** A row of the frozen ranking, as result_rows stores it (the submission time only ordered the split). */
+export type FrozenRow = Omit<Ranked, "submittedAt">;
 
 /** The result_rows columns that make a FrozenRow. */
 export const frozenRowColumns = {
@@ -71,23 +71,30 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
 
 /**
  * Scores every submitted, not disqualified attempt from its raw stored answers against the given
- * key (a dropped question gives everyone the mark), then ranks them with the tie rule. Publishing
- * and `results:verify` both call this, so a published ranking can always be recomputed.
+ * key (a dropped question gives everyone the mark), then ranks them with the tie rule (a tie's
+ * left-over paise by submission time). Publishing and `results:verify` both call this, so a
+ * published ranking can always be recomputed.
  */
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promise<FrozenRow[]> {
-  const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; correct: number }>(sql`
+  const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
     with final_key as (
       select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
     )
-    select a.participant_id, coalesce(a.time_taken_seconds, 0) as time_taken_seconds,
+    select a.participant_id, coalesce(a.time_taken_seconds, 0) as time_taken_seconds, a.submitted_at,
       (count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int as correct
     from attempts a
     left join final_key k on true
     left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
     where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.disqualified_at is null
     group by a.id`);
-  return rankParticipants(
-    scored.rows.map((row) => ({ participantId: row.participant_id, score: row.correct * basis.marksPerQuestion, timeTakenSeconds: row.time_taken_seconds })),
+  const ranked = rankParticipants(
+    scored.rows.map((row) => ({
+      participantId: row.participant_id,
+      score: row.correct * basis.marksPerQuestion,
+      timeTakenSeconds: row.time_taken_seconds,
+      submittedAt: new Date(row.submitted_at),
+    })),
     basis.prizes,
   );
+  return ranked.map(({ submittedAt: _ordered, ...row }) => row);
 }

@@ -1,13 +1,18 @@
 /**
  * Ranking and prize split (SPEC §1, §9): highest score first, then faster submission; a full
  * tie (same score and same time) shares one rank and splits the summed prizes of the
- * positions it covers equally.
+ * positions it covers equally, in whole paise. The paise an equal split leaves over (fewer than
+ * the tie's size) go one each to the tied participants in order of earlier submission, then of
+ * participant id, so the pool of the ranks taken is always paid in full. Publishing and
+ * `results:verify` both rank with this function: the frozen rows and their recomputation agree.
  */
 
 export interface Result {
   participantId: string;
   score: number;
   timeTakenSeconds: number;
+  /** When the attempt was submitted: orders the left-over paise of a tie split. */
+  submittedAt: Date;
 }
 
 export interface PrizeTier {
@@ -19,7 +24,7 @@ export interface PrizeTier {
 
 export interface Ranked extends Result {
   rank: number;
-  /** This participant's equal share of the cash of the positions their tie covers, in whole paise. */
+  /** This participant's share of the cash of the positions their tie covers, in whole paise (equal but for one left-over paisa). */
   prizePaise: number;
   /** Plays the next quiz free. */
   freePass: boolean;
@@ -39,6 +44,22 @@ export function byId(a: Pick<Result, "participantId">, b: Pick<Result, "particip
   return a.participantId < b.participantId ? -1 : a.participantId > b.participantId ? 1 : 0;
 }
 
+/** Earlier submission first, then participant id: who receives a tie's left-over paise first. */
+function bySubmission(a: Result, b: Result): number {
+  return a.submittedAt.getTime() - b.submittedAt.getTime() || byId(a, b);
+}
+
+/**
+ * A pool of whole paise split among `count` tied participants in their order of precedence: each
+ * gets the equal share rounded down, and the first (pool mod count) one paisa more. The shares
+ * add up to the pool exactly.
+ */
+export function splitPool(pooledPaise: number, count: number): number[] {
+  const share = Math.floor(pooledPaise / count);
+  const leftOver = pooledPaise - share * count;
+  return Array.from({ length: count }, (_, index) => share + (index < leftOver ? 1 : 0));
+}
+
 export function rankParticipants(results: Result[], tiers: PrizeTier[]): Ranked[] {
   const ordered = [...results].sort((a, b) => b.score - a.score || a.timeTakenSeconds - b.timeTakenSeconds || byId(a, b));
   const ranked: Ranked[] = [];
@@ -47,10 +68,10 @@ export function rankParticipants(results: Result[], tiers: PrizeTier[]): Ranked[
     while (end < ordered.length && ordered[end].score === ordered[start].score && ordered[end].timeTakenSeconds === ordered[start].timeTakenSeconds) end++;
     const positions = Array.from({ length: end - start }, (_, offset) => start + 1 + offset);
     const pooled = positions.reduce((total, position) => total + cashAt(tiers, position), 0);
-    // Whole paise: a share never exceeds the pool; at most (tie size - 1) paise stay unpaid.
-    const share = Math.floor(pooled / positions.length);
-    const freePass = share === 0 && positions.some((position) => freePassAt(tiers, position));
-    for (const result of ordered.slice(start, end)) ranked.push({ ...result, rank: start + 1, prizePaise: share, freePass });
+    const shares = splitPool(pooled, positions.length);
+    const freePass = shares[positions.length - 1] === 0 && positions.some((position) => freePassAt(tiers, position));
+    const tie = ordered.slice(start, end).sort(bySubmission);
+    for (const [index, result] of tie.entries()) ranked.push({ ...result, rank: start + 1, prizePaise: shares[index], freePass });
     start = end;
   }
   return ranked;

@@ -160,6 +160,32 @@ describe("publishing", () => {
     expect(board?.winners[0].name).toBe(fast.name);
   });
 
+  it("pays a three-way tie for a ₹200 prize ₹200.00 in all, the left-over paise to the earlier submissions, in the frozen rows and in verify", async () => {
+    const { quiz, questionIds } = await closedQuizWithQuestions(2);
+    const db = await getDb();
+    await db.insert(prizeTiers).values([{ quizId: quiz.id, rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: 20_000 }]);
+    const [late, early, middle] = [await participant(), await participant(), await participant()];
+    // Equal score and equal time taken, but started (and so submitted) 30, 10 and 20 minutes after the window opened.
+    for (const [user, minutes] of [[late, 30], [early, 10], [middle, 20]] as const) {
+      const startedAt = new Date(quiz.examStartAt.getTime() + minutes * 60_000);
+      const [attempt] = await db
+        .insert(attempts)
+        .values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, submittedAt: new Date(startedAt.getTime() + 300_000), score: 0, timeTakenSeconds: 300 })
+        .returning();
+      await db.insert(attemptAnswers).values(questionIds.map((questionId) => ({ attemptId: attempt.id, questionId, selectedOptionIndex: 2, answeredAt: startedAt })));
+    }
+    await publishResults(await admin(), quiz.id, await settleKey(quiz));
+
+    const rows = await db.select().from(resultRows).where(eq(resultRows.quizId, quiz.id));
+    expect(Object.fromEntries(rows.map((row) => [row.participantId, [row.rank, row.prizePaise]]))).toEqual({
+      [early.id]: [1, 6_667],
+      [middle.id]: [1, 6_667],
+      [late.id]: [1, 6_666],
+    });
+    expect(rows.reduce((total, row) => total + row.prizePaise, 0)).toBe(20_000);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ matches: true, firstDifference: null, rows: 3 });
+  });
+
   it("gives each participant their own rank, time and the rule that placed them, against the default prize table", async () => {
     const { quiz, people } = await publishedSeededQuiz();
     const [mine] = await myPublishedRanks(people.C, people.C.id);

@@ -11,7 +11,9 @@ import { createQuiz } from "@/tests/support/factories";
 import { openUpload, storeUpload } from "@/lib/uploads";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
-import { ANSWERS, HOUR, quizRow, scoresOf, seededQuiz } from "@/tests/support/results";
+import { ANSWERS, HOUR, quizRow, scoresOf, seededQuiz, settleKey } from "@/tests/support/results";
+import { finalisingAlone } from "@/tests/support/exam";
+import { publishResults } from "@/lib/results";
 import { PNG } from "@/tests/support/wallet";
 import { asInsider } from "@/tests/support/insider";
 import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
@@ -68,7 +70,8 @@ describe("deciding objections", () => {
 
     const outcome = await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "Z is right" });
 
-    expect(outcome).toEqual({ rescored: 4, notified: 2 });
+    // A and C objected; B, who did not, loses a mark and is told as well.
+    expect(outcome).toEqual({ rescored: 4, notified: 3 });
     expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 3, B: 1, C: 2, D: 1 }, ranks: { A: 1, C: 2, B: 3, D: 4 } });
     const db = await getDb();
     const closed = await db.select().from(objections).where(eq(objections.quizId, quiz.id));
@@ -79,8 +82,63 @@ describe("deciding objections", () => {
     expect(audit.before).toEqual({ questionId: questionIds[2], keyOptionIndex: 2, dropped: false });
     expect(audit.after).toEqual({ questionId: questionIds[2], decision: "change", keyOptionIndex: 3, dropped: false });
     const told = await db.select().from(notifications).where(eq(notifications.userId, people.A.id));
-    expect(told.map((row) => row.body)).toEqual(["Question 3: the correct option has been changed and every attempt rescored."]);
-    expect(await db.select().from(notifications).where(eq(notifications.userId, people.B.id))).toEqual([]);
+    expect(told.map((row) => row.body)).toEqual(["Question 3: the correct option has been changed. Your score went from 2 to 3 out of 3. Reason: Z is right"]);
+    // D objected to nothing and keeps 1 mark: nothing to tell.
+    expect(await db.select().from(notifications).where(eq(notifications.userId, people.D.id))).toEqual([]);
+  });
+
+  it("tells every participant whose score a decision changes, objector or not, the old score, the new one and the reason", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    await publishAnswerKey(boss, quiz.id);
+    await objectToKey(people.C, quiz.id, { questionId: questionIds[0], reason: "X, not W" });
+
+    // Question 1's key moves from W (0) to X (1): A, B and D lose its mark, C gains it.
+    const outcome = await decideObjections(boss, quiz.id, questionIds[0], { decision: "change", newOptionIndex: 1, note: "W was a misprint for X" });
+
+    expect(outcome).toEqual({ rescored: 4, notified: 4 });
+    expect(await scoresOf(quiz.id, people)).toMatchObject({ scores: { A: 1, B: 1, C: 2, D: 0 } });
+    const db = await getDb();
+    const toldTo = async (name: string) => (await db.select().from(notifications).where(eq(notifications.userId, people[name].id))).map(({ title, body, url }) => ({ title, body, url }));
+    expect(await toldTo("B")).toEqual([
+      {
+        title: `Your score changed: ${quiz.title}`,
+        body: "Question 1: the correct option has been changed. Your score went from 2 to 1 out of 3. Reason: W was a misprint for X",
+        url: `/quizes/${quiz.id}/answer-key`,
+      },
+    ]);
+    expect((await toldTo("D")).map((row) => row.body)).toEqual(["Question 1: the correct option has been changed. Your score went from 1 to 0 out of 3. Reason: W was a misprint for X"]);
+    // The objector hears once: the decision and what it did to their score.
+    expect((await toldTo("C")).map((row) => row.body)).toEqual(["Question 1: the correct option has been changed. Your score went from 1 to 2 out of 3. Reason: W was a misprint for X"]);
+
+    // A decision that changes nobody's score tells only its objectors, as before.
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[1], reason: "Z" });
+    expect(await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" })).toEqual({ rescored: 4, notified: 1 });
+    expect((await toldTo("B")).length).toBe(1);
+  });
+
+  it("lets every participant read the key with each decision's reason, and says when it is final", async () => {
+    const boss = await admin();
+    const { quiz, questionIds, people } = await seededQuiz();
+    const windowCloses = await settleKey(quiz);
+    await objectToKey(people.A, quiz.id, { questionId: questionIds[2], reason: "Z is right" });
+    await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "Z is right, see the textbook" });
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "drop", note: "" });
+
+    // D objected to nothing, yet reads both decisions and their reasons.
+    const provisional = await myAnswerKey(people.D, quiz.id, windowCloses);
+    expect(provisional.keyFinal).toBe(false);
+    expect(provisional.questions.map((question) => question.decisions.map(({ decision, note }) => ({ decision, note })))).toEqual([
+      [],
+      [{ decision: "drop", note: "" }],
+      [{ decision: "change", note: "Z is right, see the textbook" }],
+    ]);
+
+    await finalisingAlone(() => publishResults(boss, quiz.id, windowCloses));
+    const final = await myAnswerKey(people.D, quiz.id, windowCloses);
+    expect(final.keyFinal).toBe(true);
+    expect(final.questions[2]).toMatchObject({ keyAnswer: 3, decisions: [{ decision: "change", note: "Z is right, see the textbook" }] });
+    expect(final.questions[1]).toMatchObject({ dropped: true, decisions: [{ decision: "drop", note: "" }] });
   });
 
   it("dropping a question gives everyone its mark, answered or not, and creates a tie", async () => {

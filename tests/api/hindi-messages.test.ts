@@ -146,4 +146,19 @@ describe("notifications", () => {
     expect(toHindi).toMatchObject({ title: "आपत्ति पर निर्णय: Maths Olympiad", body: "प्रश्न 7: प्रश्न हटा दिया गया है और सभी को इसके अंक मिलेंगे।" });
     expect(toEnglish).toMatchObject({ title: "Objection decided: Maths Olympiad", body: "Question 7: the question has been dropped and everyone gets its mark." });
   });
+
+  it("tell a changed score in the participant's language, with the reason when there is one", async () => {
+    const hindi = await participant();
+    await setLanguage(hindi.id, "hi");
+    const values = { quiz: "Maths Olympiad", number: 7, decision: "change", before: 5, after: 4, total: 10 };
+    await notifyUsers([hindi.id], { id: "scoreChanged", values: { ...values, hasReason: "yes", reason: "Option B was a misprint." } });
+    await notifyUsers([hindi.id], { id: "scoreChanged", values: { ...values, hasReason: "no", reason: "" } });
+    const db = await getDb();
+    const told = await db.select().from(notifications).where(eq(notifications.userId, hindi.id));
+    expect(told.map((row) => row.body).sort()).toEqual([
+      "प्रश्न 7: सही विकल्प बदल दिया गया है। आपके अंक 10 में से 5 से बदलकर 4 हो गए हैं। कारण: Option B was a misprint.",
+      "प्रश्न 7: सही विकल्प बदल दिया गया है। आपके अंक 10 में से 5 से बदलकर 4 हो गए हैं।",
+    ].sort());
+    expect(told[0].title).toBe("आपके अंक बदले: Maths Olympiad");
+  });
 });

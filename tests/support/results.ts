@@ -57,7 +57,7 @@ export async function scoresOf(quizId: string, people: Record<string, ActiveUser
   const nameOf = new Map(Object.entries(people).map(([name, user]) => [user.id, name]));
   const scores = Object.fromEntries(rows.map((row) => [nameOf.get(row.participantId)!, row.score]));
   const ranked = rankParticipants(
-    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0 })),
+    rows.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0, submittedAt: row.submittedAt ?? new Date(0) })),
     [],
   );
   const ranks = Object.fromEntries(ranked.map((row) => [nameOf.get(row.participantId)!, row.rank]));
