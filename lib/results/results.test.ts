@@ -170,9 +170,11 @@ describe("publishing", () => {
       const startedAt = new Date(quiz.examStartAt.getTime() + minutes * 60_000);
       const [attempt] = await db
         .insert(attempts)
-        .values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0, submittedAt: new Date(startedAt.getTime() + 300_000), score: 0, timeTakenSeconds: 300 })
+        .values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(startedAt.getTime() + HOUR), timeLeftSeconds: 0 })
         .returning();
       await db.insert(attemptAnswers).values(questionIds.map((questionId) => ({ attemptId: attempt.id, questionId, selectedOptionIndex: 2, answeredAt: startedAt })));
+      // Submitted once its answers are in: a submitted attempt's answers are frozen (migration 0023).
+      await db.update(attempts).set({ submittedAt: new Date(startedAt.getTime() + 300_000), score: 0, timeTakenSeconds: 300 }).where(eq(attempts.id, attempt.id));
     }
     await publishResults(await admin(), quiz.id, await settleKey(quiz));
 
