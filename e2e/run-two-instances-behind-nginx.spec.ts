@@ -100,6 +100,7 @@ interface AdminQuiz {
   capacity: number | null;
   durationSeconds: number;
   shuffleQuestions: boolean;
+  contestModel: "free_entry" | "paid_certificates" | "paid_cash";
   questions: string[];
 }
 
@@ -152,6 +153,8 @@ test("a participant pays, and takes the exam across two instances while one is k
             durationMinutes: quiz.durationSeconds / 60,
             shuffleQuestions: quiz.shuffleQuestions,
             shuffleOptions: true,
+            // Every save names its contest model (no default since issue 32): the seeded quiz keeps its own.
+            contestModel: quiz.contestModel,
             formStartDate: new Date(now - 2 * DAY),
             formEndDate: new Date(now - MINUTE),
             examDate: new Date(now - MINUTE),
