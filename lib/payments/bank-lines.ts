@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { bankStatements, statementLines, transactions } from "@/db/schema";
 import { PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
@@ -18,6 +18,9 @@ const lineColumns = {
 
 
 type UpiPayment = Pick<typeof transactions.$inferSelect, "statementLineId" | "paymentReference">;
+
+/** The UPI payments whose money a bank line can be: money in, paid by UPI. */
+export const upiMoneyIn = and(eq(transactions.mode, "upi"), inArray(transactions.type, ["credit", "form pay"]))!;
 
 /** A statement line no payment has taken yet. */
 export const unusedLine = sql`not exists (select 1 from ${transactions} t where t.statement_line_id = ${statementLines.id})`;

@@ -7,6 +7,7 @@ import { parseCsv } from "@/lib/csv";
 import { getDb, type Queryable } from "@/lib/db";
 import { DomainError, Invalid } from "@/lib/errors";
 import { message } from "@/lib/messages";
+import { upiMoneyIn } from "./bank-lines";
 import { reviewTransaction } from "./review";
 import type { ReconcileInput } from "./schemas";
 
@@ -35,9 +36,6 @@ export function paiseIn(cell: string): number | null {
   const [rupees, fraction = ""] = plain.split(".");
   return Number(rupees) * 100 + Number(fraction.padEnd(2, "0"));
 }
-
-/** The UPI payments whose money a bank line can be: money in, paid by UPI. */
-const upiMoneyIn = and(eq(transactions.mode, "upi"), inArray(transactions.type, ["credit", "form pay"]));
 
 /**
  * What became of one line of a statement. Only `matched` ties the line to a payment; the others

@@ -11,7 +11,7 @@ import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
 import { message, PARTICIPANT_ALREADY_PAID } from "@/lib/messages";
-import { bankCreditTaken, bankLineFor, unusedLine } from "./bank-lines";
+import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lines";
 import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
@@ -107,11 +107,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         flags,
         statementLine: line,
         /** What makes verifying this payment take a written reason (see reviewTransaction). */
-        verifyQuestions: [
-          ...(flags.length ? (["flagged"] as const) : []),
-          ...(utrShared ? (["utr-shared"] as const) : []),
-          ...(line && line.amountPaise !== row.amountPaise ? (["amount-differs"] as const) : []),
-        ] as VerifyQuestion[],
+        verifyQuestions: verifyQuestions(row.amountPaise, { flagged: flags.length > 0, utrShared, line }),
         actions: reviewActions(row, standing, lineOnFile),
           refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
         proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
@@ -211,6 +207,15 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
 /** What calls a payment into question before it is verified. */
 export type VerifyQuestion = "flagged" | "utr-shared" | "amount-differs";
 
+/** The one rule for what asks for a reason, shared by the review list's dialog and the verification itself. */
+function verifyQuestions(amountPaise: number, facts: { flagged: boolean; utrShared: boolean; line: { amountPaise: number | null } | null }): VerifyQuestion[] {
+  return [
+    ...(facts.flagged ? (["flagged"] as const) : []),
+    ...(facts.utrShared ? (["utr-shared"] as const) : []),
+    ...(facts.line && facts.line.amountPaise !== amountPaise ? (["amount-differs"] as const) : []),
+  ];
+}
+
 /**
  * The bank's side of a UPI payment about to be verified: the statement line that shows its money
  * (its own, else the newest unused line with its UTR), its fraud flags, and what of these asks for
@@ -224,14 +229,9 @@ async function bankEvidence(tx: DatabaseTransaction, payment: typeof transaction
     ? await tx
         .select({ shared: count() })
         .from(transactions)
-        .where(and(eq(transactions.paymentReference, payment.paymentReference), eq(transactions.status, "pending"), eq(transactions.mode, "upi"), inArray(transactions.type, ["credit", "form pay"]), ne(transactions.id, payment.id)))
+        .where(and(eq(transactions.paymentReference, payment.paymentReference), eq(transactions.status, "pending"), upiMoneyIn, ne(transactions.id, payment.id)))
     : [{ shared: 0 }];
-  const questions: VerifyQuestion[] = [
-    ...(flags.length ? (["flagged"] as const) : []),
-    ...(shared > 0 ? (["utr-shared"] as const) : []),
-    ...(line && line.amountPaise !== payment.amountPaise ? (["amount-differs"] as const) : []),
-  ];
-  return { line: line ?? null, flags, questions };
+  return { line, flags, questions: verifyQuestions(payment.amountPaise, { flagged: flags.length > 0, utrShared: shared > 0, line }) };
 }
 
 
