@@ -1,7 +1,7 @@
 import "server-only";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
-import { connectDatabase } from "@/lib/db";
+import { connectDatabase, JOB_QUEUE_SCHEMA } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import type { Mail, PushPayload } from "./payloads";
 
@@ -28,7 +28,6 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
 
-const SCHEMA = "pgboss";
 const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 
 /**
@@ -39,10 +38,12 @@ const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 export async function startJobQueue(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString,
-    schema: SCHEMA,
+    schema: JOB_QUEUE_SCHEMA,
     max: 6,
     application_name: "olympiad-jobs",
     archiveFailedAfterSeconds: FAILED_JOBS_VISIBLE_SECONDS,
+    // Its tables are installed and upgraded by the owner with the migrations (lib/db): the app's role only checks them.
+    migrate: false,
   });
   boss.on("error", (error) => log.error(errorFields(error), "job queue error"));
   await withSetupLock(connectionString, async () => {
@@ -114,7 +115,7 @@ export async function countQueues(): Promise<QueueCounts[]> {
        count(*) filter (where state in ('created', 'retry'))::int as pending,
        count(*) filter (where state = 'active')::int as active,
        count(*) filter (where state = 'failed')::int as failed
-     from ${SCHEMA}.job where name = any($1) group by name`,
+     from ${JOB_QUEUE_SCHEMA}.job where name = any($1) group by name`,
     [JOB_NAMES],
   );
   const byName = new Map(rows.map((row: { name: JobName; pending: number; active: number; failed: number }) => [row.name, row]));
