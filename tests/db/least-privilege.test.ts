@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { Client } from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { closeDatabase, getDb, migrateDatabase, openDatabase, postgresErrorCode } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs";
@@ -93,9 +95,27 @@ describe("the app's own database login", () => {
 });
 
 describe("privileges after a migration run", () => {
-  it("cover tables a later migration adds, an append-only one with no UPDATE or DELETE", async () => {
+  /** A database set up as README shows for a server: owned by a login that is no superuser. */
+  async function databaseOfAnOrdinaryOwner() {
     const adminUrl = inject("adminDatabaseUrl");
     const scratch = await createDatabase(adminUrl);
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`do $$ begin create role olympiad_test_owner login password 'olympiad-test-owner';
+                         exception when duplicate_object or unique_violation then null; end $$`);
+      await admin.query(`alter database ${scratch.name} owner to olympiad_test_owner`);
+    } finally {
+      await admin.end();
+    }
+    const ownerUrl = new URL(scratch.ownerUrl);
+    ownerUrl.username = "olympiad_test_owner";
+    ownerUrl.password = "olympiad-test-owner";
+    return { ...scratch, ownerUrl: ownerUrl.toString(), drop: () => dropDatabase(adminUrl, scratch.name) };
+  }
+
+  it("are granted by an owner that is no superuser, and cover tables a later migration adds, an append-only one with no UPDATE or DELETE", async () => {
+    const scratch = await databaseOfAnOrdinaryOwner();
     const owner = openDatabase(scratch.ownerUrl, 1);
     const app = openDatabase(scratch.url, 1);
     try {
@@ -116,7 +136,58 @@ describe("privileges after a migration run", () => {
     } finally {
       await app.close();
       await owner.close();
+      await scratch.drop();
+    }
+  });
+});
+
+/**
+ * DATABASE_URL without MIGRATION_DATABASE_URL: one login does both, as before the roles were
+ * split. The app's start (tests/fixtures/app-database.ts) goes ahead with a warning when that
+ * login could switch the protections off, and refuses when it cannot apply pending migrations.
+ */
+describe("DATABASE_URL alone", () => {
+  async function startApp(databaseUrl: string): Promise<{ ready: boolean; output: string }> {
+    const { MIGRATION_DATABASE_URL: _unset, ...environment } = process.env;
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/fixtures/app-database.ts"], {
+      env: { ...environment, DATABASE_URL: databaseUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    return new Promise((resolve) => {
+      const collect = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("READY ")) child.kill("SIGTERM");
+      };
+      child.stdout.on("data", collect);
+      child.stderr.on("data", collect);
+      child.once("exit", () => resolve({ ready: output.includes("READY "), output }));
+    });
+  }
+
+  async function withScratchDatabase(work: (database: { url: string; ownerUrl: string }) => Promise<void>) {
+    const adminUrl = inject("adminDatabaseUrl");
+    const scratch = await createDatabase(adminUrl);
+    try {
+      await work(scratch);
+    } finally {
       await dropDatabase(adminUrl, scratch.name);
     }
+  }
+
+  it("on the owner's login: migrates, starts, and warns that the app could switch off the append-only triggers", { timeout: 60_000 }, async () => {
+    await withScratchDatabase(async ({ ownerUrl }) => {
+      const { ready, output } = await startApp(ownerUrl);
+      expect(ready, output).toBe(true);
+      expect(output).toMatch(/"msg":"The app connects to PostgreSQL as \w+, a superuser: it could switch off the append-only triggers\. Set DATABASE_URL to a login that owns nothing \(olympiad_app\) and MIGRATION_DATABASE_URL/);
+    });
+  });
+
+  it("on the app's role, with migrations pending: refuses to start, naming MIGRATION_DATABASE_URL", { timeout: 60_000 }, async () => {
+    await withScratchDatabase(async ({ url }) => {
+      const { ready, output } = await startApp(url);
+      expect(ready).toBe(false);
+      expect(output).toContain("The database needs its migrations, and DATABASE_URL's login may not change the schema: set MIGRATION_DATABASE_URL");
+    });
   });
 });
