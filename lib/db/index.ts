@@ -2,7 +2,8 @@ import "server-only";
 
 /**
  * The database: one pool per process (embedded PostgreSQL by default) on the app's own login,
- * migrations on the owner's, and the error codes services map to domain errors. Only lib/ capabilities import this door.
+ * migrations on the owner's, and the error codes services map to domain errors. Only lib/
+ * capabilities import this door.
  */
 export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openDatabase, type DatabaseConnection } from "./connection";
 export { databaseReached, databaseStatus, type DatabaseStatus } from "./status";
@@ -10,5 +11,5 @@ export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatab
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
 export { prepared, tableRow } from "./prepared";
 export { committedMigrationCount, JOB_QUEUE_SCHEMA, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
-export { APP_ROLE, createAppRole, grantAppPrivileges } from "./privileges";
+export { grantAppPrivileges } from "./privileges";
 export type { Database, DatabaseTransaction, Queryable } from "./types";
