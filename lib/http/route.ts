@@ -13,6 +13,8 @@ import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
   /** The action this route performs (lib/auth/permissions.ts): checked before anything is read. */
   can: Action;
+  /** What the route does, in a line: docs/routes.md lists it beside the path and the permission. */
+  does: string;
   /** JSON body schema. */
   body?: Body;
   /** multipart/form-data schema (File values stay Files). */
@@ -53,7 +55,18 @@ export interface RouteContext<Body, Form, Params, Query> {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export type RouteHandler = ((request: Request, next?: NextRouteContext) => Promise<Response>) & { readonly permission: Action };
+/** What docs/routes.md says of a handler: the permission it checks and what it does. */
+export interface RouteDescription {
+  readonly permission: Action;
+  readonly does: string;
+}
+
+export type RouteHandler = ((request: Request, next?: NextRouteContext) => Promise<Response>) & RouteDescription;
+
+/** A handler that does not go through `route` (probes, next-auth's own) still says what it does. */
+export function describedRoute<Handler extends (...args: never[]) => unknown>(description: RouteDescription, handler: Handler): Handler & RouteDescription {
+  return Object.assign(handler, description);
+}
 
 /**
  * Every route handler goes through here: cross-site check, who is calling (from the database,
@@ -106,7 +119,7 @@ export function route<
       return response;
     });
   };
-  return Object.assign(handle, { permission: options.can });
+  return Object.assign(handle, { permission: options.can, does: options.does });
 }
 
 /**

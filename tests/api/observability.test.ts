@@ -87,7 +87,7 @@ describe("/api/metrics", () => {
 
 describe("database errors in logs", () => {
   /** A route through the real wrapper whose handler runs `query`, logged at error level when it fails. */
-  const failing = (query: () => Promise<unknown>) => route({ can: "quizzes.browse" }, async () => (await query(), {}));
+  const failing = (query: () => Promise<unknown>) => route({ can: "quizzes.browse", does: "Runs a query that fails" }, async () => (await query(), {}));
 
   it("logs a unique violation by its code, table and constraint, never the value that collided", async () => {
     const [user, other] = [await participant(), await participant()];
