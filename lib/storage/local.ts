@@ -43,7 +43,8 @@ export function localStorage(directory: string): ObjectStorage {
     /**
      * Both files are written and flushed before either takes its name, and the names are flushed
      * before the put returns: a put that returned survives a crash, and one that failed (a full
-     * disk) leaves nothing of itself, not even under its key (keys are never reused).
+     * disk) leaves nothing of itself. Under a key already held that may take the old object too;
+     * the app never writes a key twice.
      */
     async put(key, body, contentType) {
       const file = fileFor(key);
@@ -55,7 +56,10 @@ export function localStorage(directory: string): ObjectStorage {
       ];
       const named: string[] = [];
       try {
-        for (const write of writes) await writeFile(write.temporary, write.data, { mode: 0o600, flush: true });
+        // Settled, not raced: a write still running after the other failed would outlive the cleanup.
+        const written = await Promise.allSettled(writes.map((write) => writeFile(write.temporary, write.data, { mode: 0o600, flush: true })));
+        const failed = written.find((result) => result.status === "rejected");
+        if (failed) throw failed.reason;
         for (const write of writes) {
           await rename(write.temporary, write.name);
           named.push(write.name);
