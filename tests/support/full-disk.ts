@@ -43,7 +43,7 @@ function outOfSpace(file: string): NodeJS.ErrnoException {
 export function withFullFolders(fs: FileSystem): FileSystem {
   const writeFile: FileSystem["writeFile"] = async (file, data, options) => {
     const disk = [...standIns].find(([folder]) => String(file).startsWith(folder + path.sep))?.[1];
-    if (!disk || typeof data !== "string" && !(data instanceof Uint8Array)) return fs.writeFile(file, data, options);
+    if (!disk || (typeof data !== "string" && !(data instanceof Uint8Array))) return fs.writeFile(file, data, options);
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     const fits = Math.min(bytes.length, disk.room);
     disk.room -= fits;
