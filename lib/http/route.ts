@@ -114,6 +114,10 @@ export function route<
       observeRequest(pathname, request.method, response.status, seconds);
       log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
       response.headers.set("x-request-id", requestId);
+      // Answers are the caller's own unless a handler chose a policy, and their text follows the
+      // caller's language (its cookie, else Accept-Language) and session.
+      if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
+      response.headers.append("vary", "Accept-Language, Cookie");
       // proxy.ts does not run for the API, so its HSTS is given here.
       if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
       return response;
