@@ -15,6 +15,12 @@ export interface KeyEntry {
 /** Everything besides the stored answers that decides a quiz's ranking. */
 export interface ResultsBasis {
   quizId: string;
+  /** 1 for the first publication; each revision of the results adds one. */
+  revision: number;
+  /** The digest of the version this revision replaces (null for the first): the new digest covers it, so the chain cannot be broken silently. */
+  previousDigest: string | null;
+  /** Why this revision was published (null for the first publication). */
+  reason: string | null;
   marksPerQuestion: number;
   key: KeyEntry[];
   prizes: PrizeTier[];
@@ -98,3 +104,6 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promi
   );
   return ranked.map(({ submittedAt: _ordered, ...row }) => row);
 }
+
+/** A quiz's first publication: no earlier version to chain to, and no reason asked. */
+export const FIRST_PUBLICATION = { revision: 1, previousDigest: null, reason: null } as const;
