@@ -31,7 +31,7 @@ const digestMismatch = (recomputed: string, given: string) => `MISMATCH: the rec
 /** The file alone: nothing here touches a database or the server's configuration. */
 async function checkFile(file: string, digest: string | undefined): Promise<void> {
   const check = checkResultsFile(await readFile(file, "utf8"), digest);
-  const lines = [`digest: ${check.recomputedDigest}`];
+  const lines = check.digest === check.recomputedDigest ? [`digest: ${check.digest}`] : [`digest of the file: ${check.digest}`, `recomputed digest:  ${check.recomputedDigest}`];
   const difference = check.firstDifference;
   if (difference) {
     lines.unshift(`MISMATCH: row ${difference.position} (${difference.pseudonym}): the file says ${outcome(difference.inFile)}; its answers give ${outcome(difference.recomputed)}.`);

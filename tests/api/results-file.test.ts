@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as resultsFile } from "@/app/api/quizzes/[quizId]/results-file/route";
 import { notifications, publishedResults, quizzes, resultRows } from "@/db/schema";
 import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
@@ -188,14 +188,15 @@ describe("the digest outside the database", () => {
   });
 });
 
-describe("npm run results:verify -- --file", () => {
-  it("recomputes a downloaded file with no database and no server secret, and rejects a tampered row and a wrong digest", async () => {
+describe("npm run results:verify", () => {
+  // Three runs of the command, one of them loading the whole app against the database.
+  it("recomputes a downloaded file with no database and no server secret, and rejects a tampered row and a wrong digest, as against the database", { timeout: 90_000 }, async () => {
     const { quiz, published } = await publishedSeededQuiz();
     const served = await download(quiz.id);
     const directory = await mkdtemp(path.join(tmpdir(), "results-file-"));
     try {
-      const run = async (...args: string[]) => {
-        const env = { ...process.env, DATABASE_URL: "postgresql://nobody@127.0.0.1:1/nowhere", DATA_DIR: directory };
+      const run = async (args: string[], databaseUrl = "postgresql://nobody@127.0.0.1:1/nowhere") => {
+        const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: directory };
         try {
           const { stdout, stderr } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/results-verify.ts", ...args], { cwd: ROOT, env });
           return { code: 0, output: stdout + stderr };
@@ -206,7 +207,7 @@ describe("npm run results:verify -- --file", () => {
       };
       const file = path.join(directory, "results.json");
       await writeFile(file, served.text);
-      const good = await run("--file", file, "--digest", published.digest);
+      const good = await run(["--file", file, "--digest", published.digest]);
       expect(good.code).toBe(0);
       expect(good.output).toContain(`OK: all 4 rows of quiz ${quiz.id} (revision 1) follow from their answers, the key, the prizes and the tie rule.`);
       expect(good.output).toContain(`digest: ${published.digest}`);
@@ -215,10 +216,15 @@ describe("npm run results:verify -- --file", () => {
       const document = JSON.parse(served.text) as PublicResults;
       const [first] = document.rows;
       await writeFile(file, serialiseResults({ ...document, rows: document.rows.map((row, index) => (index === 0 ? { ...row, prizePaise: row.prizePaise + 100 } : row)) }));
-      const bad = await run("--file", file, "--digest", "0".repeat(64));
+      const bad = await run(["--file", file, "--digest", "0".repeat(64)]);
       expect(bad.code).toBe(1);
       expect(bad.output).toContain(`MISMATCH: row 1 (${first.pseudonym}): the file says rank ${first.rank}, score ${first.score}, prize ${first.prizePaise + 100} paise; its answers give rank ${first.rank}, score ${first.score}, prize ${first.prizePaise} paise.`);
       expect(bad.output).toContain(`MISMATCH: the recomputed digest ${published.digest} is not the digest you gave (${"0".repeat(64)}).`);
+
+      // Against the database, a digest taken from outside is compared too.
+      const fromDatabase = await run([quiz.id, "--digest", "0".repeat(64)], inject("databaseUrl"));
+      expect(fromDatabase.code).toBe(1);
+      expect(fromDatabase.output).toContain(`MISMATCH: the recomputed digest ${published.digest} is not the digest you gave (${"0".repeat(64)}).`);
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
