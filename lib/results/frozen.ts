@@ -40,9 +40,10 @@ export const frozenRowColumns = {
 };
 
 /**
- * The canonical serialisation the digest covers: fixed key order, the key in position order,
- * prizes by first rank, rows by rank then participant id (plain code-unit order, not locale).
- * Anyone holding the published key, prizes and rows can rebuild it byte for byte.
+ * The canonical serialisation a format-1 digest covers (results published before the public
+ * results file, lib/results/public-file.ts, which is format 2): fixed key order, the key in
+ * position order, prizes by first rank, rows by rank then participant id (plain code-unit order,
+ * not locale). Anyone holding the published key, prizes and rows can rebuild it byte for byte.
  */
 export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
   return JSON.stringify({
@@ -78,8 +79,8 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
 /**
  * Scores every submitted, not disqualified attempt from its raw stored answers against the given
  * key (a dropped question gives everyone the mark), then ranks them with the tie rule (a tie's
- * left-over paise by submission time). Publishing and `results:verify` both call this, so a
- * published ranking can always be recomputed.
+ * left-over paise by submission time). Format-1 publications were ranked with this, and
+ * `results:verify` recomputes them with it.
  */
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promise<FrozenRow[]> {
   const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
