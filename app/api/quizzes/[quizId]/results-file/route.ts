@@ -6,7 +6,7 @@ import { publicResultsFile } from "@/lib/results";
 /** With the digest in its address the file can never change: caches keep it for good. */
 const query = z.object({ digest: z.string().regex(/^[0-9a-f]{64}$/, "A digest is 64 hexadecimal digits.").optional() });
 
-export const GET = route({ can: "results.view", params: quizParams, query }, async ({ actor, params, query, request }) => {
+export const GET = route({ can: "results.view", does: "Downloads a quiz's public results file (pseudonyms, answers, key, prizes), whose SHA-256 is the digest", params: quizParams, query }, async ({ actor, params, query, request }) => {
   const file = await publicResultsFile(actor, params.quizId, query.digest);
   const etag = `"${file.digest}"`;
   const headers = {
