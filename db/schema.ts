@@ -868,19 +868,30 @@ export const appeals = pgTable(
  * A quiz's published results: the final key and a SHA-256 digest over the canonical
  * serialisation of key and ranking, so anyone can recompute and compare. Never changed.
  */
-export const publishedResults = pgTable("published_results", {
-  quizId: uuid("quiz_id")
-    .primaryKey()
-    .references(() => quizzes.id, { onDelete: "restrict" }),
-  /** [{ questionId, correctOptionIndex, dropped }] in the quiz's position order. */
-  answerKey: jsonb("answer_key").notNull(),
-  /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
-  prizeTable: jsonb("prize_table").notNull().default([]),
-  marksPerQuestion: integer("marks_per_question").notNull().default(1),
-  digest: text("digest").notNull(),
-  publishedById: uuid("published_by_id").references(() => users.id, { onDelete: "set null" }),
-  publishedAt: utc("published_at").notNull().defaultNow(),
-});
+export const publishedResults = pgTable(
+  "published_results",
+  {
+    quizId: uuid("quiz_id")
+      .primaryKey()
+      .references(() => quizzes.id, { onDelete: "restrict" }),
+    /** [{ questionId, correctOptionIndex, dropped }] in the quiz's position order. */
+    answerKey: jsonb("answer_key").notNull(),
+    /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
+    prizeTable: jsonb("prize_table").notNull().default([]),
+    marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    digest: text("digest").notNull(),
+    /**
+     * What the digest covers: 1, the legacy canonical JSON with participant ids; 2, the public
+     * results file below (pseudonyms, answers, key, prizes and tie rule), whose SHA-256 it is.
+     */
+    digestFormat: smallint("digest_format").notNull().default(1),
+    /** Format 2: the public results file, byte for byte as it is served and as the digest covers it. */
+    resultsFile: text("results_file"),
+    publishedById: uuid("published_by_id").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: utc("published_at").notNull().defaultNow(),
+  },
+  (table) => [check("published_results_file_of_format_2", sql`(${table.digestFormat} = 2) = (${table.resultsFile} is not null)`)],
+);
 
 /** The frozen ranking written when results are published; pages read these, never attempts. */
 export const resultRows = pgTable(
@@ -897,6 +908,8 @@ export const resultRows = pgTable(
     timeTakenSeconds: integer("time_taken_seconds").notNull(),
     prizePaise: integer("prize_paise").notNull().default(0),
     freePass: boolean("free_pass").notNull().default(false),
+    /** How the public results file names this participant (lib/results/pseudonyms.ts); null in a format-1 publication. */
+    pseudonym: text("pseudonym"),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.participantId] }),

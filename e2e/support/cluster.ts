@@ -157,7 +157,7 @@ http {
 
   upstream olympiad {
 ${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
-    # Connections to the instances are kept open and reused, as README's example does.
+    # Connections to the instances are kept open and reused, as the nginx example in docs/operations.md does.
     keepalive 16;
   }
 

@@ -26,6 +26,7 @@ export function resultLine(row: { rank: number; prizePaise: number; freePass: bo
 type FrozenResult = {
   name: string;
   title: string;
+  digest: string;
   rank: number;
   prize_paise: number;
   free_pass: boolean;
@@ -35,7 +36,7 @@ type FrozenResult = {
 /** The participant's frozen row in a published quiz, with their name and whether their attempt was disqualified since. */
 async function frozenResult(db: Queryable, quizId: string, participantId: string): Promise<FrozenResult | undefined> {
   const rows = await db.execute<FrozenResult>(sql`
-    select u.name, q.title, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
+    select u.name, q.title, p.digest, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
     from result_rows r
     join published_results p on p.quiz_id = r.quiz_id
     join quizzes q on q.id = r.quiz_id
@@ -92,6 +93,7 @@ export const downloadCertificate = service("certificates.download", async (actor
     winner: line.winner,
     date: formatIndiaDate(issuedAt),
     verificationUrl: `${origin}${verificationPath(verificationId)}`,
+    digest: result.digest,
   };
   return { bytes: await renderCertificate(content), fileName: fileName(result.title), verificationId, content };
 });

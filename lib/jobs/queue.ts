@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
 import { connectDatabase, JOB_QUEUE_SCHEMA } from "@/lib/db";
@@ -12,6 +13,7 @@ export interface JobPayloads {
   "push.deliver": { subscriptionId: string; payload: PushPayload };
   "mail.send": Mail;
   "maintenance.delete-expired": Record<string, never>;
+  "results.announce": { quizId: string };
 }
 
 export type JobName = keyof JobPayloads;
@@ -24,6 +26,8 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "push.deliver": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "mail.send": { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "maintenance.delete-expired": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+  // Queues a mail per participant (20,000 take a while); safe to retry, it adds nothing twice.
+  "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
@@ -88,6 +92,20 @@ export async function enqueue<Name extends JobName>(name: Name, data: JobPayload
 
 export async function enqueueMany<Name extends JobName>(name: Name, payloads: JobPayloads[Name][]): Promise<void> {
   if (payloads.length > 0) await (await jobQueue()).insert(payloads.map((data) => ({ name, data })));
+}
+
+/** A UUID that is the same for the same key every time. */
+function keyedId(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Queues each job under the id its key gives: queueing the same key again adds nothing while the
+ * first job is kept (until pg-boss archives it, 12 hours after it completed).
+ */
+export async function enqueueOnce<Name extends JobName>(name: Name, jobs: { key: string; data: JobPayloads[Name] }[]): Promise<void> {
+  if (jobs.length > 0) await (await jobQueue()).insert(jobs.map(({ key, data }) => ({ id: keyedId(`${name}:${key}`), name, data })));
 }
 
 /** Stops fetching, lets running jobs finish within the timeout, and closes the queue's pool. */

@@ -19,6 +19,8 @@ export const publishedWinners = service("results.view", async () => {
       contestModel: quizzes.contestModel,
       publishedAt: publishedResults.publishedAt,
       digest: publishedResults.digest,
+      /** Published with a public results file (format 2) to download. */
+      resultsFile: sql<boolean>`${publishedResults.digestFormat} = 2`,
       prizes: publishedResults.prizeTable,
     })
     .from(publishedResults)
@@ -42,7 +44,8 @@ export type PublishedBoard = Awaited<ReturnType<typeof publishedWinners>>[number
 
 /**
  * A participant's own frozen result in every published quiz they took, with the rows just above
- * and below theirs, so the page can say which rule placed them where they are.
+ * and below theirs, so the page can say which rule placed them where they are, and their
+ * pseudonym, so they can find their row in the public results file.
  */
 export const myPublishedRanks = service("results.viewOwn", async (actor, userId: string) => {
   authorize(actor, "results.viewOwn", userId);
@@ -51,6 +54,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     quiz_id: string;
     title: string;
     digest: string;
+    pseudonym: string | null;
     rank: number;
     score: number;
     time_taken_seconds: number;
@@ -65,7 +69,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     below_score: number | null;
     below_time: number | null;
   }>(sql`
-    select r.quiz_id, q.title, p.digest, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
+    select r.quiz_id, q.title, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
       (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id) as of,
       (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.rank = r.rank) as tied_with,
       above.rank as above_rank, above.score as above_score, above.time_taken_seconds as above_time,
@@ -87,6 +91,8 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
       quizId: row.quiz_id,
       title: row.title,
       digest: row.digest,
+      /** How the public results file names this participant (null before such files existed): for their eyes only. */
+      pseudonym: row.pseudonym,
       rank: row.rank,
       of: row.of,
       score: row.score,

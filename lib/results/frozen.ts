@@ -15,6 +15,12 @@ export interface KeyEntry {
 /** Everything besides the stored answers that decides a quiz's ranking. */
 export interface ResultsBasis {
   quizId: string;
+  /** 1 for the first publication; each revision of the results adds one. */
+  revision: number;
+  /** The digest of the version this revision replaces (null for the first): the new digest covers it, so the chain cannot be broken silently. */
+  previousDigest: string | null;
+  /** Why this revision was published (null for the first publication). */
+  reason: string | null;
   marksPerQuestion: number;
   key: KeyEntry[];
   prizes: PrizeTier[];
@@ -34,9 +40,10 @@ export const frozenRowColumns = {
 };
 
 /**
- * The canonical serialisation the digest covers: fixed key order, the key in position order,
- * prizes by first rank, rows by rank then participant id (plain code-unit order, not locale).
- * Anyone holding the published key, prizes and rows can rebuild it byte for byte.
+ * The canonical serialisation a format-1 digest covers (results published before the public
+ * results file, lib/results/public-file.ts, which is format 2): fixed key order, the key in
+ * position order, prizes by first rank, rows by rank then participant id (plain code-unit order,
+ * not locale). Anyone holding the published key, prizes and rows can rebuild it byte for byte.
  */
 export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
   return JSON.stringify({
@@ -72,8 +79,8 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
 /**
  * Scores every submitted, not disqualified attempt from its raw stored answers against the given
  * key (a dropped question gives everyone the mark), then ranks them with the tie rule (a tie's
- * left-over paise by submission time). Publishing and `results:verify` both call this, so a
- * published ranking can always be recomputed.
+ * left-over paise by submission time). Format-1 publications were ranked with this, and
+ * `results:verify` recomputes them with it.
  */
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promise<FrozenRow[]> {
   const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
@@ -98,3 +105,6 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promi
   );
   return ranked.map(({ submittedAt: _ordered, ...row }) => row);
 }
+
+/** A quiz's first publication: no earlier version to chain to, and no reason asked. */
+export const FIRST_PUBLICATION = { revision: 1, previousDigest: null, reason: null } as const;

@@ -15,7 +15,7 @@ import { answeredAttempt, closedQuizWithQuestions, HOUR, seededQuiz, settleKey }
 import { asInsider } from "@/tests/support/insider";
 import { asOwner } from "@/tests/support/owner";
 import { admin, participant } from "@/tests/support/users";
-import { canonicalResults, resultsDigest } from "./frozen";
+import { sha256Hex, type PublicResults } from "./public-file";
 import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
 
 afterAll(closeDatabase);
@@ -239,10 +239,10 @@ describe("frozen results", () => {
     const [published] = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quiz.id));
     expect(published.answerKey).toEqual(questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })));
     const rows = await db.select().from(resultRows).where(eq(resultRows.quizId, quiz.id));
-    const basis = { quizId: quiz.id, marksPerQuestion: published.marksPerQuestion, key: published.answerKey as never, prizes: published.prizeTable as never };
     expect(published.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect(resultsDigest(basis, rows)).toBe(published.digest);
-    expect(JSON.parse(canonicalResults(basis, rows)).ranking.map((row: { participantId: string }) => row.participantId).slice(2)).toEqual([people.C.id, people.D.id]);
+    expect(sha256Hex(published.resultsFile!)).toBe(published.digest);
+    const pseudonymOfPerson = (name: string) => rows.find((row) => row.participantId === people[name].id)?.pseudonym;
+    expect((JSON.parse(published.resultsFile!) as PublicResults).rows.map((row) => row.pseudonym).slice(2)).toEqual([pseudonymOfPerson("C"), pseudonymOfPerson("D")]);
     expect((await boardOf(quiz.id))?.digest).toBe(published.digest);
 
     const verification = await verifyPublishedResults(VISITOR, quiz.id);

@@ -4,17 +4,30 @@ import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { canonicalRows, FIRST_PUBLICATION, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { pseudonymOf } from "./pseudonyms";
+import { serialiseResults, sha256Hex } from "./public-file";
 import type { PrizeTier } from "./ranking";
+import { resultsFileFromAnswers } from "./results-file";
+
+/** A frozen row as verify compares it; format 1 rows have no pseudonym. */
+export type VerifiedRow = FrozenRow & { pseudonym: string | null };
 
 export interface Verification {
   quizId: string;
+  /** What the digest covers: 1, the legacy canonical JSON with participant ids; 2, the public results file. */
+  format: number;
   publishedDigest: string;
   recomputedDigest: string;
-  /** The ranking recomputed from the raw answers, the final key and the tie rule gives the published digest. */
+  /** Format 2: the SHA-256 of the stored results file, the one served for download; null for format 1. */
+  storedFileDigest: string | null;
+  /**
+   * The ranking recomputed from the raw answers, the final key and the tie rule gives the
+   * published digest (and, in format 2, so does the stored results file).
+   */
   matches: boolean;
-  /** The first row (in rank order) where the frozen rows and the recomputation disagree; null when none does. */
-  firstDifference: { position: number; published: FrozenRow | null; recomputed: FrozenRow | null } | null;
+  /** The first row (in the canonical order) where the frozen rows and the recomputation disagree; null when none does. */
+  firstDifference: { position: number; published: VerifiedRow | null; recomputed: VerifiedRow | null } | null;
   rows: number;
   /**
    * The first submitted attempt (by participant id) whose stored inputs the recomputation does not
@@ -61,11 +74,37 @@ async function firstInputDifference(db: Queryable, basis: ResultsBasis): Promise
   return null;
 }
 
+/** Format 1: the legacy canonical JSON over the ranking with participant ids. */
+async function recomputeFormat1(db: Queryable, basis: ResultsBasis, frozen: VerifiedRow[]) {
+  const recomputed = await rankFromAnswers(db, basis);
+  const withoutPseudonym = (rows: FrozenRow[]) => canonicalRows(rows).map((row) => ({ ...row, pseudonym: null }));
+  return { digest: resultsDigest(basis, recomputed), expected: withoutPseudonym(frozen), actual: withoutPseudonym(recomputed) };
+}
+
+/** Format 2: the public results file, naming each participant by the pseudonym frozen in their row. */
+async function recomputeFormat2(db: Queryable, basis: ResultsBasis, frozen: VerifiedRow[]) {
+  const frozenPseudonym = new Map(frozen.map((row) => [row.participantId, row.pseudonym]));
+  const { document, participantOf } = await resultsFileFromAnswers(db, basis, async (participantId) => frozenPseudonym.get(participantId) ?? pseudonymOf(basis.quizId, participantId));
+  const inFileOrder = (row: VerifiedRow): VerifiedRow => ({
+    rank: row.rank,
+    pseudonym: row.pseudonym,
+    participantId: row.participantId,
+    score: row.score,
+    timeTakenSeconds: row.timeTakenSeconds,
+    prizePaise: row.prizePaise,
+    freePass: row.freePass,
+  });
+  const expected = [...frozen].sort((a, b) => a.rank - b.rank || ((a.pseudonym ?? "") < (b.pseudonym ?? "") ? -1 : 1)).map(inFileOrder);
+  const actual = document.rows.map((row) => inFileOrder({ ...row, participantId: participantOf.get(row.pseudonym)! }));
+  return { digest: sha256Hex(serialiseResults(document)), expected, actual };
+}
+
 /**
  * Recomputes a published ranking from the stored answers with the published key, prizes and tie
- * rule, and compares it with the published digest and the frozen rows; checks each submitted
- * attempt's stored score and time taken against the recomputation. Anyone may run it
- * (`npm run results:verify -- <quizId>`); it changes nothing.
+ * rule, and compares it with the published digest and the frozen rows (in format 2, also the
+ * stored results file with the digest); checks each submitted attempt's stored score and time
+ * taken against the recomputation. Anyone may run it (`npm run results:verify -- <quizId>`); it
+ * changes nothing.
  */
 export const verifyPublishedResults = service("results.view", async (_actor, quizId: string, database?: Queryable): Promise<Verification> => {
   const db = database ?? (await getDb());
@@ -73,28 +112,30 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
   if (!published) throw new NotFound("This quiz has no published results.");
   const basis: ResultsBasis = {
     quizId,
+    ...FIRST_PUBLICATION,
     marksPerQuestion: published.marksPerQuestion,
     key: published.answerKey as KeyEntry[],
     prizes: published.prizeTable as PrizeTier[],
   };
-  const [recomputed, frozen, inputDifference] = await Promise.all([
-    rankFromAnswers(db, basis),
+  const [frozen, inputDifference] = await Promise.all([
     db
-      .select(frozenRowColumns)
+      .select({ ...frozenRowColumns, pseudonym: resultRows.pseudonym })
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
     firstInputDifference(db, basis),
   ]);
-  const [expected, actual] = [canonicalRows(frozen), canonicalRows(recomputed)];
+  const { digest: recomputedDigest, expected, actual } = await (published.digestFormat === 1 ? recomputeFormat1 : recomputeFormat2)(db, basis, frozen);
   const position = Array.from({ length: Math.max(expected.length, actual.length) }, (_, index) => index).find(
     (index) => JSON.stringify(expected[index]) !== JSON.stringify(actual[index]),
   );
-  const recomputedDigest = resultsDigest(basis, recomputed);
+  const storedFileDigest = published.resultsFile === null ? null : sha256Hex(published.resultsFile);
   return {
     quizId,
+    format: published.digestFormat,
     publishedDigest: published.digest,
     recomputedDigest,
-    matches: recomputedDigest === published.digest,
+    storedFileDigest,
+    matches: recomputedDigest === published.digest && (published.digestFormat === 1 || storedFileDigest === published.digest),
     firstDifference: position === undefined ? null : { position: position + 1, published: expected[position] ?? null, recomputed: actual[position] ?? null },
     rows: frozen.length,
     firstInputDifference: inputDifference,
