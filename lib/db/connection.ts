@@ -5,7 +5,7 @@ import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
-import { postgresErrorCode } from "./errors";
+import { PostgresError, postgresErrorCode } from "./errors";
 import { appliedMigrationCount, committedMigrationCount, migrateDatabase } from "./prepare";
 import { databaseReached, databaseRestarting, databaseUnreachable, setDatabaseProbe } from "./status";
 import type { Database } from "./types";
@@ -151,7 +151,7 @@ async function bringSchemaUpToDate(appPool: Pool, ownerUrl: string | undefined) 
   try {
     if ((await appliedMigrationCount(appPool)) < (await committedMigrationCount())) await migrateDatabase(appPool);
   } catch (error) {
-    if (postgresErrorCode(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+    if (postgresErrorCode(error) !== PostgresError.insufficientPrivilege) throw error;
     throw new Error(
       "The database needs its migrations, and DATABASE_URL's login may not change the schema: " +
         "set MIGRATION_DATABASE_URL to the owner's login, or run `npm run db:migrate` with it first.",
@@ -159,7 +159,6 @@ async function bringSchemaUpToDate(appPool: Pool, ownerUrl: string | undefined) 
     );
   }
 }
-const INSUFFICIENT_PRIVILEGE = "42501";
 
 /** The database's protections (append-only records, frozen attempts) hold only against a login that could not switch them off. */
 async function warnIfAppLoginIsPrivileged(appPool: Pool) {

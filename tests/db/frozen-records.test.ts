@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { attemptAnswers, attempts } from "@/db/schema";
-import { closeDatabase, getDb, postgresErrorCode, violatedConstraint } from "@/lib/db";
+import { closeDatabase, getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { asOwner } from "../support/owner";
 import { answeredAttempt, closedQuizWithQuestions } from "../support/results";
 import { participant } from "../support/users";
@@ -17,14 +17,14 @@ const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_e
  */
 async function refusedConstraint(statement: ReturnType<typeof sql>): Promise<string | undefined> {
   const outcome = await asOwner(async (tx) => {
-      // TRUNCATE locks whole tables that other test files use: never wait long for them.
-      await tx.execute(sql`set local lock_timeout = '10s'`);
-      await tx.execute(statement);
-      tx.rollback();
-    }).then(
-      () => "accepted",
-      (error: unknown) => error,
-    );
+    // TRUNCATE locks whole tables that other test files use: never wait long for them.
+    await tx.execute(sql`set local lock_timeout = '10s'`);
+    await tx.execute(statement);
+    tx.rollback();
+  }).then(
+    () => "accepted",
+    (error: unknown) => error,
+  );
   expect(outcome, `the database accepted: ${JSON.stringify(statement)}`).not.toBe("accepted");
   if (outcome instanceof Error && outcome.message === "Rollback") return "accepted (rolled back)";
   return violatedConstraint(outcome);
@@ -59,7 +59,7 @@ describe("append-only tables", () => {
       sql`truncate ${sql.identifier(table)}`,
     ]) {
       const refused = await db.execute(statement).then(() => "accepted", (error: unknown) => postgresErrorCode(error));
-      expect(refused, JSON.stringify(statement)).toBe("42501");
+      expect(refused, JSON.stringify(statement)).toBe(PostgresError.insufficientPrivilege);
     }
   });
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { closeDatabase, getDb, migrateDatabase, openDatabase, postgresErrorCode } from "@/lib/db";
+import { closeDatabase, getDb, migrateDatabase, openDatabase, PostgresError, postgresErrorCode } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs";
 import { createDatabase, dropDatabase } from "../support/test-server";
 
@@ -13,7 +13,7 @@ import { createDatabase, dropDatabase } from "../support/test-server";
  */
 afterAll(closeDatabase);
 
-const INSUFFICIENT_PRIVILEGE = "42501";
+const INSUFFICIENT_PRIVILEGE = PostgresError.insufficientPrivilege;
 
 /** The error code the app's connection is refused a statement with, in a transaction that never commits. */
 async function refusal(statement: SQL): Promise<string | undefined> {
