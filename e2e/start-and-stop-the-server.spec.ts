@@ -109,16 +109,16 @@ test.describe("one instance's life", () => {
     expect(await postmasterPid()).toBeUndefined();
   });
 
-  test("when its database server is killed, the app logs it once and restarts it: /api/ready says down (restarting), then 200, without a restart of the app", async () => {
+  test("when its database server is killed, the app logs it once and restarts it: /api/ready says down (cause restarting), then 200, without a restart of the app", async () => {
     await startServer();
     const pid = await postmasterPid();
     expect(pid).toBeDefined();
-    const readiness: { status: number; database: { ok: boolean; detail?: string } }[] = [];
+    const readiness: { status: number; database: { ok: boolean; cause?: string } }[] = [];
     let polling = true;
     const poller = (async () => {
       while (polling) {
         const response = await fetch(`${url}/api/ready`);
-        const report = (await response.json()) as { checks: { database: { ok: boolean; detail?: string } } };
+        const report = (await response.json()) as { checks: { database: { ok: boolean; cause?: string } } };
         readiness.push({ status: response.status, database: report.checks.database });
       }
     })();
@@ -131,7 +131,7 @@ test.describe("one instance's life", () => {
     await expect.poll(() => readiness.at(-1)?.status, { timeout: 15_000 }).toBe(200);
     polling = false;
     await poller;
-    expect(readiness.filter((answer) => answer.status === 503).map((answer) => answer.database)).toContainEqual({ ok: false, detail: "down (restarting)" });
+    expect(readiness.filter((answer) => answer.status === 503).map((answer) => answer.database)).toContainEqual({ ok: false, cause: "restarting" });
     expect(await postmasterPid()).not.toBe(pid);
     expect((await fetch(`${url}/api/getquizes`)).status).toBe(200);
 

@@ -22,9 +22,10 @@ type ConnectCallback = (error: Error | undefined, client: PoolClient | undefined
 
 /**
  * A pool that reports to the database status: every failed attempt to connect and every
- * connection that breaks marks the database unreachable, every new connection marks it
- * reached. pg's pool already drops a broken client (idle or checked out) and opens a new one
- * for the next query, so queries work again as soon as the server does.
+ * connection that breaks marks the database unreachable, every query that succeeds marks it
+ * reached (a server that accepts a connection may still fail every query). pg's pool already
+ * drops a broken client (idle or checked out) and opens a new one for the next query, so queries
+ * work again as soon as the server does.
  */
 class WatchedPool extends Pool {
   override connect(): Promise<PoolClient>;
@@ -43,12 +44,20 @@ class WatchedPool extends Pool {
   }
 }
 
+/** Drizzle queries through the pool's promise form; a callback's query is left as it is. */
+function reportSuccessfulQueries(pool: Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) result.then(databaseReached, () => undefined);
+    return result;
+  }) as Pool["query"];
+}
+
 export function openDatabase(url: string, poolMax = config.database.poolMax): DatabaseConnection {
   const pool = new WatchedPool({ connectionString: url, max: poolMax });
-  pool.on("connect", (client) => {
-    databaseReached();
-    client.on("error", databaseUnreachable);
-  });
+  reportSuccessfulQueries(pool);
+  pool.on("connect", (client) => client.on("error", databaseUnreachable));
   // An idle client's error (say, the server restarting) must not crash the process.
   pool.on("error", (error) => log.error(errorFields(error), "database pool error"));
   return { url, db: drizzle(pool, { schema }), pool, close: () => pool.end() };

@@ -1,10 +1,12 @@
 import "server-only";
+import { errorCode } from "@/lib/log";
 
 /**
- * A cheap, in-process record of whether the database answers, so that liveness can judge an
- * outage without touching the database. Fed by the pool (new connections, connection errors),
- * by the embedded server's supervisor (exit, restart) and by a recovery probe that runs only
- * while the database is marked down. Kept on globalThis: Next loads route modules and
+ * A cheap, in-process record of whether the database answers, so that liveness and readiness
+ * judge an outage without touching the database. Fed by the pool (queries that succeed, failed
+ * connections, connections that break), by the embedded server's supervisor (exit, restart) and
+ * by a recovery probe that runs only while the database is marked down: it is marked up again
+ * only by a query that succeeded, never by a server that merely accepts connections. Kept on globalThis: Next loads route modules and
  * instrumentation as separate module copies, and they share one pool.
  */
 interface DatabaseState {
@@ -12,7 +14,7 @@ interface DatabaseState {
   downSince?: number;
   /** The embedded server exited and its supervisor is bringing it back. */
   restarting: boolean;
-  /** The last failure's cause, as a code (ECONNREFUSED, 57P01, …) or a short message. */
+  /** The last failure's cause as a code (ECONNREFUSED, 57P01, restarting, …): safe to show anyone. */
   problem?: string;
   probe?: () => Promise<void>;
   probeTimer?: NodeJS.Timeout;
@@ -27,17 +29,19 @@ export interface DatabaseStatus {
 }
 
 const STATE_KEY = Symbol.for("olympiad.database-status");
-const PROBE_INTERVAL_MS = 1000;
+/** /api/ready turns 200 at most this long after the database answers again. */
+const PROBE_INTERVAL_MS = 250;
+const RESTARTING = "restarting";
 
 function state(): DatabaseState {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: DatabaseState };
   return (holder[STATE_KEY] ??= { restarting: false });
 }
 
-/** The database answered: a new connection opened, a probe or a readiness check succeeded. */
+/** A query succeeded (an orphaned backend of a killed server may still answer: not while restarting). */
 export function databaseReached(): void {
   const current = state();
-  if (current.restarting) return;
+  if (current.downSince === undefined || current.restarting) return;
   current.downSince = undefined;
   current.problem = undefined;
   stopProbe(current);
@@ -47,16 +51,18 @@ export function databaseReached(): void {
 export function databaseUnreachable(cause: unknown): void {
   const current = state();
   current.downSince ??= Date.now();
-  current.problem = describeCause(cause);
+  if (!current.restarting) current.problem = typeof cause === "string" ? cause : errorCode(cause);
   startProbe(current);
 }
 
-/** The embedded server exited (true) or is back and accepts connections (false). */
+/** The embedded server exited (true) or is back and accepts connections (false): the probe's next query says when it answers. */
 export function databaseRestarting(restarting: boolean): void {
   const current = state();
   current.restarting = restarting;
-  if (restarting) databaseUnreachable("the embedded database exited");
-  else databaseReached();
+  if (!restarting) return;
+  current.downSince ??= Date.now();
+  current.problem = RESTARTING;
+  startProbe(current);
 }
 
 export function databaseStatus(now = Date.now()): DatabaseStatus {
@@ -78,7 +84,7 @@ export function setDatabaseProbe(probe: (() => Promise<void>) | undefined): void
 function startProbe(current: DatabaseState) {
   if (current.probeTimer || !current.probe) return;
   current.probeTimer = setInterval(() => {
-    current.probe?.().then(databaseReached, databaseUnreachable);
+    if (!current.restarting) current.probe?.().then(databaseReached, databaseUnreachable);
   }, PROBE_INTERVAL_MS);
   current.probeTimer.unref();
 }
@@ -86,11 +92,4 @@ function startProbe(current: DatabaseState) {
 function stopProbe(current: DatabaseState) {
   clearInterval(current.probeTimer);
   current.probeTimer = undefined;
-}
-
-function describeCause(cause: unknown): string {
-  if (typeof cause === "string") return cause;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && code) return code;
-  return cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
 }

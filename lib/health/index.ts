@@ -2,39 +2,52 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
-import { committedMigrationCount, databaseReached, databaseStatus, getDb } from "@/lib/db";
+import { committedMigrationCount, databaseStatus, getDb } from "@/lib/db";
+import { errorCode, errorFields, log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 
+/** What anyone may see of a check: whether it passed and, if not, a short cause code (never a message). */
 export interface Check {
   ok: boolean;
-  detail?: string;
+  cause?: string;
 }
 
-async function check(work: () => Promise<string | undefined>): Promise<Check> {
+const TIMEOUT_MS = 1000;
+
+class CheckTimeout extends Error {
+  override name = "timeout";
+}
+
+/** Runs a check within the timeout; a failure is told by its code only (ECONNREFUSED, 57P01, ENOSPC, timeout…). */
+async function check(name: string, work: () => Promise<string | undefined>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout()), TIMEOUT_MS);
+  });
   try {
-    const detail = await work();
-    return detail ? { ok: false, detail } : { ok: true };
+    const cause = await Promise.race([work(), timeout]);
+    failures.delete(name);
+    return cause ? { ok: false, cause } : { ok: true };
   } catch (error) {
-    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    const cause = errorCode(error);
+    // The rest of the error goes to the log, once per check and cause: a balancer asks every few seconds.
+    if (failures.get(name) !== cause) log.warn({ check: name, ...errorFields(error) }, "readiness check failed");
+    failures.set(name, cause);
+    return { ok: false, cause };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-const TIMEOUT_MS = 3000;
+/** Kept on globalThis, as everything instrumentation and route modules share (they are separate module copies). */
+const FAILURES_KEY = Symbol.for("olympiad.readiness-failures");
+const STOPPING_KEY = Symbol.for("olympiad.stopping");
+const shared = globalThis as typeof globalThis & { [FAILURES_KEY]?: Map<string, string>; [STOPPING_KEY]?: boolean };
+const failures = (shared[FAILURES_KEY] ??= new Map<string, string>());
 
-function withTimeout<T>(work: Promise<T>): Promise<T> {
-  const timeout = new Promise<never>((_, reject) => {
-    setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref();
-  });
-  return Promise.race([work, timeout]);
-}
-
-/** The deepest cause's code (ECONNREFUSED, 57P01, …) or first line: never a query's parameters. */
-function causeOf(error: unknown): string {
-  let deepest = error;
-  while (deepest instanceof Error && deepest.cause) deepest = deepest.cause;
-  const code = (deepest as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && code) return code;
-  return deepest instanceof Error ? deepest.message.split("\n")[0] : String(deepest);
+/** The instance began to shut down (lib/server): readiness fails from now on, so a balancer stops sending it requests. */
+export function markStopping(): void {
+  shared[STOPPING_KEY] = true;
 }
 
 /**
@@ -53,35 +66,30 @@ export function liveness() {
 }
 
 /**
- * For load balancers and orchestrators: ready means this instance can serve, that is the
- * database answers, every committed migration is applied and the object store takes writes.
+ * For load balancers and orchestrators: ready means this instance can serve, that is it is not
+ * shutting down, the database answers (as the pool last saw it, then a `select 1`), every
+ * committed migration is applied and the object store takes writes.
  */
 export async function readiness() {
-  const [database, migrations, objectStore] = await Promise.all([
-    check(async () => {
-      if (databaseStatus().restarting) return "down (restarting)";
-      const db = await withTimeout(getDb());
-      try {
-        await withTimeout(db.execute(sql`select 1`));
-      } catch (error) {
-        return `down (${databaseStatus().problem ?? causeOf(error)})`;
-      }
-      databaseReached();
-      return undefined;
-    }),
-    check(async () => {
-      const committed = await committedMigrationCount();
-      const db = await withTimeout(getDb());
-      const { rows } = await withTimeout(db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`));
-      const applied = rows[0].applied;
-      return applied === committed ? undefined : `${applied} of ${committed} migrations applied`;
-    }),
-    check(async () => {
+  const down = (cause: string): Check => ({ ok: false, cause });
+  if (shared[STOPPING_KEY]) return { ready: false, checks: { instance: down("stopping") } };
+  // While the pool sees the database down, no query: the status heals when one succeeds.
+  const database = databaseStatus();
+  const [reached, migrations, objectStore] = await Promise.all([
+    database.reachable ? check("database", async () => void (await (await getDb()).execute(sql`select 1`))) : down(database.problem ?? "unreachable"),
+    database.reachable
+      ? check("migrations", async () => {
+          const committed = await committedMigrationCount();
+          const { rows } = await (await getDb()).execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+          return rows[0].applied === committed ? undefined : "pending";
+        })
+      : down("database"),
+    check("objectStore", async () => {
       const key = `health/${randomUUID()}`;
-      await withTimeout(storage().put(key, new TextEncoder().encode("ok"), "text/plain"));
+      await storage().put(key, new TextEncoder().encode("ok"), "text/plain");
       await storage().delete(key);
       return undefined;
     }),
   ]);
-  return { ready: database.ok && migrations.ok && objectStore.ok, checks: { database, migrations, objectStore } };
+  return { ready: reached.ok && migrations.ok && objectStore.ok, checks: { instance: { ok: true }, database: reached, migrations, objectStore } };
 }

@@ -100,3 +100,14 @@ export function errorFields(error: unknown) {
     stack: error instanceof Error ? safeStack(error, message) : undefined,
   });
 }
+
+/**
+ * An error as one short code for an anonymous caller (/api/ready): the first code along its
+ * cause chain (ECONNREFUSED, 57P01, ENOSPC, …), else its name (TimeoutError), else "error";
+ * never a message, which may quote a query or a value.
+ */
+export function errorCode(error: unknown): string {
+  const described = describe(error, 0);
+  const candidates = described ? [firstAlongChain(described, "code"), described.name] : [];
+  return candidates.find((candidate) => candidate !== undefined && /^[A-Za-z0-9_-]{1,40}$/.test(candidate) && candidate !== "Error") ?? "error";
+}

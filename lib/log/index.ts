@@ -38,5 +38,5 @@ export const log = pino({
   },
 });
 
-export { errorFields } from "./errors";
+export { errorCode, errorFields } from "./errors";
 export { routeConsoleToLog } from "./console";

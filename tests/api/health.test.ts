@@ -1,7 +1,8 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { GET as ready } from "@/app/api/ready/route";
 import { closeDatabase } from "@/lib/db";
+import { storage } from "@/lib/storage";
 
 afterAll(closeDatabase);
 
@@ -17,8 +18,23 @@ describe("health and readiness", () => {
     expect(await response.json()).toEqual({
       status: "ready",
       ready: true,
-      checks: { database: { ok: true }, migrations: { ok: true }, objectStore: { ok: true } },
+      checks: { instance: { ok: true }, database: { ok: true }, migrations: { ok: true }, objectStore: { ok: true } },
     });
     expect(response.status).toBe(200);
+  });
+
+  it("tells an anonymous caller a failing check's cause code, never the error's message", async () => {
+    const refusal = Object.assign(new Error("EACCES: permission denied, open '/srv/olympiad/uploads/health/secret.tmp'"), { code: "EACCES" });
+    const put = vi.spyOn(storage(), "put").mockRejectedValueOnce(refusal);
+    try {
+      const response = await ready();
+      const text = await response.text();
+      expect(response.status).toBe(503);
+      expect(JSON.parse(text)).toMatchObject({ ready: false, checks: { objectStore: { ok: false, cause: "EACCES" } } });
+      expect(text).not.toContain("/srv/olympiad");
+      expect(text).not.toContain("permission denied");
+    } finally {
+      put.mockRestore();
+    }
   });
 });

@@ -90,15 +90,25 @@ export async function participantsSavingAnswers(options: { participants: number;
   };
 }
 
+/** What /api/ready answered, when, and its whole body as sent. */
+export interface ReadinessAnswer {
+  status: number;
+  database: { ok: boolean; cause?: string };
+  /** When the answer arrived. */
+  at: number;
+  body: string;
+}
+
 /** Calls /api/ready every 100 ms and keeps what it answered, in order; resolves after its first answer. */
 export async function watchReadiness() {
-  const seen: { status: number; database: { ok: boolean; detail?: string } }[] = [];
+  const seen: ReadinessAnswer[] = [];
   let running = true;
   const polling = (async () => {
     while (running) {
       const response = await ready();
-      const body = (await response.json()) as { checks: { database: { ok: boolean; detail?: string } } };
-      seen.push({ status: response.status, database: body.checks.database });
+      const body = await response.text();
+      const { checks } = JSON.parse(body) as { checks: { database: ReadinessAnswer["database"] } };
+      seen.push({ status: response.status, database: checks.database, at: Date.now(), body });
       await pause(100);
     }
   })();
