@@ -14,12 +14,11 @@ export async function register() {
       const { startServer } = await import("@/lib/server");
       await startServer();
     } catch (error) {
-      // A wrong or missing setting stops the start: Next would log it and go on answering every request with an error.
-      if (error instanceof Error && error.name === "ConfigurationError") {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
+      // Any failed start ends the process with a status a process manager sees: Next would log it
+      // and go on answering every request with an error. A wrong setting needs no stack.
+      if (error instanceof Error && error.name === "ConfigurationError") console.error(error.message);
+      else console.error("the server did not start", error);
+      process.exit(1);
     }
   }
 }

@@ -12,10 +12,13 @@ import { exited, signalGroup, spawnLogged, waitFor } from "./support/processes";
 /** One production server on an embedded database of its own, clear of the main e2e server's ports. */
 const PORT = 3120;
 const DATABASE_PORT = 54359;
+/** lib/config's EMBEDDED_DATABASE_PORT when unset. */
+const DEFAULT_DATABASE_PORT = 54329;
 const url = `http://127.0.0.1:${PORT}`;
 /** Deployed behind a TLS-terminating proxy: the public URL is https, the hop to the app is not. */
 const PUBLIC_URL = "https://olympiad.test";
 const ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-lifecycle" };
+const DRAIN_SECONDS = 10;
 
 let directory: string;
 let server: ChildProcess | undefined;
@@ -23,8 +26,8 @@ let server: ChildProcess | undefined;
 const logFile = () => path.join(directory, "server.log");
 const databaseDirectory = () => path.join(directory, "data", "pg");
 
-/** Kept in `server` at once, so afterAll kills it even when it never becomes ready. */
-async function startServer(settings: { port?: number; databasePort?: number; instances?: number } = {}): Promise<void> {
+/** `npm start` with this spec's settings; `databasePort: null` leaves EMBEDDED_DATABASE_PORT unset. */
+function spawnServer(settings: { port?: number; databasePort?: number | null; instances?: number } = {}): ChildProcess {
   const { port = PORT, databasePort = DATABASE_PORT, instances = 1 } = settings;
   const env = {
     PATH: process.env.PATH,
@@ -32,17 +35,22 @@ async function startServer(settings: { port?: number; databasePort?: number; ins
     NODE_ENV: "production" as const,
     PORT: String(port),
     DATA_DIR: path.join(directory, "data"),
-    EMBEDDED_DATABASE_PORT: String(databasePort),
+    ...(databasePort === null ? {} : { EMBEDDED_DATABASE_PORT: String(databasePort) }),
     WEB_CONCURRENCY: String(instances),
     ADMIN_PASSWORD: ADMIN.password,
     APP_URL: PUBLIC_URL,
     NEXTAUTH_URL: PUBLIC_URL,
-    SHUTDOWN_TIMEOUT_SECONDS: "10",
+    SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     NEXT_TELEMETRY_DISABLED: "1",
   };
   // README's command, so the signal goes through npm as it does in a deployment.
-  server = spawnLogged("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
-  await waitFor("The server", `http://127.0.0.1:${port}/api/ready`, server, logFile());
+  return spawnLogged("npm", ["start", "--", "-p", String(port), "-H", "127.0.0.1"], { cwd: process.cwd(), env, logFile: logFile() });
+}
+
+/** Kept in `server` at once, so afterAll kills it even when it never becomes ready. */
+async function startServer(settings: { port?: number; databasePort?: number | null; instances?: number } = {}): Promise<void> {
+  server = spawnServer(settings);
+  await waitFor("The server", `http://127.0.0.1:${settings.port ?? PORT}/api/ready`, server, logFile());
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -167,6 +175,104 @@ test.describe("one instance's life", () => {
     await expect.poll(async () => (await swept()).map((line) => JSON.parse(line).removed)).toEqual([leftovers.length]);
     expect(leftovers.filter((file) => existsSync(path.join(uploads, file)))).toEqual([]);
     expect(existsSync(path.join(uploads, notOurs))).toBe(true);
+  });
+  test("on SIGTERM while 16 clients call the API on kept-alive connections: /api/ready turns 503 at once, answers say Connection: close, no answer is a 5xx, and it exits 0 within the drain timeout + 2 s", async () => {
+    test.setTimeout(90_000);
+    if (!server) await startServer();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 17 });
+    const answers: { path: string; sentAt: number; status: number; connection?: string }[] = [];
+    const failures: { path: string; sentAt: number; code: string }[] = [];
+    const get = (path: string) =>
+      new Promise<void>((resolve) => {
+        const sentAt = Date.now();
+        http
+          .get(`${url}${path}`, { agent }, (response) => {
+            response.resume().once("end", () => {
+              answers.push({ path, sentAt, status: response.statusCode ?? 0, connection: response.headers.connection });
+              resolve();
+            });
+          })
+          .once("error", (error: NodeJS.ErrnoException) => {
+            failures.push({ path, sentAt, code: error.code ?? error.message });
+            resolve();
+          });
+      });
+    let signalledAt = Number.POSITIVE_INFINITY;
+    const refused = () => failures.some((failure) => failure.code === "ECONNREFUSED" && failure.sentAt > signalledAt);
+    // Each client calls until the server refuses its new connection; a pause keeps the machine's two cores for the server.
+    const client = (paths: string[]) =>
+      (async () => {
+        for (let call = 0; !refused() || Date.now() < signalledAt + 200; call++) {
+          await get(paths[call % paths.length]);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+    const clients = [...Array.from({ length: 16 }, (_, index) => client(index % 2 ? ["/api/getquizes", "/api/ping"] : ["/api/ping", "/api/health"])), client(["/api/ready"])];
+    await expect.poll(() => answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(100);
+
+    const exit = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
+    signalledAt = Date.now();
+    process.kill(server!.pid!, "SIGTERM");
+    const code = await exit;
+    const exitedAfterMs = Date.now() - signalledAt;
+    server = undefined;
+    await Promise.all(clients);
+    agent.destroy();
+
+    expect(code).toBe(0);
+    expect(exitedAfterMs).toBeLessThan((DRAIN_SECONDS + 2) * 1000);
+    expect(answers.filter((answer) => answer.status >= 500 && answer.path !== "/api/ready")).toEqual([]);
+    // Sent after the signal (a moment for npm to pass it on): not ready, and every answer closes its connection.
+    const late = answers.filter((answer) => answer.sentAt > signalledAt + 200);
+    expect(late.filter((answer) => answer.path === "/api/ready" && answer.status !== 503)).toEqual([]);
+    expect(late.filter((answer) => answer.connection !== "close")).toEqual([]);
+    expect(failures.filter((failure) => failure.code !== "ECONNREFUSED")).toEqual([]);
+    const log = await readFile(logFile(), "utf8");
+    expect(log).toContain('"msg":"stopped"');
+    expect(log).not.toContain("Cannot use a pool after calling end on the pool");
+  });
+});
+
+test.describe("start-up", () => {
+  test.setTimeout(120_000);
+  test.beforeAll(makeDirectory);
+  test.afterAll(killServerAndDirectory);
+
+  test("with EMBEDDED_DATABASE_PORT taken by another program, npm start says so and exits non-zero within 10 s", async () => {
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(DATABASE_PORT + 2, "127.0.0.1", resolve));
+    try {
+      const startedAt = Date.now();
+      server = spawnServer({ port: PORT + 2, databasePort: DATABASE_PORT + 2 });
+      const code = await new Promise<number | null>((resolve) => server!.once("exit", (exitCode) => resolve(exitCode)));
+      server = undefined;
+      expect(code).not.toBe(0);
+      expect(Date.now() - startedAt).toBeLessThan(10_000);
+      expect(await readFile(logFile(), "utf8")).toContain(`port ${DATABASE_PORT + 2} is in use`);
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  });
+
+  test("without EMBEDDED_DATABASE_PORT and with the default port taken, the embedded database listens on a free port and says which", async () => {
+    // Another checkout's app, say; when something else holds the default port already, that does as well.
+    const squatter = net.createServer();
+    const squatting = await new Promise<boolean>((resolve) => {
+      squatter.once("error", () => resolve(false));
+      squatter.listen(DEFAULT_DATABASE_PORT, "127.0.0.1", () => resolve(true));
+    });
+    try {
+      expect(squatting || !(await accepts(DEFAULT_DATABASE_PORT)), `port ${DEFAULT_DATABASE_PORT} is taken`).toBe(true);
+      await startServer({ port: PORT + 2, databasePort: null });
+      const postmaster = (await readFile(path.join(databaseDirectory(), "postmaster.pid"), "utf8")).split("\n");
+      const chosen = Number(postmaster[3]);
+      expect(chosen).not.toBe(DEFAULT_DATABASE_PORT);
+      const line = (await readFile(logFile(), "utf8")).split("\n").find((entry) => entry.includes(`port ${DEFAULT_DATABASE_PORT} is in use`));
+      expect(line && JSON.parse(line)).toMatchObject({ level: "warn", port: chosen });
+      expect((await fetch(`http://127.0.0.1:${PORT + 2}/api/getquizes`)).status).toBe(200);
+    } finally {
+      if (squatting) await new Promise((resolve) => squatter.close(resolve));
+    }
   });
 });
 

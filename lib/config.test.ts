@@ -5,7 +5,8 @@ import { checkPublicUrl, ConfigurationError, loadConfig } from "@/lib/config";
 describe("configuration", () => {
   it("runs with nothing set: embedded database, local storage, default brand", () => {
     const config = loadConfig({});
-    expect(config.database).toMatchObject({ kind: "embedded", directory: path.resolve(".data/pg"), port: 54329 });
+    expect(config.database).toMatchObject({ kind: "embedded", directory: path.resolve(".data/pg"), port: 54329, anyPortIfTaken: true });
+    expect(config.shutdown.drainMs).toBe(10_000);
     expect(config.storage).toEqual({ kind: "local", directory: path.resolve(".data/uploads") });
     expect(config.brand).toMatchObject({ name: "Olympiad", tagline: "learn, think, win" });
     expect(config.appUrl).toBe("http://localhost:3000");
@@ -23,6 +24,12 @@ describe("configuration", () => {
     });
     expect(config.database).toMatchObject({ kind: "external", url: "postgresql://app@db:5432/olympiad", ownerUrl: "postgresql://owner@db:5432/olympiad" });
     expect(config.storage).toMatchObject({ kind: "s3", bucket: "uploads", endpoint: "http://minio:9000", forcePathStyle: true });
+  });
+
+  it("drains for SHUTDOWN_DRAIN_SECONDS, and refuses the old SHUTDOWN_TIMEOUT_SECONDS by its new name", () => {
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: "3" }).shutdown.drainMs).toBe(3000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: "25" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS: renamed SHUTDOWN_DRAIN_SECONDS/);
+    expect(loadConfig({ EMBEDDED_DATABASE_PORT: "55000" }).database).toMatchObject({ port: 55000, anyPortIfTaken: false });
   });
 
   it.each([

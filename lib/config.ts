@@ -16,6 +16,8 @@ const hostLabel = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 /** A host name, or "*." and a name of two labels or more for any host below it. */
 const hostPattern = new RegExp(`^(?:\\*\\.${hostLabel}(?:\\.${hostLabel})+|${hostLabel}(?:\\.${hostLabel})*)$`);
 
+const DEFAULT_EMBEDDED_DATABASE_PORT = 54329;
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -25,8 +27,13 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Bearer token that /api/metrics requires; unset turns the endpoint off. */
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
-  /** How long a stopping instance waits for in-flight requests and jobs before it exits. */
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /**
+   * How long a stopping instance lets requests in flight and running jobs finish; it exits within
+   * this and 2 s more. Replaces SHUTDOWN_TIMEOUT_SECONDS, which is refused so that no one keeps
+   * setting a value that no longer does anything.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.undefined({ error: "renamed SHUTDOWN_DRAIN_SECONDS (default 10): the process exits within it and 2 s more" }).optional(),
   /** Set by `npm start`: Next then leaves SIGTERM and SIGINT to the app's graceful shutdown. */
   NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
 
@@ -46,7 +53,8 @@ const environmentSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** /api/health answers 503 once the database has been unreachable this long, so a supervisor restarts the app. */
   HEALTH_DATABASE_DOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /** Unset: 54329, or a free port when another program holds that one (two checkouts on one machine). */
+  EMBEDDED_DATABASE_PORT: z.coerce.number().int().min(1024).max(65535).optional(),
   /**
    * Set by `npm start` on every instance but the first when WEB_CONCURRENCY > 1: use the embedded
    * server the first instance runs on this data directory, never start one.
@@ -241,14 +249,16 @@ export function loadConfig(environment: Environment) {
     dataDir,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
-    shutdown: { timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, signalsLeftToApp: Boolean(env.NEXT_MANUAL_SIG_HANDLE) },
+    shutdown: { drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000, signalsLeftToApp: Boolean(env.NEXT_MANUAL_SIG_HANDLE) },
     health: { databaseDownLimitMs: env.HEALTH_DATABASE_DOWN_SECONDS * 1000 },
     database: env.DATABASE_URL
       ? { kind: "external" as const, url: env.DATABASE_URL, ownerUrl: env.MIGRATION_DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : {
           kind: "embedded" as const,
           directory: path.join(dataDir, "pg"),
-          port: env.EMBEDDED_DATABASE_PORT,
+          port: env.EMBEDDED_DATABASE_PORT ?? DEFAULT_EMBEDDED_DATABASE_PORT,
+          /** EMBEDDED_DATABASE_PORT unset: a free port when the default one is taken. */
+          anyPortIfTaken: env.EMBEDDED_DATABASE_PORT === undefined,
           shared: env.EMBEDDED_DATABASE_SHARED,
           poolMax: env.DATABASE_POOL_MAX,
         },

@@ -66,13 +66,15 @@ function superviseInstances(count) {
     setTimeout(() => stopping || start(role, worker.process.pid), RESTART_DELAY_MS);
   });
 
-  // Shared instances stop first: the first instance's embedded database serves them until then.
+  // Every instance drains at once (readiness fails, the port stops accepting connections), and the
+  // shared ones stop first: the first instance's embedded database serves them until then.
   const stop = () => {
     if (stopping) return;
     stopping = true;
     const shared = [...roles].filter(([, role]) => role === "shared");
-    if (shared.length === 0) signalAll("SIGTERM");
-    else for (const [id] of shared) cluster.workers[id]?.process.kill("SIGTERM");
+    if (shared.length === 0) return signalAll("SIGTERM");
+    for (const [id, role] of roles) if (role === "owner" && cluster.workers[id]?.isConnected()) cluster.workers[id].send({ shutdown: "drain" });
+    for (const [id] of shared) cluster.workers[id]?.process.kill("SIGTERM");
   };
   const signalAll = (signal) => {
     for (const worker of Object.values(cluster.workers)) worker?.process.kill(signal);

@@ -7,7 +7,7 @@ import { errorFields, log } from "@/lib/log";
 import { findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 import { PostgresError, postgresErrorCode } from "./errors";
 import { appliedMigrationCount, committedMigrationCount, migrateDatabase } from "./prepare";
-import { databaseReached, databaseRestarting, databaseUnreachable, setDatabaseProbe } from "./status";
+import { databaseReached, databaseRestarting, databaseStatus, databaseUnreachable, setDatabaseProbe } from "./status";
 import type { Database } from "./types";
 
 export interface DatabaseConnection {
@@ -31,6 +31,13 @@ class WatchedPool extends Pool {
   override connect(): Promise<PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
+    // While the embedded server restarts, every request trying to connect would fork a backend
+    // only to hear "starting up", taking the CPU its crash recovery needs: refused here instead.
+    if (databaseStatus().restarting) {
+      const refusal = Object.assign(new Error("the embedded database is restarting"), { code: "57P03" });
+      if (!callback) return Promise.reject(refusal);
+      return callback(refusal, undefined, () => undefined);
+    }
     if (!callback) {
       return super.connect().catch((error: unknown) => {
         databaseUnreachable(error);
@@ -65,15 +72,18 @@ export function openDatabase(url: string, poolMax = config.database.poolMax): Da
 
 /** What the app's own database server reports: its supervisor's news goes to the log and the status. */
 const supervisorEvents: EmbeddedDatabaseEvents = {
+  orphansStopped: ({ what, pids, ms }) =>
+    log.warn({ pids, ms }, what === "server" ? "stopped the embedded database a crashed app left running" : "stopped the processes the killed embedded database left running"),
+  started: ({ port, startMs, crashRecovery }) => log.info({ port, startMs, crashRecovery }, crashRecovery ? "the embedded database recovered from a crash and started" : "the embedded database started"),
   exited: ({ exitCode, signal, recentLog }) => {
     databaseRestarting(true);
     log.error({ exitCode, signal, recentLog }, "the embedded database exited unexpectedly: restarting it");
   },
   restartFailed: ({ attempt, retryInMs, error }) =>
     log.warn({ attempt, retryInMs, ...errorFields(error) }, "the embedded database did not restart yet"),
-  restarted: ({ attempts, downMs }) => {
+  restarted: ({ attempts, downMs, startMs, crashRecovery }) => {
     databaseRestarting(false);
-    log.info({ attempts, downMs }, "the embedded database restarted");
+    log.info({ attempts, downMs, startMs, crashRecovery }, "the embedded database restarted");
   },
 };
 
@@ -89,7 +99,10 @@ async function reachConfiguredServer(options: { shareRunningServer?: boolean }):
   if (settings.kind === "external") return { url: settings.url, ownerUrl: settings.ownerUrl, stop: async () => undefined };
   if (settings.shared) return waitForRunningEmbeddedDatabase(settings);
   const running = options.shareRunningServer ? await findRunningEmbeddedDatabase(settings) : undefined;
-  return running ?? (await startEmbeddedDatabase({ ...settings, events: supervisorEvents }));
+  if (running) return running;
+  const started = await startEmbeddedDatabase({ ...settings, events: supervisorEvents });
+  if (started.port !== settings.port) log.warn({ port: started.port }, `port ${settings.port} is in use: the embedded database listens on port ${started.port} (set EMBEDDED_DATABASE_PORT to choose one)`);
+  return started;
 }
 
 function openOnServer(server: ConfiguredServer, url: string): DatabaseConnection {
@@ -148,17 +161,24 @@ async function startConfiguredDatabase(): Promise<DatabaseConnection> {
  * EXISTS is refused to it).
  */
 async function bringSchemaUpToDate(appPool: Pool, ownerUrl: string | undefined) {
+  const startedAt = Date.now();
+  const committed = await committedMigrationCount();
+  const logDone = (applied: number) => log.info({ pending: committed - applied, ms: Date.now() - startedAt }, applied < committed ? "migrations applied" : "migrations up to date");
   if (ownerUrl) {
     const owner = openDatabase(ownerUrl, 1);
     try {
+      const applied = await appliedMigrationCount(owner.pool);
       await migrateDatabase(owner.pool);
+      logDone(applied);
     } finally {
       await owner.close();
     }
     return;
   }
   try {
-    if ((await appliedMigrationCount(appPool)) < (await committedMigrationCount())) await migrateDatabase(appPool);
+    const applied = await appliedMigrationCount(appPool);
+    if (applied < committed) await migrateDatabase(appPool);
+    logDone(applied);
   } catch (error) {
     if (postgresErrorCode(error) !== PostgresError.insufficientPrivilege) throw error;
     throw new Error(

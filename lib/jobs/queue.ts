@@ -108,6 +108,12 @@ export async function enqueueOnce<Name extends JobName>(name: Name, jobs: { key:
   if (jobs.length > 0) await (await jobQueue()).insert(jobs.map(({ key, data }) => ({ id: keyedId(`${name}:${key}`), name, data })));
 }
 
+/** Stops fetching (a shutdown began): running jobs go on, and requests still queue new ones until the queue stops. */
+export async function pauseJobWorkers(): Promise<void> {
+  const boss = await holder[QUEUE_KEY]?.catch(() => undefined);
+  for (const name of JOB_NAMES) await boss?.offWork(name);
+}
+
 /** Stops fetching, lets running jobs finish within the timeout, and closes the queue's pool. */
 export async function stopJobQueue(timeoutMs: number): Promise<void> {
   const queue = holder[QUEUE_KEY];

@@ -1,6 +1,6 @@
 import "server-only";
 import { checkPublicUrl, config } from "@/lib/config";
-import { connectDatabase } from "@/lib/db";
+import { closeDatabase, connectDatabase } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs";
 import { errorFields, log } from "@/lib/log";
 import { seedIfEmpty } from "@/lib/seed";
@@ -17,10 +17,16 @@ export async function startServer(): Promise<void> {
   const warning = checkPublicUrl(config);
   if (warning) log.warn(warning);
   void sweepStorage().catch((error: unknown) => log.error(errorFields(error), "storage: the sweep after a crash failed"));
-  // Connecting applies the migrations; seeding is the only step left.
-  const connection = await connectDatabase();
-  await seedIfEmpty(connection.pool);
-  await startJobWorkers(await jobQueue());
+  try {
+    // Connecting applies the migrations; seeding is the only step left.
+    const connection = await connectDatabase();
+    await seedIfEmpty(connection.pool);
+    await startJobWorkers(await jobQueue());
+  } catch (error) {
+    // The process exits next (instrumentation): an embedded database it started must not outlive it.
+    await closeDatabase().catch(() => undefined);
+    throw error;
+  }
   installGracefulShutdown();
   // `npm start` with WEB_CONCURRENCY > 1 starts the other instances once the first one is ready.
   process.send?.({ instanceReady: true });

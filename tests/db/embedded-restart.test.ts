@@ -81,7 +81,7 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
 
   it("stops at once, logging \"stopped\", when SIGTERM comes after its database server was killed", { timeout: 60_000 }, async () => {
     const directory = await temporaryDirectory("olympiad-stop-after-kill-");
-    const environment = { DATA_DIR: directory, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXT_MANUAL_SIG_HANDLE: "true", LOG_LEVEL: "info", SHUTDOWN_TIMEOUT_SECONDS: "20" };
+    const environment = { DATA_DIR: directory, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXT_MANUAL_SIG_HANDLE: "true", LOG_LEVEL: "info", SHUTDOWN_DRAIN_SECONDS: "20" };
     try {
       const app = await startApp(environment);
       const postmasterPid = Number.parseInt(readFileSync(path.join(directory, "pg", "postmaster.pid"), "utf8").split("\n")[0], 10);
