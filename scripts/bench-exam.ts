@@ -39,7 +39,8 @@ import { Client } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
-import { productionNode, startProductionServer, stopServer } from "./support/production-server";
+import { undoAll, undoLater } from "./support/clean-up";
+import { productionNode, startProductionServer } from "./support/production-server";
 
 const { values: args } = parseArgs({
   options: {
@@ -254,7 +255,6 @@ type Participant = { id: string; name: string; email: string; cookie: string; qu
 async function run() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const cleanups: (() => Promise<unknown>)[] = [];
   let databaseUrl: string;
   const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"], WEB_CONCURRENCY: args.instances };
   if (args.database === "postgres") {
@@ -265,17 +265,18 @@ async function run() {
     env.DATABASE_URL = database.url;
     env.MIGRATION_DATABASE_URL = database.ownerUrl;
     env.DATA_DIR = await temporaryDirectory("olympiad-bench-");
-    cleanups.push(() => dropDatabase(adminUrl, database.name));
+    undoLater(() => dropDatabase(adminUrl, database.name));
   } else {
     env.DATA_DIR = await temporaryDirectory("olympiad-bench-");
     env.EMBEDDED_DATABASE_PORT = String(await freePort());
     databaseUrl = `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_DATABASE_PORT}/olympiad`;
   }
-  cleanups.push(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
+  undoLater(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
   const node = args.node ?? productionNode();
   const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [] });
   const runtime = `Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`;
   const watcher = watch(server.pid!, databaseUrl);
+  undoLater(() => watcher.stop().catch(() => undefined));
   try {
     const users = await prepare(databaseUrl);
     const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
@@ -381,9 +382,7 @@ async function run() {
     console.log(`${PARTICIPANTS} participants sustained with p99 ${answerP99.toFixed(0)} ms per answer save, ${errors} errors, ${lost + reconnectLost} answers lost`);
     if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
   } finally {
-    await watcher.stop().catch(() => undefined);
-    await stopServer(server);
-    for (const cleanup of cleanups.reverse()) await cleanup();
+    await undoAll();
   }
 }
 
@@ -415,4 +414,4 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 
-await run();
+await run().finally(undoAll);

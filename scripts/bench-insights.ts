@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import { parseArgs } from "node:util";
 import { Client } from "pg";
+import { undoAll, undoLater } from "./support/clean-up";
 
 const { values: args } = parseArgs({ options: { attempts: { type: "string", default: "100000" }, runs: { type: "string", default: "5" }, plans: { type: "string", default: "summary" }, keep: { type: "boolean", default: false } } });
 const ATTEMPTS = Number(args.attempts);
@@ -35,6 +36,7 @@ async function onServer(statement: string): Promise<void> {
 }
 
 await onServer(`create database ${scratch}`);
+undoLater(() => (args.keep ? console.log(`\nkept the scratch database ${scratch}; drop it when done`) : onServer(`drop database if exists ${scratch} with (force)`)));
 // Before anything imports lib/config, which reads the environment once: without DATABASE_URL the
 // app would start its embedded database and seed that instead.
 const url = new URL(adminUrl);
@@ -61,7 +63,9 @@ function summarise(node: PlanNode, depth = 0): string[] {
 }
 
 try {
-  const { closeDatabase, getDb } = await import("@/lib/db");
+  const { closeDatabase, getDb, takeOverShutdownSignals } = await import("@/lib/db");
+  // Interrupted, the scratch database is dropped (./support/clean-up.ts) rather than the process ended at once.
+  takeOverShutdownSignals();
   const { sql } = await import("drizzle-orm");
   const { insightQueries } = await import("@/lib/insights");
   const db = await getDb();
@@ -158,6 +162,5 @@ try {
   }
   await closeDatabase();
 } finally {
-  if (args.keep) console.log(`\nkept the scratch database ${scratch}; drop it when done`);
-  else await onServer(`drop database if exists ${scratch} with (force)`);
+  await undoAll();
 }

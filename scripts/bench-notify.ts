@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 
 import { createDatabase, dropDatabase, freePort } from "../tests/support/test-server";
+import { undoAll, undoLater } from "./support/clean-up";
 
 // lib/config reads the environment once, when lib/* is first imported below, after DATABASE_URL
 // names the scratch database: the local push endpoint is http on 127.0.0.1, allowed for
@@ -21,6 +22,7 @@ const SUBSCRIBERS = Number(args.subscribers);
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const database = await createDatabase(adminUrl);
+undoLater(() => dropDatabase(adminUrl, database.name));
 process.env.DATABASE_URL = database.url;
 process.env.MIGRATION_DATABASE_URL = database.ownerUrl;
 let received = 0;
@@ -33,9 +35,12 @@ const pushService = createServer((request, response) => {
 });
 const pushPort = await freePort();
 await new Promise<void>((resolve) => pushService.listen(pushPort, "127.0.0.1", resolve));
+undoLater(() => pushService.close());
 
 try {
-  const { closeDatabase, getDb } = await import("@/lib/db");
+  const { closeDatabase, getDb, takeOverShutdownSignals } = await import("@/lib/db");
+  // Interrupted, the scratch database is dropped (./support/clean-up.ts) rather than the process ended at once.
+  takeOverShutdownSignals();
   const { sql } = await import("drizzle-orm");
   const { sendNotification } = await import("@/lib/notifications");
   const { jobQueue, queueCounts, stopJobQueue } = await import("@/lib/jobs");
@@ -68,6 +73,5 @@ try {
   await stopJobQueue(5000);
   await closeDatabase();
 } finally {
-  pushService.close();
-  await dropDatabase(adminUrl, database.name);
+  await undoAll();
 }

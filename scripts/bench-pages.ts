@@ -6,9 +6,11 @@
  *
  *   npm run bench:pages -- [--requests 50] [--base http://localhost:3000]
  */
+import { rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { freePort, temporaryDirectory } from "../tests/support/test-server";
-import { startProductionServer, stopServer } from "./support/production-server";
+import { undoAll, undoLater } from "./support/clean-up";
+import { startProductionServer } from "./support/production-server";
 
 const PAGES = ["/", "/quizeslist", "/prizelisting", "/winnerleaderboard", "/readblogs/how-olympiad-works", "/privacypolicy"];
 
@@ -30,12 +32,12 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 let base = args.base;
-let server: Awaited<ReturnType<typeof startProductionServer>> | undefined;
 if (!base) {
   const port = await freePort();
   base = `http://localhost:${port}`;
   const dataDir = await temporaryDirectory("olympiad-bench-pages-");
-  server = await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
+  undoLater(() => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
+  await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
 }
 
 try {
@@ -49,5 +51,5 @@ try {
     console.log(`${page.padEnd(34)} ${percentile(samples, 0.5).toFixed(1).padStart(9)} ${percentile(samples, 0.95).toFixed(1).padStart(9)} ${mean.toFixed(1).padStart(10)}`);
   }
 } finally {
-  if (server) await stopServer(server);
+  await undoAll();
 }

@@ -9,7 +9,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/support/chromium";
 import { freePort, temporaryDirectory } from "../tests/support/test-server";
-import { startProductionServer, stopServer } from "./support/production-server";
+import { undoAll, undoLater } from "./support/clean-up";
+import { startProductionServer } from "./support/production-server";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -23,11 +24,13 @@ async function firstArticle(base: string): Promise<string> {
 const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataDir = await temporaryDirectory("olympiad-lighthouse-");
-const server = await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
+undoLater(() => rm(dataDir, { recursive: true, force: true }));
+await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
   chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
 });
+undoLater(() => chrome.kill());
 try {
   console.log("page".padEnd(48), ...CATEGORIES.map((category) => category.padStart(15)));
   for (const path of ["/", await firstArticle(base)]) {
@@ -42,7 +45,5 @@ try {
     }
   }
 } finally {
-  chrome.kill();
-  await stopServer(server);
-  await rm(dataDir, { recursive: true, force: true });
+  await undoAll();
 }
