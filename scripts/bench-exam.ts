@@ -24,7 +24,7 @@
  * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
  * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
  * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N|unlimited` (256) the
- * HTTP connections to the server.
+ * HTTP connections to the server; `--server-log FILE` keeps the server's log.
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
@@ -35,7 +35,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
-import { Client } from "pg";
+import { Client, Pool } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     instances: { type: "string", default: "1" },
     "pool-max": { type: "string", default: "20" },
     "cpu-prof": { type: "string" },
+    "server-log": { type: "string" },
     connections: { type: "string", default: "256" },
     node: { type: "string" },
   },
@@ -224,18 +225,21 @@ async function usage(rootPid: number): Promise<Usage> {
 /** Samples the server's memory and the database's connections once a second, keeping the peaks. */
 function watch(serverPid: number, databaseUrl: string) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
-  const db = new Client({ connectionString: databaseUrl });
+  // A pool, which reconnects: the database may be killed under the bench on purpose.
+  const db = new Pool({ connectionString: databaseUrl, max: 1 });
+  db.on("error", () => undefined);
   let stopped = false;
   const running = (async () => {
-    await db.connect();
     while (!stopped) {
       peaks.rssBytes = Math.max(peaks.rssBytes, (await usage(serverPid)).nodeRssBytes);
-      const { rows } = await db.query<{ total: number; active: number }>(
-        `select count(*)::int as total, count(*) filter (where state = 'active')::int as active
-         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-      );
-      peaks.connections = Math.max(peaks.connections, rows[0].total);
-      peaks.activeConnections = Math.max(peaks.activeConnections, rows[0].active);
+      const sample = await db
+        .query<{ total: number; active: number }>(
+          `select count(*)::int as total, count(*) filter (where state = 'active')::int as active
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+        )
+        .catch(() => undefined);
+      peaks.connections = Math.max(peaks.connections, sample?.rows[0].total ?? 0);
+      peaks.activeConnections = Math.max(peaks.activeConnections, sample?.rows[0].active ?? 0);
       await sleep(1000);
     }
     await db.end();
@@ -273,7 +277,9 @@ async function run() {
   }
   undoLater(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
   const node = args.node ?? productionNode();
-  const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [] });
+  const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [], logFile: args["server-log"] });
+  // For faults injected by hand while it runs (kill -9 of the postmaster in $DATA_DIR/pg/postmaster.pid, SIGTERM to the server).
+  console.log(`server pid ${server.pid} on port ${port}, data in ${env.DATA_DIR}${args["server-log"] ? `, log in ${args["server-log"]}` : ""}`);
   const runtime = `Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`;
   const watcher = watch(server.pid!, databaseUrl);
   undoLater(() => watcher.stop().catch(() => undefined));

@@ -1,8 +1,8 @@
 /**
  * What a bench started (a server and its database, a scratch database, a folder, a browser) is
- * undone however the bench ends: done or failed (its `finally` calls `undoAll`), or interrupted by
- * SIGINT, SIGTERM or SIGHUP (Ctrl-C, `timeout`, a closed terminal), when everything is undone and
- * the bench exits with 128 + the signal's number.
+ * undone however the bench ends: done or failed (its `finally` calls `undoAll`), crashed (an
+ * uncaught error: exit 1), or interrupted by SIGINT, SIGTERM or SIGHUP (Ctrl-C, `timeout`, a
+ * closed terminal), when everything is undone and the bench exits with 128 + the signal's number.
  */
 
 type Undo = () => unknown;
@@ -36,3 +36,8 @@ for (const [signal, number] of Object.entries(SIGNALS)) {
     void undoAll().finally(() => process.exit(128 + number));
   });
 }
+
+process.once("uncaughtException", (error) => {
+  console.error(error);
+  void undoAll().finally(() => process.exit(1));
+});

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { undoLater } from "./clean-up";
 
@@ -12,6 +13,8 @@ interface ServerRuntime {
   node?: string;
   /** Options for its Node processes (`--cpu-prof`, say). */
   nodeArgs?: string[];
+  /** Where its log goes once it is up (else nowhere): a line per request, and what it says of its database. */
+  logFile?: string;
 }
 
 /**
@@ -19,7 +22,7 @@ interface ServerRuntime {
  * graceful shutdown; WEB_CONCURRENCY in `env` sets its instances) and waits until it answers. It
  * is stopped, with its database, when the bench ends or is interrupted (./clean-up.ts).
  */
-export async function startProductionServer(env: Record<string, string>, port: number, { node = productionNode(), nodeArgs = [] }: ServerRuntime = {}): Promise<ChildProcess> {
+export async function startProductionServer(env: Record<string, string>, port: number, { node = productionNode(), nodeArgs = [], logFile }: ServerRuntime = {}): Promise<ChildProcess> {
   // A process group of its own: stopping it reaches its instances and database, and a Ctrl-C in
   // the terminal reaches the bench alone, which stops it once.
   const server = spawn(node, [...nodeArgs, path.resolve("scripts/start.mjs")], {
@@ -36,8 +39,17 @@ export async function startProductionServer(env: Record<string, string>, port: n
   for (let waited = 0; waited < 120_000 && server.exitCode === null; waited += 250) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/prizelisting`)).ok) {
-        server.stdout!.off("data", keep).resume();
-        server.stderr!.off("data", keep).resume();
+        server.stdout!.off("data", keep);
+        server.stderr!.off("data", keep);
+        if (logFile) {
+          const file = createWriteStream(logFile);
+          file.write(log);
+          server.stdout!.pipe(file);
+          server.stderr!.pipe(file);
+        } else {
+          server.stdout!.resume();
+          server.stderr!.resume();
+        }
         return server;
       }
     } catch {
