@@ -54,7 +54,7 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
 
   it("keeps a row written before a restart, after a clean stop and after kill -9", { timeout: 120_000 }, async () => {
     dataDir = await temporaryDirectory("olympiad-restart-");
-    const environment = { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()) };
+    const environment = { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), LOG_LEVEL: "info" };
     const postmasterPid = path.join(dataDir, "pg", "postmaster.pid");
 
     const first = await startApp(environment);
@@ -67,12 +67,19 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
 
     const second = await startApp(environment);
     expect(await query(second.url, "select message from contact_messages where subject = 'Restart'")).toEqual([{ message: "kept" }]);
+    const killedAt = Date.now();
     second.child.kill("SIGKILL");
     await exited(second.child);
     expect(existsSync(postmasterPid), "after kill -9 the database is left running as an orphan").toBe(true);
 
     const third = await startApp(environment);
+    expect(Date.now() - killedAt, "ready within 10 s of the crash").toBeLessThan(10_000);
     expect(await query(third.url, "select message from contact_messages where subject = 'Restart'")).toEqual([{ message: "kept" }]);
+    // What it did, each with its duration.
+    const said = (message: string) => third.output().split("\n").filter((line) => line.includes(`"msg":"${message}"`)).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(said("stopped the embedded database a crashed app left running")).toEqual([expect.objectContaining({ level: "warn", ms: expect.any(Number), pids: [expect.any(Number)] })]);
+    expect(said("the embedded database started")).toEqual([expect.objectContaining({ startMs: expect.any(Number), crashRecovery: false })]);
+    expect(said("migrations up to date")).toEqual([expect.objectContaining({ ms: expect.any(Number), pending: 0 })]);
     const admins = await query<{ count: number }>(third.url, "select count(*)::int as count from users where role = 'admin'");
     expect(admins).toEqual([{ count: 1 }]);
     third.child.kill("SIGTERM");
