@@ -222,12 +222,17 @@ test.describe("one instance's life", () => {
     expect(code).toBe(0);
     expect(exitedAfterMs).toBeLessThan((DRAIN_SECONDS + 2) * 1000);
     expect(answers.filter((answer) => answer.status >= 500 && answer.path !== "/api/ready")).toEqual([]);
-    // Sent after the signal (a moment for npm to pass it on): not ready, and every answer closes its connection.
-    const late = answers.filter((answer) => answer.sentAt > signalledAt + 200);
+    const log = await readFile(logFile(), "utf8");
+    // This instance's: the log holds the earlier tests' instances too.
+    const drainLine = log.split("\n").findLast((line) => line.includes("shutting down: not ready"));
+    expect(drainLine, log).toBeDefined();
+    const drainingFrom = Date.parse(JSON.parse(drainLine!).time);
+    expect(drainingFrom - signalledAt, "the drain begins as the signal arrives").toBeLessThan(1000);
+    // Sent once the drain began: not ready, and every answer closes its connection.
+    const late = answers.filter((answer) => answer.sentAt > drainingFrom);
     expect(late.filter((answer) => answer.path === "/api/ready" && answer.status !== 503)).toEqual([]);
     expect(late.filter((answer) => answer.connection !== "close")).toEqual([]);
     expect(failures.filter((failure) => failure.code !== "ECONNREFUSED")).toEqual([]);
-    const log = await readFile(logFile(), "utf8");
     expect(log).toContain('"msg":"stopped"');
     expect(log).not.toContain("Cannot use a pool after calling end on the pool");
   });
@@ -254,7 +259,7 @@ test.describe("start-up", () => {
     }
   });
 
-  test("without EMBEDDED_DATABASE_PORT and with the default port taken, the embedded database listens on a free port and says which", async () => {
+  test("without EMBEDDED_DATABASE_PORT and with the default port taken, the embedded database listens on a free port and says which, and a second instance finds it there", async () => {
     // Another checkout's app, say; when something else holds the default port already, that does as well.
     const squatter = net.createServer();
     const squatting = await new Promise<boolean>((resolve) => {
@@ -263,13 +268,16 @@ test.describe("start-up", () => {
     });
     try {
       expect(squatting || !(await accepts(DEFAULT_DATABASE_PORT)), `port ${DEFAULT_DATABASE_PORT} is taken`).toBe(true);
-      await startServer({ port: PORT + 2, databasePort: null });
+      await startServer({ port: PORT + 2, databasePort: null, instances: 2 });
       const postmaster = (await readFile(path.join(databaseDirectory(), "postmaster.pid"), "utf8")).split("\n");
       const chosen = Number(postmaster[3]);
       expect(chosen).not.toBe(DEFAULT_DATABASE_PORT);
       const line = (await readFile(logFile(), "utf8")).split("\n").find((entry) => entry.includes(`port ${DEFAULT_DATABASE_PORT} is in use`));
       expect(line && JSON.parse(line)).toMatchObject({ level: "warn", port: chosen });
-      expect((await fetch(`http://127.0.0.1:${PORT + 2}/api/getquizes`)).status).toBe(200);
+      // Each new connection goes to the next instance: both serve from the moved database.
+      // On a fresh data folder the first instance applies the migrations; the second, connected, finds them applied.
+      await expect.poll(async () => (await readFile(logFile(), "utf8")).includes('"msg":"migrations up to date"'), { timeout: 60_000 }).toBe(true);
+      for (let request = 0; request < 4; request++) expect(await getOnNewConnection(`http://127.0.0.1:${PORT + 2}/api/getquizes`)).toBe(200);
     } finally {
       if (squatting) await new Promise((resolve) => squatter.close(resolve));
     }

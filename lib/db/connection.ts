@@ -131,7 +131,7 @@ export async function openConfiguredDatabase(
 }
 
 /** The first instance may still be starting the server when another instance comes up. */
-async function waitForRunningEmbeddedDatabase(settings: { directory: string; port: number }) {
+async function waitForRunningEmbeddedDatabase(settings: { directory: string; port: number; anyPortIfTaken: boolean }) {
   for (let waited = 0; waited < SHARED_DATABASE_WAIT_MS; waited += 250) {
     const running = await findRunningEmbeddedDatabase(settings);
     if (running) return running;
