@@ -24,7 +24,9 @@
  * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
  * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
  * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N|unlimited` (256) the
- * HTTP connections to the server; `--server-log FILE` keeps the server's log.
+ * HTTP connections to the server; `--server-log FILE` keeps the server's log. `--base URL --database-url URL`
+ * measures a deployment you run yourself (several instances behind a proxy, say) instead: the
+ * database's owner URL, and the deployment's NEXTAUTH_SECRET in this environment (sessions are issued here).
  *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
@@ -53,6 +55,8 @@ const { values: args } = parseArgs({
     "pool-max": { type: "string", default: "20" },
     "cpu-prof": { type: "string" },
     "server-log": { type: "string" },
+    base: { type: "string" },
+    "database-url": { type: "string" },
     connections: { type: "string", default: "256" },
     node: { type: "string" },
   },
@@ -182,8 +186,8 @@ interface Usage {
 
 const CLOCK_TICKS = 100;
 
-/** Reads /proc: the server's process tree and every postgres process. */
-async function usage(rootPid: number): Promise<Usage> {
+/** Reads /proc: the server's process tree (none for a deployment given with --base) and every postgres process. */
+async function usage(rootPid: number | undefined): Promise<Usage> {
   const processes = new Map<number, { parent: number; command: string; cpuSeconds: number; reapedCpuSeconds: number }>();
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -204,7 +208,7 @@ async function usage(rootPid: number): Promise<Usage> {
     result.postgresCpuSeconds += cpuSeconds;
     if (processes.get(parent)?.command !== "postgres") result.postgresCpuSeconds += reapedCpuSeconds;
   }
-  const tree = [rootPid];
+  const tree = rootPid === undefined ? [] : [rootPid];
   for (let index = 0; index < tree.length; index++) {
     for (const [pid, { parent }] of processes) if (parent === tree[index]) tree.push(pid);
   }
@@ -223,7 +227,7 @@ async function usage(rootPid: number): Promise<Usage> {
 }
 
 /** Samples the server's memory and the database's connections once a second, keeping the peaks. */
-function watch(serverPid: number, databaseUrl: string) {
+function watch(serverPid: number | undefined, databaseUrl: string) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
   // A pool, which reconnects: the database may be killed under the bench on purpose.
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
@@ -256,7 +260,12 @@ interface Phase {
 
 type Participant = { id: string; name: string; email: string; cookie: string; questions: string[] };
 
-async function run() {
+/** This bench's own production server on a fresh database, or the deployment given with --base. */
+async function serverToMeasure(): Promise<{ base: string; databaseUrl: string; serverPid?: number; runtime: string }> {
+  if (args.base) {
+    if (!args["database-url"]) throw new Error("--base needs --database-url, the deployment's database as its owner");
+    return { base: args.base.replace(/\/+$/, ""), databaseUrl: args["database-url"], runtime: `the deployment at ${args.base}` };
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let databaseUrl: string;
@@ -280,23 +289,27 @@ async function run() {
   const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [], logFile: args["server-log"] });
   // For faults injected by hand while it runs (kill -9 of the postmaster in $DATA_DIR/pg/postmaster.pid, SIGTERM to the server).
   console.log(`server pid ${server.pid} on port ${port}, data in ${env.DATA_DIR}${args["server-log"] ? `, log in ${args["server-log"]}` : ""}`);
-  const runtime = `Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`;
-  const watcher = watch(server.pid!, databaseUrl);
+  return { base, databaseUrl, serverPid: server.pid, runtime: `${args.instances} instance(s) on Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}` };
+}
+
+async function run() {
+  const { base, databaseUrl, serverPid, runtime } = await serverToMeasure();
+  const watcher = watch(serverPid, databaseUrl);
   undoLater(() => watcher.stop().catch(() => undefined));
   try {
     const users = await prepare(databaseUrl);
     const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
     console.log(
       EXAM_DAY
-        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.database} PostgreSQL, ${args.instances} instance(s) on ${runtime}`
-        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.database} PostgreSQL, ${args.instances} instance(s) on ${runtime}`,
+        ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.base ? "" : `${args.database} PostgreSQL, `}${runtime}`
+        : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.base ? "" : `${args.database} PostgreSQL, `}${runtime}`,
     );
     const phases: Phase[] = [];
     const phase = async (step: string, work: () => Promise<void>) => {
       const started = performance.now();
-      const [before, benchBefore] = [await usage(server.pid!), process.cpuUsage()];
+      const [before, benchBefore] = [await usage(serverPid), process.cpuUsage()];
       await work();
-      const [after, bench] = [await usage(server.pid!), process.cpuUsage(benchBefore)];
+      const [after, bench] = [await usage(serverPid), process.cpuUsage(benchBefore)];
       phases.push({
         step,
         wallMs: performance.now() - started,
