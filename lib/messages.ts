@@ -43,12 +43,24 @@ export const inEnglish = messageTranslator("en", errors);
 const idsOfPlainTexts = new Map(Object.entries(errors).flatMap(([id, text]) => (text.includes("{") ? [] : [[text, id as MessageId] as const])));
 
 /**
- * A zod schema's refusal is a plain English string (schemas also run in the browser); when it is
- * one of the catalogue's texts, it becomes that Message, so the API can answer it translated.
+ * A zod schema's refusal is a plain English string (schemas also run in the browser): one of the
+ * catalogue's texts becomes that Message, so the API answers it translated; any other is framed
+ * by a catalogue text of its own (its detail stays as the schema wrote it).
  */
-export function catalogued(text: string): Message | string {
+export function catalogued(text: string): Message {
+  return knownMessage(text) ?? message("invalidRequestDetail", { detail: text });
+}
+
+/** The catalogue's Message whose English is this text, if there is one. */
+export function knownMessage(text: string): Message | undefined {
   const id = idsOfPlainTexts.get(text);
-  return id ? message(id) : text;
+  return id && message(id);
+}
+
+/** The first issue of a failed zod parse, as the refusal to answer. */
+export function refusalOf(error: { issues: readonly { message: string }[] }): Message {
+  const text = error.issues[0]?.message;
+  return text ? catalogued(text) : message("invalidRequest");
 }
 
 // The English texts for the browser's own checks, zod schemas and tests.

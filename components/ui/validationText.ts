@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { catalogued } from "@/lib/messages";
+import { knownMessage } from "@/lib/messages";
 import english from "@/messages/en/ui.json";
 
 type ValidationKey = keyof typeof english.validation;
@@ -31,8 +31,8 @@ export function useValidationText() {
     if (!message) return message;
     const key = validationKey(message);
     if (key) return field(key);
-    const known = catalogued(message);
-    return typeof known === "string" ? known : answer(known.id);
+    const known = knownMessage(message);
+    return known ? answer(known.id) : message;
   }
   return translate;
 }

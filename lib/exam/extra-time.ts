@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/messages";
 import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./schemas";
 
 /**
@@ -26,7 +26,7 @@ export function extraSecondsFor(unit: Unit, amount: number, durationSeconds: num
 }
 
 function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Invalid input.");
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 

@@ -4,7 +4,7 @@ import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge } from 
 import { messagesIn } from "@/lib/i18n";
 import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
-import { catalogued, message, type Message, type MessageId, type MessageValues } from "@/lib/messages";
+import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/messages";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
@@ -148,7 +148,7 @@ function refuseCrossSiteWrites(request: Request) {
   const originHost = origin === null ? undefined : hostOf(origin);
   const crossOrigin = originHost === null || (originHost !== undefined && host !== null && originHost !== host);
   if (crossOrigin || request.headers.get("sec-fetch-site") === "cross-site") {
-    throw new Forbidden("Cross-site request refused.");
+    throw new Forbidden(message("crossSiteRefused"));
   }
 }
 
@@ -162,7 +162,7 @@ function hostOf(origin: string): string | null {
 
 function parse<Schema extends ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Invalid(catalogued(result.error.issues[0]?.message ?? "Invalid request."));
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 
@@ -197,7 +197,7 @@ async function readJson(request: Request): Promise<unknown> {
   try {
     return JSON.parse(await body.text());
   } catch {
-    throw new Invalid("The request body must be JSON.");
+    throw new Invalid(message("bodyMustBeJson"));
   }
 }
 
@@ -207,7 +207,7 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
     const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     return Object.fromEntries(form.entries());
   } catch {
-    throw new Invalid("The request must be multipart form data.");
+    throw new Invalid(message("bodyMustBeMultipart"));
   }
 }
 

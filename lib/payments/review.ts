@@ -261,7 +261,7 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
   if (row.type === "credit") {
     await changeBalance(tx, row.userId, row.amountPaise);
   } else if (row.type === "debit") {
-    if (wallet.balance < row.amountPaise) throw new Conflict("The wallet balance is too low to pay out this withdrawal.");
+    if (wallet.balance < row.amountPaise) throw new Conflict(message("walletTooLowForWithdrawal"));
     await changeBalance(tx, row.userId, -row.amountPaise);
   } else {
     await assertNotPaidYet(tx, row.userId, row.quizId!, PARTICIPANT_ALREADY_PAID);

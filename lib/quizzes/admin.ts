@@ -55,7 +55,7 @@ async function assertOnOneSideOfTheDemo(tx: DatabaseTransaction, quiz: { id: str
 async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
   if (questionIds.length > 0) {
     const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
-    if (found.length !== questionIds.length) throw new Invalid("Some picked questions no longer exist in the bank.");
+    if (found.length !== questionIds.length) throw new Invalid(message("pickedQuestionsMissing"));
     await assertOnOneSideOfTheDemo(tx, quiz, questionIds);
   }
   await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
@@ -196,7 +196,7 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     const changed = current.map((row) => row.questionId).join() !== input.questions.join();
     if (changed) {
       const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
-      if (started) throw new Conflict("Participants have already started this quiz, so its questions cannot change.");
+      if (started) throw new Conflict(message("quizQuestionsLocked"));
       await linkQuestions(tx, quiz, input.questions);
     }
     return { ...quiz, questions: input.questions };
