@@ -10,7 +10,7 @@ import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
-import { message, PARTICIPANT_ALREADY_PAID } from "@/lib/messages";
+import { message } from "@/lib/messages";
 import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lines";
 import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
@@ -264,7 +264,7 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
     if (wallet.balance < row.amountPaise) throw new Conflict(message("walletTooLowForWithdrawal"));
     await changeBalance(tx, row.userId, -row.amountPaise);
   } else {
-    await assertNotPaidYet(tx, row.userId, row.quizId!, PARTICIPANT_ALREADY_PAID);
+    await assertNotPaidYet(tx, row.userId, row.quizId!, message("participantAlreadyPaid"));
     await assertSeatForVerification(tx, row);
     await rewardReferrer(tx, row.userId, now);
   }

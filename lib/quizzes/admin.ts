@@ -1,5 +1,5 @@
 import "server-only";
-import { CASH_PRIZES_LAWFUL_CONFIRM, DEMO_QUESTION_IN_PAID_QUIZ, message, PAID_QUESTION_IN_DEMO } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM, catalogued, message } from "@/lib/messages";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -49,7 +49,7 @@ async function assertOnOneSideOfTheDemo(tx: DatabaseTransaction, quiz: { id: str
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
     .where(and(inArray(quizQuestions.questionId, questionIds), ne(quizzes.id, quiz.id), ne(quizzes.isDemo, quiz.isDemo)))
     .limit(1);
-  if (crossing) throw new Conflict(quiz.isDemo ? PAID_QUESTION_IN_DEMO : DEMO_QUESTION_IN_PAID_QUIZ);
+  if (crossing) throw new Conflict(message(quiz.isDemo ? "paidQuestionInDemo" : "demoQuestionInPaidQuiz"));
 }
 
 async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
@@ -83,7 +83,7 @@ const sameTiers = (a: readonly PrizeTierRow[], b: readonly PrizeTierRow[]) =>
 /** Checked here as well as in quizSchema, so a service called without the route refuses it too. */
 function assertPrizeTable(rows: PrizeTierRow[], prizeMoneyPaise: number) {
   const problem = prizeTableProblem(rows, prizeMoneyPaise);
-  if (problem) throw new Invalid(problem);
+  if (problem) throw new Invalid(catalogued(problem));
 }
 
 /** Replaces a quiz's own prize table and records before and after in the audit trail. */
@@ -118,7 +118,7 @@ function assertCashPrizesLawful(model: ContestModel, lawfulConfirmed: boolean | 
 function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null, lawfulConfirmed: boolean | undefined) {
   assertCashPrizesLawful(values.contestModel, lawfulConfirmed);
   const problem = contestModelProblem(values.contestModel, { ...values, tiers });
-  if (problem) throw new Invalid(problem.message);
+  if (problem) throw new Invalid(catalogued(problem.message));
 }
 
 /**
