@@ -1,0 +1,306 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadCertificate } from "@/app/api/certificates/[quizId]/route";
+import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
+import { POST as reviseRoute } from "@/app/api/quizzes/[quizId]/results-revisions/route";
+import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqualify/route";
+import { attempts, auditLog, certificates, notifications, prizeClaims, publishedResults, resultRows, users } from "@/db/schema";
+import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
+import { checkLedger } from "@/lib/books";
+import { verifyCertificate } from "@/lib/certificates";
+import { config } from "@/lib/config";
+import { closeDatabase, getDb, type Queryable } from "@/lib/db";
+import { decideObjections } from "@/lib/exam";
+import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/messages";
+import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover, redeemFreePass } from "@/lib/payouts";
+import { myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";
+import { canonicalResults, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "@/lib/results/frozen";
+import type { PrizeTier } from "@/lib/results/ranking";
+import { closedExam, finalisingAlone } from "@/tests/support/exam";
+import { call } from "@/tests/support/http";
+import { asInsider } from "@/tests/support/insider";
+import { claimWith, freshPan } from "@/tests/support/payouts";
+import { HOUR, seededQuiz, settleKey } from "@/tests/support/results";
+import { admin, ADULT_DOB } from "@/tests/support/users";
+
+afterAll(closeDatabase);
+
+const KEY = randomBytes(32).toString("base64");
+const saved = { ...config.payouts };
+beforeAll(() => {
+  config.payouts.encryptionKey = KEY;
+});
+afterEach(() => Object.assign(config.payouts, saved, { encryptionKey: KEY }));
+
+const REASON = "A's recording shows a second person answering questions 2 and 3: disqualified on review after publication.";
+const CHEATED = "A second person answers questions 2 and 3 in the recording.";
+
+/**
+ * The seeded quiz (A and B tie at the top and split ₹1,00,000 + ₹51,000, C is third with
+ * ₹25,000, D fourth with a free pass), its window closed 50 hours ago and its results published
+ * two hours ago, as soon as the objection window ended. Everyone is 18 or over (prizes are paid).
+ */
+async function published() {
+  const seeded = await seededQuiz({ examEndedAgoMs: 50 * HOUR });
+  const boss = await admin();
+  const afterWindow = await settleKey(seeded.quiz);
+  await finalisingAlone(() => publishResults(boss, seeded.quiz.id, afterWindow));
+  const db = await getDb();
+  const ids = Object.values(seeded.people).map((person) => person.id);
+  await db.update(users).set({ dateOfBirth: ADULT_DOB }).where(inArray(users.id, ids));
+  const attemptOf = async (user: ActiveUser) => (await db.select().from(attempts).where(and(eq(attempts.quizId, seeded.quiz.id), eq(attempts.participantId, user.id))))[0];
+  return { ...seeded, boss, attemptOf };
+}
+
+async function versionsOf(quizId: string) {
+  const db = await getDb();
+  return db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId)).orderBy(asc(publishedResults.revision));
+}
+
+async function rowsOf(quizId: string, revision: number): Promise<FrozenRow[]> {
+  const db = await getDb();
+  return db
+    .select({ participantId: resultRows.participantId, rank: resultRows.rank, score: resultRows.score, timeTakenSeconds: resultRows.timeTakenSeconds, prizePaise: resultRows.prizePaise, freePass: resultRows.freePass })
+    .from(resultRows)
+    .where(and(eq(resultRows.quizId, quizId), eq(resultRows.revision, revision)));
+}
+
+async function boardOf(quizId: string) {
+  return (await publishedWinners(VISITOR)).find((board) => board.id === quizId)!;
+}
+
+async function claimOf(quizId: string, user: ActiveUser) {
+  const db = await getDb();
+  return (await db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, user.id))))[0];
+}
+
+async function paid(user: ActiveUser, quizId: string, boss: ActiveUser) {
+  const claim = await claimPrize(user, quizId, claimWith(freshPan()));
+  await approvePrizeClaim(boss, claim.id);
+  return markPrizeClaimPaid(boss, claim.id, `UTR${randomBytes(6).toString("hex")}`);
+}
+
+const ROLLED_BACK = new Error("rolled back");
+
+/** What verify reports while an insider's edit stands; the edit is rolled back afterwards, so no other test sees it. */
+async function verifiedDuring(quizId: string, edit: (tx: Queryable) => Promise<unknown>) {
+  let seen: Awaited<ReturnType<typeof verifyPublishedResults>> | undefined;
+  await asInsider(async (tx) => {
+    await edit(tx);
+    seen = await verifyPublishedResults(VISITOR, quizId, tx);
+    throw ROLLED_BACK;
+  }).catch((error: unknown) => {
+    if (error !== ROLLED_BACK) throw error;
+  });
+  return seen!;
+}
+
+describe("a revision of published results", () => {
+  it("keeps the first version, chains its digest into the new one, and verify checks the chain and the current version", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    const [first] = await versionsOf(quiz.id);
+    const firstRows = await rowsOf(quiz.id, 1);
+
+    expect((await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } })).status).toBe(200);
+    // A disqualification after publication changes nothing until a revision is published.
+    expect((await boardOf(quiz.id)).winners.map((row) => row.participantId)).toContain(people.A.id);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 1, matches: true, chainBreak: null });
+
+    const revised = await call(reviseRoute, { as: boss, params: { quizId: quiz.id }, json: { reason: REASON } });
+    expect(revised).toMatchObject({ status: 201, body: { revision: 2 } });
+
+    const [kept, second] = await versionsOf(quiz.id);
+    expect(kept).toEqual(first);
+    expect(await rowsOf(quiz.id, 1)).toEqual(firstRows);
+    expect(second).toMatchObject({ revision: 2, previousDigest: first.digest, reason: REASON, publishedById: boss.id, disqualifiedIds: [people.A.id] });
+    const basis: ResultsBasis = {
+      quizId: quiz.id,
+      revision: 2,
+      previousDigest: first.digest,
+      reason: REASON,
+      marksPerQuestion: second.marksPerQuestion,
+      key: second.answerKey as KeyEntry[],
+      prizes: second.prizeTable as PrizeTier[],
+    };
+    const secondRows = await rowsOf(quiz.id, 2);
+    expect(JSON.parse(canonicalResults(basis, secondRows))).toMatchObject({ revision: 2, previousDigest: first.digest, reason: REASON });
+    expect(resultsDigest(basis, secondRows)).toBe(second.digest);
+    expect(revised.body.digest).toBe(second.digest);
+
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 2, matches: true, firstDifference: null, firstInputDifference: null, chainBreak: null, publishedDigest: second.digest });
+    const board = await boardOf(quiz.id);
+    expect(board).toMatchObject({ revision: 2, digest: second.digest, reason: REASON });
+    expect(board.superseded).toEqual([{ revision: 1, publishedAt: first.publishedAt, digest: first.digest, reason: null }]);
+    expect((await resultsVersions(boss, quiz.id)).map((version) => [version.revision, version.digest, version.reason, version.publishedByName])).toEqual([
+      [2, second.digest, REASON, boss.name],
+      [1, first.digest, null, boss.name],
+    ]);
+    const [entry] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.action, "results.revise"), eq(auditLog.subjectId, quiz.id)));
+    expect(entry).toMatchObject({ actorId: boss.id, reason: REASON, before: { revision: 1, digest: first.digest }, after: { revision: 2, digest: second.digest } });
+  });
+
+  it("reports a rewritten superseded version, and the broken link when its digest is forged to match", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    await publishRevision(boss, quiz.id, { reason: REASON });
+    // An insider moves C's ₹25,000 in the first version to D.
+    const moved = async (tx: Queryable) => {
+      await tx.execute(sql`update result_rows set prize_paise = 0 where quiz_id = ${quiz.id} and revision = 1 and participant_id = ${people.C.id}`);
+      await tx.execute(sql`update result_rows set prize_paise = 2500000, free_pass = false where quiz_id = ${quiz.id} and revision = 1 and participant_id = ${people.D.id}`);
+    };
+    expect(await verifiedDuring(quiz.id, moved)).toMatchObject({ matches: true, chainBreak: { revision: 1, problem: "digest" } });
+
+    // ... and stores the first version's digest recomputed over the rewritten rows: the second version still names the old one.
+    const forged = await verifiedDuring(quiz.id, async (tx) => {
+      await moved(tx);
+      const [first] = (await tx.execute<{ answer_key: KeyEntry[]; prize_table: PrizeTier[]; marks_per_question: number }>(sql`select * from published_results where quiz_id = ${quiz.id} and revision = 1`)).rows;
+      const rows = (await tx.execute<{ participant_id: string; rank: number; score: number; time_taken_seconds: number; prize_paise: number; free_pass: boolean }>(sql`select * from result_rows where quiz_id = ${quiz.id} and revision = 1`)).rows;
+      const digest = resultsDigest(
+        { quizId: quiz.id, revision: 1, previousDigest: null, reason: null, marksPerQuestion: first.marks_per_question, key: first.answer_key, prizes: first.prize_table },
+        rows.map((row) => ({ participantId: row.participant_id, rank: row.rank, score: row.score, timeTakenSeconds: row.time_taken_seconds, prizePaise: row.prize_paise, freePass: row.free_pass })),
+      );
+      await tx.execute(sql`update published_results set digest = ${digest} where quiz_id = ${quiz.id} and revision = 1`);
+    });
+    expect(forged).toMatchObject({ matches: true, chainBreak: { revision: 2, problem: "previousDigest" } });
+    expect((await verifyPublishedResults(VISITOR, quiz.id)).chainBreak).toBeNull();
+  });
+
+  it("is refused without a written reason (400), to anyone but an admin (403), before publication and when nothing changed (409)", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    for (const json of [{}, { reason: "" }, { reason: "   " }, { reason: "Typo fixed." }]) {
+      const refused = await call(reviseRoute, { as: boss, params: { quizId: quiz.id }, json });
+      expect(refused).toMatchObject({ status: 400, body: { message: REVISION_REASON_REQUIRED } });
+    }
+    expect((await call(reviseRoute, { as: people.B, params: { quizId: quiz.id }, json: { reason: REASON } })).status).toBe(403);
+    expect((await call(reviseRoute, { as: null, params: { quizId: quiz.id }, json: { reason: REASON } })).status).toBe(401);
+    expect(await call(reviseRoute, { as: boss, params: { quizId: quiz.id }, json: { reason: REASON } })).toMatchObject({
+      status: 409,
+      body: { message: inEnglish(message("revisionChangesNothing", { revision: 1 })) },
+    });
+    const unpublished = await closedExam();
+    expect(await call(reviseRoute, { as: boss, params: { quizId: unpublished.id }, json: { reason: REASON } })).toMatchObject({
+      status: 409,
+      body: { message: inEnglish(message("revisionNeedsPublication")) },
+    });
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    expect((await call(reviseRoute, { as: people.A, params: { quizId: quiz.id }, json: { reason: REASON } })).status).toBe(403);
+    expect(await versionsOf(quiz.id)).toHaveLength(1);
+  });
+
+  it("after a late disqualification, takes the winner out and moves the prizes; an unpaid claim follows, a paid one and a redeemed free pass are listed for recovery, everyone is told", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    const paidA = await paid(people.A, quiz.id, boss);
+    expect(paidA).toMatchObject({ status: "paid", grossPaise: 7_550_000 });
+    const claimB = await claimPrize(people.B, quiz.id, claimWith(freshPan()));
+    expect(claimB.grossPaise).toBe(7_550_000);
+    const pass = await redeemFreePass(people.D, quiz.id);
+
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    await publishRevision(boss, quiz.id, { reason: REASON });
+
+    const board = await boardOf(quiz.id);
+    expect(board.winners.map((row) => [row.participantId, row.rank, row.prizePaise])).toEqual([
+      [people.B.id, 1, 10_000_000],
+      [people.C.id, 2, 5_100_000],
+      [people.D.id, 3, 2_500_000],
+    ]);
+    expect(await myPublishedRanks(people.A, people.A.id)).toEqual([]);
+    expect(await myPublishedRanks(people.C, people.C.id)).toEqual([expect.objectContaining({ rank: 2, of: 3, prizePaise: 5_100_000 })]);
+
+    // B's claim follows: the new prize, the tax estimate for it, on the new version.
+    const followed = await claimOf(quiz.id, people.B);
+    expect(followed).toMatchObject({ id: claimB.id, status: "claimed", revision: 2, grossPaise: 10_000_000 });
+    expect(followed.taxPaise + followed.netPaise).toBe(followed.grossPaise);
+    expect(followed.taxPaise).toBe(3_000_000);
+    expect((await myPrize(people.B, quiz.id)).prizePaise).toBe(10_000_000);
+    // A's paid claim stays on the version it was paid for.
+    expect(await claimOf(quiz.id, people.A)).toMatchObject({ id: paidA.id, status: "paid", revision: 1, grossPaise: 7_550_000 });
+
+    const toRecover = (await prizesToRecover(boss)).filter((row) => row.quizId === quiz.id);
+    expect(toRecover).toEqual([
+      expect.objectContaining({ participantId: people.A.id, kind: "cash", claimId: paidA.id, paidRevision: 1, currentRevision: 2, paidPaise: 7_550_000, currentPrizePaise: 0, recoverPaise: 7_550_000 }),
+      expect.objectContaining({ participantId: people.D.id, kind: "freePass", claimId: null, paidRevision: 1, currentRevision: 2, paidPaise: pass.amountPaise, currentPrizePaise: 2_500_000, recoverPaise: pass.amountPaise }),
+    ]);
+
+    const db = await getDb();
+    for (const person of Object.values(people)) {
+      const told = await db.select().from(notifications).where(eq(notifications.userId, person.id));
+      expect(told.filter((notice) => notice.title.includes(quiz.title) && notice.body.includes(REASON))).toHaveLength(1);
+    }
+    const [withdrawals, follows] = await Promise.all(
+      ["payout.withdraw", "payout.follow"].map((action) => db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, claimB.id)))),
+    );
+    expect(withdrawals).toEqual([]);
+    expect(follows).toEqual([expect.objectContaining({ actorId: boss.id, reason: REASON, before: expect.objectContaining({ revision: 1, grossPaise: 7_550_000 }), after: expect.objectContaining({ revision: 2, grossPaise: 10_000_000 }) })]);
+    expect((await checkLedger(SYSTEM)).ok).toBe(true);
+  });
+
+  it("applies a key decision taken after publication only through a revision; an unpaid claim whose prize is gone is withdrawn", async () => {
+    const { quiz, questionIds, people, boss } = await published();
+    const paidA = await paid(people.A, quiz.id, boss);
+    const claimC = await claimPrize(people.C, quiz.id, claimWith(freshPan()));
+    const before = await boardOf(quiz.id);
+
+    // Question 2's key was wrong: option Z (3) is right. B answered Z; C's only mark was on question 2.
+    await decideObjections(boss, quiz.id, questionIds[1], { decision: "change", newOptionIndex: 3, note: "The key had a typo: Z is the right answer." });
+    expect(await boardOf(quiz.id)).toEqual(before);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ matches: true, firstInputDifference: null, chainBreak: null });
+
+    await publishRevision(boss, quiz.id, { reason: "Question 2's key had a typo: Z is the right answer, not X. Every attempt is rescored." });
+    expect((await boardOf(quiz.id)).winners.map((row) => [row.participantId, row.rank, row.score, row.prizePaise, row.freePass])).toEqual([
+      [people.B.id, 1, 3, 10_000_000, false],
+      [people.A.id, 2, 1, 5_100_000, false],
+      [people.D.id, 3, 1, 2_500_000, false],
+      [people.C.id, 4, 0, 0, true],
+    ]);
+    expect((await attemptOfScore(quiz.id, people.B))).toBe(3);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 2, matches: true, firstInputDifference: null, chainBreak: null });
+
+    expect(await claimOf(quiz.id, people.C)).toBeUndefined();
+    const db = await getDb();
+    const [withdrawn] = await db.select().from(auditLog).where(and(eq(auditLog.action, "payout.withdraw"), eq(auditLog.subjectId, claimC.id)));
+    expect(withdrawn).toMatchObject({ actorId: boss.id, before: expect.objectContaining({ grossPaise: 2_500_000, revision: 1 }) });
+    expect((await prizesToRecover(boss)).filter((row) => row.quizId === quiz.id)).toEqual([
+      expect.objectContaining({ participantId: people.A.id, kind: "cash", claimId: paidA.id, paidPaise: 7_550_000, currentPrizePaise: 5_100_000, recoverPaise: 2_450_000 }),
+    ]);
+    expect((await checkLedger(SYSTEM)).ok).toBe(true);
+  });
+
+  it("waits for an appeal against a disqualification made after publication", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    expect((await call(appealRoute, { as: people.A, params: { quizId: quiz.id }, json: { text: "The second person was the invigilator checking my ID." } })).status).toBe(201);
+    expect(await call(reviseRoute, { as: boss, params: { quizId: quiz.id }, json: { reason: REASON } })).toMatchObject({ status: 409, body: { message: APPEALS_UNDECIDED } });
+    expect(await versionsOf(quiz.id)).toHaveLength(1);
+  });
+
+  it("marks a certificate of a superseded version as superseded and points to the current version", async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    expect((await call(downloadCertificate, { as: people.C, params: { quizId: quiz.id } })).status).toBe(200);
+    const db = await getDb();
+    const [old] = await db.select().from(certificates).where(and(eq(certificates.quizId, quiz.id), eq(certificates.participantId, people.C.id)));
+    expect(await verifyCertificate(VISITOR, old.verificationId)).toMatchObject({ result: "Rank 3, prize ₹25,000", superseded: null });
+
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    await publishRevision(boss, quiz.id, { reason: REASON });
+    const [, second] = await versionsOf(quiz.id);
+    expect(await verifyCertificate(VISITOR, old.verificationId)).toMatchObject({
+      result: "Rank 3, prize ₹25,000",
+      revoked: false,
+      superseded: { revision: 1, currentRevision: 2, currentPublishedAt: second.publishedAt, currentResult: "Rank 2, prize ₹51,000", winnersUrl: `/winnerleaderboard#winners-${quiz.id}` },
+    });
+
+    // The next download is the current version's certificate; the old one stays, superseded.
+    expect((await call(downloadCertificate, { as: people.C, params: { quizId: quiz.id } })).status).toBe(200);
+    const issued = await db.select().from(certificates).where(and(eq(certificates.quizId, quiz.id), eq(certificates.participantId, people.C.id))).orderBy(asc(certificates.revision));
+    expect(issued.map((certificate) => certificate.revision)).toEqual([1, 2]);
+    expect(await verifyCertificate(VISITOR, issued[1].verificationId)).toMatchObject({ result: "Rank 2, prize ₹51,000", superseded: null });
+  });
+});
+
+async function attemptOfScore(quizId: string, user: ActiveUser) {
+  const db = await getDb();
+  const [row] = await db.select({ score: attempts.score }).from(attempts).where(and(eq(attempts.quizId, quizId), eq(attempts.participantId, user.id)));
+  return row.score;
+}
