@@ -1,8 +1,9 @@
 import "server-only";
 
-/** Results: ranking with tie splits, publishing frozen results, the winners board, each participant's rank, verification, prize tables. */
+/** Results: ranking with tie splits, publishing frozen results and their revisions, the winners board, each participant's rank, verification, prize tables. */
 export { myPublishedRanks, publishedWinners, type PublishedBoard } from "./board";
 export { defaultPrizeTable, prizeTablesOf, quizPrizeTable, type QuizPrizeTable } from "./prizes";
 export { publishResults } from "./publishing";
+export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";
 export type { Comparison, Placement, PrizeTier } from "./ranking";
-export { verifyPublishedResults, type Verification } from "./verify";
+export { verifyPublishedResults, type ChainBreak, type Verification } from "./verify";

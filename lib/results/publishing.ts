@@ -7,13 +7,18 @@ import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { message } from "@/lib/messages";
-import { rankFromAnswers, resultsDigest, type KeyEntry, type ResultsBasis } from "./frozen";
+import { disqualifiedParticipants, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
 
 type Quiz = typeof quizzes.$inferSelect;
 
+/** Which version a publication writes: the first (revision 1), or a revision of the latest. */
+export type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
+
+const FIRST: Version = { revision: 1, previousDigest: null, reason: null };
+
 /** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
-async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
+async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promise<ResultsBasis> {
   const key = await db.execute<{ question_id: string; correct_option_index: number; dropped: boolean }>(sql`
     select qq.question_id, coalesce(qq.key_option_index, q.correct_option_index) as correct_option_index, qq.dropped
     from quiz_questions qq join questions q on q.id = qq.question_id
@@ -21,29 +26,45 @@ async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
     order by qq.position`);
   const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
   const prizes = (await prizeTablesOf(db, [quiz])).get(quiz.id)!.tiers;
-  return { quizId: quiz.id, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
+  return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
+}
+
+/** A version computed from the stored answers, the quiz's key and prizes now, and its disqualifications now. */
+export interface ComputedVersion {
+  basis: ResultsBasis;
+  disqualifiedIds: string[];
+  rows: FrozenRow[];
+}
+
+export async function computeVersion(db: Queryable, quiz: Quiz, version: Version): Promise<ComputedVersion> {
+  const basis = await currentBasis(db, quiz, version);
+  const disqualifiedIds = await disqualifiedParticipants(db, quiz.id);
+  return { basis, disqualifiedIds, rows: await rankFromAnswers(db, basis, disqualifiedIds) };
 }
 
 /** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_INSERT = 5_000;
 
-async function freeze(tx: DatabaseTransaction, quiz: Quiz, publishedById: string | null, now: Date) {
-  const basis = await currentBasis(tx, quiz);
-  const rows = await rankFromAnswers(tx, basis);
+/** Writes a computed version with its digest; nothing written is ever changed (migrations 0008, 0023). */
+export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, rows }: ComputedVersion, publishedById: string | null, now: Date) {
   const digest = resultsDigest(basis, rows);
   await tx.insert(publishedResults).values({
-    quizId: quiz.id,
+    quizId: basis.quizId,
+    revision: basis.revision,
     answerKey: basis.key,
     prizeTable: basis.prizes,
     marksPerQuestion: basis.marksPerQuestion,
+    disqualifiedIds,
     digest,
+    previousDigest: basis.previousDigest,
+    reason: basis.reason,
     publishedById,
     publishedAt: now,
   });
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx.insert(resultRows).values(rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ quizId: quiz.id, ...row })));
+    await tx.insert(resultRows).values(rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ quizId: basis.quizId, revision: basis.revision, ...row })));
   }
-  return { digest, participants: rows.length, winners: rows.filter((row) => row.prizePaise > 0 || row.freePass).length };
+  return { revision: basis.revision, digest, participants: rows.length, winners: rows.filter((row) => row.prizePaise > 0 || row.freePass).length };
 }
 
 /**
@@ -70,7 +91,7 @@ export const publishResults = service("results.publish", async (admin, quizId: s
     // Locking the quiz first keeps a disqualification or an appeal from slipping in meanwhile.
     await assertKeySettled(tx, locked, now);
     await assertNoOpenAppeals(tx, quizId);
-    const frozen = await freeze(tx, locked, admin.id || null, now);
+    const frozen = await freeze(tx, await computeVersion(tx, locked, FIRST), admin.id || null, now);
     await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
     await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
@@ -9,6 +9,8 @@ import type { PrizeTier } from "./ranking";
 
 export interface Verification {
   quizId: string;
+  /** The current version: the one recomputed from the stored answers. */
+  revision: number;
   publishedDigest: string;
   recomputedDigest: string;
   /** The ranking recomputed from the raw answers, the final key and the tie rule gives the published digest. */
@@ -24,6 +26,19 @@ export interface Verification {
    * Responses list show).
    */
   firstInputDifference: InputDifference | null;
+  /**
+   * The first version (oldest first) whose place in the chain does not hold: a revision missing
+   * before it, its own frozen rows not giving its stored digest, or its previous digest not being
+   * the digest of the version before it; null when the chain holds. A superseded version cannot be
+   * recomputed from the answers (disqualifications and the key may have changed since), but its
+   * rows must still give its digest, and the next version's digest covers that digest.
+   */
+  chainBreak: ChainBreak | null;
+}
+
+export interface ChainBreak {
+  revision: number;
+  problem: "missing" | "digest" | "previousDigest";
 }
 
 export interface InputDifference {
@@ -61,30 +76,52 @@ async function firstInputDifference(db: Queryable, basis: ResultsBasis): Promise
   return null;
 }
 
+type Version = typeof publishedResults.$inferSelect;
+
+function basisOf(version: Version): ResultsBasis {
+  return {
+    quizId: version.quizId,
+    revision: version.revision,
+    previousDigest: version.previousDigest,
+    reason: version.reason,
+    marksPerQuestion: version.marksPerQuestion,
+    key: version.answerKey as KeyEntry[],
+    prizes: version.prizeTable as PrizeTier[],
+  };
+}
+
+function chainBreakOf(versions: Version[], rowsOf: (revision: number) => FrozenRow[]): ChainBreak | null {
+  for (const [index, version] of versions.entries()) {
+    if (version.revision !== index + 1) return { revision: index + 1, problem: "missing" };
+    if (resultsDigest(basisOf(version), rowsOf(version.revision)) !== version.digest) return { revision: version.revision, problem: "digest" };
+    if ((versions[index - 1]?.digest ?? null) !== version.previousDigest) return { revision: version.revision, problem: "previousDigest" };
+  }
+  return null;
+}
+
 /**
- * Recomputes a published ranking from the stored answers with the published key, prizes and tie
- * rule, and compares it with the published digest and the frozen rows; checks each submitted
- * attempt's stored score and time taken against the recomputation. Anyone may run it
- * (`npm run results:verify -- <quizId>`); it changes nothing.
+ * Recomputes the current version of a quiz's published ranking from the stored answers with its
+ * key, prizes, disqualifications and tie rule, and compares it with its digest and frozen rows;
+ * checks the chain of versions; checks each submitted attempt's stored score and time taken
+ * against the recomputation. Anyone may run it (`npm run results:verify -- <quizId>`); it changes
+ * nothing.
  */
 export const verifyPublishedResults = service("results.view", async (_actor, quizId: string, database?: Queryable): Promise<Verification> => {
   const db = database ?? (await getDb());
-  const [published] = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId));
+  const versions = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId)).orderBy(asc(publishedResults.revision));
+  const published = versions.at(-1);
   if (!published) throw new NotFound("This quiz has no published results.");
-  const basis: ResultsBasis = {
-    quizId,
-    marksPerQuestion: published.marksPerQuestion,
-    key: published.answerKey as KeyEntry[],
-    prizes: published.prizeTable as PrizeTier[],
-  };
-  const [recomputed, frozen, inputDifference] = await Promise.all([
-    rankFromAnswers(db, basis),
+  const basis = basisOf(published);
+  const [recomputed, frozenRows, inputDifference] = await Promise.all([
+    rankFromAnswers(db, basis, published.disqualifiedIds),
     db
-      .select(frozenRowColumns)
+      .select({ revision: resultRows.revision, ...frozenRowColumns })
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
     firstInputDifference(db, basis),
   ]);
+  const rowsOf = (revision: number): FrozenRow[] => frozenRows.filter((row) => row.revision === revision).map(({ revision: _revision, ...row }) => row);
+  const frozen = rowsOf(published.revision);
   const [expected, actual] = [canonicalRows(frozen), canonicalRows(recomputed)];
   const position = Array.from({ length: Math.max(expected.length, actual.length) }, (_, index) => index).find(
     (index) => JSON.stringify(expected[index]) !== JSON.stringify(actual[index]),
@@ -92,11 +129,13 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
   const recomputedDigest = resultsDigest(basis, recomputed);
   return {
     quizId,
+    revision: published.revision,
     publishedDigest: published.digest,
     recomputedDigest,
     matches: recomputedDigest === published.digest,
     firstDifference: position === undefined ? null : { position: position + 1, published: expected[position] ?? null, recomputed: actual[position] ?? null },
     rows: frozen.length,
     firstInputDifference: inputDifference,
+    chainBreak: chainBreakOf(versions, rowsOf),
   };
 });
