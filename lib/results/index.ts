@@ -1,7 +1,7 @@
 import "server-only";
 
 /** Results: ranking with tie splits, publishing frozen results and their revisions, the winners board, each participant's rank, verification, prize tables. */
-export { myPublishedRanks, publishedWinners, type PublishedBoard } from "./board";
+export { myPublishedRanks, publishedWinners, type PublishedBoard, type SupersededVersion } from "./board";
 export { defaultPrizeTable, prizeTablesOf, quizPrizeTable, type QuizPrizeTable } from "./prizes";
 export { publishResults } from "./publishing";
 export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";
