@@ -16,13 +16,13 @@ import { approvePrizeClaim, claimPrize, listPrizeClaims, markPrizeClaimPaid, myP
 import { financialQuarterOf, financialYearOf, maskAccount, maskPan } from "@/lib/payouts/schemas";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
-import { ACCOUNT, bankClaim, claimWith, freshPan } from "../support/payouts";
+import { ACCOUNT, bankClaim, claimWith, freshPan, TEST_PAYOUT_KEY } from "../support/payouts";
 import { pdfTexts } from "../support/pdf-text";
 import { admin, ADULT_DOB, dateOfBirthAged, participant } from "../support/users";
 
 afterAll(closeDatabase);
 
-const KEY = randomBytes(32).toString("base64");
+const KEY = TEST_PAYOUT_KEY;
 const saved = { ...config.payouts };
 beforeAll(() => {
   config.payouts.encryptionKey = KEY;

@@ -1,5 +1,11 @@
 import { randomBytes } from "node:crypto";
 
+/**
+ * The payout key of every test file that pays claims in the shared test database: the quarter's
+ * tax export opens the PAN of every claim paid in it, whichever file paid it.
+ */
+export const TEST_PAYOUT_KEY = Buffer.alloc(32, 42).toString("base64");
+
 /** A PAN no other test's account has used (a PAN on another account's claim holds the claim). */
 export function freshPan(): string {
   const letters = (count: number) => Array.from(randomBytes(count), (byte) => String.fromCharCode(65 + (byte % 26))).join("");
