@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { checker } from "./support/axe";
 import { withDatabase } from "./support/exam-db";
 import { answeredAttempt, closedQuiz } from "./support/results";
 
@@ -21,7 +22,7 @@ async function digests(quizId: string): Promise<string[]> {
 test("an admin publishes a revision with a reason after a late disqualification; the winners page shows the current version and the superseded one", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const contexts = await Promise.all([...PARTICIPANTS, "admin", "visitor"].map(() => browser.newContext({ baseURL })));
-  const [aarav, , , admin, visitor] = contexts;
+  const [aarav, , rohan, admin, visitor] = contexts;
   try {
     const title = `Revised Olympiad ${randomBytes(3).toString("hex")}`;
     const users = await Promise.all(PARTICIPANTS.map((participant, index) => signUp(contexts[index].request, newEmail(), participant.name)));
@@ -45,6 +46,9 @@ test("an admin publishes a revision with a reason after a late disqualification;
     await adminPage.getByRole("button", { name: "Publish results" }).click();
     await expect(adminPage.getByRole("status").filter({ hasText: "Results published." })).toBeVisible();
     const [first] = await digests(quizId);
+    // Rohan, third, takes his certificate of the first version.
+    expect((await rohan.request.get(`/api/certificates/${quizId}`)).status()).toBe(200);
+    const certificate = await withDatabase(async (client) => (await client.query<{ verification_id: string }>(`select verification_id from certificates where quiz_id = $1 and participant_id = $2`, [quizId, users[2].id])).rows[0].verification_id);
 
     // A cheat found afterwards: Aarav is disqualified, which changes nothing public yet.
     await adminPage.goto(`/adminpanel?tab=responses&quiz=${quizId}&response=${aaravAttempt}`);
@@ -73,6 +77,9 @@ test("an admin publishes a revision with a reason after a late disqualification;
     await expect(results.getByTestId("results-version").first()).toContainText(`Revision 2 (current)`);
     await expect(results.getByTestId("results-version").first()).toContainText(REASON);
     await expect(results.getByTestId("results-version").last()).toContainText(`Revision 1 (superseded)`);
+    const adminAxe = checker(adminPage);
+    await adminAxe.check("the quiz's published results and the revision form");
+    adminAxe.expectNone();
 
     // Everyone sees both versions: the current one's winners, and the first one below, with its digest.
     const leaderboard = await visitor.newPage();
@@ -84,16 +91,32 @@ test("an admin publishes a revision with a reason after a late disqualification;
     const meera = winners.getByRole("row").filter({ hasText: PARTICIPANTS[1].name });
     await expect(meera.getByRole("cell", { name: "1st", exact: true })).toBeVisible();
     await expect(meera.getByRole("cell", { name: "₹1,000", exact: true })).toBeVisible();
-    const rohan = winners.getByRole("row").filter({ hasText: PARTICIPANTS[2].name });
-    await expect(rohan.getByRole("cell", { name: "2nd", exact: true })).toBeVisible();
-    await expect(rohan.getByRole("cell", { name: "₹500", exact: true })).toBeVisible();
+    const rohanRow = winners.getByRole("row").filter({ hasText: PARTICIPANTS[2].name });
+    await expect(rohanRow.getByRole("cell", { name: "2nd", exact: true })).toBeVisible();
+    await expect(rohanRow.getByRole("cell", { name: "₹500", exact: true })).toBeVisible();
     await expect(winners.getByTestId(`digest-${quizId}`)).toHaveText(second);
     const superseded = winners.getByRole("region", { name: "Earlier versions (superseded)" });
     await expect(superseded.getByTestId(`superseded-${quizId}-1`)).toContainText("Revision 1, published on");
     await expect(superseded.getByTestId(`superseded-${quizId}-1`)).toContainText(first);
 
+    const axe = checker(leaderboard);
+    await axe.check("winners with a superseded version");
     await leaderboard.goto("/winnerleaderboard?lang=hi");
     await expect(leaderboard.getByRole("region", { name: "पिछले संस्करण (अब लागू नहीं)" }).getByTestId(`superseded-${quizId}-1`)).toContainText(first);
+    await axe.check("winners with a superseded version, in Hindi");
+    axe.expectNone();
+
+    // Rohan's certificate of the first version says it is superseded, and where the current results are.
+    await leaderboard.goto(`/certificates/${certificate}?lang=en`);
+    await expect(leaderboard.getByRole("heading", { name: "This certificate is genuine, but a revision of the results has superseded it." })).toBeVisible();
+    const supersededCertificate = leaderboard.getByTestId("certificate-superseded");
+    await expect(supersededCertificate).toContainText("It states revision 1 of the results; revision 2, published on");
+    await expect(supersededCertificate).toContainText("Result in the current version: Rank 2, prize ₹500");
+    const certificateAxe = checker(leaderboard);
+    await certificateAxe.check("a superseded certificate");
+    certificateAxe.expectNone();
+    await supersededCertificate.getByRole("link", { name: "See the current results and why they were revised" }).click();
+    await expect(leaderboard).toHaveURL(new RegExp(`/winnerleaderboard#winners-${quizId}$`));
 
     // The disqualified winner is told why, like everyone who took the quiz.
     const inbox = await aarav.newPage();

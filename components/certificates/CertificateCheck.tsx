@@ -17,7 +17,7 @@ export function CertificateCheck({ certificate }: { certificate: CertificateVeri
       {certificate.revoked ? (
         <h2 id="certificate-status" role="alert" className="text-xl font-semibold text-red-800">{t("revoked")}</h2>
       ) : superseded ? (
-        <h2 id="certificate-status" role="alert" className="text-xl font-semibold text-amber-800">{t("supersededTitle")}</h2>
+        <h2 id="certificate-status" className="text-xl font-semibold text-amber-800">{t("supersededTitle")}</h2>
       ) : (
         <h2 id="certificate-status" className="text-xl font-semibold text-emerald-800">{t("genuine")}</h2>
       )}
