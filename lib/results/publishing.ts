@@ -13,7 +13,7 @@ import { prizeTablesOf } from "./prizes";
 type Quiz = typeof quizzes.$inferSelect;
 
 /** Which version a publication writes: the first (revision 1), or a revision of the latest. */
-export type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
+type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
 
 const FIRST: Version = { revision: 1, previousDigest: null, reason: null };
 
