@@ -889,6 +889,13 @@ export const publishedResults = pgTable(
     /** The participants whose submitted attempts were left out as disqualified: what verify recomputes this version with, since disqualifications may change after it. */
     disqualifiedIds: uuid("disqualified_ids").array().notNull().default(sql`'{}'::uuid[]`),
     digest: text("digest").notNull(),
+    /**
+     * What the digest covers: 1, the legacy canonical JSON with participant ids; 2, the public
+     * results file below (pseudonyms, answers, key, prizes and tie rule), whose SHA-256 it is.
+     */
+    digestFormat: smallint("digest_format").notNull().default(1),
+    /** Format 2: the public results file, byte for byte as it is served and as the digest covers it. */
+    resultsFile: text("results_file"),
     /** The digest of the version this revision replaces; null for the first publication. */
     previousDigest: text("previous_digest"),
     /** Why this revision was published; null for the first publication. */
@@ -898,9 +905,12 @@ export const publishedResults = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.revision] }),
+    check("published_results_file_of_format_2", sql`(${table.digestFormat} = 2) = (${table.resultsFile} is not null)`),
     check("published_results_revision_positive", sql`${table.revision} >= 1`),
     check("published_results_revision_chained", sql`(${table.revision} = 1) = (${table.previousDigest} is null)`),
     check("published_results_revision_has_reason", sql`(${table.revision} = 1) = (${table.reason} is null)`),
+    // Format 1 is the legacy digest of first publications; a revision always names its predecessor in a format-2 file.
+    check("published_results_revision_in_format_2", sql`${table.revision} = 1 or ${table.digestFormat} = 2`),
   ],
 );
 
@@ -918,6 +928,8 @@ export const resultRows = pgTable(
     timeTakenSeconds: integer("time_taken_seconds").notNull(),
     prizePaise: integer("prize_paise").notNull().default(0),
     freePass: boolean("free_pass").notNull().default(false),
+    /** How the public results file names this participant (lib/results/pseudonyms.ts); null in a format-1 publication. */
+    pseudonym: text("pseudonym"),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.revision, table.participantId] }),
@@ -936,6 +948,8 @@ export const currentPublishedResults = pgView("current_published_results", {
   marksPerQuestion: integer("marks_per_question").notNull(),
   disqualifiedIds: uuid("disqualified_ids").array().notNull(),
   digest: text("digest").notNull(),
+  digestFormat: smallint("digest_format").notNull(),
+  resultsFile: text("results_file"),
   previousDigest: text("previous_digest"),
   reason: text("reason"),
   publishedById: uuid("published_by_id"),
@@ -952,6 +966,7 @@ export const currentResultRows = pgView("current_result_rows", {
   timeTakenSeconds: integer("time_taken_seconds").notNull(),
   prizePaise: integer("prize_paise").notNull(),
   freePass: boolean("free_pass").notNull(),
+  pseudonym: text("pseudonym"),
 }).existing();
 
 export const prizeClaimStatus = pgEnum("prize_claim_status", ["claimed", "approved", "paid"]);

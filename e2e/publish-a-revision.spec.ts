@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
 import { checker } from "./support/axe";
 import { withDatabase } from "./support/exam-db";
-import { answeredAttempt, closedQuiz } from "./support/results";
+import { closedQuiz, submittedAttempt } from "./support/results";
 
 /** Aarav and Meera tie for first (₹1,000 + ₹500 split); Rohan is third (₹300). */
 const PARTICIPANTS = [
@@ -13,6 +13,9 @@ const PARTICIPANTS = [
 ];
 
 const CHEATED = "A second person answers the questions in Aarav's recording.";
+/** ₹1,800 of prize money over three ranks. */
+const PRIZES = [100_000, 50_000, 30_000];
+
 const REASON = "Aarav Iyer was disqualified after publication: a second person answers his questions in the recording.";
 
 async function digests(quizId: string): Promise<string[]> {
@@ -27,9 +30,9 @@ test("an admin publishes a revision with a reason after a late disqualification;
     const title = `Revised Olympiad ${randomBytes(3).toString("hex")}`;
     const users = await Promise.all(PARTICIPANTS.map((participant, index) => signUp(contexts[index].request, newEmail(), participant.name)));
     const { quizId, aaravAttempt } = await withDatabase(async (client) => {
-      const { quizId: id, questionIds } = await closedQuiz(client, title);
+      const { quizId: id, questionIds } = await closedQuiz(client, title, PRIZES);
       const attemptIds: string[] = [];
-      for (const [index, participant] of PARTICIPANTS.entries()) attemptIds.push(await answeredAttempt(client, id, users[index].id, participant.seconds, questionIds, participant.answers));
+      for (const [index, participant] of PARTICIPANTS.entries()) attemptIds.push(await submittedAttempt(client, id, users[index].id, participant.seconds, questionIds, participant.answers));
       return { quizId: id, aaravAttempt: attemptIds[0] };
     });
 

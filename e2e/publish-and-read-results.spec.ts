@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
-import { answeredAttempt, closedQuiz } from "./support/results";
+import { closedQuiz, submittedAttempt } from "./support/results";
 
 const DEMO_QUIZ = "5eed0000-0000-4000-8001-000000000001";
 
@@ -16,6 +16,9 @@ const PARTICIPANTS = [
   { name: "Meera Pillai", answers: [1, 2], seconds: 900 },
   { name: "Rohan Das", answers: [1, 0], seconds: 600 },
 ];
+
+/** The quiz's own prizes: ₹1,800 of prize money over three ranks. */
+const PRIZES = [100_000, 50_000, 30_000];
 
 /** One long focus loss, so the detail view has a row in the focus log. */
 async function focusLoss(client: Client, attemptId: string) {
@@ -36,10 +39,10 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     const emails = PARTICIPANTS.map(() => newEmail());
     const users = await Promise.all(PARTICIPANTS.map((participant, index) => signUp(contexts[index].request, emails[index], participant.name)));
     const { quizId, firstAttemptId } = await withDatabase(async (client) => {
-      const { quizId: id, questionIds } = await closedQuiz(client, title);
+      const { quizId: id, questionIds } = await closedQuiz(client, title, PRIZES);
       const attemptIds = [];
       for (const [index, participant] of PARTICIPANTS.entries()) {
-        const attemptId = await answeredAttempt(client, id, users[index].id, participant.seconds, questionIds, participant.answers);
+        const attemptId = await submittedAttempt(client, id, users[index].id, participant.seconds, questionIds, participant.answers);
         attemptIds.push(attemptId);
       }
       await focusLoss(client, attemptIds[0]);

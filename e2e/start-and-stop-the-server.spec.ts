@@ -1,6 +1,7 @@
 import { type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -144,6 +145,28 @@ test.describe("one instance's life", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toMatch(/^__Secure-next-auth\.session-token=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
     expect(response.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+  });
+
+  test("at start, it sweeps away what writes cut short by a crash left in the uploads folder, and only that", async () => {
+    const exit = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
+    process.kill(server!.pid!, "SIGTERM");
+    expect(await exit).toBe(0);
+    server = undefined;
+    const uploads = path.join(directory, "data", "uploads");
+    const leftovers = [`payment/u/cut.png.${randomUUID()}.tmp`, `payment/u/lost.png.content-type.${randomUUID()}.tmp`, "payment/u/lost.png.content-type"];
+    const notOurs = "payment/u/notes.tmp";
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    for (const file of [...leftovers, notOurs]) {
+      await mkdir(path.dirname(path.join(uploads, file)), { recursive: true });
+      await writeFile(path.join(uploads, file), "x");
+      await utimes(path.join(uploads, file), anHourAgo, anHourAgo);
+    }
+
+    await startServer();
+    const swept = async () => (await readFile(logFile(), "utf8")).split("\n").filter((line) => line.includes("removed files left by writes a crash cut short"));
+    await expect.poll(async () => (await swept()).map((line) => JSON.parse(line).removed)).toEqual([leftovers.length]);
+    expect(leftovers.filter((file) => existsSync(path.join(uploads, file)))).toEqual([]);
+    expect(existsSync(path.join(uploads, notOurs))).toBe(true);
   });
 });
 

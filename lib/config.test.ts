@@ -15,18 +15,20 @@ describe("configuration", () => {
   it("uses a real database and S3 when they are configured", () => {
     const config = loadConfig({
       DATABASE_URL: "postgresql://app@db:5432/olympiad",
+      MIGRATION_DATABASE_URL: "postgresql://owner@db:5432/olympiad",
       S3_BUCKET: "uploads",
       S3_ACCESS_KEY_ID: "key",
       S3_SECRET_ACCESS_KEY: "secret",
       S3_ENDPOINT: "http://minio:9000",
     });
-    expect(config.database).toMatchObject({ kind: "external", url: "postgresql://app@db:5432/olympiad" });
+    expect(config.database).toMatchObject({ kind: "external", url: "postgresql://app@db:5432/olympiad", ownerUrl: "postgresql://owner@db:5432/olympiad" });
     expect(config.storage).toMatchObject({ kind: "s3", bucket: "uploads", endpoint: "http://minio:9000", forcePathStyle: true });
   });
 
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ DATABASE_URL: "mysql://db/olympiad" }, "DATABASE_URL"],
+    [{ MIGRATION_DATABASE_URL: "postgresql://owner@db:5432/olympiad" }, "MIGRATION_DATABASE_URL"],
     [{ BRAND_PRIMARY_COLOR: "blue" }, "BRAND_PRIMARY_COLOR"],
     [{ NEXTAUTH_SECRET: "short" }, "NEXTAUTH_SECRET"],
     [{ ADMIN_EMAIL: "not-an-email" }, "ADMIN_EMAIL"],

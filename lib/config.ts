@@ -34,6 +34,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * The login that owns the schema: migrations (at start and `npm run db:migrate`), backups and
+   * restores use it, and grant DATABASE_URL's role (olympiad_app) what the app needs. Unset with
+   * DATABASE_URL, that one login does both (and the start warns if it could switch off triggers).
+   */
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** /api/health answers 503 once the database has been unreachable this long, so a supervisor restarts the app. */
   HEALTH_DATABASE_DOWN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -209,6 +218,11 @@ export function loadConfig(environment: Environment) {
       "S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: both are required when S3_BUCKET is set",
     ]);
   }
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
+    throw new ConfigurationError([
+      "MIGRATION_DATABASE_URL: set only with DATABASE_URL (the embedded database makes both logins itself)",
+    ]);
+  }
   if (env.PUSH_ALLOW_LOCAL_ENDPOINTS && env.NODE_ENV === "production") {
     throw new ConfigurationError([
       "PUSH_ALLOW_LOCAL_ENDPOINTS: lets anyone make the server post to its own machine; it is for development and tests and is refused in production",
@@ -230,7 +244,7 @@ export function loadConfig(environment: Environment) {
     shutdown: { timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000, signalsLeftToApp: Boolean(env.NEXT_MANUAL_SIG_HANDLE) },
     health: { databaseDownLimitMs: env.HEALTH_DATABASE_DOWN_SECONDS * 1000 },
     database: env.DATABASE_URL
-      ? { kind: "external" as const, url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      ? { kind: "external" as const, url: env.DATABASE_URL, ownerUrl: env.MIGRATION_DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
       : {
           kind: "embedded" as const,
           directory: path.join(dataDir, "pg"),

@@ -86,3 +86,11 @@ export class Unavailable extends ComeBackLater {
     super(text, 503, retryAfterSeconds);
   }
 }
+
+/** No room left in the object store (a full disk, a quota): 507. Its log line and metric tell the administrator. */
+export class StorageFull extends DomainError {
+  constructor(cause: unknown) {
+    super(message("storageFull"), 507);
+    this.cause = cause;
+  }
+}

@@ -260,8 +260,10 @@ async function run() {
   if (args.database === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const database = await createDatabase(adminUrl);
-    databaseUrl = database.url;
-    env.DATABASE_URL = databaseUrl;
+    // The bench prepares and checks on the owner's login, as on the embedded database below.
+    databaseUrl = database.ownerUrl;
+    env.DATABASE_URL = database.url;
+    env.MIGRATION_DATABASE_URL = database.ownerUrl;
     env.DATA_DIR = await temporaryDirectory("olympiad-bench-");
     cleanups.push(() => dropDatabase(adminUrl, database.name));
   } else {

@@ -22,6 +22,7 @@ const SUBSCRIBERS = Number(args.subscribers);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const database = await createDatabase(adminUrl);
 process.env.DATABASE_URL = database.url;
+process.env.MIGRATION_DATABASE_URL = database.ownerUrl;
 let received = 0;
 const pushService = createServer((request, response) => {
   request.resume();

@@ -8,4 +8,4 @@ if (!file) {
   process.exit(2);
 }
 
-await runOnConfiguredDatabase(async (databaseUrl) => `Restored ${file} (${await restoreDatabase(databaseUrl, file)} format)`);
+await runOnConfiguredDatabase(async (databaseUrl) => `Restored ${file} (${await restoreDatabase(databaseUrl, file)} format)`, "owner");

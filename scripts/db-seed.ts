@@ -2,7 +2,8 @@
 import { openConfiguredDatabase, migrateDatabase } from "@/lib/db";
 import { seedDatabase } from "@/lib/seed";
 
-const connection = await openConfiguredDatabase();
+// The owner's login: seeding migrates first.
+const connection = await openConfiguredDatabase({ login: "owner" });
 try {
   await migrateDatabase(connection.pool);
   await seedDatabase(connection.db);

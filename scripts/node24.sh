@@ -4,7 +4,7 @@
 # into .data/node24 (the registry is the one place these machines reach). Node 20 reached its end
 # of life in April 2026, and on it every promise of a request pays an async_hooks callback for
 # AsyncLocalStorage: the same exam-day storm saves about 45 % more answers per second on Node 24
-# (README, Performance). Elsewhere than Linux x64, or if the fetch fails, the PATH's node, with a
+# (docs/performance.md). Elsewhere than Linux x64, or if the fetch fails, the PATH's node, with a
 # warning on stderr.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Every check, in order: types, lint, migrations against the schema, Vitest on the embedded
+# Every check, in order: what the suite needs installed (scripts/test-tools.sh), types, lint, migrations against the schema, Vitest on the embedded
 # database and on the machine's PostgreSQL (the latter on Node 24), then Playwright against a
 # production build.
 # Ends with one line "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
+
+bash scripts/test-tools.sh
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT

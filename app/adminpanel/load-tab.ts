@@ -19,6 +19,7 @@ import { listPrizeClaims, prizesToRecover, type AdminPrizeClaim, type PrizeToRec
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
 import { defaultPrizeTable, resultsVersions } from "@/lib/results";
+import { errorFields, log } from "@/lib/log";
 
 /**
  * The admin panel's data, one loader per tab that shows its own error text when loading fails.
@@ -28,7 +29,7 @@ async function orNull<T>(failure: string, load: () => Promise<T>): Promise<T | n
   try {
     return await load();
   } catch (error) {
-    console.error(failure, error);
+    log.error(errorFields(error), failure);
     return null;
   }
 }
@@ -71,7 +72,7 @@ export async function loadResponse(admin: ActiveUser, attemptId: string, quizId:
     return row ? { detail, row, extraTime: await listExtraTime(admin, row.quizId) } : "missing";
   } catch (error) {
     if (error instanceof NotFound) return "missing";
-    console.error("loading a response failed", error);
+    log.error(errorFields(error), "loading a response failed");
     return "failed";
   }
 }

@@ -14,6 +14,7 @@ import { formatRupeesWithSymbol } from "@/lib/money";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { pageParam, sitePathParam } from "@/lib/validation";
 import { listTransactions } from "@/lib/wallet";
+import { errorFields, log } from "@/lib/log";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("profile");
@@ -33,7 +34,7 @@ export default async function ProfilePage({ searchParams }: { searchParams: Prom
   const [profile, history] = await Promise.all([
     getProfile(user, user.id),
     listTransactions(user, user.id, page).catch((error: unknown) => {
-      console.error("loading transactions failed", error);
+      log.error(errorFields(error), "loading transactions failed");
       return null;
     }),
   ]);

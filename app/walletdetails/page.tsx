@@ -15,6 +15,7 @@ import { publicOrigin } from "@/lib/http";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { pageParam } from "@/lib/validation";
 import { listTransactions, pendingTransactionIds, walletSummary } from "@/lib/wallet";
+import { errorFields, log } from "@/lib/log";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("wallet");
@@ -41,13 +42,13 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
     walletSummary(user, user.id, publicOrigin(await headers())),
     pendingTransactionIds(user, user.id),
     listTransactions(user, user.id, page).catch((error: unknown) => {
-      console.error("loading transactions failed", error);
+      log.error(errorFields(error), "loading transactions failed");
       return null;
     }),
     referralStatus(user, user.id)
       .then((status) => status.totalRefer)
       .catch((error: unknown) => {
-        console.error("referral check failed", error);
+        log.error(errorFields(error), "referral check failed");
         return null;
       }),
   ]);

@@ -32,6 +32,10 @@ export default async function WinnerLeaderboardPage() {
             <p className="mt-1">{t("howRanksWorkText")}</p>
             <p className="mt-2">{t("revisionsText")}</p>
           </section>
+          <section aria-labelledby="check-yourself" className="max-w-3xl text-slate-700">
+            <h2 id="check-yourself" className="text-lg font-semibold text-slate-900">{t("checkYourself")}</h2>
+            <p className="mt-1">{t("checkYourselfText")}</p>
+          </section>
           {quizzes.map((quiz) => (
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
               <h2 id={`winners-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
@@ -47,7 +51,7 @@ export default async function WinnerLeaderboardPage() {
                 winners={quiz.winners}
                 emptyText={quiz.contestModel === "paid_certificates" ? t("noCashPrizes") : undefined}
               />
-              <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} />
+              <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} resultsFile={quiz.resultsFile} />
               <SupersededVersions quizId={quiz.id} versions={quiz.superseded} language={language} />
             </section>
           ))}

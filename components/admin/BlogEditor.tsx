@@ -4,7 +4,7 @@ import Link from "next/link";
 import { FormMessage } from "@/components/ui/form";
 import { smallButtonClass } from "./adminUi";
 import { BlogForm } from "./BlogForm";
-import type { BlogPost } from "./blogForm";
+import type { BlogPost } from "./blogFormValues";
 import { FormHeading } from "./FormHeading";
 import { useEditor } from "./useEditor";
 

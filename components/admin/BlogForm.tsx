@@ -9,7 +9,7 @@ import { type BlogInput } from "@/lib/blog/schemas";
 import { callApi } from "@/lib/client";
 import { failureText, summarisedError, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
-import { NEW_BLOG, blogFormSchema, type BlogFormValues, type BlogPost } from "./blogForm";
+import { NEW_BLOG, blogFormSchema, type BlogFormValues, type BlogPost } from "./blogFormValues";
 import { ALL_FIELDS_REQUIRED } from "@/lib/messages";
 
 interface BlogFormProps {

@@ -1,9 +1,9 @@
 import type { listBlogs } from "@/lib/blog";
 import { formatIndiaDate } from "@/lib/format";
 import { BlogEditor } from "./BlogEditor";
-import type { BlogPost } from "./blogForm";
+import type { BlogPost } from "./blogFormValues";
 import { BlogForm } from "./BlogForm";
-import { blogFormValues } from "./blogForm";
+import { blogFormValues } from "./blogFormValues";
 
 /**
  * SPEC §2: two sub-sections, an add form and an edit/delete form. `rows` is null when the posts

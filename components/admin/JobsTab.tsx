@@ -6,6 +6,7 @@ const QUEUE_LABELS: Record<JobName, string> = {
   "push.deliver": "Delivering push notifications",
   "mail.send": "Sending email (password resets)",
   "maintenance.delete-expired": "Deleting expired reset links and rate-limit records",
+  "results.announce": "Telling participants the published results' digest",
 };
 
 /** Queue health at a glance: waiting, running, and failed after every retry (kept for a week). */

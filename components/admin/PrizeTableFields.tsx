@@ -6,7 +6,7 @@ import { PRIZES_LOCKED_NOTE } from "@/lib/messages";
 import { formatRupeesWithSymbol, rupeesToPaise } from "@/lib/money";
 import { smallButtonClass } from "./adminUi";
 import type { QuizInput } from "@/lib/quizzes/schemas";
-import type { QuizFormValues } from "./quizForm";
+import type { QuizFormValues } from "./quizFormValues";
 
 interface PrizeTableFieldsProps {
   control: Control<QuizFormValues, unknown, QuizInput>;

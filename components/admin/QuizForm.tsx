@@ -12,7 +12,7 @@ import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
 import { PrizeTableFields } from "./PrizeTableFields";
-import { newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizForm";
+import { newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizFormValues";
 import type { QuizListItem } from "./QuizList";
 
 interface QuizFormProps {

@@ -7,7 +7,7 @@ import { callApi } from "@/lib/client";
 import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/messages";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
-import type { QuizFormValues } from "./quizForm";
+import type { QuizFormValues } from "./quizFormValues";
 
 /** One quiz, formatted on the server, with the values its edit form starts from. */
 export interface QuizListItem {

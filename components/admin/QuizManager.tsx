@@ -1,7 +1,7 @@
 "use client";
 
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
-import type { ContestModelOption } from "./quizForm";
+import type { ContestModelOption } from "./quizFormValues";
 import type { BankQuestion } from "./QuestionPicker";
 import { QuizForm } from "./QuizForm";
 import { QuizList, type QuizListItem } from "./QuizList";

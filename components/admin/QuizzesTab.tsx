@@ -4,7 +4,7 @@ import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
 import { CONTEST_MODEL_EXPLANATIONS, CONTEST_MODEL_LABELS, CONTEST_MODELS, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { QuizManager } from "./QuizManager";
-import { quizFormValues, type ContestModelOption } from "./quizForm";
+import { quizFormValues, type ContestModelOption } from "./quizFormValues";
 import type { QuizListItem } from "./QuizList";
 
 /** Every quiz, and the whole question bank to pick a quiz's questions from. */

@@ -52,6 +52,14 @@ export function YourResults({ results }: { results: PublishedRank[] }) {
             <p className="text-sm text-slate-700">
               {t("timeTaken", { time: formatMinutesSeconds(result.timeTakenSeconds) })} {placementSentences(t, result).join(" ")}
             </p>
+            {result.pseudonym && (
+              <p className="text-sm text-slate-700">
+                {t.rich("pseudonym", { pseudonym: result.pseudonym, code: (chunks) => <code data-testid={`pseudonym-${result.quizId}`}>{chunks}</code> })}{" "}
+                <a href={`/api/quizzes/${result.quizId}/results-file?digest=${result.digest}`} download className="font-semibold text-brand underline">
+                  {t("downloadResultsFile")}
+                </a>
+              </p>
+            )}
             <details className="text-sm text-slate-700">
               <summary className="cursor-pointer font-medium text-brand">{t("howRanksAreComputed")}</summary>
               <p className="mt-1">

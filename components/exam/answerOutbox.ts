@@ -1,13 +1,9 @@
 import { ApiError, callApi } from "@/lib/client";
+import { ANSWER_BATCH_MAX, type AnswerSaveRequest } from "@/lib/exam/schemas";
 import { reportReachable, whenReachable } from "./connectivity";
 
-export interface AnswerSave {
-  questionId: string;
-  selectedOptionIndex: number;
-  answeredAt: string;
-  currentQuestionIndex: number;
-  timeLeftSeconds: number;
-}
+/** What the exam page queues: the wire's answer save, always with a chosen option and its time. */
+export type AnswerSave = AnswerSaveRequest & { selectedOptionIndex: number; answeredAt: string };
 
 /** saved: the server has every answer; unsaved: some are still waiting; closed: the exam ended. */
 export type FlushResult = "saved" | "unsaved" | "closed";
@@ -29,8 +25,6 @@ const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 /** A save the server neither answers nor refuses in this time is retried. */
 const SAVE_TIMEOUT_MS = 10_000;
-/** The most answers the server takes in one batch. */
-const BATCH_MAX = 200;
 
 function retryable(status: number): boolean {
   // A lost session or a busy server may recover; any other refusal would be refused again.
@@ -142,7 +136,7 @@ export class AnswerOutbox {
 
   private async drain(): Promise<FlushResult> {
     for (;;) {
-      const waiting = [...this.pending.values()].slice(0, BATCH_MAX);
+      const waiting = [...this.pending.values()].slice(0, ANSWER_BATCH_MAX);
       if (waiting.length === 0) return "saved";
       const sent = await this.send(waiting);
       // One answer the server refuses refuses its whole batch: the others go one by one, so they still land.

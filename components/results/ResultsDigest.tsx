@@ -2,8 +2,11 @@ import { useTranslations } from "next-intl";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { PrizeTier } from "@/lib/results";
 
-/** The prizes and the digest a quiz's results were frozen with: what anyone can check them against. */
-export function ResultsDigest({ quizId, prizes, digest }: { quizId: string; prizes: PrizeTier[]; digest: string }) {
+/**
+ * The prizes and the digest a quiz's results were frozen with, and the public results file the
+ * digest covers (none for results published before such files existed): what anyone can check.
+ */
+export function ResultsDigest({ quizId, prizes, digest, resultsFile }: { quizId: string; prizes: PrizeTier[]; digest: string; resultsFile: boolean }) {
   const t = useTranslations("results");
   const ui = useTranslations("ui");
   const rankRange = (tier: PrizeTier) =>
@@ -28,6 +31,13 @@ export function ResultsDigest({ quizId, prizes, digest }: { quizId: string; priz
         {t("digest")}{" "}
         <code className="rounded bg-slate-100 px-1 break-all text-slate-900" data-testid={`digest-${quizId}`}>{digest}</code>
       </p>
+      {resultsFile && (
+        <p>
+          <a href={`/api/quizzes/${quizId}/results-file?digest=${digest}`} download className="font-semibold text-brand underline">
+            {t("downloadFile")}
+          </a>
+        </p>
+      )}
     </div>
   );
 }

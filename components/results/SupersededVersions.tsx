@@ -5,7 +5,8 @@ import type { SupersededVersion } from "@/lib/results";
 
 /**
  * The versions of a quiz's results that revisions replaced, newest first: still public, each with
- * its digest (which the next version's digest covers) and the reason it was published.
+ * its digest (which the next version's digest covers), the reason it was published and, unless it
+ * was published before results files existed, its results file.
  */
 export function SupersededVersions({ quizId, versions, language }: { quizId: string; versions: SupersededVersion[]; language: Language }) {
   const t = useTranslations("results");
@@ -21,6 +22,13 @@ export function SupersededVersions({ quizId, versions, language }: { quizId: str
             <p>
               {t("digest")} <code className="rounded bg-white px-1 break-all text-slate-900">{version.digest}</code>
             </p>
+            {version.resultsFile && (
+              <p>
+                <a href={`/api/quizzes/${quizId}/results-file?digest=${version.digest}`} download className="font-semibold text-brand underline">
+                  {t("downloadVersionFile", { revision: version.revision })}
+                </a>
+              </p>
+            )}
           </li>
         ))}
       </ul>

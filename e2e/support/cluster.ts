@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
+import { createDatabase, dropDatabase } from "../../tests/support/test-server";
 import { withClient } from "./exam-db";
 import { exited, signalGroup, spawnLogged, stopProcess, waitFor } from "./processes";
 
@@ -57,11 +58,14 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
   const logFiles: string[] = [];
 
   try {
-    const databaseUrl = await createDatabase(undo);
+    const database = await createDatabase(POSTGRES_ADMIN_URL);
+    undo.push(() => dropDatabase(POSTGRES_ADMIN_URL, database.name));
     const s3Endpoint = await startObjectStore(path.join(directory, "s3"), undo);
     const url = `http://127.0.0.1:${PORTS.nginx}`;
     const shared = {
-      DATABASE_URL: databaseUrl,
+      // The app's role and the owner's login, as README's deployment has them.
+      DATABASE_URL: database.url,
+      MIGRATION_DATABASE_URL: database.ownerUrl,
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3Endpoint,
       S3_REGION: "us-east-1",
@@ -89,7 +93,7 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
       url,
       instances,
       query: async <Row extends Record<string, unknown>>(text: string, values?: unknown[]) =>
-        withClient(databaseUrl, async (client) => (await client.query<Row>(text, values)).rows),
+        withClient(database.ownerUrl, async (client) => (await client.query<Row>(text, values)).rows),
       logs: async () =>
         (await Promise.all(logFiles.map(async (file) => `== ${path.basename(file)}\n${await readFile(file, "utf8").catch(() => "")}`))).join("\n"),
       stop,
@@ -100,13 +104,6 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
   }
 }
 
-
-async function createDatabase(undo: (() => Promise<void>)[]): Promise<string> {
-  const name = `olympiad_cluster_${randomBytes(6).toString("hex")}`;
-  await withClient(POSTGRES_ADMIN_URL, (client) => client.query(`create database ${name}`));
-  undo.push(() => withClient(POSTGRES_ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`)).then(() => undefined));
-  return POSTGRES_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-}
 
 async function startObjectStore(directory: string, undo: (() => Promise<void>)[]): Promise<string> {
   await mkdir(directory, { recursive: true });
@@ -160,7 +157,7 @@ http {
 
   upstream olympiad {
 ${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
-    # Connections to the instances are kept open and reused, as README's example does.
+    # Connections to the instances are kept open and reused, as the nginx example in docs/operations.md does.
     keepalive 16;
   }
 

@@ -1,28 +1,18 @@
 import type { Client } from "pg";
 
 /**
- * A competition to publish results for, straight in the database: two questions worth 10 marks
- * each, and attempts answered and submitted as participants would leave them.
+ * A paid competition with cash prizes that ended weeks ago (older than the dashboard's 30-day
+ * window, so it only shows up where a test looks for it): two questions of 10 marks whose answers
+ * are options 1 and 2, and one cash prize per rank as given.
  */
-
-/** The quiz's own prizes: ₹1,800 of prize money over three ranks. */
-const PRIZES = [
-  { rankFrom: 1, amountPaise: 100_000 },
-  { rankFrom: 2, amountPaise: 50_000 },
-  { rankFrom: 3, amountPaise: 30_000 },
-];
-
-/**
- * A competition that ended weeks ago: older than the dashboard's 30-day window, so it only shows
- * up where this test looks for it.
- */
-export async function closedQuiz(client: Client, title: string): Promise<{ quizId: string; questionIds: string[] }> {
+export async function closedQuiz(client: Client, title: string, prizesPaise: number[]): Promise<{ quizId: string; questionIds: string[] }> {
+  const prizeMoney = prizesPaise.reduce((total, amount) => total + amount, 0);
   const { rows } = await client.query<{ id: string }>(
     `insert into quizzes (title, name, contest_model, question_count, marks_per_question, prize_money_paise, shuffle_questions, shuffle_options,
        form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-     values ($1, $1, 'paid_cash', 2, 10, 180000, false, false, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
+     values ($1, $1, 'paid_cash', 2, 10, $2, false, false, now() - interval '45 days', now() - interval '42 days', now() - interval '41 days', now() - interval '41 days' + interval '12 hours', now() - interval '40 days')
      returning id`,
-    [title],
+    [title, prizeMoney],
   );
   const quizId = rows[0].id;
   const questionIds: string[] = [];
@@ -34,8 +24,8 @@ export async function closedQuiz(client: Client, title: string): Promise<{ quizI
     questionIds.push(question.rows[0].id);
     await client.query(`insert into quiz_questions (quiz_id, question_id, position) values ($1, $2, $3)`, [quizId, question.rows[0].id, position]);
   }
-  for (const prize of PRIZES) {
-    await client.query(`insert into prize_tiers (quiz_id, rank_from, rank_to, kind, amount_paise) values ($1, $2, $2, 'cash', $3)`, [quizId, prize.rankFrom, prize.amountPaise]);
+  for (const [index, amountPaise] of prizesPaise.entries()) {
+    await client.query(`insert into prize_tiers (quiz_id, rank_from, rank_to, kind, amount_paise) values ($1, $2, $2, 'cash', $3)`, [quizId, index + 1, amountPaise]);
   }
   return { quizId, questionIds };
 }
@@ -44,7 +34,7 @@ export async function closedQuiz(client: Client, title: string): Promise<{ quizI
  * An attempt with its answers, then submitted after `seconds` (a submitted attempt's answers are
  * frozen, migration 0023). Stored scores are left at 0: publishing the key scores every attempt from its answers.
  */
-export async function answeredAttempt(client: Client, quizId: string, participantId: string, seconds: number, questionIds: string[], answers: number[]): Promise<string> {
+export async function submittedAttempt(client: Client, quizId: string, participantId: string, seconds: number, questionIds: string[], answers: number[]): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
     `insert into attempts (participant_id, quiz_id, shuffle_seed, started_at, deadline_at, time_left_seconds)
      select $1::uuid, id, 1, exam_start_at, exam_start_at + interval '40 minutes', 0

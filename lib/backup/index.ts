@@ -3,6 +3,7 @@ import { open, mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Client } from "pg";
 import { config } from "@/lib/config";
+import { grantAppPrivileges } from "@/lib/db";
 import { restoreLogicalBackup, writeLogicalBackup } from "./logical";
 import { dumpWithPgDump, findPostgresTools, restoreWithPgRestore } from "./postgres-tools";
 
@@ -39,7 +40,11 @@ export async function backupDatabase(databaseUrl: string, file?: string): Promis
   return { file: target, format, bytes: (await stat(target)).size };
 }
 
-/** Restores a backup of either format into the database, which must be empty. */
+/**
+ * Restores a backup of either format into the database, which must be empty, on the owner's login
+ * (the app's may not create tables). The app's role gets this release's privileges, not those the
+ * backup was taken with.
+ */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<BackupFormat> {
   const format = await detectFormat(file);
   await assertEmptyDatabase(databaseUrl);
@@ -56,6 +61,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     );
   }
   await restoreWithPgRestore(tools, databaseUrl, file);
+  await query(databaseUrl, grantAppPrivileges);
   return format;
 }
 

@@ -62,8 +62,10 @@ export async function dumpWithPgDump(tools: PostgresTools, databaseUrl: string, 
 }
 
 export async function restoreWithPgRestore(tools: PostgresTools, databaseUrl: string, file: string): Promise<void> {
-  // One transaction: a failed restore leaves the target as empty as it was.
-  await runTool(tools.pgRestore, ["--no-owner", "--exit-on-error", "--single-transaction", `--dbname=${databaseUrl}`, file]);
+  // One transaction: a failed restore leaves the target as empty as it was. Privileges are left
+  // out: they name the app's role, which the target's server may lack
+  // (one login for both); restoreDatabase grants this release's instead.
+  await runTool(tools.pgRestore, ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", `--dbname=${databaseUrl}`, file]);
 }
 
 async function runTool(program: string, args: string[]): Promise<void> {

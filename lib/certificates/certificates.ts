@@ -27,6 +27,8 @@ type FrozenResult = {
   name: string;
   title: string;
   revision: number;
+  /** The digest of the version the row is on: the certificate states it. */
+  digest: string;
   rank: number;
   prize_paise: number;
   free_pass: boolean;
@@ -39,8 +41,9 @@ type FrozenResult = {
  */
 async function frozenResult(db: Queryable, quizId: string, participantId: string, revision?: number): Promise<FrozenResult | undefined> {
   const rows = await db.execute<FrozenResult>(sql`
-    select u.name, q.title, r.revision, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
+    select u.name, q.title, r.revision, p.digest, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
     from ${revision === undefined ? sql`current_result_rows` : sql`result_rows`} r
+    join published_results p on p.quiz_id = r.quiz_id and p.revision = r.revision
     join quizzes q on q.id = r.quiz_id
     join users u on u.id = r.participant_id
     left join attempts a on a.quiz_id = r.quiz_id and a.participant_id = r.participant_id
@@ -96,6 +99,7 @@ export const downloadCertificate = service("certificates.download", async (actor
     winner: line.winner,
     date: formatIndiaDate(issuedAt),
     verificationUrl: `${origin}${verificationPath(verificationId)}`,
+    digest: result.digest,
   };
   return { bytes: await renderCertificate(content), fileName: fileName(result.title), verificationId, content };
 });

@@ -12,6 +12,8 @@ export interface CertificateContent {
   winner: boolean;
   date: string;
   verificationUrl: string;
+  /** The SHA-256 digest the quiz's results were published with: checkable against the public results file. */
+  digest: string;
 }
 
 function colour(hex: string) {
@@ -86,6 +88,8 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
       }
     }
   }
+  page.drawText("Results digest (SHA-256):", { x: 60, y: 112, size: 10, font: bold, color: primary });
+  page.drawText(content.digest, { x: 60, y: 98, size: 8, font: regular, color: rgb(0.2, 0.2, 0.25) });
   page.drawText("Verify this certificate:", { x: 60, y: 80, size: 10, font: bold, color: primary });
   page.drawText(pdfSafe(content.verificationUrl, regular), { x: 60, y: 64, size: 9, font: regular, color: rgb(0.2, 0.2, 0.25) });
 

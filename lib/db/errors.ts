@@ -6,6 +6,7 @@ export const PostgresError = {
   checkViolation: "23514",
   notNullViolation: "23502",
   invalidText: "22P02",
+  insufficientPrivilege: "42501",
 } as const;
 
 interface PostgresErrorFields {

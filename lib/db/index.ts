@@ -1,13 +1,15 @@
 import "server-only";
 
 /**
- * The database: one pool per process (embedded PostgreSQL by default), migrations, and the
- * error codes services map to domain errors. Only lib/ capabilities import this door.
+ * The database: one pool per process (embedded PostgreSQL by default) on the app's own login,
+ * migrations on the owner's, and the error codes services map to domain errors. Only lib/
+ * capabilities import this door.
  */
 export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openDatabase, type DatabaseConnection } from "./connection";
 export { databaseReached, databaseStatus, type DatabaseStatus } from "./status";
 export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
 export { prepared, tableRow } from "./prepared";
-export { committedMigrationCount, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
+export { committedMigrationCount, JOB_QUEUE_SCHEMA, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
+export { grantAppPrivileges } from "./privileges";
 export type { Database, DatabaseTransaction, Queryable } from "./types";

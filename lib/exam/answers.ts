@@ -7,18 +7,10 @@ import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/messages";
 import { metrics } from "@/lib/metrics";
 import { networkGraceSeconds, timeIsUp } from "./clock";
+import type { AnswerSave } from "./schemas";
 import { finaliseAttempt } from "./finalise";
 import { questionSeed, seededPermutation } from "./shuffle";
 
-export interface AnswerSave {
-  questionId: string;
-  /** The displayed option index, or null to clear the answer. */
-  selectedOptionIndex: number | null;
-  /** When the participant chose it, by the browser's clock; orders late-arriving saves. */
-  answeredAt: Date;
-  currentQuestionIndex: number;
-  timeLeftSeconds: number;
-}
 
 /**
  * The last choice per question. Postgres refuses an upsert that touches a row twice, and of

@@ -1,7 +1,7 @@
 import "server-only";
 
 /** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
-export { saveAnswer, saveAnswerForSession, saveAnswersForSession, type AnswerSave } from "./answers";
+export { saveAnswer, saveAnswerForSession, saveAnswersForSession } from "./answers";
 export { nextRecordingSequence, storeRecordingChunk, streamRecording, type RecordingKind } from "./recordings";
 export { listFullResponses, listResponses, responseDetail } from "./responses";
 export { extraSecondsFor, grantExtraTime, listExtraTime, removeExtraTime, type ExtraTimeGrant, type GrantStanding } from "./extra-time";

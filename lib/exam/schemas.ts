@@ -21,9 +21,17 @@ export const answerSaveSchema = z.object({
   timeLeftSeconds: z.number().int().min(0).max(86_400),
 });
 
+/** One answer save on the wire (answeredAt an ISO string), as the exam page's outbox sends it. */
+export type AnswerSaveRequest = z.input<typeof answerSaveSchema>;
+/** One answer save as the server reads it: answeredAt (the browser's clock) orders late saves; a null option clears the answer. */
+export type AnswerSave = z.output<typeof answerSaveSchema>;
+
+/** The most answers one batch carries: the outbox sends no more, the server takes no more. */
+export const ANSWER_BATCH_MAX = 200;
+
 /** The answers an outbox queued while offline, sent together when the connection returns. */
 export const answerBatchSchema = z.object({
-  answers: z.array(answerSaveSchema).min(1, "Send at least one answer.").max(200, "Send at most 200 answers at a time."),
+  answers: z.array(answerSaveSchema).min(1, "Send at least one answer.").max(ANSWER_BATCH_MAX, `Send at most ${ANSWER_BATCH_MAX} answers at a time.`),
 });
 
 const FOCUS_KINDS = ["blur", "long-focus-loss", "visibility-hidden", "fullscreen-exit", "fullscreen-enter", "copy", "cut", "paste", "context-menu", "devtools", "refresh", "leave", "log-tampered"] as const;

@@ -13,6 +13,8 @@ import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
   /** The action this route performs (lib/auth/permissions.ts): checked before anything is read. */
   can: Action;
+  /** What the route does, in a line: docs/routes.md lists it beside the path and the permission. */
+  does: string;
   /** JSON body schema. */
   body?: Body;
   /** multipart/form-data schema (File values stay Files). */
@@ -53,7 +55,18 @@ export interface RouteContext<Body, Form, Params, Query> {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-export type RouteHandler = ((request: Request, next?: NextRouteContext) => Promise<Response>) & { readonly permission: Action };
+/** What docs/routes.md says of a handler: the permission it checks and what it does. */
+export interface RouteDescription {
+  readonly permission: Action;
+  readonly does: string;
+}
+
+export type RouteHandler = ((request: Request, next?: NextRouteContext) => Promise<Response>) & RouteDescription;
+
+/** A handler that does not go through `route` (probes, next-auth's own) still says what it does. */
+export function describedRoute<Handler extends (...args: never[]) => unknown>(description: RouteDescription, handler: Handler): Handler & RouteDescription {
+  return Object.assign(handler, description);
+}
 
 /**
  * Every route handler goes through here: cross-site check, who is calling (from the database,
@@ -101,12 +114,16 @@ export function route<
       observeRequest(pathname, request.method, response.status, seconds);
       log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
       response.headers.set("x-request-id", requestId);
+      // Answers are the caller's own unless a handler chose a policy, and their text follows the
+      // caller's language (its cookie, else Accept-Language) and session.
+      if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
+      response.headers.append("vary", "Accept-Language, Cookie");
       // proxy.ts does not run for the API, so its HSTS is given here.
       if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
       return response;
     });
   };
-  return Object.assign(handle, { permission: options.can });
+  return Object.assign(handle, { permission: options.can, does: options.does });
 }
 
 /**

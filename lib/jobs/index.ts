@@ -1,6 +1,6 @@
 import "server-only";
 import { service, step } from "@/lib/auth";
-import { countQueues, enqueue as send, enqueueMany as sendMany } from "./queue";
+import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
 export { JOB_NAMES, jobQueue, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
@@ -12,3 +12,4 @@ export const queueCounts = service("jobs.view", async () => countQueues());
 /** Queues a job: services call this after their own permission check. */
 export const enqueue = step(send);
 export const enqueueMany = step(sendMany);
+export const enqueueOnce = step(sendOnce);

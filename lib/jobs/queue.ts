@@ -1,7 +1,8 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
-import { connectDatabase } from "@/lib/db";
+import { connectDatabase, JOB_QUEUE_SCHEMA } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import type { Mail, PushPayload } from "./payloads";
 
@@ -12,6 +13,8 @@ export interface JobPayloads {
   "push.deliver": { subscriptionId: string; payload: PushPayload };
   "mail.send": Mail;
   "maintenance.delete-expired": Record<string, never>;
+  /** The version to announce; a job queued before revisions existed names none and announces the current one. */
+  "results.announce": { quizId: string; revision?: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -24,11 +27,12 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "push.deliver": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "mail.send": { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "maintenance.delete-expired": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+  // Queues a mail per participant (20,000 take a while); safe to retry, it adds nothing twice.
+  "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };
 
 export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
 
-const SCHEMA = "pgboss";
 const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 
 /**
@@ -39,10 +43,12 @@ const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 export async function startJobQueue(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString,
-    schema: SCHEMA,
+    schema: JOB_QUEUE_SCHEMA,
     max: 6,
     application_name: "olympiad-jobs",
     archiveFailedAfterSeconds: FAILED_JOBS_VISIBLE_SECONDS,
+    // Its tables are installed and upgraded by the owner with the migrations (lib/db): the app's role only checks them.
+    migrate: false,
   });
   boss.on("error", (error) => log.error(errorFields(error), "job queue error"));
   await withSetupLock(connectionString, async () => {
@@ -89,6 +95,20 @@ export async function enqueueMany<Name extends JobName>(name: Name, payloads: Jo
   if (payloads.length > 0) await (await jobQueue()).insert(payloads.map((data) => ({ name, data })));
 }
 
+/** A UUID that is the same for the same key every time. */
+function keyedId(key: string): string {
+  const hex = createHash("sha256").update(key).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Queues each job under the id its key gives: queueing the same key again adds nothing while the
+ * first job is kept (until pg-boss archives it, 12 hours after it completed).
+ */
+export async function enqueueOnce<Name extends JobName>(name: Name, jobs: { key: string; data: JobPayloads[Name] }[]): Promise<void> {
+  if (jobs.length > 0) await (await jobQueue()).insert(jobs.map(({ key, data }) => ({ id: keyedId(`${name}:${key}`), name, data })));
+}
+
 /** Stops fetching, lets running jobs finish within the timeout, and closes the queue's pool. */
 export async function stopJobQueue(timeoutMs: number): Promise<void> {
   const queue = holder[QUEUE_KEY];
@@ -114,7 +134,7 @@ export async function countQueues(): Promise<QueueCounts[]> {
        count(*) filter (where state in ('created', 'retry'))::int as pending,
        count(*) filter (where state = 'active')::int as active,
        count(*) filter (where state = 'failed')::int as failed
-     from ${SCHEMA}.job where name = any($1) group by name`,
+     from ${JOB_QUEUE_SCHEMA}.job where name = any($1) group by name`,
     [JOB_NAMES],
   );
   const byName = new Map(rows.map((row: { name: JobName; pending: number; active: number; failed: number }) => [row.name, row]));

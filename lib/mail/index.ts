@@ -4,13 +4,18 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "@/lib/config";
-import { enqueue, type Mail } from "@/lib/jobs";
+import { enqueue, enqueueOnce, type Mail } from "@/lib/jobs";
 import { log } from "@/lib/log";
 
 
 /** Queues the mail: an SMTP server that is slow or down must not fail or hold the request. */
 export async function sendMail(mail: Mail): Promise<void> {
   await enqueue("mail.send", mail);
+}
+
+/** Queues each mail under its key: the same key queued again (by a retried job) sends nothing more. */
+export async function sendMailsOnce(mails: { key: string; mail: Mail }[]): Promise<void> {
+  await enqueueOnce("mail.send", mails.map(({ key, mail }) => ({ key, data: mail })));
 }
 
 let transport: Transporter | undefined;

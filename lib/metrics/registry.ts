@@ -23,6 +23,7 @@ function createMetrics() {
     submissions: new Counter({ name: "olympiad_exam_submissions_total", help: "Attempts submitted (by the participant, at time-up or by the overdue sweep)", registers: [registry] }),
     jobs: new Counter({ name: "olympiad_jobs_total", help: "Background jobs this instance ran, by queue and outcome", labelNames: ["queue", "outcome"], registers: [registry] }),
     queueDepth: new Gauge({ name: "olympiad_job_queue_jobs", help: "Jobs in the shared queue, by queue and state (pending, active, failed)", labelNames: ["queue", "state"], registers: [registry] }),
+    storageFull: new Counter({ name: "olympiad_storage_full_total", help: "Writes the object store refused for lack of space (a full disk or quota)", registers: [registry] }),
     pool: new Gauge({ name: "olympiad_db_pool_connections", help: "This instance's database pool, by state (total, idle, waiting requests)", labelNames: ["state"], registers: [registry] }),
   };
 }

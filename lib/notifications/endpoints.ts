@@ -5,10 +5,11 @@ import { classifyAddress } from "./addresses";
 
 /**
  * Where the server may send a web push: the subscription's endpoint comes from a browser, so
- * anyone can hand in any URL. Only https endpoints on the configured push services' hosts are
- * taken (checked when a browser subscribes and again before every send), and a connection is
- * made only to public addresses. `allowLocalEndpoints` (development and tests) also lets
- * http:// and loopback endpoints through, for local push services; never any other address.
+ * anyone can hand in any URL. Only https endpoints on the configured push services' hosts, on
+ * the default port and under the host's exact name, are taken (checked when a browser subscribes
+ * and again before every send), and a connection is made only to public addresses.
+ * `allowLocalEndpoints` (development and tests) also lets http:// and loopback endpoints (on
+ * any port) through, for local push services; never any other address.
  */
 export interface EndpointPolicy {
   endpointHosts: readonly string[];
@@ -53,7 +54,11 @@ export function endpointAllowed(endpoint: string, policy: EndpointPolicy): boole
   const local = policy.allowLocalEndpoints && isLoopbackHost(host);
   if (url.protocol === "http:") return local;
   if (url.protocol !== "https:") return false;
-  return local || (isIP(host) === 0 && policy.endpointHosts.some((pattern) => matchesHost(host, pattern)));
+  if (local) return true;
+  // Push services hand out endpoints on the default port under their name as written: another
+  // port may be another service on the same host, and a trailing dot is a name made up by hand.
+  const onTheServicesOwnName = url.port === "" && !url.hostname.endsWith(".");
+  return onTheServicesOwnName && isIP(host) === 0 && policy.endpointHosts.some((pattern) => matchesHost(host, pattern));
 }
 
 export function addressAllowed(address: string, policy: EndpointPolicy): boolean {

@@ -52,6 +52,47 @@ export const notifyUsers = step(async (userIds: string[], notice: Notice): Promi
   }
 });
 
+/** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
+const NOTICES_PER_INSERT = 5_000;
+
+/** A notice for one recipient, kept under a key that is the same whenever the same notice is sent again. */
+export interface KeyedNotice {
+  key: string;
+  userId: string;
+  language: string | null;
+  notice: Notice;
+}
+
+/**
+ * One in-app notification per notice, each in its recipient's language (English if they never
+ * chose), with values of its own. Each is stored under an id derived from its key, so sending
+ * the same notices again (a retried job) adds nothing. No push: these carry what only their
+ * recipient may read, and one push per recipient would crowd the queue. Call it after the
+ * decision it reports has committed.
+ */
+export const notifyEachOnce = step(async (notices: KeyedNotice[]): Promise<void> => {
+  if (notices.length === 0) return;
+  const db = await getDb();
+  const texts = new Map<Language, Awaited<ReturnType<typeof textsIn<"push">>>>();
+  const rows = [];
+  for (const { key, userId, language, notice } of notices) {
+    const chosen = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    if (!texts.has(chosen)) texts.set(chosen, await textsIn(chosen, "push"));
+    const t = texts.get(chosen)!;
+    rows.push({
+      id: sql`md5(${key})::uuid`,
+      userId,
+      target: "user" as const,
+      title: t(`${notice.id}.title`, notice.values),
+      body: t(`${notice.id}.body`, notice.values),
+      url: notice.url ?? "/notification",
+    });
+  }
+  for (let start = 0; start < rows.length; start += NOTICES_PER_INSERT) {
+    await db.insert(notifications).values(rows.slice(start, start + NOTICES_PER_INSERT)).onConflictDoNothing();
+  }
+});
+
 function byLanguage(recipients: { id: string; language: string | null }[]): Map<Language, string[]> {
   const groups = new Map<Language, string[]>();
   for (const { id, language } of recipients) {

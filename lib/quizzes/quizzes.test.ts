@@ -17,32 +17,12 @@ import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
 import { adult, countRows, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
 import { createQuestion, createQuiz, deleteQuestion, duplicateQuiz, importQuestions, listQuizzes, listQuizzesForAdmin, loadDashboard, loadDemoQuiz, questionUsage, updateQuestion, updateQuiz } from "./index";
-import { quizSchema, type QuestionInput, type QuizInput } from "./schemas";
+import { quizInput } from "@/tests/support/factories";
+import { quizSchema, type QuestionInput } from "./schemas";
 
 afterAll(closeDatabase);
 
-const DAY = 86_400_000;
 
-function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
-  const now = Date.now();
-  return {
-    title: `Spring Olympiad ${randomBytes(4).toString("hex")}`,
-    description: "",
-    contestModel: "paid_certificates",
-    prizeMoney: 0,
-    entryFee: 500,
-    durationMinutes: 30,
-    shuffleQuestions: true,
-    shuffleOptions: false,
-    objectionWindowHours: 48,
-    formStartDate: new Date(now),
-    formEndDate: new Date(now + DAY),
-    examDate: new Date(now + 2 * DAY),
-    resultDate: new Date(now + 3 * DAY),
-    questions: [],
-    ...overrides,
-  };
-}
 
 const questionInput = (text: string): QuestionInput => ({ text, subject: "Mathematics", options: ["1", "2", "3", "4"], correctOptionIndex: 1 });
 

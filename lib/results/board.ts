@@ -12,6 +12,8 @@ export interface SupersededVersion {
   publishedAt: Date;
   digest: string;
   reason: string | null;
+  /** Published with a public results file (format 2) to download. */
+  resultsFile: boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export const publishedWinners = service("results.view", async () => {
       publishedAt: publishedResults.publishedAt,
       digest: publishedResults.digest,
       reason: publishedResults.reason,
+      resultsFile: sql<boolean>`${publishedResults.digestFormat} = 2`,
       prizes: publishedResults.prizeTable,
     })
     .from(publishedResults)
@@ -50,7 +53,7 @@ export const publishedWinners = service("results.view", async () => {
     prizes: quiz.prizes as PrizeTier[],
     superseded: versions
       .filter((version) => version.id === quiz.id && version.revision < quiz.revision)
-      .map(({ revision, publishedAt, digest, reason }): SupersededVersion => ({ revision, publishedAt, digest, reason })),
+      .map(({ revision, publishedAt, digest, reason, resultsFile }): SupersededVersion => ({ revision, publishedAt, digest, reason, resultsFile })),
     winners: winners.filter((row) => row.quizId === quiz.id),
   }));
 });
@@ -58,8 +61,9 @@ export const publishedWinners = service("results.view", async () => {
 export type PublishedBoard = Awaited<ReturnType<typeof publishedWinners>>[number];
 
 /**
- * A participant's own frozen result, in the current version, in every published quiz they took, with the rows just above
- * and below theirs, so the page can say which rule placed them where they are.
+ * A participant's own frozen result, in the current version, in every published quiz they took,
+ * with the rows just above and below theirs, so the page can say which rule placed them where they
+ * are, and their pseudonym, so they can find their row in the public results file.
  */
 export const myPublishedRanks = service("results.viewOwn", async (actor, userId: string) => {
   authorize(actor, "results.viewOwn", userId);
@@ -69,6 +73,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     title: string;
     revision: number;
     digest: string;
+    pseudonym: string | null;
     rank: number;
     score: number;
     time_taken_seconds: number;
@@ -83,7 +88,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     below_score: number | null;
     below_time: number | null;
   }>(sql`
-    select r.quiz_id, q.title, p.revision, p.digest, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
+    select r.quiz_id, q.title, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
       (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision) as of,
       (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank = r.rank) as tied_with,
       above.rank as above_rank, above.score as above_score, above.time_taken_seconds as above_time,
@@ -106,6 +111,8 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
       title: row.title,
       revision: row.revision,
       digest: row.digest,
+      /** How the public results file names this participant (null before such files existed): for their eyes only. */
+      pseudonym: row.pseudonym,
       rank: row.rank,
       of: row.of,
       score: row.score,

@@ -50,17 +50,17 @@ export const currentRowColumns = {
 };
 
 /**
- * The canonical serialisation the digest covers: fixed key order, the key in position order,
- * prizes by first rank, rows by rank then participant id (plain code-unit order, not locale).
- * A revision also names its number, the digest of the version it replaces and its reason (a
- * first publication's serialisation is as it always was). Anyone holding the published key,
- * prizes and rows can rebuild it byte for byte.
+ * The canonical serialisation a format-1 digest covers (results published before the public
+ * results file, lib/results/public-file.ts, which is format 2): fixed key order, the key in
+ * position order, prizes by first rank, rows by rank then participant id (plain code-unit order,
+ * not locale). Anyone holding the published key, prizes and rows can rebuild it byte for byte.
+ * Only first publications were ever made in format 1: every revision is format 2, which names
+ * its number, the digest it replaces and its reason.
  */
 export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
   return JSON.stringify({
     version: 1,
     quizId: basis.quizId,
-    ...(basis.revision > 1 ? { revision: basis.revision, previousDigest: basis.previousDigest, reason: basis.reason } : {}),
     marksPerQuestion: basis.marksPerQuestion,
     key: basis.key.map((entry) => ({ questionId: entry.questionId, correctOptionIndex: entry.correctOptionIndex, dropped: entry.dropped })),
     prizes: [...basis.prizes]
@@ -100,9 +100,9 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
 /**
  * Scores every submitted attempt but those of the disqualified participants from its raw stored
  * answers against the given key (a dropped question gives everyone the mark), then ranks them
- * with the tie rule (a tie's left-over paise by submission time). Publishing and
- * `results:verify` both call this, so a published ranking can always be recomputed: verify with
- * the participants the version left out, since disqualifications may change after it.
+ * with the tie rule (a tie's left-over paise by submission time). Format-1 publications were
+ * ranked with this, and `results:verify` recomputes them with it and the participants the
+ * version left out, since disqualifications may change after it.
  */
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqualifiedIds: readonly string[]): Promise<FrozenRow[]> {
   const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
@@ -127,3 +127,6 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqua
   );
   return ranked.map(({ submittedAt: _ordered, ...row }) => row);
 }
+
+/** A quiz's first publication: no earlier version to chain to, and no reason asked. */
+export const FIRST_PUBLICATION = { revision: 1, previousDigest: null, reason: null } as const;

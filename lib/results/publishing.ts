@@ -6,16 +6,18 @@ import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
+import { enqueue } from "@/lib/jobs";
 import { message } from "@/lib/messages";
-import { disqualifiedParticipants, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
+import { pseudonymOf } from "./pseudonyms";
+import { serialiseResults, sha256Hex } from "./public-file";
+import { resultsFileFromAnswers } from "./results-file";
 
 type Quiz = typeof quizzes.$inferSelect;
 
 /** Which version a publication writes: the first (revision 1), or a revision of the latest. */
 type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
-
-const FIRST: Version = { revision: 1, previousDigest: null, reason: null };
 
 /** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
 async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promise<ResultsBasis> {
@@ -29,25 +31,43 @@ async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promis
   return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
 }
 
-/** A version computed from the stored answers, the quiz's key and prizes now, and its disqualifications now. */
+/**
+ * A version computed from the stored answers, the quiz's key and prizes now, and its
+ * disqualifications now: its public results file (format 2) and each participant's row under
+ * their pseudonym.
+ */
 export interface ComputedVersion {
   basis: ResultsBasis;
   disqualifiedIds: string[];
-  rows: FrozenRow[];
+  resultsFile: string;
+  rows: (FrozenRow & { pseudonym: string })[];
 }
 
 export async function computeVersion(db: Queryable, quiz: Quiz, version: Version): Promise<ComputedVersion> {
   const basis = await currentBasis(db, quiz, version);
   const disqualifiedIds = await disqualifiedParticipants(db, quiz.id);
-  return { basis, disqualifiedIds, rows: await rankFromAnswers(db, basis, disqualifiedIds) };
+  const { document, participantOf } = await resultsFileFromAnswers(db, basis, disqualifiedIds, (participantId) => pseudonymOf(quiz.id, participantId));
+  const rows = document.rows.map((row) => ({
+    participantId: participantOf.get(row.pseudonym)!,
+    pseudonym: row.pseudonym,
+    rank: row.rank,
+    score: row.score,
+    timeTakenSeconds: row.timeTakenSeconds,
+    prizePaise: row.prizePaise,
+    freePass: row.freePass,
+  }));
+  return { basis, disqualifiedIds, resultsFile: serialiseResults(document), rows };
 }
 
 /** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
 const ROWS_PER_INSERT = 5_000;
 
-/** Writes a computed version with its digest; nothing written is ever changed (migrations 0008, 0023). */
-export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, rows }: ComputedVersion, publishedById: string | null, now: Date) {
-  const digest = resultsDigest(basis, rows);
+/**
+ * Writes a computed version: its results file, whose SHA-256 is its digest, and its rows. Nothing
+ * written is ever changed (migrations 0008, 0023).
+ */
+export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, resultsFile, rows }: ComputedVersion, publishedById: string | null, now: Date) {
+  const digest = sha256Hex(resultsFile);
   await tx.insert(publishedResults).values({
     quizId: basis.quizId,
     revision: basis.revision,
@@ -56,6 +76,8 @@ export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, 
     marksPerQuestion: basis.marksPerQuestion,
     disqualifiedIds,
     digest,
+    digestFormat: 2,
+    resultsFile,
     previousDigest: basis.previousDigest,
     reason: basis.reason,
     publishedById,
@@ -72,7 +94,8 @@ export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, 
  * late starter has until their own deadline), the objection window has closed with every
  * objection decided, and no disqualification appeal is open. Overdue attempts are submitted
  * first; then, in one transaction, the ranking is recomputed from the stored answers and the
- * final key and written as frozen rows with their digest. Publishing again changes nothing.
+ * final key and written as the public results file with its digest and the frozen rows. Then
+ * every participant is told the digest and their pseudonym. Publishing again changes nothing.
  */
 export const publishResults = service("results.publish", async (admin, quizId: string, now: Date = new Date()): Promise<void> => {
   const db = await getDb();
@@ -85,14 +108,17 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   await assertKeySettled(db, quiz, now);
   await assertNoOpenAppeals(db, quizId);
   await finaliseOverdueAttempts(admin, { quizId, now });
-  await db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-    if (locked.resultsPublishedAt) return;
+    if (locked.resultsPublishedAt) return false;
     // Locking the quiz first keeps a disqualification or an appeal from slipping in meanwhile.
     await assertKeySettled(tx, locked, now);
     await assertNoOpenAppeals(tx, quizId);
-    const frozen = await freeze(tx, await computeVersion(tx, locked, FIRST), admin.id || null, now);
+    const frozen = await freeze(tx, await computeVersion(tx, locked, FIRST_PUBLICATION), admin.id || null, now);
     await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
     await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });
+    return true;
   });
+  // After the commit, so nobody hears of results that were rolled back; the job tells 20,000 participants without holding this request.
+  if (published) await enqueue("results.announce", { quizId, revision: FIRST_PUBLICATION.revision });
 });

@@ -3,7 +3,8 @@
  * tie (same score and same time) shares one rank and splits the summed prizes of the
  * positions it covers equally, in whole paise. The paise an equal split leaves over (fewer than
  * the tie's size) go one each to the tied participants in order of earlier submission, then of
- * participant id, so the pool of the ranks taken is always paid in full. Publishing and
+ * participant id (the pseudonym, in a public results file), so the pool of the ranks taken is
+ * always paid in full. Publishing and
  * `results:verify` both rank with this function: the frozen rows and their recomputation agree.
  */
 

@@ -1,13 +1,13 @@
 import "server-only";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { attempts, currentPublishedResults, publishedResults, quizzes, resultRows, users } from "@/db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { currentPublishedResults, publishedResults, quizzes, resultRows, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, rescoreQuiz } from "@/lib/exam";
+import { enqueue } from "@/lib/jobs";
 import { message } from "@/lib/messages";
-import { notifyUsers } from "@/lib/notifications";
 import { claimsFollowRevision } from "@/lib/payouts";
 import { canonicalRows, frozenRowColumns, type KeyEntry } from "./frozen";
 import { computeVersion, freeze } from "./publishing";
@@ -26,14 +26,15 @@ function sameKey(a: KeyEntry[], b: KeyEntry[]): boolean {
  * revision with a written reason: then, in one transaction, the ranking is recomputed from the
  * stored answers with the quiz's key and disqualifications as they stand, the scores are rescored
  * to that key, and the new version is frozen beside the old one, its digest covering the old
- * digest. Unpaid prize claims follow it; every participant is told why.
+ * digest, as a results file (format 2) like every publication's. Unpaid prize claims follow it;
+ * every participant is told why, with its digest and their pseudonym.
  */
 export const publishRevision = service("results.publish", async (admin, quizId: string, input: RevisionInput, now: Date = new Date()) => {
   const parsed = revisionSchema.safeParse(input);
   if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid reason.");
   const { reason } = parsed.data;
   const db = await getDb();
-  const outcome = await db.transaction(async (tx) => {
+  const frozen = await db.transaction(async (tx) => {
     // The quiz first, as publishing and every disqualification lock it: none of them interleave.
     const [quiz] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
     if (!quiz) throw new NotFound(message("quizNotFound"));
@@ -51,29 +52,21 @@ export const publishRevision = service("results.publish", async (admin, quizId: 
     }
     // Key decisions after publication left the scores as published: they move with this version.
     await rescoreQuiz(tx, quizId);
-    const frozen = await freeze(tx, computed, admin.id || null, now);
-    const claims = await claimsFollowRevision(tx, admin, { quizId, revision: frozen.revision, reason, now });
+    const written = await freeze(tx, computed, admin.id || null, now);
+    const claims = await claimsFollowRevision(tx, admin, { quizId, revision: written.revision, reason, now });
     await recordAudit(tx, admin, {
       action: "results.revise",
       subjectType: "quiz",
       subjectId: quizId,
       before: { revision: latest.revision, digest: latest.digest },
-      after: { ...frozen, previousDigest: latest.digest, disqualifiedIds: computed.disqualifiedIds, claims },
+      after: { ...written, previousDigest: latest.digest, disqualifiedIds: computed.disqualifiedIds, claims },
       reason,
     });
-    const takers = await tx
-      .select({ participantId: attempts.participantId })
-      .from(attempts)
-      .where(and(eq(attempts.quizId, quizId), isNotNull(attempts.submittedAt)));
-    return { title: quiz.title, frozen, participantIds: takers.map((taker) => taker.participantId) };
+    return written;
   });
-  // Everyone who took the quiz, whether in the new ranking or not, hears why it changed.
-  await notifyUsers(outcome.participantIds, {
-    id: "resultsRevised",
-    values: { quiz: outcome.title, revision: outcome.frozen.revision, reason },
-    url: `/winnerleaderboard#winners-${quizId}`,
-  });
-  return { revision: outcome.frozen.revision, digest: outcome.frozen.digest };
+  // After the commit, as for the first publication: everyone it ranks, or an earlier version ranked, hears why it changed, its digest and their pseudonym.
+  await enqueue("results.announce", { quizId, revision: frozen.revision });
+  return { revision: frozen.revision, digest: frozen.digest };
 });
 
 /** Every version of a quiz's published results, newest first, with who published it: the admin's list beside the revision form. */

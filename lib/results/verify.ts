@@ -5,33 +5,48 @@ import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { pseudonymOf } from "./pseudonyms";
+import { parseResultsFile, serialiseResults, sha256Hex, type PublicResults } from "./public-file";
 import type { PrizeTier } from "./ranking";
+import { resultsFileFromAnswers } from "./results-file";
+
+/** A frozen row as verify compares it; format 1 rows have no pseudonym. */
+export type VerifiedRow = FrozenRow & { pseudonym: string | null };
 
 export interface Verification {
   quizId: string;
-  /** The current version: the one recomputed from the stored answers. */
+  /** The version recomputed from the stored answers: the current one, or the one whose digest was given. */
   revision: number;
+  /** The current version: more than `revision` when a superseded version was checked. */
+  currentRevision: number;
+  /** What the digest covers: 1, the legacy canonical JSON with participant ids; 2, the public results file. */
+  format: number;
   publishedDigest: string;
   recomputedDigest: string;
-  /** The ranking recomputed from the raw answers, the final key and the tie rule gives the published digest. */
+  /** Format 2: the SHA-256 of the stored results file, the one served for download; null for format 1. */
+  storedFileDigest: string | null;
+  /**
+   * The ranking recomputed from the raw answers, the version's key, its disqualifications and the
+   * tie rule gives its published digest (and, in format 2, so does the stored results file).
+   */
   matches: boolean;
-  /** The first row (in rank order) where the frozen rows and the recomputation disagree; null when none does. */
-  firstDifference: { position: number; published: FrozenRow | null; recomputed: FrozenRow | null } | null;
+  /** The first row (in the canonical order) where the frozen rows and the recomputation disagree; null when none does. */
+  firstDifference: { position: number; published: VerifiedRow | null; recomputed: VerifiedRow | null } | null;
   rows: number;
   /**
    * The first submitted attempt (by participant id) whose stored inputs the recomputation does not
-   * give: its score against the published key, or its time taken against its start and submission
-   * (bounded by its deadline); null when none. The frozen rows are computed from the answers, so
-   * a score edited before publication shows only here (it is what the exam page and the admin's
-   * Responses list show).
+   * give: its score against the current version's key, or its time taken against its start and
+   * submission (bounded by its deadline); null when none. The frozen rows are computed from the
+   * answers, so a score edited before publication shows only here (it is what the exam page and
+   * the admin's Responses list show).
    */
   firstInputDifference: InputDifference | null;
   /**
    * The first version (oldest first) whose place in the chain does not hold: a revision missing
-   * before it, its own frozen rows not giving its stored digest, or its previous digest not being
-   * the digest of the version before it; null when the chain holds. A superseded version cannot be
-   * recomputed from the answers (disqualifications and the key may have changed since), but its
-   * rows must still give its digest, and the next version's digest covers that digest.
+   * before it, its own record not giving its stored digest (format 1: its frozen rows; format 2: its
+   * stored results file, which must also hold its frozen rows, its key and its predecessor's
+   * digest), or its previous digest not being the digest of the version before it; null when the
+   * chain holds. A legacy format-1 first publication and format-2 revisions chain alike.
    */
   chainBreak: ChainBreak | null;
 }
@@ -90,49 +105,108 @@ function basisOf(version: Version): ResultsBasis {
   };
 }
 
-function chainBreakOf(versions: Version[], rowsOf: (revision: number) => FrozenRow[]): ChainBreak | null {
+/** Format 1: the legacy canonical JSON over the ranking with participant ids. */
+async function recomputeFormat1(db: Queryable, version: Version, frozen: VerifiedRow[]) {
+  const basis = basisOf(version);
+  const recomputed = await rankFromAnswers(db, basis, version.disqualifiedIds);
+  const withoutPseudonym = (rows: FrozenRow[]) => canonicalRows(rows).map((row) => ({ ...row, pseudonym: null }));
+  return { digest: resultsDigest(basis, recomputed), expected: withoutPseudonym(frozen), actual: withoutPseudonym(recomputed) };
+}
+
+/** Format 2: the public results file, naming each participant by the pseudonym frozen in their row. */
+async function recomputeFormat2(db: Queryable, version: Version, frozen: VerifiedRow[]) {
+  const basis = basisOf(version);
+  const frozenPseudonym = new Map(frozen.map((row) => [row.participantId, row.pseudonym]));
+  const { document, participantOf } = await resultsFileFromAnswers(db, basis, version.disqualifiedIds, async (participantId) => frozenPseudonym.get(participantId) ?? pseudonymOf(basis.quizId, participantId));
+  const inFileOrder = (row: VerifiedRow): VerifiedRow => ({
+    rank: row.rank,
+    pseudonym: row.pseudonym,
+    participantId: row.participantId,
+    score: row.score,
+    timeTakenSeconds: row.timeTakenSeconds,
+    prizePaise: row.prizePaise,
+    freePass: row.freePass,
+  });
+  const expected = [...frozen].sort((a, b) => a.rank - b.rank || ((a.pseudonym ?? "") < (b.pseudonym ?? "") ? -1 : 1)).map(inFileOrder);
+  const actual = document.rows.map((row) => inFileOrder({ ...row, participantId: participantOf.get(row.pseudonym)! }));
+  return { digest: sha256Hex(serialiseResults(document)), expected, actual };
+}
+
+/**
+ * A format-2 version's stored file is what its record says: rebuilt from the file's own answers
+ * and submission times with the version's key, prizes, chain fields and frozen rows, it is the
+ * same bytes. So pages and claims, which read the rows, read what the digest covers.
+ */
+function fileHoldsVersion(version: Version, rows: VerifiedRow[]): boolean {
+  let file: PublicResults;
+  try {
+    file = parseResultsFile(version.resultsFile ?? "");
+  } catch {
+    return false;
+  }
+  const rowOf = new Map(rows.map((row) => [row.pseudonym, row]));
+  if (file.rows.length !== rows.length || file.rows.some((entry) => !rowOf.has(entry.pseudonym))) return false;
+  const rebuilt = serialiseResults({
+    ...file,
+    ...basisOf(version),
+    rows: file.rows.map((entry) => {
+      const { timeTakenSeconds, score, rank, prizePaise, freePass } = rowOf.get(entry.pseudonym)!;
+      return { ...entry, timeTakenSeconds, score, rank, prizePaise, freePass };
+    }),
+  });
+  return rebuilt === version.resultsFile;
+}
+
+function chainBreakOf(versions: Version[], rowsOf: (revision: number) => VerifiedRow[]): ChainBreak | null {
   for (const [index, version] of versions.entries()) {
     if (version.revision !== index + 1) return { revision: index + 1, problem: "missing" };
-    if (resultsDigest(basisOf(version), rowsOf(version.revision)) !== version.digest) return { revision: version.revision, problem: "digest" };
+    const holds =
+      version.digestFormat === 1
+        ? resultsDigest(basisOf(version), rowsOf(version.revision)) === version.digest
+        : version.resultsFile !== null && sha256Hex(version.resultsFile) === version.digest && fileHoldsVersion(version, rowsOf(version.revision));
+    if (!holds) return { revision: version.revision, problem: "digest" };
     if ((versions[index - 1]?.digest ?? null) !== version.previousDigest) return { revision: version.revision, problem: "previousDigest" };
   }
   return null;
 }
 
 /**
- * Recomputes the current version of a quiz's published ranking from the stored answers with its
- * key, prizes, disqualifications and tie rule, and compares it with its digest and frozen rows;
- * checks the chain of versions; checks each submitted attempt's stored score and time taken
- * against the recomputation. Anyone may run it (`npm run results:verify -- <quizId>`); it changes
- * nothing.
+ * Recomputes a version of a quiz's published ranking (the current one, or the one whose digest is
+ * given, superseded or not) from the stored answers with that version's key, prizes,
+ * disqualifications and tie rule, and compares it with its digest and frozen rows (in format 2,
+ * also its stored results file with the digest); checks the chain of versions; checks each
+ * submitted attempt's stored score and time taken against the current version. Anyone may run it
+ * (`npm run results:verify -- <quizId>`); it changes nothing.
  */
-export const verifyPublishedResults = service("results.view", async (_actor, quizId: string, database?: Queryable): Promise<Verification> => {
+export const verifyPublishedResults = service("results.view", async (_actor, quizId: string, database?: Queryable, digest?: string): Promise<Verification> => {
   const db = database ?? (await getDb());
   const versions = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId)).orderBy(asc(publishedResults.revision));
-  const published = versions.at(-1);
-  if (!published) throw new NotFound("This quiz has no published results.");
-  const basis = basisOf(published);
-  const [recomputed, frozenRows, inputDifference] = await Promise.all([
-    rankFromAnswers(db, basis, published.disqualifiedIds),
+  const current = versions.at(-1);
+  if (!current) throw new NotFound("This quiz has no published results.");
+  const checked = versions.find((version) => version.digest === digest?.toLowerCase()) ?? current;
+  const [frozenRows, inputDifference] = await Promise.all([
     db
-      .select({ revision: resultRows.revision, ...frozenRowColumns })
+      .select({ revision: resultRows.revision, ...frozenRowColumns, pseudonym: resultRows.pseudonym })
       .from(resultRows)
       .where(eq(resultRows.quizId, quizId)),
-    firstInputDifference(db, basis),
+    firstInputDifference(db, basisOf(current)),
   ]);
-  const rowsOf = (revision: number): FrozenRow[] => frozenRows.filter((row) => row.revision === revision).map(({ revision: _revision, ...row }) => row);
-  const frozen = rowsOf(published.revision);
-  const [expected, actual] = [canonicalRows(frozen), canonicalRows(recomputed)];
+  const rowsOf = (revision: number): VerifiedRow[] => frozenRows.filter((row) => row.revision === revision).map(({ revision: _revision, ...row }) => row);
+  const frozen = rowsOf(checked.revision);
+  const { digest: recomputedDigest, expected, actual } = await (checked.digestFormat === 1 ? recomputeFormat1 : recomputeFormat2)(db, checked, frozen);
   const position = Array.from({ length: Math.max(expected.length, actual.length) }, (_, index) => index).find(
     (index) => JSON.stringify(expected[index]) !== JSON.stringify(actual[index]),
   );
-  const recomputedDigest = resultsDigest(basis, recomputed);
+  const storedFileDigest = checked.resultsFile === null ? null : sha256Hex(checked.resultsFile);
   return {
     quizId,
-    revision: published.revision,
-    publishedDigest: published.digest,
+    revision: checked.revision,
+    currentRevision: current.revision,
+    format: checked.digestFormat,
+    publishedDigest: checked.digest,
     recomputedDigest,
-    matches: recomputedDigest === published.digest,
+    storedFileDigest,
+    matches: recomputedDigest === checked.digest && (checked.digestFormat === 1 || storedFileDigest === checked.digest),
     firstDifference: position === undefined ? null : { position: position + 1, published: expected[position] ?? null, recomputed: actual[position] ?? null },
     rows: frozen.length,
     firstInputDifference: inputDifference,

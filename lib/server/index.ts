@@ -2,19 +2,21 @@ import "server-only";
 import { checkPublicUrl, config } from "@/lib/config";
 import { connectDatabase } from "@/lib/db";
 import { jobQueue } from "@/lib/jobs";
-import { log } from "@/lib/log";
+import { errorFields, log } from "@/lib/log";
 import { seedIfEmpty } from "@/lib/seed";
+import { sweepStorage } from "@/lib/storage";
 import { installGracefulShutdown } from "./shutdown";
 import { startJobWorkers } from "./workers";
 
 /**
  * Brings one instance up before its first request: the public URL's check, the database
  * (embedded by default), migrations and the demo seed, the background-job workers, and the
- * graceful shutdown.
+ * graceful shutdown; beside them, the sweep of what a crash left in local storage.
  */
 export async function startServer(): Promise<void> {
   const warning = checkPublicUrl(config);
   if (warning) log.warn(warning);
+  void sweepStorage().catch((error: unknown) => log.error(errorFields(error), "storage: the sweep after a crash failed"));
   // Connecting applies the migrations; seeding is the only step left.
   const connection = await connectDatabase();
   await seedIfEmpty(connection.pool);

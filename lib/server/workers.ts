@@ -7,6 +7,7 @@ import { errorFields, log } from "@/lib/log";
 import { deliverMail } from "@/lib/mail";
 import { countJob } from "@/lib/metrics";
 import { deliverPushes, fanOutPush } from "@/lib/notifications";
+import { announceResults } from "@/lib/results";
 import type { JobName, JobPayloads } from "@/lib/jobs";
 
 /** What a batch came to: output is kept on a lone job; failed jobs are retried, the rest completed. */
@@ -49,6 +50,10 @@ const WORKERS: { [Name in JobName]: Worker<Name> } = {
   "maintenance.delete-expired": {
     batchSize: 1,
     handle: async () => ({ output: await deleteExpiredRecords(SYSTEM) }),
+  },
+  "results.announce": {
+    batchSize: 1,
+    handle: async ([job]) => ({ output: await announceResults(SYSTEM, job.data.quizId, job.data.revision) }),
   },
 };
 

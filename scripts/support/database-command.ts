@@ -1,13 +1,13 @@
 import { openConfiguredDatabase, type Database } from "@/lib/db";
 
 /**
- * Runs a command-line tool's work on the configured database and prints what it reports, with
- * the time taken; a failure prints its message and exits 1. With the embedded database, a
- * running app keeps its server and the tool connects to it.
+ * Runs a command-line tool's work on the configured database, on the app's login or the owner's,
+ * and prints what it reports, with the time taken; a failure prints its message and exits 1. With
+ * the embedded database, a running app keeps its server and the tool connects to it.
  */
-export async function runOnConfiguredDatabase(work: (databaseUrl: string, db: Database) => Promise<string>): Promise<void> {
+export async function runOnConfiguredDatabase(work: (databaseUrl: string, db: Database) => Promise<string>, login: "app" | "owner" = "app"): Promise<void> {
   const started = performance.now();
-  const connection = await openConfiguredDatabase({ shareRunningServer: true });
+  const connection = await openConfiguredDatabase({ shareRunningServer: true, login });
   let failure: unknown;
   try {
     const report = await work(connection.url, connection.db);

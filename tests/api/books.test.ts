@@ -26,7 +26,7 @@ import { auditLog, resultRows, taxDeposits, transactions, users } from "@/db/sch
 import { SYSTEM, VISITOR } from "@/lib/auth";
 import { checkLedger, financialQuarter, indiaDay, recordTaxDeposit, trialBalance, type LedgerCheck } from "@/lib/books";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb, openDatabase } from "@/lib/db";
+import { closeDatabase, getDb, openDatabase, type DatabaseTransaction } from "@/lib/db";
 import { Forbidden, Unauthenticated } from "@/lib/errors";
 import { payEntryFeeFromWallet, reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid } from "@/lib/payouts";
@@ -34,6 +34,7 @@ import { publishResults } from "@/lib/results";
 import { prepareDatabase } from "@/lib/seed";
 import { requestWithdrawal } from "@/lib/wallet";
 import { call } from "../support/http";
+import { asOwner } from "../support/owner";
 import { seededQuiz, settleKey } from "../support/results";
 import { dropDatabase } from "../support/test-server";
 import { admin, ADULT_DOB, participant } from "../support/users";
@@ -43,7 +44,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const KEY = randomBytes(32).toString("base64");
 
 beforeAll(async () => {
-  const connection = openDatabase(own.url, 2);
+  const connection = openDatabase(own.ownerUrl, 2);
   await prepareDatabase(connection.pool);
   await connection.close();
   config.payouts.encryptionKey = KEY;
@@ -75,17 +76,16 @@ async function ledgerCheckScript(): Promise<{ code: number; output: string }> {
   }
 }
 
-/** Changes rows as someone with the database password would, past the app and its triggers, inside a transaction that is rolled back. */
-async function behindTheAppsBack(change: (tx: Parameters<Parameters<Awaited<ReturnType<typeof getDb>>["transaction"]>[0]>[0]) => Promise<void>): Promise<LedgerCheck> {
-  const db = await getDb();
+/** Changes rows as someone with the owner's password would, past the app and its triggers, inside a transaction that is rolled back. */
+async function behindTheAppsBack(change: (tx: DatabaseTransaction) => Promise<void>): Promise<LedgerCheck> {
   let result: LedgerCheck | undefined;
   const undo = new Error("rolled back on purpose");
   await expect(
-    db.transaction(async (tx) => {
+    asOwner(async (tx) => {
       await change(tx);
       result = await checkLedger(SYSTEM, tx);
       throw undo;
-    }),
+    }, own.ownerUrl),
   ).rejects.toBe(undo);
   return result!;
 }
@@ -237,13 +237,12 @@ describe("the ledger check", () => {
 
     const payer = await adult();
     const topUp = await fundWallet(payer, await admin(), 40_000);
-    const db = await getDb();
     const setAmount = (paise: number) =>
-      db.transaction(async (tx) => {
+      asOwner(async (tx) => {
         await tx.execute(sql`alter table transactions disable trigger transactions_verified_is_final`);
         await tx.execute(sql`update transactions set amount_paise = ${paise} where id = ${topUp.id}`);
         await tx.execute(sql`alter table transactions enable trigger transactions_verified_is_final`);
-      });
+      }, own.ownerUrl);
     await setAmount(45_000);
     try {
       const failing = await ledgerCheckScript();

@@ -24,6 +24,7 @@ import {
 import { payEntryFeeFromWallet } from "@/lib/payments";
 import { contestModelsInUse, createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
+import { asBody, cashQuizInput } from "@/tests/support/factories";
 import { markPaid, openExam } from "../support/exam";
 import { createQuestion, createQuiz as insertQuiz } from "../support/factories";
 import { call } from "../support/http";
@@ -46,39 +47,6 @@ function allowCashPrizes() {
   config.contest.cashPrizesAllowed = true;
 }
 
-function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
-  const now = Date.now();
-  return {
-    title: `Model Olympiad ${randomBytes(4).toString("hex")}`,
-    description: "",
-    contestModel: "paid_cash",
-    cashPrizesLawfulConfirmed: true,
-    prizeMoney: 1_000,
-    entryFee: 100,
-    durationMinutes: 30,
-    shuffleQuestions: true,
-    shuffleOptions: false,
-    objectionWindowHours: 48,
-    formStartDate: new Date(now + DAY),
-    formEndDate: new Date(now + 2 * DAY),
-    examDate: new Date(now + 3 * DAY),
-    resultDate: new Date(now + 4 * DAY),
-    questions: [],
-    prizes: [
-      { rankFrom: 1, rankTo: 1, kind: "cash", amount: 1_000 },
-      { rankFrom: 2, rankTo: 5, kind: "free_pass" },
-    ],
-    ...overrides,
-  };
-}
-
-const asBody = (input: QuizInput) => ({
-  ...input,
-  formStartDate: input.formStartDate.toISOString(),
-  formEndDate: input.formEndDate.toISOString(),
-  examDate: input.examDate.toISOString(),
-  resultDate: input.resultDate.toISOString(),
-});
 
 const titled = (title: string) => countRows(quizzes, eq(quizzes.title, title));
 
@@ -157,13 +125,13 @@ describe("a free-entry quiz", () => {
 
   it("is refused with an entry fee, through the route and the service, and nothing is stored", async () => {
     const boss = await admin();
-    const input = quizInput({ contestModel: "free_entry", entryFee: 100 });
+    const input = cashQuizInput({ contestModel: "free_entry", entryFee: 100 });
     const refused = await call(addQuiz, { as: boss, json: asBody(input) });
     expect(refused).toMatchObject({ status: 400, body: { message: FREE_ENTRY_WITH_FEE } });
     await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(FREE_ENTRY_WITH_FEE));
     expect(await titled(input.title)).toBe(0);
 
-    const saved = await call(addQuiz, { as: boss, json: asBody(quizInput({ contestModel: "free_entry", entryFee: 0 })) });
+    const saved = await call(addQuiz, { as: boss, json: asBody(cashQuizInput({ contestModel: "free_entry", entryFee: 0 })) });
     expect(saved.status).toBe(201);
   });
 });
@@ -171,14 +139,14 @@ describe("a free-entry quiz", () => {
 describe("a certificates-only quiz", () => {
   it("is refused with cash prize tiers or prize money, and saved with free passes only", async () => {
     const boss = await admin();
-    const withCash = quizInput({ contestModel: "paid_certificates" });
+    const withCash = cashQuizInput({ contestModel: "paid_certificates" });
     expect(await call(addQuiz, { as: boss, json: asBody(withCash) })).toMatchObject({ status: 400, body: { message: CERTIFICATES_WITH_CASH } });
     await expect(createQuiz(boss, withCash)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
-    const withMoney = quizInput({ contestModel: "paid_certificates", prizeMoney: 1_000, prizes: undefined });
+    const withMoney = cashQuizInput({ contestModel: "paid_certificates", prizeMoney: 1_000, prizes: undefined });
     await expect(createQuiz(boss, withMoney)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
     expect(await titled(withCash.title)).toBe(0);
 
-    const passes = quizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 3, kind: "free_pass" }] });
+    const passes = cashQuizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 3, kind: "free_pass" }] });
     const saved = await call(addQuiz, { as: boss, json: asBody(passes) });
     expect(saved.status).toBe(201);
     const [row] = await (await getDb()).select().from(quizzes).where(eq(quizzes.title, passes.title));
@@ -194,14 +162,14 @@ describe("lawful by default", () => {
     const boss = await admin();
 
     // Even with the admin's confirmation: the deployment forbids the model.
-    const input = quizInput();
+    const input = cashQuizInput();
     expect(await call(addQuiz, { as: boss, json: asBody(input) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
     await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(CASH_PRIZES_FORBIDDEN));
     expect(await titled(input.title)).toBe(0);
 
     // Nor by editing a quiz into it, nor by copying one that has it (from before it was forbidden).
-    const certificates = await createQuiz(boss, quizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [] }));
-    const edited = await call(editQuiz, { method: "PUT", as: boss, params: { id: certificates.id }, json: asBody(quizInput({ title: certificates.title })) });
+    const certificates = await createQuiz(boss, cashQuizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [] }));
+    const edited = await call(editQuiz, { method: "PUT", as: boss, params: { id: certificates.id }, json: asBody(cashQuizInput({ title: certificates.title })) });
     expect(edited).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
     const db = await getDb();
     const legacy = await insertQuiz(db, { title: `Legacy cash ${randomBytes(4).toString("hex")}`, contestModel: "paid_cash" });
@@ -211,21 +179,21 @@ describe("lawful by default", () => {
     expect(still.model).toBe("paid_certificates");
 
     // The other two models still save.
-    await expect(createQuiz(boss, quizInput({ contestModel: "free_entry", entryFee: 0 }))).resolves.toMatchObject({ contestModel: "free_entry" });
+    await expect(createQuiz(boss, cashQuizInput({ contestModel: "free_entry", entryFee: 0 }))).resolves.toMatchObject({ contestModel: "free_entry" });
     await expect(
-      updateQuiz(boss, certificates.id, quizInput({ title: certificates.title, contestModel: "free_entry", entryFee: 0, prizeMoney: 0, prizes: [] })),
+      updateQuiz(boss, certificates.id, cashQuizInput({ title: certificates.title, contestModel: "free_entry", entryFee: 0, prizeMoney: 0, prizes: [] })),
     ).resolves.toMatchObject({ contestModel: "free_entry" });
   });
 
   it("refuses a quiz without a contest model with a clear 400, through the route and the service", async () => {
     const boss = await admin();
-    const { contestModel: _model, ...older } = quizInput();
+    const { contestModel: _model, ...older } = cashQuizInput();
     expect(await call(addQuiz, { as: boss, json: asBody(older as QuizInput) })).toMatchObject({ status: 400, body: { message: CONTEST_MODEL_REQUIRED } });
     await expect(createQuiz(boss, older as QuizInput)).rejects.toThrow(new Invalid(CONTEST_MODEL_REQUIRED));
     expect(await titled(older.title)).toBe(0);
 
-    const existing = await createQuiz(boss, quizInput({ contestModel: "free_entry", entryFee: 0 }));
-    const { contestModel: _again, ...edit } = quizInput({ title: existing.title, entryFee: 0 });
+    const existing = await createQuiz(boss, cashQuizInput({ contestModel: "free_entry", entryFee: 0 }));
+    const { contestModel: _again, ...edit } = cashQuizInput({ title: existing.title, entryFee: 0 });
     expect(await call(editQuiz, { method: "PUT", as: boss, params: { id: existing.id }, json: asBody(edit as QuizInput) })).toMatchObject({
       status: 400,
       body: { message: CONTEST_MODEL_REQUIRED },
@@ -235,12 +203,12 @@ describe("lawful by default", () => {
   it("saves paid entry with cash prizes, where allowed, only once the admin confirms it is lawful where the quiz runs, and audits the confirmation", async () => {
     allowCashPrizes();
     const boss = await admin();
-    const unconfirmed = quizInput({ cashPrizesLawfulConfirmed: undefined });
+    const unconfirmed = cashQuizInput({ cashPrizesLawfulConfirmed: undefined });
     expect(await call(addQuiz, { as: boss, json: asBody(unconfirmed) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
     await expect(createQuiz(boss, { ...unconfirmed, cashPrizesLawfulConfirmed: false })).rejects.toThrow(new Invalid(CASH_PRIZES_UNCONFIRMED));
     expect(await titled(unconfirmed.title)).toBe(0);
 
-    const saved = await call(addQuiz, { as: boss, json: asBody(quizInput({ title: unconfirmed.title })) });
+    const saved = await call(addQuiz, { as: boss, json: asBody(cashQuizInput({ title: unconfirmed.title })) });
     expect(saved.status).toBe(201);
     const quizId = (saved.body.quiz as { id: string }).id;
     const db = await getDb();
@@ -250,7 +218,7 @@ describe("lawful by default", () => {
     ]);
 
     // Each save as paid entry with cash prizes is confirmed again, and recorded again.
-    const edit = quizInput({ title: unconfirmed.title, description: "Now described.", cashPrizesLawfulConfirmed: undefined });
+    const edit = cashQuizInput({ title: unconfirmed.title, description: "Now described.", cashPrizesLawfulConfirmed: undefined });
     expect(await call(editQuiz, { method: "PUT", as: boss, params: { id: quizId }, json: asBody(edit) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
     expect((await call(editQuiz, { method: "PUT", as: boss, params: { id: quizId }, json: asBody({ ...edit, cashPrizesLawfulConfirmed: true }) })).status).toBe(200);
     expect(await entries()).toHaveLength(2);
@@ -265,7 +233,7 @@ describe("lawful by default", () => {
     ]);
 
     // The other models need no confirmation; their entry records that none was given.
-    const free = await call(addQuiz, { as: boss, json: asBody(quizInput({ contestModel: "free_entry", entryFee: 0, cashPrizesLawfulConfirmed: undefined })) });
+    const free = await call(addQuiz, { as: boss, json: asBody(cashQuizInput({ contestModel: "free_entry", entryFee: 0, cashPrizesLawfulConfirmed: undefined })) });
     expect(free.status).toBe(201);
     const [freeEntry] = await db.select().from(auditLog).where(and(eq(auditLog.action, "quiz.contestModel"), eq(auditLog.subjectId, (free.body.quiz as { id: string }).id)));
     expect(freeEntry).toMatchObject({ after: { contestModel: "free_entry", cashPrizesLawfulConfirmed: false }, reason: null });
@@ -298,7 +266,7 @@ describe("the contest model", () => {
   it("is fixed once registration opens: participants registered under it", async () => {
     allowCashPrizes();
     const boss = await admin();
-    const opened = quizInput({ formStartDate: new Date(Date.now() - DAY) });
+    const opened = cashQuizInput({ formStartDate: new Date(Date.now() - DAY) });
     const quiz = await createQuiz(boss, opened);
     const changed = await call(editQuiz, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...opened, contestModel: "free_entry", entryFee: 0 }) });
     expect(changed).toMatchObject({ status: 409, body: { message: CONTEST_MODEL_LOCKED } });

@@ -3,6 +3,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
+import { GET as listFiles } from "@/app/api/files/route";
+import { GET as listBlogs } from "@/app/api/getblogs/route";
 import { POST as login } from "@/app/api/login/route";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
@@ -41,6 +43,20 @@ describe("request ids and logs", () => {
     expect(given.response.headers.get("x-request-id")).toBe("nginx-1234abcd");
     const made = await call(login, { json: {}, headers: { "x-request-id": "not acceptable!" } });
     expect(made.response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("tells caches that answers are the caller's own and depend on their language and cookie, unless a handler chose otherwise", async () => {
+    const varyTokens = (response: Response) => (response.headers.get("vary") ?? "").split(",").map((token) => token.trim().toLowerCase());
+    for (const { response } of [await call(listBlogs), await call(listFiles), await call(login, { json: {} })]) {
+      expect(response.headers.get("cache-control"), response.url).toBe("private, no-store");
+      expect(varyTokens(response)).toEqual(expect.arrayContaining(["accept-language", "cookie"]));
+    }
+    const ownPolicy = route({ can: "health.ping", does: "Answers with a public policy of its own" }, async () =>
+      new Response("public", { headers: { "cache-control": "public, max-age=60", vary: "Origin" } }),
+    );
+    const { response } = await call(ownPolicy);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(varyTokens(response)).toEqual(expect.arrayContaining(["origin", "accept-language", "cookie"]));
   });
 
   it("logs one JSON line per request with its id, and never the password or the email", async () => {
@@ -87,7 +103,7 @@ describe("/api/metrics", () => {
 
 describe("database errors in logs", () => {
   /** A route through the real wrapper whose handler runs `query`, logged at error level when it fails. */
-  const failing = (query: () => Promise<unknown>) => route({ can: "quizzes.browse" }, async () => (await query(), {}));
+  const failing = (query: () => Promise<unknown>) => route({ can: "quizzes.browse", does: "Runs a query that fails" }, async () => (await query(), {}));
 
   it("logs a unique violation by its code, table and constraint, never the value that collided", async () => {
     const [user, other] = [await participant(), await participant()];

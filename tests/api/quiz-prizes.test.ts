@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
@@ -11,6 +10,7 @@ import { Conflict, Invalid } from "@/lib/errors";
 import { PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/messages";
 import { createQuiz, duplicateQuiz, listCompetitions, listQuizzesForAdmin, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
+import { asBody, cashQuizInput } from "@/tests/support/factories";
 import { quizPrizeTable } from "@/lib/results";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { call } from "../support/http";
@@ -29,43 +29,19 @@ afterAll(() => {
   config.contest.cashPrizesAllowed = cashPrizesAllowed;
 });
 
-const DAY = 86_400_000;
 
-/** A quiz whose registration opens tomorrow, so its prizes may still change. */
-function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
-  const now = Date.now();
-  return {
-    title: `Prize Olympiad ${randomBytes(4).toString("hex")}`,
-    description: "",
-    contestModel: "paid_cash",
-    cashPrizesLawfulConfirmed: true,
-    prizeMoney: 1_000,
+/** Three cash positions and seven free passes, on a quiz whose registration opens tomorrow. */
+const prizeQuizInput = (overrides: Partial<QuizInput> = {}): QuizInput =>
+  cashQuizInput({
     entryFee: 10,
-    durationMinutes: 30,
-    shuffleQuestions: true,
-    shuffleOptions: false,
-    objectionWindowHours: 48,
-    formStartDate: new Date(now + DAY),
-    formEndDate: new Date(now + 2 * DAY),
-    examDate: new Date(now + 3 * DAY),
-    resultDate: new Date(now + 4 * DAY),
-    questions: [],
     prizes: [
       { rankFrom: 1, rankTo: 1, kind: "cash", amount: 500 },
       { rankFrom: 2, rankTo: 3, kind: "cash", amount: 250 },
       { rankFrom: 4, rankTo: 10, kind: "free_pass" },
     ],
     ...overrides,
-  };
-}
+  });
 
-const asBody = (input: QuizInput) => ({
-  ...input,
-  formStartDate: input.formStartDate.toISOString(),
-  formEndDate: input.formEndDate.toISOString(),
-  examDate: input.examDate.toISOString(),
-  resultDate: input.resultDate.toISOString(),
-});
 
 async function storedTiers(quizId: string) {
   const db = await getDb();
@@ -85,7 +61,7 @@ const OWN_TABLE = [
 describe("a quiz's own prize table", () => {
   it("is refused with the sums in the message when the cash does not add up to the prize money, and nothing is stored", async () => {
     const boss = await admin();
-    const input = quizInput({ prizeMoney: 1_200 });
+    const input = prizeQuizInput({ prizeMoney: 1_200 });
     const refused = await call(addQuiz, { as: boss, json: asBody(input) });
     expect(refused).toMatchObject({ status: 400, body: { message: prizeSumMismatch(100_000, 120_000) } });
     expect(prizeSumMismatch(100_000, 120_000)).toBe("The cash prizes add up to ₹1,000 but the prize money is ₹1,200.");
@@ -93,10 +69,10 @@ describe("a quiz's own prize table", () => {
     expect(await countRows(quizzes, eq(quizzes.title, input.title))).toBe(0);
 
     // The same on an edit: the quiz and its table stay as they were.
-    const quiz = await createQuiz(boss, quizInput());
+    const quiz = await createQuiz(boss, prizeQuizInput());
     const edit = await call(updateQuizRoute, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...input, title: "Renamed" }) });
     expect(edit).toMatchObject({ status: 400, body: { message: prizeSumMismatch(100_000, 120_000) } });
-    await expect(updateQuiz(boss, quiz.id, { ...quizInput(), prizeMoney: 900 })).rejects.toThrow(new Invalid(prizeSumMismatch(100_000, 90_000)));
+    await expect(updateQuiz(boss, quiz.id, { ...prizeQuizInput(), prizeMoney: 900 })).rejects.toThrow(new Invalid(prizeSumMismatch(100_000, 90_000)));
     const db = await getDb();
     const [after] = await db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
     expect(after).toMatchObject({ title: quiz.title, prizeMoneyPaise: 100_000 });
@@ -105,7 +81,7 @@ describe("a quiz's own prize table", () => {
 
   it("refuses overlapping rank ranges, a range ending before it starts and a zero cash prize", async () => {
     const boss = await admin();
-    const overlapping = quizInput({
+    const overlapping = prizeQuizInput({
       prizes: [
         { rankFrom: 1, rankTo: 2, kind: "cash", amount: 500 },
         { rankFrom: 2, rankTo: 2, kind: "free_pass" },
@@ -115,20 +91,20 @@ describe("a quiz's own prize table", () => {
     await expect(createQuiz(boss, overlapping)).rejects.toThrow(new Invalid(PRIZE_RANKS_OVERLAP));
     expect(await countRows(quizzes, eq(quizzes.title, overlapping.title))).toBe(0);
 
-    const backwards = await call(addQuiz, { as: boss, json: asBody(quizInput({ prizes: [{ rankFrom: 3, rankTo: 1, kind: "cash", amount: 1_000 }] })) });
+    const backwards = await call(addQuiz, { as: boss, json: asBody(prizeQuizInput({ prizes: [{ rankFrom: 3, rankTo: 1, kind: "cash", amount: 1_000 }] })) });
     expect(backwards.status).toBe(400);
-    const zero = await call(addQuiz, { as: boss, json: asBody(quizInput({ prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 1, kind: "cash", amount: 0 }] })) });
+    const zero = await call(addQuiz, { as: boss, json: asBody(prizeQuizInput({ prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 1, kind: "cash", amount: 0 }] })) });
     expect(zero).toMatchObject({ status: 400, body: { message: "A cash prize must be more than ₹0." } });
   });
 
   it("is stored as the quiz's own, replaced on an edit with a quiz.prizes audit entry, and copied with the quiz", async () => {
     const boss = await admin();
-    const created = await call(addQuiz, { as: boss, json: asBody(quizInput()) });
+    const created = await call(addQuiz, { as: boss, json: asBody(prizeQuizInput()) });
     expect(created.status).toBe(201);
     const quizId = (created.body.quiz as { id: string }).id;
     expect(await storedTiers(quizId)).toEqual(OWN_TABLE);
 
-    const changed = quizInput({ prizeMoney: 2_000, prizes: [{ rankFrom: 1, rankTo: 4, kind: "cash", amount: 500 }] });
+    const changed = prizeQuizInput({ prizeMoney: 2_000, prizes: [{ rankFrom: 1, rankTo: 4, kind: "cash", amount: 500 }] });
     const edit = await call(updateQuizRoute, { method: "PUT", as: boss, params: { id: quizId }, json: asBody(changed) });
     expect(edit).toMatchObject({ status: 200, body: { message: "Quiz updated." } });
     const after = [{ rankFrom: 1, rankTo: 4, kind: "cash", amountPaise: 50_000 }];
@@ -149,7 +125,7 @@ describe("a quiz's own prize table", () => {
 
   it("is locked with the quiz's prize money once registration opens, while other changes still save", async () => {
     const boss = await admin();
-    const open = quizInput({ formStartDate: new Date(Date.now() - 60_000) });
+    const open = prizeQuizInput({ formStartDate: new Date(Date.now() - 60_000) });
     const quiz = await createQuiz(boss, open);
     const tryTable = await call(updateQuizRoute, {
       method: "PUT",
@@ -172,11 +148,11 @@ describe("a quiz's own prize table", () => {
 
   it("is what the dashboard cards, the quiz list and quizPrizeTable show; the default only where it adds up", async () => {
     const boss = await admin();
-    const own = await createQuiz(boss, quizInput({ formStartDate: new Date(Date.now() - 60_000) }));
+    const own = await createQuiz(boss, prizeQuizInput({ formStartDate: new Date(Date.now() - 60_000) }));
     // Created without a table: a ₹1,000 quiz never shows the default's ₹1,00,000 first prize...
-    const small = await createQuiz(boss, quizInput({ formStartDate: new Date(Date.now() - 60_000), prizes: undefined }));
+    const small = await createQuiz(boss, prizeQuizInput({ formStartDate: new Date(Date.now() - 60_000), prizes: undefined }));
     // ...while a quiz whose prize money the default adds up to keeps falling back to it.
-    const usual = await createQuiz(boss, quizInput({ prizeMoney: 176_000, formStartDate: new Date(Date.now() - 60_000), prizes: undefined }));
+    const usual = await createQuiz(boss, prizeQuizInput({ prizeMoney: 176_000, formStartDate: new Date(Date.now() - 60_000), prizes: undefined }));
 
     expect(await quizPrizeTable(VISITOR, own.id)).toEqual({ source: "own", tiers: OWN_TABLE });
     expect(await quizPrizeTable(VISITOR, small.id)).toEqual({ source: "none", tiers: [] });

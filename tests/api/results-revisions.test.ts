@@ -1,26 +1,31 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { GET as downloadCertificate } from "@/app/api/certificates/[quizId]/route";
 import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
+import { GET as resultsFileRoute } from "@/app/api/quizzes/[quizId]/results-file/route";
 import { POST as reviseRoute } from "@/app/api/quizzes/[quizId]/results-revisions/route";
 import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqualify/route";
 import { attempts, auditLog, certificates, notifications, prizeClaims, publishedResults, resultRows, users } from "@/db/schema";
-import { VISITOR, type ActiveUser } from "@/lib/auth";
+import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
 import { verifyCertificate } from "@/lib/certificates";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb, type Queryable } from "@/lib/db";
 import { decideObjections } from "@/lib/exam";
 import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/messages";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover, redeemFreePass } from "@/lib/payouts";
-import { myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";
-import { canonicalResults, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "@/lib/results/frozen";
-import type { PrizeTier } from "@/lib/results/ranking";
+import { announceResults, myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";
+import { parseResultsFile, serialiseResults, sha256Hex } from "@/lib/results/public-file";
+import { pseudonymOf } from "@/lib/results/pseudonyms";
 import { closedExam, finalisingAlone } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { asInsider } from "@/tests/support/insider";
 import { claimWith, freshPan, TEST_PAYOUT_KEY } from "@/tests/support/payouts";
-import { HOUR, seededQuiz, settleKey } from "@/tests/support/results";
+import { HOUR, legacyPublication, seededQuiz, settleKey } from "@/tests/support/results";
+import { runResultsVerify } from "@/tests/support/results-verify";
 import { admin, ADULT_DOB } from "@/tests/support/users";
 
 afterAll(closeDatabase);
@@ -57,10 +62,10 @@ async function versionsOf(quizId: string) {
   return db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId)).orderBy(asc(publishedResults.revision));
 }
 
-async function rowsOf(quizId: string, revision: number): Promise<FrozenRow[]> {
+async function rowsOf(quizId: string, revision: number) {
   const db = await getDb();
   return db
-    .select({ participantId: resultRows.participantId, rank: resultRows.rank, score: resultRows.score, timeTakenSeconds: resultRows.timeTakenSeconds, prizePaise: resultRows.prizePaise, freePass: resultRows.freePass })
+    .select({ participantId: resultRows.participantId, pseudonym: resultRows.pseudonym, rank: resultRows.rank, score: resultRows.score, timeTakenSeconds: resultRows.timeTakenSeconds, prizePaise: resultRows.prizePaise, freePass: resultRows.freePass })
     .from(resultRows)
     .where(and(eq(resultRows.quizId, quizId), eq(resultRows.revision, revision)));
 }
@@ -122,24 +127,24 @@ describe("a revision of published results", () => {
     expect(kept).toEqual(first);
     expect(await rowsOf(quiz.id, 1)).toEqual(firstRows);
     expect(second).toMatchObject({ revision: 2, previousDigest: first.digest, reason: REASON, publishedById: boss.id, disqualifiedIds: [people.A.id] });
-    const basis: ResultsBasis = {
-      quizId: quiz.id,
-      revision: 2,
-      previousDigest: first.digest,
-      reason: REASON,
-      marksPerQuestion: second.marksPerQuestion,
-      key: second.answerKey as KeyEntry[],
-      prizes: second.prizeTable as PrizeTier[],
-    };
+    // A revision is a results file (format 2), like every publication: its digest is the file's SHA-256 and covers the first version's digest.
+    expect(first).toMatchObject({ digestFormat: 2 });
+    expect(second).toMatchObject({ digestFormat: 2 });
+    expect(sha256Hex(second.resultsFile!)).toBe(second.digest);
+    const file = parseResultsFile(second.resultsFile!);
+    expect(file).toMatchObject({ format: 2, quizId: quiz.id, revision: 2, previousDigest: first.digest, reason: REASON });
+    // Everyone keeps their pseudonym; A, disqualified, is left out.
     const secondRows = await rowsOf(quiz.id, 2);
-    expect(JSON.parse(canonicalResults(basis, secondRows))).toMatchObject({ revision: 2, previousDigest: first.digest, reason: REASON });
-    expect(resultsDigest(basis, secondRows)).toBe(second.digest);
+    expect(secondRows.map((row) => row.pseudonym).sort()).toEqual(firstRows.filter((row) => row.participantId !== people.A.id).map((row) => row.pseudonym).sort());
+    expect(file.rows.map((row) => row.pseudonym).sort()).toEqual(secondRows.map((row) => row.pseudonym).sort());
     expect(revised.body.digest).toBe(second.digest);
 
-    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 2, matches: true, firstDifference: null, firstInputDifference: null, chainBreak: null, publishedDigest: second.digest });
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 2, format: 2, matches: true, firstDifference: null, firstInputDifference: null, chainBreak: null, publishedDigest: second.digest });
+    // The superseded version still recomputes from the answers, with the disqualifications it left out (none).
+    expect(await verifyPublishedResults(VISITOR, quiz.id, undefined, first.digest)).toMatchObject({ revision: 1, currentRevision: 2, matches: true, firstDifference: null, chainBreak: null });
     const board = await boardOf(quiz.id);
     expect(board).toMatchObject({ revision: 2, digest: second.digest, reason: REASON });
-    expect(board.superseded).toEqual([{ revision: 1, publishedAt: first.publishedAt, digest: first.digest, reason: null }]);
+    expect(board.superseded).toEqual([{ revision: 1, publishedAt: first.publishedAt, digest: first.digest, reason: null, resultsFile: true }]);
     expect((await resultsVersions(boss, quiz.id)).map((version) => [version.revision, version.digest, version.reason, version.publishedByName])).toEqual([
       [2, second.digest, REASON, boss.name],
       [1, first.digest, null, boss.name],
@@ -159,16 +164,20 @@ describe("a revision of published results", () => {
     };
     expect(await verifiedDuring(quiz.id, moved)).toMatchObject({ matches: true, chainBreak: { revision: 1, problem: "digest" } });
 
-    // ... and stores the first version's digest recomputed over the rewritten rows: the second version still names the old one.
+    // ... and rewrites the first version's results file to match, with its digest: the second version still names the old one.
     const forged = await verifiedDuring(quiz.id, async (tx) => {
       await moved(tx);
-      const [first] = (await tx.execute<{ answer_key: KeyEntry[]; prize_table: PrizeTier[]; marks_per_question: number }>(sql`select * from published_results where quiz_id = ${quiz.id} and revision = 1`)).rows;
-      const rows = (await tx.execute<{ participant_id: string; rank: number; score: number; time_taken_seconds: number; prize_paise: number; free_pass: boolean }>(sql`select * from result_rows where quiz_id = ${quiz.id} and revision = 1`)).rows;
-      const digest = resultsDigest(
-        { quizId: quiz.id, revision: 1, previousDigest: null, reason: null, marksPerQuestion: first.marks_per_question, key: first.answer_key, prizes: first.prize_table },
-        rows.map((row) => ({ participantId: row.participant_id, rank: row.rank, score: row.score, timeTakenSeconds: row.time_taken_seconds, prizePaise: row.prize_paise, freePass: row.free_pass })),
-      );
-      await tx.execute(sql`update published_results set digest = ${digest} where quiz_id = ${quiz.id} and revision = 1`);
+      const [first] = (await tx.execute<{ results_file: string }>(sql`select results_file from published_results where quiz_id = ${quiz.id} and revision = 1`)).rows;
+      const pseudonyms = await tx.execute<{ participant_id: string; pseudonym: string }>(sql`select participant_id, pseudonym from result_rows where quiz_id = ${quiz.id} and revision = 1`);
+      const pseudonymOfPerson = (user: ActiveUser) => pseudonyms.rows.find((row) => row.participant_id === user.id)!.pseudonym;
+      const document = parseResultsFile(first.results_file);
+      const rewritten = serialiseResults({
+        ...document,
+        rows: document.rows.map((row) =>
+          row.pseudonym === pseudonymOfPerson(people.C) ? { ...row, prizePaise: 0 } : row.pseudonym === pseudonymOfPerson(people.D) ? { ...row, prizePaise: 2_500_000, freePass: false } : row,
+        ),
+      });
+      await tx.execute(sql`update published_results set results_file = ${rewritten}, digest = ${sha256Hex(rewritten)} where quiz_id = ${quiz.id} and revision = 1`);
     });
     expect(forged).toMatchObject({ matches: true, chainBreak: { revision: 2, problem: "previousDigest" } });
     expect((await verifyPublishedResults(VISITOR, quiz.id)).chainBreak).toBeNull();
@@ -232,9 +241,22 @@ describe("a revision of published results", () => {
     ]);
 
     const db = await getDb();
+    const [, second] = await versionsOf(quiz.id);
+    const queued = await db.execute<{ revision: number }>(sql`select (data ->> 'revision')::int as revision from pgboss.job where name = 'results.announce' and data ->> 'quizId' = ${quiz.id} order by 1`);
+    expect(queued.rows.map((job) => job.revision)).toEqual([1, 2]);
+    // The job, retried, tells everyone the new version once: why, its digest and their pseudonym; A too, whom it leaves out.
+    await announceResults(SYSTEM, quiz.id, 2);
+    await announceResults(SYSTEM, quiz.id, 2);
+    const pseudonyms = await rowsOf(quiz.id, 1);
     for (const person of Object.values(people)) {
       const told = await db.select().from(notifications).where(eq(notifications.userId, person.id));
-      expect(told.filter((notice) => notice.title.includes(quiz.title) && notice.body.includes(REASON))).toHaveLength(1);
+      const notices = told.filter((notice) => notice.title.includes(quiz.title) && notice.body.includes(REASON));
+      expect(notices).toHaveLength(1);
+      expect(notices[0].title).toBe(`Results revised: ${quiz.title}`);
+      for (const expected of [second.digest, pseudonyms.find((row) => row.participantId === person.id)!.pseudonym!]) expect(notices[0].body).toContain(expected);
+      const mails = await db.execute<{ subject: string; text: string }>(sql`select data ->> 'subject' as subject, data ->> 'text' as text from pgboss.job where name = 'mail.send' and data ->> 'to' = ${person.email} and data ->> 'text' like ${`%${second.digest}%`}`);
+      expect(mails.rows).toEqual([expect.objectContaining({ subject: `Results of ${quiz.title} are revised` })]);
+      expect(mails.rows[0].text).toContain(REASON);
     }
     const [withdrawals, follows] = await Promise.all(
       ["payout.withdraw", "payout.follow"].map((action) => db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.subjectId, claimB.id)))),
@@ -304,6 +326,78 @@ describe("a revision of published results", () => {
     const issued = await db.select().from(certificates).where(and(eq(certificates.quizId, quiz.id), eq(certificates.participantId, people.C.id))).orderBy(asc(certificates.revision));
     expect(issued.map((certificate) => certificate.revision)).toEqual([1, 2]);
     expect(await verifyCertificate(VISITOR, issued[1].verificationId)).toMatchObject({ result: "Rank 2, prize ₹51,000", superseded: null });
+  });
+});
+
+describe("a revision's results file", () => {
+  const download = async (quizId: string, query = "") => {
+    const served = await call(resultsFileRoute, { params: { quizId }, url: `/api/quizzes/${quizId}/results-file${query}` });
+    return { status: served.status, text: await served.response.clone().text() };
+  };
+
+  // Three runs of the command, two of them loading the whole app against the database.
+  it("names revision 1's digest; the downloaded file checks alone, and from the database the chain holds and the superseded version still recomputes", { timeout: 120_000 }, async () => {
+    const { quiz, people, boss, attemptOf } = await published();
+    const [first] = await versionsOf(quiz.id);
+    await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
+    await publishRevision(boss, quiz.id, { reason: REASON });
+    const [, second] = await versionsOf(quiz.id);
+
+    // The quiz's file is now the revision's; the first version's stays downloadable by its digest.
+    const current = await download(quiz.id);
+    expect(current).toEqual({ status: 200, text: second.resultsFile });
+    expect(parseResultsFile(current.text)).toMatchObject({ format: 2, revision: 2, previousDigest: first.digest, reason: REASON });
+    expect(await download(quiz.id, `?digest=${first.digest}`)).toEqual({ status: 200, text: first.resultsFile });
+
+    const directory = await mkdtemp(path.join(tmpdir(), "revision-file-"));
+    try {
+      const file = path.join(directory, "results.json");
+      await writeFile(file, current.text);
+      const alone = await runResultsVerify(["--file", file, "--digest", second.digest], directory);
+      expect(alone.code).toBe(0);
+      expect(alone.output).toContain(`OK: all 3 rows of quiz ${quiz.id} (revision 2) follow from their answers, the key, the prizes and the tie rule.`);
+      expect(alone.output).toContain("It matches the digest you gave.");
+
+      const [latest, superseded] = await Promise.all([
+        runResultsVerify([quiz.id], directory, inject("databaseUrl")),
+        runResultsVerify([quiz.id, "--digest", first.digest], directory, inject("databaseUrl")),
+      ]);
+      expect(latest.code).toBe(0);
+      expect(latest.output).toContain(`OK: the results of quiz ${quiz.id} match the published digest of revision 2 (3 rows); the chain of versions holds.`);
+      expect(superseded.code).toBe(0);
+      expect(superseded.output).toContain(`OK: the results of quiz ${quiz.id} match the published digest of revision 1 (4 rows); the chain of versions holds.`);
+      expect(superseded.output).toContain("revision:          1 (superseded by revision 2)");
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("chains a legacy format-1 publication to a format-2 revision, which names everyone by their pseudonym", async () => {
+    const { quiz, questionIds, people } = await seededQuiz({ examEndedAgoMs: 50 * HOUR });
+    const boss = await admin();
+    await settleKey(quiz);
+    const legacyDigest = await legacyPublication(quiz, questionIds);
+    const db = await getDb();
+    const [attemptA] = await db.select().from(attempts).where(and(eq(attempts.quizId, quiz.id), eq(attempts.participantId, people.A.id)));
+    await call(disqualifyRoute, { as: boss, params: { attemptId: attemptA.id }, json: { reason: CHEATED } });
+    await publishRevision(boss, quiz.id, { reason: REASON });
+
+    const [legacy, second] = await versionsOf(quiz.id);
+    expect(legacy).toMatchObject({ revision: 1, digestFormat: 1, digest: legacyDigest, resultsFile: null });
+    expect(second).toMatchObject({ revision: 2, digestFormat: 2, previousDigest: legacyDigest });
+    expect(parseResultsFile(second.resultsFile!)).toMatchObject({ revision: 2, previousDigest: legacyDigest, reason: REASON });
+    for (const row of await rowsOf(quiz.id, 2)) expect(row.pseudonym).toBe(await pseudonymOf(quiz.id, row.participantId));
+
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ revision: 2, format: 2, matches: true, firstDifference: null, chainBreak: null });
+    expect(await verifyPublishedResults(VISITOR, quiz.id, undefined, legacyDigest)).toMatchObject({ revision: 1, format: 1, matches: true, firstDifference: null, chainBreak: null });
+    // The legacy version has no file to serve.
+    expect((await download(quiz.id, `?digest=${legacyDigest}`)).status).toBe(404);
+
+    // A, ranked only in the legacy version (no pseudonym stored), is told the revision under the pseudonym every file would give them.
+    await announceResults(SYSTEM, quiz.id, 2);
+    const [toldA] = await db.select().from(notifications).where(and(eq(notifications.userId, people.A.id), sql`${notifications.body} like ${`%${second.digest}%`}`));
+    expect(toldA.body).toContain(await pseudonymOf(quiz.id, people.A.id));
+    expect(toldA.body).toContain(REASON);
   });
 });
 

@@ -1,12 +1,20 @@
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { GET as readFile } from "@/app/api/files/[id]/route";
 import { GET as listFiles } from "@/app/api/files/route";
+import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { uploads, users } from "@/db/schema";
+import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
+import { log } from "@/lib/log";
+import { fillUp } from "../support/full-disk";
 import { call } from "../support/http";
 import { admin, participant } from "../support/users";
+
+// Where a tmpfs cannot be mounted, a full disk is this stand-in (tests/support/full-disk.ts).
+vi.mock("node:fs/promises", async (original) => (await import("../support/full-disk")).withFullFolders(await original()));
 
 afterAll(closeDatabase);
 
@@ -85,5 +93,38 @@ describe("uploads", () => {
     const everyone = (await call(listFiles, { as: someAdmin })).body.imageData as { url: string }[];
     expect(everyone.map((file) => file.url)).toContain(mine.body.url);
     expect((await call(listFiles)).status).toBe(401);
+  });
+});
+
+describe("uploads on a full disk", () => {
+  const uploadsFolder = () => (config.storage.kind === "local" ? config.storage.directory : "");
+  const refusedForSpace = async () => {
+    const { response } = await call(metricsRoute, { headers: { authorization: "Bearer metrics-token-for-tests" } });
+    return Number(/^olympiad_storage_full_total (\d+)$/m.exec(await response.text())?.[1]);
+  };
+
+  it("are refused with 507 in the reader's language, keep no part of the file, and tell the administrator once", async () => {
+    const owner = await participant();
+    // Room for a few bytes, not the image: a write starts, then finds the disk full.
+    const disk = fillUp(path.join(uploadsFolder(), "payment", owner.id), 8 * 1024);
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const refusedBefore = await refusedForSpace();
+    try {
+      const image = Buffer.concat([PNG, Buffer.alloc(64 * 1024, 9)]);
+      const english = await call(upload, { form: form(new Blob([image]), "proof.png", "payment"), as: owner });
+      expect(english.status).toBe(507);
+      expect(english.body).toEqual({ message: "Storage is full; the administrator has been told." });
+      const hindi = await call(upload, { form: form(new Blob([image]), "proof.png", "payment"), as: owner, headers: { "accept-language": "hi-IN,hi;q=0.9,en;q=0.8" } });
+      expect(hindi.status).toBe(507);
+      expect(hindi.body).toEqual({ message: "स्टोरेज भर गया है; एडमिन को सूचित कर दिया गया है।" });
+
+      expect(disk.files()).toEqual([]);
+      expect(await uploadCount(owner.id)).toBe(0);
+      expect(errors.mock.calls.map(([, line]) => line)).toEqual([expect.stringContaining("storage is full")]);
+      expect(await refusedForSpace()).toBe(refusedBefore + 2);
+    } finally {
+      errors.mockRestore();
+      disk.release();
+    }
   });
 });

@@ -1,22 +1,13 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ACTIONS, PERMISSIONS, VISITOR, type Action, type ActiveUser } from "@/lib/auth";
 import { closeDatabase } from "@/lib/db";
 import { Forbidden, Unauthenticated } from "@/lib/errors";
+import { METHODS, routeFiles } from "@/lib/http/route-map";
 
 afterAll(closeDatabase);
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** Every route file under app/api, as its URL-ish path. */
-function routeFiles(directory = path.join(ROOT, "app/api")): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [path.relative(ROOT, full)] : [];
-  });
-}
 
 /** Routes that are deliberately not behind route(): each says why. */
 const OUTSIDE_THE_WRAPPER: Record<string, string> = {
@@ -46,7 +37,7 @@ type Declared = ((...args: unknown[]) => Promise<unknown>) & { permission?: Acti
 const participant: ActiveUser = { id: "00000000-0000-4000-8000-000000000001", name: "Someone", email: "someone@example.test", role: "participant" };
 
 describe("every route handler declares its permission", () => {
-  const files = routeFiles();
+  const files = routeFiles(ROOT);
 
   it("finds the routes", () => {
     expect(files.length).toBeGreaterThan(45);
@@ -54,7 +45,7 @@ describe("every route handler declares its permission", () => {
 
   it.each(files)("%s", async (file) => {
     const routeModule = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
-    const handlers = ["GET", "POST", "PUT", "PATCH", "DELETE"].filter((method) => typeof routeModule[method] === "function");
+    const handlers = METHODS.filter((method) => typeof routeModule[method] === "function");
     expect(handlers.length).toBeGreaterThan(0);
     if (OUTSIDE_THE_WRAPPER[file]) return;
     for (const method of handlers) {

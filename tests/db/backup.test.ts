@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { attempts, contactMessages, focusEvents, transactions } from "@/db/schema";
 import { backupDatabase, restoreDatabase } from "@/lib/backup";
 import { writeLogicalBackup } from "@/lib/backup/logical";
-import { openDatabase, type DatabaseConnection } from "@/lib/db";
+import { openDatabase, violatedConstraint, type DatabaseConnection } from "@/lib/db";
 import { prepareDatabase } from "@/lib/seed";
 import { createQuiz, createUser } from "../support/factories";
 import { createDatabase, dropDatabase } from "../support/test-server";
@@ -17,14 +17,17 @@ let scratchDirectory = "";
 let source: DatabaseConnection;
 let sourceUrl = "";
 
-async function scratchDatabase(): Promise<{ url: string; connection: DatabaseConnection }> {
+/** Backups and restores run on the owner's login (`url`), as `npm run db:backup` and `db:restore` do; the app on its own. */
+async function scratchDatabase(): Promise<{ url: string; connection: DatabaseConnection; app: DatabaseConnection }> {
   const database = await createDatabase(adminUrl);
-  const connection = openDatabase(database.url, 2);
+  const connection = openDatabase(database.ownerUrl, 2);
+  const app = openDatabase(database.url, 1);
   cleanups.push(async () => {
+    await app.close();
     await connection.close();
     await dropDatabase(adminUrl, database.name);
   });
-  return { url: database.url, connection };
+  return { url: database.ownerUrl, connection, app };
 }
 
 /** Row count and a digest of every row of every table in public and drizzle. */
@@ -47,8 +50,8 @@ async function snapshot(connection: DatabaseConnection) {
 beforeAll(async () => {
   scratchDirectory = await mkdtemp(path.join(os.tmpdir(), "olympiad-backup-"));
   const database = await createDatabase(adminUrl);
-  sourceUrl = database.url;
-  source = openDatabase(database.url, 2);
+  sourceUrl = database.ownerUrl;
+  source = openDatabase(database.ownerUrl, 2);
   await prepareDatabase(source.pool);
 
   const participant = await createUser(source.db);
@@ -91,16 +94,20 @@ async function expectFaithfulRestore(file: string) {
   await restoreDatabase(target.url, file);
   expect(await snapshot(target.connection)).toEqual(await snapshot(source));
 
-  // Sequences continue after the restored rows, and verified transactions are still final.
-  const [event] = await target.connection.db.select({ id: focusEvents.id }).from(focusEvents).orderBy(sql`id desc`).limit(1);
-  const [inserted] = await target.connection.db
+  // The app's login may use the restored tables, sequences continue after the restored rows, and
+  // verified transactions are still final.
+  const [event] = await target.app.db.select({ id: focusEvents.id }).from(focusEvents).orderBy(sql`id desc`).limit(1);
+  const [inserted] = await target.app.db
     .insert(focusEvents)
-    .values({ attemptId: (await target.connection.db.select().from(attempts))[0].id, kind: "blur", occurredAt: new Date() })
+    .values({ attemptId: (await target.app.db.select().from(attempts))[0].id, kind: "blur", occurredAt: new Date() })
     .returning();
   expect(inserted.id).toBeGreaterThan(event.id);
-  await expect(
-    target.connection.db.update(transactions).set({ amountPaise: 1 }).where(eq(transactions.status, "verified")),
-  ).rejects.toThrow();
+  const refused = await target.app.db
+    .update(transactions)
+    .set({ amountPaise: 1 })
+    .where(eq(transactions.status, "verified"))
+    .then(() => undefined, (error: unknown) => violatedConstraint(error));
+  expect(refused).toBe("transactions_verified_is_final");
 }
 
 describe("database backups", () => {

@@ -29,7 +29,7 @@ const { dataDir } = await vi.hoisted(async () => {
 });
 
 import { closeDatabase, connectDatabase, getDb } from "@/lib/db";
-import { prepareDatabase } from "@/lib/seed";
+import { seedIfEmpty } from "@/lib/seed";
 import { participantsSavingAnswers, until, watchReadiness } from "../support/outage";
 
 let exam: Awaited<ReturnType<typeof participantsSavingAnswers>> | undefined;
@@ -50,8 +50,9 @@ async function answers(): Promise<boolean> {
 }
 
 it("heals after kill -9 of the embedded server: the exam works again within 15 s, no acknowledged answer is lost, /api/ready says down (restarting) meanwhile", { timeout: 120_000 }, async () => {
+  // Connecting migrates, as the server's start does; seeding is the step left.
   const connection = await connectDatabase();
-  await prepareDatabase(connection.pool);
+  await seedIfEmpty(connection.pool);
   exam = await participantsSavingAnswers({ participants: 6, questions: 25 });
   await exam.acknowledgedAfter(0, 30);
   const readiness = await watchReadiness();

@@ -58,6 +58,8 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
     const postmasterPid = path.join(dataDir, "pg", "postmaster.pid");
 
     const first = await startApp(environment);
+    // The embedded default makes the app's own role and connects as it (lib/db/privileges.ts).
+    expect(await query(first.url, "select current_user as role, usesuper as superuser from pg_user where usename = current_user")).toEqual([{ role: "olympiad_app", superuser: false }]);
     await query(first.url, "insert into contact_messages (name, email, subject, message) values ('Asha', 'asha@example.test', 'Restart', 'kept')");
     first.child.kill("SIGTERM");
     await exited(first.child);

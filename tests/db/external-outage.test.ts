@@ -15,15 +15,18 @@ const { proxyPort } = await vi.hoisted(async () => {
       server.close(() => resolve(port));
     });
   });
-  // lib/config reads these once, on first import: the static imports below come after.
-  process.env.DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${port}/olympiad`;
+  // lib/config reads these once, on first import: the static imports below come after. The app's
+  // role and the owner's login, as in production (lib/db/privileges.ts).
+  const { APP_ROLE, LOCAL_APP_PASSWORD } = await import("@/lib/db/privileges");
+  process.env.DATABASE_URL = `postgresql://${APP_ROLE}:${LOCAL_APP_PASSWORD}@127.0.0.1:${port}/olympiad`;
+  process.env.MIGRATION_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${port}/olympiad`;
   process.env.HEALTH_DATABASE_DOWN_SECONDS = "2";
   return { proxyPort: port };
 });
 
 import { GET as health } from "@/app/api/health/route";
 import { closeDatabase, connectDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db";
-import { prepareDatabase } from "@/lib/seed";
+import { seedIfEmpty } from "@/lib/seed";
 import { participantsSavingAnswers, until, watchReadiness } from "../support/outage";
 import { freePort, temporaryDirectory } from "../support/test-server";
 
@@ -78,8 +81,9 @@ it("loses no acknowledged answer when the database is unreachable for a few seco
   server = await startEmbeddedDatabase({ directory: path.join(directory, "pg"), port: await freePort(), persistent: false });
   proxy = tcpProxy(proxyPort, Number(new URL(server.url).port));
   await proxy.listen();
+  // Connecting migrates on the owner's login, as the server's start does; seeding is the step left.
   const connection = await connectDatabase();
-  await prepareDatabase(connection.pool);
+  await seedIfEmpty(connection.pool);
 
   exam = await participantsSavingAnswers({ participants: 6, questions: 25 });
   await exam.acknowledgedAfter(0, 30);

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { attemptAnswers, attempts } from "@/db/schema";
-import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { closeDatabase, getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
+import { asOwner } from "../support/owner";
 import { answeredAttempt, closedQuizWithQuestions } from "../support/results";
 import { participant } from "../support/users";
 
@@ -10,20 +11,20 @@ afterAll(closeDatabase);
 /** Every table whose rows are a record of what happened: never changed, deleted or truncated. */
 const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits"];
 
-/** The constraint named by the refusal of a statement, run in a transaction that is always rolled back. */
+/**
+ * The constraint named by the refusal of a statement, run as the schema's owner (the app's own
+ * login holds no TRUNCATE at all) in a transaction that is always rolled back.
+ */
 async function refusedConstraint(statement: ReturnType<typeof sql>): Promise<string | undefined> {
-  const db = await getDb();
-  const outcome = await db
-    .transaction(async (tx) => {
-      // TRUNCATE locks whole tables that other test files use: never wait long for them.
-      await tx.execute(sql`set local lock_timeout = '10s'`);
-      await tx.execute(statement);
-      tx.rollback();
-    })
-    .then(
-      () => "accepted",
-      (error: unknown) => error,
-    );
+  const outcome = await asOwner(async (tx) => {
+    // TRUNCATE locks whole tables that other test files use: never wait long for them.
+    await tx.execute(sql`set local lock_timeout = '10s'`);
+    await tx.execute(statement);
+    tx.rollback();
+  }).then(
+    () => "accepted",
+    (error: unknown) => error,
+  );
   expect(outcome, `the database accepted: ${JSON.stringify(statement)}`).not.toBe("accepted");
   if (outcome instanceof Error && outcome.message === "Rollback") return "accepted (rolled back)";
   return violatedConstraint(outcome);
@@ -46,6 +47,19 @@ describe("append-only tables", () => {
     for (const table of APPEND_ONLY) {
       expect(byTable.get(table)?.row_events, `${table}: UPDATE and DELETE`).toEqual(["DELETE", "UPDATE"]);
       expect(byTable.get(table)?.truncate, `${table}: TRUNCATE`).toBe(true);
+    }
+  });
+
+  it.each(APPEND_ONLY)("refuse the app's own login any UPDATE, DELETE or TRUNCATE of %s: it holds no such privilege", async (table) => {
+    const db = await getDb();
+    const [{ column }] = (await db.execute<{ column: string }>(sql`select column_name as column from information_schema.columns where table_schema = 'public' and table_name = ${table} limit 1`)).rows;
+    for (const statement of [
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${sql.identifier(column)} where false`,
+      sql`delete from ${sql.identifier(table)} where false`,
+      sql`truncate ${sql.identifier(table)}`,
+    ]) {
+      const refused = await db.execute(statement).then(() => "accepted", (error: unknown) => postgresErrorCode(error));
+      expect(refused, JSON.stringify(statement)).toBe(PostgresError.insufficientPrivilege);
     }
   });
 

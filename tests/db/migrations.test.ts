@@ -11,9 +11,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** A new database on its owner's login: migrations and the seed change the schema. */
 async function scratchDatabase(): Promise<DatabaseConnection> {
   const database = await createDatabase(adminUrl);
-  const connection = openDatabase(database.url, 2);
+  const connection = openDatabase(database.ownerUrl, 2);
   cleanups.push(async () => {
     await connection.close();
     await dropDatabase(adminUrl, database.name);

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { POST as focusEvents } from "@/app/api/exam/[quizId]/focus-events/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { POST as submit } from "@/app/api/exam/[quizId]/submit/route";
@@ -12,11 +12,16 @@ import { focusEvents as focusEventRows, recordingChunks } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
+import { log } from "@/lib/log";
 import { markPaid, openExam } from "../support/exam";
+import { fillUp } from "../support/full-disk";
 import { call } from "../support/http";
 import { asInsider } from "../support/insider";
 import { RECORDED_SLICES, WEBM_HEADER_SLICE, webmContinuation } from "../support/recording";
 import { participant } from "../support/users";
+
+// Where a tmpfs cannot be mounted, a full disk is this stand-in (tests/support/full-disk.ts).
+vi.mock("node:fs/promises", async (original) => (await import("../support/full-disk")).withFullFolders(await original()));
 
 afterAll(closeDatabase);
 
@@ -111,6 +116,25 @@ describe("recording uploads are checked and bounded per attempt", () => {
     const folder = path.join(config.storage.kind === "local" ? config.storage.directory : "", "recordings", attemptId, "video");
     const objects = (await readdir(folder)).filter((file) => file.endsWith(".webm"));
     expect(objects).toHaveLength(2);
+  });
+
+  it("refuses a slice that finds the disk full with 507, keeps none of it, and takes the browser's retry once there is room", async () => {
+    const { quizId, user, attemptId } = await startedExam();
+    expect((await video(user, quizId, 0, WEBM_HEADER_SLICE)).status).toBe(201);
+    const disk = fillUp(path.join(config.storage.kind === "local" ? config.storage.directory : "", "recordings", attemptId, "snapshot"));
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    try {
+      const full = await snapshot(user, quizId, 1, JPEG);
+      expect(full.status).toBe(507);
+      expect(full.body.message).toBe("Storage is full; the administrator has been told.");
+      expect(disk.files()).toEqual([]);
+      expect(await storedSequences(attemptId, "snapshot")).toEqual([]);
+    } finally {
+      errors.mockRestore();
+      disk.release();
+    }
+    expect((await snapshot(user, quizId, 1, JPEG)).status).toBe(201);
+    expect(await storedSequences(attemptId, "snapshot")).toEqual([1]);
   });
 
   it("refuses slices once a short grace after submission has passed", async () => {

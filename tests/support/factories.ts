@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { questions, quizzes, users } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
 import { generateReferralCode } from "@/lib/accounts";
-import { cashTotalPaise } from "@/lib/quizzes/schemas";
+import { cashTotalPaise, type QuizInput } from "@/lib/quizzes/schemas";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,3 +51,60 @@ export async function createQuestion(db: Queryable, overrides: Partial<typeof qu
     .returning();
   return question;
 }
+
+const DAY = 86_400_000;
+
+/** What the quiz form submits: a certificates quiz whose registration opens now, without questions. */
+export function quizInput(overrides: Partial<QuizInput> = {}): QuizInput {
+  const now = Date.now();
+  return {
+    title: `Spring Olympiad ${randomBytes(4).toString("hex")}`,
+    description: "",
+    contestModel: "paid_certificates",
+    prizeMoney: 0,
+    entryFee: 500,
+    durationMinutes: 30,
+    shuffleQuestions: true,
+    shuffleOptions: false,
+    objectionWindowHours: 48,
+    formStartDate: new Date(now),
+    formEndDate: new Date(now + DAY),
+    examDate: new Date(now + 2 * DAY),
+    resultDate: new Date(now + 3 * DAY),
+    questions: [],
+    ...overrides,
+  };
+}
+
+/**
+ * Paid entry with cash prizes, confirmed lawful (the deployment must allow them: CASH_PRIZES_ALLOWED),
+ * whose registration opens tomorrow, so its prizes may still change.
+ */
+export function cashQuizInput(overrides: Partial<QuizInput> = {}): QuizInput {
+  const now = Date.now();
+  return quizInput({
+    title: `Cash Olympiad ${randomBytes(4).toString("hex")}`,
+    contestModel: "paid_cash",
+    cashPrizesLawfulConfirmed: true,
+    prizeMoney: 1_000,
+    entryFee: 100,
+    formStartDate: new Date(now + DAY),
+    formEndDate: new Date(now + 2 * DAY),
+    examDate: new Date(now + 3 * DAY),
+    resultDate: new Date(now + 4 * DAY),
+    prizes: [
+      { rankFrom: 1, rankTo: 1, kind: "cash", amount: 1_000 },
+      { rankFrom: 2, rankTo: 5, kind: "free_pass" },
+    ],
+    ...overrides,
+  });
+}
+
+/** A quiz input as the API's JSON body carries it: dates as ISO strings. */
+export const asBody = (input: QuizInput) => ({
+  ...input,
+  formStartDate: input.formStartDate.toISOString(),
+  formEndDate: input.formEndDate.toISOString(),
+  examDate: input.examDate.toISOString(),
+  resultDate: input.resultDate.toISOString(),
+});

@@ -5,7 +5,10 @@ import { createDatabase, dropDatabase, startTestServer, testDatabaseKind } from 
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** The run's database as the app's role: what lib/db's getDb() connects as. */
     databaseUrl: string;
+    /** The same database as its owner (tests/support/owner.ts). */
+    ownerDatabaseUrl: string;
     adminDatabaseUrl: string;
   }
 }
@@ -14,12 +17,13 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const server = await startTestServer();
   const database = await createDatabase(server.adminUrl);
-  const connection = openDatabase(database.url, 2);
-  await prepareDatabase(connection.pool);
-  await connection.close();
+  const owner = openDatabase(database.ownerUrl, 2);
+  await prepareDatabase(owner.pool);
+  await owner.close();
   console.log(`Vitest on ${testDatabaseKind} PostgreSQL, database ${database.name}`);
 
   project.provide("databaseUrl", database.url);
+  project.provide("ownerDatabaseUrl", database.ownerUrl);
   project.provide("adminDatabaseUrl", server.adminUrl);
 
   return async () => {

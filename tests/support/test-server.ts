@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { APP_ROLE, createAppRole, LOCAL_APP_PASSWORD } from "@/lib/db/privileges";
 
 /**
  * The database server a test run uses: the machine's PostgreSQL (TEST_DATABASE=postgres) or
@@ -39,7 +40,7 @@ export async function startTestServer(): Promise<TestServer> {
   const directory = await temporaryDirectory("olympiad-test-pg-");
   const embedded = await startEmbeddedDatabase({ directory: path.join(directory, "pg"), port: await freePort(), persistent: false });
   return {
-    adminUrl: embedded.url.replace(/\/[^/]+$/, "/postgres"),
+    adminUrl: embedded.ownerUrl.replace(/\/[^/]+$/, "/postgres"),
     stop: async () => {
       await embedded.stop();
       await rm(directory, { recursive: true, force: true });
@@ -58,10 +59,21 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 
-export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string }> {
+/**
+ * A new database owned by the server's superuser (`ownerUrl`, for migrations and insiders), and
+ * the app's role (created on the server when missing) to connect as (`url`), as in production.
+ */
+export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string; ownerUrl: string }> {
   const name = `olympiad_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
-  return { name, url: databaseUrl(adminUrl, name) };
+  await withAdminClient(adminUrl, async (client) => {
+    await createAppRole(client, LOCAL_APP_PASSWORD);
+    await client.query(`create database ${name}`);
+  });
+  const ownerUrl = databaseUrl(adminUrl, name);
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = LOCAL_APP_PASSWORD;
+  return { name, url: url.toString(), ownerUrl };
 }
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {

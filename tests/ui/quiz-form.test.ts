@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizForm";
+import { newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizFormValues";
 import { CASH_PRIZES_UNCONFIRMED, CONTEST_MODEL_REQUIRED } from "@/lib/messages";
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 

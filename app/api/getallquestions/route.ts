@@ -9,6 +9,6 @@ const questionFilter = z.object({
 });
 
 /** The bank with its answers: admins only (participants get questions through the exam API). */
-export const GET = route({ can: "questions.edit", query: questionFilter }, async ({ actor, query }) => ({
+export const GET = route({ can: "questions.edit", does: "Lists the question bank", query: questionFilter }, async ({ actor, query }) => ({
   questions: (await listQuestions(actor, { search: query.search || undefined, subject: query.subject || undefined })).map(specQuestion),
 }));

@@ -1,4 +1,4 @@
 import { listBlogs, specBlog } from "@/lib/blog";
 import { route } from "@/lib/http";
 
-export const GET = route({ can: "blog.read" }, async ({ actor }) => ({ blogs: (await listBlogs(actor)).map(specBlog) }));
+export const GET = route({ can: "blog.read", does: "Lists published blog articles" }, async ({ actor }) => ({ blogs: (await listBlogs(actor)).map(specBlog) }));

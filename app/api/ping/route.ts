@@ -5,4 +5,4 @@ import { route } from "@/lib/http";
  * identified from the database): whether this browser's session still counts. `bench:exam`
  * measures it as the ceiling every exam step is compared with.
  */
-export const GET = route({ can: "health.ping" }, async ({ actor }) => ({ signedIn: actor.role !== "visitor" }));
+export const GET = route({ can: "health.ping", does: "Answers that the process is up" }, async ({ actor }) => ({ signedIn: actor.role !== "visitor" }));

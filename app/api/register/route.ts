@@ -5,6 +5,6 @@ import { mailOrigin, route } from "@/lib/http";
 import { browserLanguage } from "@/lib/i18n/schemas";
 
 /** The browser's language becomes the account's, so the confirmation mail is already in it. */
-export const POST = route({ can: "accounts.register", body: registerSchema }, async ({ actor, request, body, say }) =>
+export const POST = route({ can: "accounts.register", does: "Creates an account", body: registerSchema }, async ({ actor, request, body, say }) =>
   loggedInResponse(await register(actor, { ...body, language: browserLanguage(request.headers) }, mailOrigin(request.headers)), say("registrationSuccessful"), 201),
 );

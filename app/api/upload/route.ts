@@ -10,6 +10,6 @@ const uploadForm = z.object({
   reason: z.string().optional(),
 });
 
-export const POST = route({ can: "uploads.create", form: uploadForm }, async ({ actor, form, say }) =>
+export const POST = route({ can: "uploads.create", does: "Uploads a payment screenshot or profile picture", form: uploadForm }, async ({ actor, form, say }) =>
   Response.json({ ...(await storeUpload(actor, form.imageType, form.file ?? null)), message: say("fileUploaded") }, { status: 201 }),
 );

@@ -3,7 +3,7 @@ import { downloadCertificate } from "@/lib/certificates";
 import { publicOrigin, route } from "@/lib/http";
 import { CERTIFICATE_NOT_FOUND } from "@/lib/messages";
 
-export const GET = route({ can: "certificates.download", params: z.object({ quizId: z.uuid(CERTIFICATE_NOT_FOUND) }) }, async ({ actor, params, request }) => {
+export const GET = route({ can: "certificates.download", does: "Downloads the caller's certificate for a published quiz (PDF)", params: z.object({ quizId: z.uuid(CERTIFICATE_NOT_FOUND) }) }, async ({ actor, params, request }) => {
   const certificate = await downloadCertificate(actor, actor.id, params.quizId, publicOrigin(request.headers));
   return new Response(Buffer.from(certificate.bytes), {
     headers: {

@@ -13,7 +13,7 @@ const NOTE_TEXT: Partial<Record<LineNote["outcome"], (note: LineNote) => [Messag
 };
 
 /** Not in the spec: the admin's bank statement (CSV text and its mapped columns) is kept line by line and ties each line to the one pending payment it fits. */
-export const POST = route({ can: "payments.reconcile", body: reconcileSchema }, async ({ actor, body, say }) => {
+export const POST = route({ can: "payments.reconcile", does: "Matches a bank statement's lines to pending UPI payments", body: reconcileSchema }, async ({ actor, body, say }) => {
   const result = await reconcileStatement(actor, body);
   const notes = result.notes.flatMap((note) => {
     const text = NOTE_TEXT[note.outcome];

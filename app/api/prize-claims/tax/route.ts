@@ -2,7 +2,7 @@ import { route } from "@/lib/http";
 import { taxWithheldCsv } from "@/lib/payouts";
 import { quarterSchema } from "@/lib/payouts/schemas";
 
-export const GET = route({ can: "prizes.review", query: quarterSchema }, async ({ actor, query }) =>
+export const GET = route({ can: "prizes.review", does: "Exports the tax withheld on prizes by quarter", query: quarterSchema }, async ({ actor, query }) =>
   new Response(await taxWithheldCsv(actor, query.quarter), {
     headers: {
       "content-type": "text/csv; charset=utf-8",

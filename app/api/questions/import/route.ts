@@ -7,7 +7,7 @@ const importForm = z.object({
 });
 
 /** 200 with the count, or 400 naming every bad row (and nothing stored); either way, what became of each row. */
-export const POST = route({ can: "questions.edit", form: importForm }, async ({ actor, form }) => {
+export const POST = route({ can: "questions.edit", does: "Imports questions from CSV", form: importForm }, async ({ actor, form }) => {
   const result = await importQuestions(actor, await form.file.text());
   if (result.errors.length > 0) {
     return Response.json({ message: "Nothing was imported: fix the rows below and try again.", errors: result.errors, rows: result.rows }, { status: 400 });

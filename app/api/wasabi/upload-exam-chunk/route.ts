@@ -10,6 +10,6 @@ const chunkForm = z.object({
   userID: z.string().optional(),
 });
 
-export const POST = route({ can: "exam.record", form: chunkForm }, async ({ actor, form }) =>
+export const POST = route({ can: "exam.record", does: "Uploads a chunk of the exam recording", form: chunkForm }, async ({ actor, form }) =>
   Response.json({ message: "Chunk uploaded", ...(await storeRecordingChunk(actor, form.quizID, "video", form.sequence, form.chunk)) }, { status: 201 }),
 );

@@ -9,6 +9,6 @@ const snapshotForm = z.object({
   userID: z.string().optional(),
 });
 
-export const POST = route({ can: "exam.record", form: snapshotForm }, async ({ actor, form }) =>
+export const POST = route({ can: "exam.record", does: "Uploads a proctoring snapshot", form: snapshotForm }, async ({ actor, form }) =>
   Response.json({ message: "Snapshot uploaded", ...(await storeRecordingChunk(actor, form.quizID, "snapshot", form.sequence, form.snapshot)) }, { status: 201 }),
 );

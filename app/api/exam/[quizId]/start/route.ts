@@ -2,4 +2,4 @@ import { examStartLine, startExam } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "exam.take", params: quizParams, admittedBy: examStartLine }, async ({ actor, params }) => startExam(actor, params.quizId));
+export const POST = route({ can: "exam.take", does: "Starts the caller's one attempt, in turn when many start at once", params: quizParams, admittedBy: examStartLine }, async ({ actor, params }) => startExam(actor, params.quizId));

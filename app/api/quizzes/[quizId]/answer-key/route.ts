@@ -2,7 +2,7 @@ import { publishAnswerKey } from "@/lib/exam";
 import { quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "results.manageKey", params: quizParams }, async ({ actor, params, say }) => {
+export const POST = route({ can: "results.manageKey", does: "Publishes a quiz's provisional answer key and opens objections", params: quizParams }, async ({ actor, params, say }) => {
   await publishAnswerKey(actor, params.quizId);
   return { message: say("keyPublished") };
 });

@@ -2,7 +2,7 @@ import { appealDisqualification } from "@/lib/exam";
 import { appealSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "results.appeal", params: quizParams, body: appealSchema }, async ({ actor, params, body, say }) => {
+export const POST = route({ can: "results.appeal", does: "Appeals the caller's disqualification", params: quizParams, body: appealSchema }, async ({ actor, params, body, say }) => {
   await appealDisqualification(actor, params.quizId, body.text);
   return Response.json({ message: say("appealSent") }, { status: 201 });
 });

@@ -2,7 +2,7 @@ import { objectToKey } from "@/lib/exam";
 import { objectionSchema, quizParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "results.object", params: quizParams, body: objectionSchema }, async ({ actor, params, body, say }) => {
+export const POST = route({ can: "results.object", does: "Objects to a question of the provisional key", params: quizParams, body: objectionSchema }, async ({ actor, params, body, say }) => {
   await objectToKey(actor, params.quizId, body);
   return Response.json({ message: say("objectionSent") }, { status: 201 });
 });

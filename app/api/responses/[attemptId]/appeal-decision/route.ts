@@ -2,7 +2,7 @@ import { decideAppeal } from "@/lib/exam";
 import { appealDecisionSchema, attemptParams } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "exam.disqualify", params: attemptParams, body: appealDecisionSchema }, async ({ actor, params, body, say }) => {
+export const POST = route({ can: "exam.disqualify", does: "Decides a disqualification appeal", params: attemptParams, body: appealDecisionSchema }, async ({ actor, params, body, say }) => {
   await decideAppeal(actor, params.attemptId, body);
   return { message: say("appealDecided") };
 });

@@ -2,7 +2,7 @@ import { disqualifyAttempt } from "@/lib/exam";
 import { attemptParams, disqualifySchema } from "@/lib/exam/schemas";
 import { route } from "@/lib/http";
 
-export const POST = route({ can: "exam.disqualify", params: attemptParams, body: disqualifySchema }, async ({ actor, params, body, say }) => {
+export const POST = route({ can: "exam.disqualify", does: "Disqualifies an attempt with a reason", params: attemptParams, body: disqualifySchema }, async ({ actor, params, body, say }) => {
   await disqualifyAttempt(actor, params.attemptId, body.reason);
   return { message: say("attemptDisqualified") };
 });

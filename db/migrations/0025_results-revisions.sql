@@ -31,6 +31,7 @@ ALTER TABLE "certificates" ADD CONSTRAINT "certificates_one_per_version" UNIQUE(
 ALTER TABLE "published_results" ADD CONSTRAINT "published_results_revision_positive" CHECK ("published_results"."revision" >= 1);--> statement-breakpoint
 ALTER TABLE "published_results" ADD CONSTRAINT "published_results_revision_chained" CHECK (("published_results"."revision" = 1) = ("published_results"."previous_digest" is null));--> statement-breakpoint
 ALTER TABLE "published_results" ADD CONSTRAINT "published_results_revision_has_reason" CHECK (("published_results"."revision" = 1) = ("published_results"."reason" is null));--> statement-breakpoint
+ALTER TABLE "published_results" ADD CONSTRAINT "published_results_revision_in_format_2" CHECK ("published_results"."revision" = 1 or "published_results"."digest_format" = 2);--> statement-breakpoint
 -- Until now a disqualification could not change once results were published, so the attempts'
 -- present disqualifications are the ones each publication left out; and every prize entry in the
 -- books was its row's first (and only) version. Both are written once, past the append-only
@@ -45,11 +46,11 @@ UPDATE "journal_entries" SET "revision" = 1 WHERE "source" = 'prize';--> stateme
 ALTER TABLE "journal_entries" ENABLE TRIGGER "journal_entries_append_only";--> statement-breakpoint
 -- The current version of each quiz's results: what every page, claim and check reads.
 CREATE VIEW "current_published_results" AS
-  SELECT p.quiz_id, p.revision, p.answer_key, p.prize_table, p.marks_per_question, p.disqualified_ids, p.digest, p.previous_digest, p.reason, p.published_by_id, p.published_at
+  SELECT p.quiz_id, p.revision, p.answer_key, p.prize_table, p.marks_per_question, p.disqualified_ids, p.digest, p.digest_format, p.results_file, p.previous_digest, p.reason, p.published_by_id, p.published_at
   FROM published_results p
   WHERE p.revision = (SELECT max(x.revision) FROM published_results x WHERE x.quiz_id = p.quiz_id);--> statement-breakpoint
 CREATE VIEW "current_result_rows" AS
-  SELECT r.quiz_id, r.revision, r.participant_id, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass
+  SELECT r.quiz_id, r.revision, r.participant_id, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass, r.pseudonym
   FROM result_rows r
   WHERE r.revision = (SELECT max(x.revision) FROM published_results x WHERE x.quiz_id = r.quiz_id);--> statement-breakpoint
 -- A version is the next one in its quiz's chain or nothing: revision 1 first, then each revision
