@@ -1,4 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
 import { checker } from "./support/axe";
@@ -24,7 +25,7 @@ async function digests(quizId: string): Promise<string[]> {
 
 test("an admin publishes a revision with a reason after a late disqualification; the winners page shows the current version and the superseded one", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const contexts = await Promise.all([...PARTICIPANTS, "admin", "visitor"].map(() => browser.newContext({ baseURL })));
+  const contexts = await Promise.all([...PARTICIPANTS, "admin", "visitor"].map(() => browser.newContext({ baseURL, acceptDownloads: true })));
   const [aarav, , rohan, admin, visitor] = contexts;
   try {
     const title = `Revised Olympiad ${randomBytes(3).toString("hex")}`;
@@ -101,6 +102,9 @@ test("an admin publishes a revision with a reason after a late disqualification;
     const superseded = winners.getByRole("region", { name: "Earlier versions (superseded)" });
     await expect(superseded.getByTestId(`superseded-${quizId}-1`)).toContainText("Revision 1, published on");
     await expect(superseded.getByTestId(`superseded-${quizId}-1`)).toContainText(first);
+    // Its results file stays downloadable: the bytes its digest covers.
+    const [download] = await Promise.all([leaderboard.waitForEvent("download"), superseded.getByRole("link", { name: "Download the results file of revision 1" }).click()]);
+    expect(createHash("sha256").update(await readFile(await download.path(), "utf8")).digest("hex")).toBe(first);
 
     const axe = checker(leaderboard);
     await axe.check("winners with a superseded version");
@@ -121,10 +125,14 @@ test("an admin publishes a revision with a reason after a late disqualification;
     await supersededCertificate.getByRole("link", { name: "See the current results and why they were revised" }).click();
     await expect(leaderboard).toHaveURL(new RegExp(`/winnerleaderboard#winners-${quizId}$`));
 
-    // The disqualified winner is told why, like everyone who took the quiz.
+    // The disqualified winner is told why, like everyone the results ranked, with the new digest and his pseudonym (by a job: it may take a moment).
+    const pseudonym = await withDatabase(async (client) => (await client.query<{ pseudonym: string }>(`select pseudonym from result_rows where quiz_id = $1 and participant_id = $2`, [quizId, users[0].id])).rows[0].pseudonym);
     const inbox = await aarav.newPage();
-    await inbox.goto("/notification");
-    await expect(inbox.getByRole("listitem").filter({ hasText: `Results revised: ${title}` })).toContainText(REASON);
+    await expect(async () => {
+      await inbox.goto("/notification");
+      const notice = inbox.getByRole("listitem").filter({ hasText: `Results revised: ${title}` });
+      for (const expected of [REASON, second, pseudonym]) await expect(notice).toContainText(expected, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }
