@@ -128,6 +128,7 @@ export const REINSTATE_REASON_REQUIRED = errors.reinstateReasonRequired;
 export const APPEAL_TEXT_REQUIRED = errors.appealTextRequired;
 export const APPEAL_RESPONSE_REQUIRED = errors.appealResponseRequired;
 export const INTEGRITY_RESULTS_PUBLISHED = errors.integrityResultsPublished;
+export const REVISION_REASON_REQUIRED = errors.revisionReasonRequired;
 export const ALREADY_APPEALED = errors.alreadyAppealed;
 export const APPEALS_UNDECIDED = errors.appealsUndecided;
 export const EXTRA_TIME_REASON_REQUIRED = errors.extraTimeReasonRequired;

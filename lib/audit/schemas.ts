@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   "key.publish": "Answer key published",
   "key.decide": "Objection decided",
   "results.publish": "Results published",
+  "results.revise": "Results revised",
   "attempt.disqualify": "Attempt disqualified",
   "extraTime.grant": "Extra time granted",
   "extraTime.remove": "Extra time removed",

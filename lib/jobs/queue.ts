@@ -13,7 +13,8 @@ export interface JobPayloads {
   "push.deliver": { subscriptionId: string; payload: PushPayload };
   "mail.send": Mail;
   "maintenance.delete-expired": Record<string, never>;
-  "results.announce": { quizId: string };
+  /** The version to announce; a job queued before revisions existed names none and announces the current one. */
+  "results.announce": { quizId: string; revision?: number };
 }
 
 export type JobName = keyof JobPayloads;

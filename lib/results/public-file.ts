@@ -152,7 +152,7 @@ const fileSchema = z.object({
 }) satisfies z.ZodType<PublicResults>;
 
 /** A results file parsed and checked for shape; throws a sentence saying what is wrong. */
-function parseResultsFile(text: string): PublicResults {
+export function parseResultsFile(text: string): PublicResults {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -342,11 +342,14 @@ describe("frozen results", () => {
 });
 
 describe("objections and frozen results", () => {
-  it("closes objections with the published rows: a decision after publishing is refused", async () => {
+  it("records a decision taken after publishing without touching the published rows or any score: only a revision applies it", async () => {
     const { quiz, questionIds, people } = await publishedSeededQuiz();
     const db = await getDb();
     await db.insert(objections).values({ quizId: quiz.id, questionId: questionIds[0], participantId: people.D.id, reason: "Late objection" });
-    await expect(decideObjections(await admin(), quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(Conflict);
-    expect((await db.select().from(attemptAnswers).where(eq(attemptAnswers.questionId, questionIds[0]))).length).toBeGreaterThan(0);
+    const before = { board: await boardOf(quiz.id), scores: await db.select({ id: attempts.id, score: attempts.score }).from(attempts).where(eq(attempts.quizId, quiz.id)) };
+    expect(await decideObjections(await admin(), quiz.id, questionIds[0], { decision: "drop", note: "Both readings of the question are defensible." })).toEqual({ rescored: 0, notified: 0, awaitsRevision: true });
+    expect(await boardOf(quiz.id)).toEqual(before.board);
+    expect(await db.select({ id: attempts.id, score: attempts.score }).from(attempts).where(eq(attempts.quizId, quiz.id))).toEqual(before.scores);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ matches: true, firstInputDifference: null });
   });
 });

@@ -71,7 +71,7 @@ describe("deciding objections", () => {
     const outcome = await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "Z is right" });
 
     // A and C objected; B, who did not, loses a mark and is told as well.
-    expect(outcome).toEqual({ rescored: 4, notified: 3 });
+    expect(outcome).toEqual({ rescored: 4, notified: 3, awaitsRevision: false });
     expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 3, B: 1, C: 2, D: 1 }, ranks: { A: 1, C: 2, B: 3, D: 4 } });
     const db = await getDb();
     const closed = await db.select().from(objections).where(eq(objections.quizId, quiz.id));
@@ -96,7 +96,7 @@ describe("deciding objections", () => {
     // Question 1's key moves from W (0) to X (1): A, B and D lose its mark, C gains it.
     const outcome = await decideObjections(boss, quiz.id, questionIds[0], { decision: "change", newOptionIndex: 1, note: "W was a misprint for X" });
 
-    expect(outcome).toEqual({ rescored: 4, notified: 4 });
+    expect(outcome).toEqual({ rescored: 4, notified: 4, awaitsRevision: false });
     expect(await scoresOf(quiz.id, people)).toMatchObject({ scores: { A: 1, B: 1, C: 2, D: 0 } });
     const db = await getDb();
     const toldTo = async (name: string) => (await db.select().from(notifications).where(eq(notifications.userId, people[name].id))).map(({ title, body, url }) => ({ title, body, url }));
@@ -113,7 +113,7 @@ describe("deciding objections", () => {
 
     // A decision that changes nobody's score tells only its objectors, as before.
     await objectToKey(people.A, quiz.id, { questionId: questionIds[1], reason: "Z" });
-    expect(await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" })).toEqual({ rescored: 4, notified: 1 });
+    expect(await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" })).toEqual({ rescored: 4, notified: 1, awaitsRevision: false });
     expect((await toldTo("B")).length).toBe(1);
   });
 

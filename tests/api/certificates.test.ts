@@ -61,8 +61,8 @@ describe("certificates", () => {
     expect(await certificateOf(winner, quiz.id)).toEqual([certificate]);
 
     const page = await verifyCertificate(VISITOR, certificate.verificationId);
-    expect(Object.keys(page).sort()).toEqual(["date", "name", "quizTitle", "result", "revoked"]);
-    expect(page).toEqual({ name: "Ananya Rāo", quizTitle: "Certificate Olympiad", result: "Rank 1, prize ₹1,00,000", date: expect.any(String), revoked: false });
+    expect(Object.keys(page).sort()).toEqual(["date", "name", "quizTitle", "result", "revoked", "superseded"]);
+    expect(page).toEqual({ name: "Ananya Rāo", quizTitle: "Certificate Olympiad", result: "Rank 1, prize ₹1,00,000", date: expect.any(String), revoked: false, superseded: null });
     expect(JSON.stringify(page)).not.toContain(winner.email);
   });
 

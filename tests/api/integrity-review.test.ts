@@ -4,7 +4,7 @@ import { POST as decideRoute } from "@/app/api/responses/[attemptId]/appeal-deci
 import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqualify/route";
 import { POST as reinstateRoute } from "@/app/api/responses/[attemptId]/reinstate/route";
 import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
-import { appeals, attempts, auditLog, focusEvents, notifications, quizzes, recordingChunks } from "@/db/schema";
+import { appeals, attempts, auditLog, focusEvents, notifications, publishedResults, quizzes, recordingChunks } from "@/db/schema";
 import { loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
@@ -140,16 +140,22 @@ describe("disqualifying an attempt", () => {
     expect((await call(disqualifyRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: REASON } })).status).toBe(409);
   });
 
-  it("is refused once the quiz's results are published, and so is reinstating", async () => {
-    const { quiz, attempt, boss } = await disqualifiedAttempt();
+  it("is still taken after the quiz's results are published, and so is reinstating; an appeal the published results already apply is refused", async () => {
+    const { quiz, user, attempt, boss } = await disqualifiedAttempt();
     const db = await getDb();
     await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, quiz.id));
-    const reinstated = await call(reinstateRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: "The second voice was the invigilator." } });
-    expect(reinstated.status).toBe(409);
-    expect(reinstated.body.message).toBe(INTEGRITY_RESULTS_PUBLISHED);
+    await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: [], digest: "0".repeat(64), disqualifiedIds: [user.id] });
+    const appealed = await call(appealRoute, { as: user, params: { quizId: quiz.id }, json: { text: "The second voice was my neighbour's radio." } });
+    expect(appealed).toMatchObject({ status: 409, body: { message: INTEGRITY_RESULTS_PUBLISHED } });
+    expect(await myDisqualification(user, quiz.id)).toMatchObject({ canAppeal: false });
+    expect((await responseDetail(boss, attempt.id)).integrity).toMatchObject({ resultsPublished: true });
 
-    const other = await submittedAttempt(quiz.id, (await participant()).id, 2, 100);
-    expect((await call(disqualifyRoute, { as: boss, params: { attemptId: other.id }, json: { reason: REASON } })).status).toBe(409);
+    expect((await call(reinstateRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: "The second voice was the invigilator." } })).status).toBe(200);
+    const classmate = await participant();
+    const other = await submittedAttempt(quiz.id, classmate.id, 2, 100);
+    expect((await call(disqualifyRoute, { as: boss, params: { attemptId: other.id }, json: { reason: REASON } })).status).toBe(200);
+    // Disqualified after the published version: this one may still be appealed, until a revision applies it.
+    expect(await myDisqualification(classmate, quiz.id)).toMatchObject({ canAppeal: true });
   });
 
   it("can be reversed with a reason, audited", async () => {
