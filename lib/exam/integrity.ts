@@ -6,7 +6,7 @@ import { authorize, member, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { appealNotice, message } from "@/lib/messages";
+import { appealNotice, message, refusalOf } from "@/lib/messages";
 import { notifyAdmins, notifyUsers } from "@/lib/notifications";
 import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, type AppealDecisionInput } from "./schemas";
 
@@ -158,7 +158,7 @@ export function rowFlags(row: { flagFocusLosses: number; flagFullscreenExits: nu
 // ---------------------------------------------------------------------------------------------
 
 function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Invalid input.");
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 
@@ -202,7 +202,7 @@ function disqualificationState(attempt: { disqualifiedAt: Date | null; disqualif
  */
 async function attemptUnderReview(tx: Queryable, attemptId: string) {
   const locked = await lockedAttempt(tx, { attemptId });
-  if (!locked) throw new NotFound("Response not found.");
+  if (!locked) throw new NotFound(message("responseNotFound"));
   return locked;
 }
 

@@ -175,7 +175,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** An image or recording slice of up to 5 MB, and the form's other fields around it. */
 const FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 512 * 1024;
 
-async function readBody(request: Request, limit: number, refusal: Message | string): Promise<Blob> {
+async function readBody(request: Request, limit: number, refusal: Message): Promise<Blob> {
   if (Number(request.headers.get("content-length")) > limit) throw new PayloadTooLarge(refusal);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   if (!request.body) return new Blob(chunks);
@@ -193,7 +193,7 @@ async function readBody(request: Request, limit: number, refusal: Message | stri
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const body = await readBody(request, JSON_BODY_LIMIT, "The request body must be at most 1 MB.");
+  const body = await readBody(request, JSON_BODY_LIMIT, message("jsonBodyTooLarge"));
   try {
     return JSON.parse(await body.text());
   } catch {
@@ -211,13 +211,12 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
   }
 }
 
-/** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue stays English. */
+/** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue keeps its detail as written. */
 function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
-    const text = error.text ? inCallersLanguage(error.text) : error.message;
-    return Response.json({ message: text, ...(error.code && { code: error.code }) }, { status: error.status, headers });
+    return Response.json({ message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }
   log.error(errorFields(error), "unhandled error in route");
   return Response.json({ message: inCallersLanguage(message("somethingWentWrong")) }, { status: 500 });

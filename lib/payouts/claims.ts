@@ -7,7 +7,7 @@ import { authorize, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/messages";
 import { claimSchema, maskAccount, maskPan, type ClaimInput, type PayoutAccount } from "./schemas";
 import { assertSealingConfigured, claimContext, open, panHash, seal } from "./sealed";
 import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } from "./tax";
@@ -131,7 +131,7 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
   assertSealingConfigured();
   // Parsed again here (idempotent), so a caller other than the route stores the same normalised, valid values.
   const parsed = claimSchema.safeParse(given);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid payout details.");
+  if (!parsed.success) throw new Invalid(refusalOf(parsed.error));
   const input = parsed.data;
   const db = await getDb();
   const row = await winnerRow(db, quizId, actor.id);

@@ -102,7 +102,7 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound(message("quizNotFound"));
   if (quiz.resultsPublishedAt) return;
-  if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
+  if (now < quiz.examEndAt) throw new Conflict(message("resultsAfterWindow"));
   const running = await lastRunningDeadline(db, quizId, now);
   if (running) throw new Conflict(message("resultsWaitForAttempts", { lastDeadline: running }));
   await assertKeySettled(db, quiz, now);

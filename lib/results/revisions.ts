@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, rescoreQuiz } from "@/lib/exam";
 import { enqueue } from "@/lib/jobs";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/messages";
 import { claimsFollowRevision } from "@/lib/payouts";
 import { canonicalRows, frozenRowColumns, type KeyEntry } from "./frozen";
 import { computeVersion, freeze } from "./publishing";
@@ -31,7 +31,7 @@ function sameKey(a: KeyEntry[], b: KeyEntry[]): boolean {
  */
 export const publishRevision = service("results.publish", async (admin, quizId: string, input: RevisionInput, now: Date = new Date()) => {
   const parsed = revisionSchema.safeParse(input);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid reason.");
+  if (!parsed.success) throw new Invalid(refusalOf(parsed.error));
   const { reason } = parsed.data;
   const db = await getDb();
   const frozen = await db.transaction(async (tx) => {

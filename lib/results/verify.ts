@@ -4,6 +4,7 @@ import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/messages";
 import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { pseudonymOf } from "./pseudonyms";
 import { parseResultsFile, serialiseResults, sha256Hex, type PublicResults } from "./public-file";
@@ -182,7 +183,7 @@ export const verifyPublishedResults = service("results.view", async (_actor, qui
   const db = database ?? (await getDb());
   const versions = await db.select().from(publishedResults).where(eq(publishedResults.quizId, quizId)).orderBy(asc(publishedResults.revision));
   const current = versions.at(-1);
-  if (!current) throw new NotFound("This quiz has no published results.");
+  if (!current) throw new NotFound(message("noPublishedResults"));
   const checked = versions.find((version) => version.digest === digest?.toLowerCase()) ?? current;
   const [frozenRows, inputDifference] = await Promise.all([
     db

@@ -10,7 +10,7 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/exam";
 import { loadDashboard } from "@/lib/quizzes";
-import { ALREADY_APPEALED, APPEALS_UNDECIDED, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/messages";
+import { ALREADY_APPEALED, APPEALS_UNDECIDED, catalogued, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/messages";
 import { closedExam, submittedAttempt } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
@@ -244,7 +244,7 @@ describe("publishing waits for appeals", () => {
     const db = await getDb();
     await expect(assertNoOpenAppeals(db, quiz.id)).resolves.toBeUndefined();
     await call(appealRoute, { as: user, params: { quizId: quiz.id }, json: { text: "The voice was my neighbour's radio." } });
-    await expect(assertNoOpenAppeals(db, quiz.id)).rejects.toThrow(new Conflict(APPEALS_UNDECIDED));
+    await expect(assertNoOpenAppeals(db, quiz.id)).rejects.toThrow(new Conflict(catalogued(APPEALS_UNDECIDED)));
     await call(decideRoute, { as: boss, params: { attemptId: attempt.id }, json: { outcome: "rejected", response: "The recording shows a second person." } });
     await expect(assertNoOpenAppeals(db, quiz.id)).resolves.toBeUndefined();
   });
