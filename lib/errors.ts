@@ -1,4 +1,4 @@
-import { inEnglish, message, type Message } from "@/lib/messages";
+import { inEnglish, message, type Message } from "@/lib/catalogue";
 
 /**
  * Domain errors: services throw these, the route wrapper maps them to HTTP statuses with

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { LedgerCheck, TrialBalance, TrialBalanceLine } from "@/lib/books/schemas";
 import { financialQuarter, indiaDay } from "@/lib/books/schemas";
-import { knownMessage } from "@/lib/messages";
+import { knownMessage } from "@/lib/catalogue";
 import { inputClass } from "@/components/ui/form";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { smallButtonClass } from "./adminUi";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
-import { CASH_PRIZES_UNCONFIRMED } from "@/lib/messages";
+import { CASH_PRIZES_UNCONFIRMED } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
 import { CONTEST_MODELS, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";

@@ -5,7 +5,7 @@ import { transactions, users } from "@/db/schema";
 import { SYSTEM, VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { catalogued } from "@/lib/messages";
+import { catalogued } from "@/lib/catalogue";
 import { admin, participant, TEST_PASSWORD } from "@/tests/support/users";
 import { adult, countRows, fundWallet } from "@/tests/support/wallet";
 import { deleteAccount, deleteExpiredRecords, getProfile, loginWithPassword, referralStatus, searchUsers, updateProfile } from "./index";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RESET_LINK_INVALID } from "@/lib/messages";
+import { RESET_LINK_INVALID } from "@/lib/catalogue";
 import { isCalendarDayText, personName, text } from "@/lib/validation";
 
 /** Shared by the login page in the browser and the /api handlers on the server. */

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { isActiveUser, member, service, type ActiveUser } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 /**
  * Ends every session of the user: each cookie carries the session version it was issued at, and

@@ -1,5 +1,5 @@
 import { Forbidden, Unauthenticated } from "@/lib/errors";
-import { message, type MessageId } from "@/lib/messages";
+import { message, type MessageId } from "@/lib/catalogue";
 
 /**
  * Who may do what, as data. Every route declares the action it performs (`route({ can })`) and

@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { RESERVED_SLUGS, slugify } from "./categories";
 import { localImageSize } from "./local-image";
 import { plainText } from "./markdown";

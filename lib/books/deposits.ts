@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { Conflict, Invalid } from "@/lib/errors";
-import { message, refusalOf } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { formatRupeesWithSymbol, rupeesToPaise } from "@/lib/money";
 import { indiaDay, taxDepositSchema, type TaxDepositInput } from "./schemas";
 import { taxPayablePaise } from "./trial-balance";

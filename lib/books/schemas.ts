@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKS_DATE_RANGE_ORDER, BOOKS_DAY_FORMAT, CHALLAN_REFERENCE_FORMAT, TAX_DEPOSIT_PERIOD_FORMAT } from "@/lib/messages";
+import { BOOKS_DATE_RANGE_ORDER, BOOKS_DAY_FORMAT, CHALLAN_REFERENCE_FORMAT, TAX_DEPOSIT_PERIOD_FORMAT } from "@/lib/catalogue";
 import { isCalendarDayText, rupees, text } from "@/lib/validation";
 
 /**

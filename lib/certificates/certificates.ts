@@ -5,7 +5,7 @@ import { authorize, member, service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { formatIndiaDate } from "@/lib/format";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { renderCertificate, type CertificateContent } from "./pdf";
 

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";

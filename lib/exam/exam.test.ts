@@ -5,7 +5,7 @@ import { SYSTEM, VISITOR, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { ALREADY_SUBMITTED, catalogued, TIME_UP } from "@/lib/messages";
+import { ALREADY_SUBMITTED, catalogued, TIME_UP } from "@/lib/catalogue";
 import { expireAttempt, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { WEBM_HEADER_SLICE, webmContinuation } from "@/tests/support/recording";
 import { admin, participant } from "@/tests/support/users";

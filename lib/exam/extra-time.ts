@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { message, refusalOf } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./schemas";
 
 /**

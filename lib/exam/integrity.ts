@@ -6,7 +6,7 @@ import { authorize, member, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { appealNotice, message, refusalOf } from "@/lib/messages";
+import { appealNotice, message, refusalOf } from "@/lib/catalogue";
 import { notifyAdmins, notifyUsers } from "@/lib/notifications";
 import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, type AppealDecisionInput } from "./schemas";
 

@@ -9,7 +9,7 @@ import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import { detectImageType, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { webmSliceKind } from "./webm";
 
 export type RecordingKind = "video" | "snapshot";

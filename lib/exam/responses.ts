@@ -4,7 +4,7 @@ import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { flaggedCountColumns, integrityStatus, proctoringReport, rowFlags } from "./integrity";
 import { recordingSegmentCount } from "./recordings";
 

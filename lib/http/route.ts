@@ -4,7 +4,7 @@ import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge } from 
 import { messagesIn } from "@/lib/i18n";
 import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
-import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/messages";
+import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/catalogue";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
@@ -49,7 +49,7 @@ export interface RouteContext<Body, Form, Params, Query> {
   form: Parsed<Form>;
   params: Parsed<Params>;
   query: Parsed<Query>;
-  /** A text of the errors catalogue (lib/messages.ts) in the caller's language: a handler's `{ message }`. */
+  /** A text of the errors catalogue (lib/catalogue.ts) in the caller's language: a handler's `{ message }`. */
   say: (id: MessageId, values?: MessageValues) => string;
 }
 

@@ -1,7 +1,7 @@
 import { getLocale } from "next-intl/server";
 import { DomainError } from "@/lib/errors";
-import type { Message } from "@/lib/messages";
-import { messagesIn } from "./messages";
+import type { Message } from "@/lib/catalogue";
+import { messagesIn } from "./translations";
 import type { Language } from "./schemas";
 
 /** A service's refusal shown on a page (not through the API), in the page's language. */

@@ -4,7 +4,7 @@ import { service } from "@/lib/auth";
 import { toCsv } from "@/lib/csv";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
 import { activityQuery, finishedQuizzesQuery, itemAnalysisQuery, pendingQuery, scoreDistributionQuery, seatsQuery } from "./queries";
 import {

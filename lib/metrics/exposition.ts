@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { connectDatabase } from "@/lib/db";
 import { NotFound, Unauthenticated } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { SYSTEM } from "@/lib/auth";
 import { queueCounts } from "@/lib/jobs";
 import { metrics } from "./registry";

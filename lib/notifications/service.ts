@@ -8,7 +8,7 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { textsIn } from "@/lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/i18n/schemas";
 import { enqueue } from "@/lib/jobs";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import type noticeTexts from "@/messages/en/push.json";
 import { endpointAllowed } from "./endpoints";
 

@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
-import { message, type Message } from "@/lib/messages";
+import { message, type Message } from "@/lib/catalogue";
 import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
 import type { PaymentState } from "./schemas";
 

@@ -9,7 +9,7 @@ import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { POST as debit } from "@/app/api/wallet/debit/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as refund } from "@/app/api/wallet/transaction/[id]/refund/route";
-import { ALREADY_REFUNDED, catalogued, NO_ENTRY_FEE, NOT_REFUNDABLE, PARTICIPANT_ALREADY_PAID, PAYMENT_REFUNDED, PAYMENT_SUPERSEDED, PROOF_ALREADY_USED, REFUNDED_IS_FINAL, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN, VERIFIED_IS_FINAL } from "@/lib/messages";
+import { ALREADY_REFUNDED, catalogued, NO_ENTRY_FEE, NOT_REFUNDABLE, PARTICIPANT_ALREADY_PAID, PAYMENT_REFUNDED, PAYMENT_SUPERSEDED, PROOF_ALREADY_USED, REFUNDED_IS_FINAL, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN, VERIFIED_IS_FINAL } from "@/lib/catalogue";
 import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
 import { call } from "@/tests/support/http";
 import { settled } from "@/tests/support/race";

@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { parseCsv } from "@/lib/csv";
 import { getDb, type Queryable } from "@/lib/db";
 import { DomainError, Invalid } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { upiMoneyIn } from "./bank-lines";
 import { reviewTransaction } from "./review";
 import type { ReconcileInput } from "./schemas";

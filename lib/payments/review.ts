@@ -10,7 +10,7 @@ import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lines";
 import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";

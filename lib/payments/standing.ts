@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { transactions, users } from "@/db/schema";
 import type { DatabaseTransaction, Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 /**
  * Where a payment stands among the participant's other entry fees for the same quiz, and so what

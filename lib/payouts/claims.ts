@@ -7,7 +7,7 @@ import { authorize, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { message, refusalOf } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { claimSchema, maskAccount, maskPan, type ClaimInput, type PayoutAccount } from "./schemas";
 import { assertSealingConfigured, claimContext, open, panHash, seal } from "./sealed";
 import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } from "./tax";

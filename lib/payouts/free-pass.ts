@@ -5,7 +5,7 @@ import { authorize, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode } from "@/lib/db";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { changeBalance, lockWallet } from "@/lib/wallet";
 import { claimDeadline } from "./claims";
 

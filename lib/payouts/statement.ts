@@ -6,7 +6,7 @@ import { authorize, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { financialYearOf } from "./tax";
 
 /** The standard fonts encode WinAnsi only: the rupee sign and the mask's dots are spelt out. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { CASH_PRIZES_LAWFUL_CONFIRM, catalogued, message } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM, catalogued, message } from "@/lib/catalogue";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";

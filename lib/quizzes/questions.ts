@@ -1,5 +1,5 @@
 import "server-only";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";

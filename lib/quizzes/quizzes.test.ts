@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { startExam, submitExam } from "@/lib/exam";
-import { catalogued, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
+import { catalogued, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/catalogue";
 import { payEntryFeeFromWallet, submitEntryFee } from "@/lib/payments";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { PUT as updateQuestionRoute } from "@/app/api/updatequestions/[id]/route";

@@ -7,7 +7,7 @@ import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
 import { enqueue } from "@/lib/jobs";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
 import { pseudonymOf } from "./pseudonyms";

@@ -4,7 +4,7 @@ import { currentPublishedResults, publishedResults } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import type { ResultsBasis } from "./frozen";
 import { publicResults, type PublicResults } from "./public-file";
 

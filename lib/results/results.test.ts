@@ -7,7 +7,7 @@ import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, grantExtraTime, objectToKey, saveAnswer, startExam } from "@/lib/exam";
 import { config } from "@/lib/config";
-import { APPEALS_UNDECIDED, catalogued, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/messages";
+import { APPEALS_UNDECIDED, catalogued, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/catalogue";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";

@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, rescoreQuiz } from "@/lib/exam";
 import { enqueue } from "@/lib/jobs";
-import { message, refusalOf } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { claimsFollowRevision } from "@/lib/payouts";
 import { canonicalRows, frozenRowColumns, type KeyEntry } from "./frozen";
 import { computeVersion, freeze } from "./publishing";

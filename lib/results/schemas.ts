@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REVISION_REASON_REQUIRED } from "@/lib/messages";
+import { REVISION_REASON_REQUIRED } from "@/lib/catalogue";
 import { text } from "@/lib/validation";
 
 /** A revision's reason is published to every participant and beside the version on the winners page: more than a word. */

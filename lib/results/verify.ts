@@ -4,7 +4,7 @@ import { publishedResults, resultRows } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { pseudonymOf } from "./pseudonyms";
 import { parseResultsFile, serialiseResults, sha256Hex, type PublicResults } from "./public-file";

@@ -8,7 +8,7 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
 import { fingerprintImage } from "./image-hash";
 import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
-import { message, type Message } from "@/lib/messages";
+import { message, type Message } from "@/lib/catalogue";
 
 export type UploadPurpose = "payment" | "profile" | "objection";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED, UTR_FORMAT, UTR_REQUIRED } from "@/lib/messages";
+import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED, UTR_FORMAT, UTR_REQUIRED } from "@/lib/catalogue";
 import { personName, rupees, text } from "@/lib/validation";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */

@@ -5,7 +5,7 @@ import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { publicOrigin } from "@/lib/http";
 import { Forbidden, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
-import { catalogued, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { catalogued, WITHDRAWAL_TOO_LARGE } from "@/lib/catalogue";
 import { reviewTransaction } from "@/lib/payments";
 import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";

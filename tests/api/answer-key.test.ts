@@ -6,7 +6,7 @@ import { POST as publishKeyRoute } from "@/app/api/quizzes/[quizId]/answer-key/r
 import { attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, uploads } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { ALREADY_OBJECTED, catalogued, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/messages";
+import { ALREADY_OBJECTED, catalogued, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/catalogue";
 import { createQuiz } from "@/tests/support/factories";
 import { openUpload, storeUpload } from "@/lib/uploads";
 import { call } from "@/tests/support/http";

@@ -8,7 +8,7 @@ import { verifyCertificate } from "@/lib/certificates";
 import { newVerificationId } from "@/lib/certificates/certificates";
 import { closeDatabase, getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED } from "@/lib/messages";
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED } from "@/lib/catalogue";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
 import { participant } from "../support/users";

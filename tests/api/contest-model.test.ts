@@ -11,7 +11,7 @@ import { auditLog, quizQuestions, quizzes, transactions } from "@/db/schema";
 import { config, loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
-import { CASH_PRIZES_FORBIDDEN, CASH_PRIZES_UNCONFIRMED, catalogued, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, CONTEST_MODEL_REQUIRED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/messages";
+import { CASH_PRIZES_FORBIDDEN, CASH_PRIZES_UNCONFIRMED, catalogued, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, CONTEST_MODEL_REQUIRED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/catalogue";
 import { payEntryFeeFromWallet } from "@/lib/payments";
 import { contestModelsInUse, createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";

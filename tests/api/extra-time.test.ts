@@ -10,7 +10,7 @@ import { closeDatabase, connectDatabase, getDb } from "@/lib/db";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { Conflict, Forbidden } from "@/lib/errors";
 import { finaliseOverdueAttempts, grantExtraTime, resumeExam, saveAnswer, startExam, submitExam } from "@/lib/exam";
-import { catalogued, EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/messages";
+import { catalogued, EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/catalogue";
 import { expireAttempt, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";

@@ -10,7 +10,7 @@ import { notifications, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { OUTBOX_DIRECTORY } from "@/lib/mail";
-import { FIELDS_REQUIRED, INVALID_CREDENTIALS, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { FIELDS_REQUIRED, INVALID_CREDENTIALS, WITHDRAWAL_TOO_LARGE } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";

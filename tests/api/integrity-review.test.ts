@@ -10,7 +10,7 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/exam";
 import { loadDashboard } from "@/lib/quizzes";
-import { ALREADY_APPEALED, APPEALS_UNDECIDED, catalogued, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/messages";
+import { ALREADY_APPEALED, APPEALS_UNDECIDED, catalogued, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/catalogue";
 import { closedExam, submittedAttempt } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";

@@ -7,7 +7,7 @@ import { VISITOR } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Invalid } from "@/lib/errors";
-import { catalogued, PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/messages";
+import { catalogued, PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/catalogue";
 import { createQuiz, duplicateQuiz, listCompetitions, listQuizzesForAdmin, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
 import { asBody, cashQuizInput } from "@/tests/support/factories";

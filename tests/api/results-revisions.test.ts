@@ -15,7 +15,7 @@ import { verifyCertificate } from "@/lib/certificates";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb, type Queryable } from "@/lib/db";
 import { decideObjections } from "@/lib/exam";
-import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/messages";
+import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/catalogue";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover, redeemFreePass } from "@/lib/payouts";
 import { announceResults, myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";
 import { parseResultsFile, serialiseResults, sha256Hex } from "@/lib/results/public-file";

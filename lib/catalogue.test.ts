@@ -2,7 +2,7 @@ import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
 import english from "@/messages/en";
 import hindi from "@/messages/hi";
-import { inEnglish, message, messageTranslator, tooManyLoginFailures, type MessageId } from "./messages";
+import { inEnglish, message, messageTranslator, tooManyLoginFailures, type MessageId } from "./catalogue";
 
 const hindiMessages = messageTranslator("hi", hindi.errors);
 
