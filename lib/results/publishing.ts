@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
-import { enqueue } from "@/lib/jobs";
+import { enqueueWithin } from "@/lib/jobs";
 import { message } from "@/lib/catalogue";
 import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
@@ -108,17 +108,16 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   await assertKeySettled(db, quiz, now);
   await assertNoOpenAppeals(db, quizId);
   await finaliseOverdueAttempts(admin, { quizId, now });
-  const published = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-    if (locked.resultsPublishedAt) return false;
+    if (locked.resultsPublishedAt) return;
     // Locking the quiz first keeps a disqualification or an appeal from slipping in meanwhile.
     await assertKeySettled(tx, locked, now);
     await assertNoOpenAppeals(tx, quizId);
     const frozen = await freeze(tx, await computeVersion(tx, locked, FIRST_PUBLICATION), admin.id || null, now);
     await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
     await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });
-    return true;
+    // In the same transaction: told exactly when published. The job tells 20,000 participants without holding this request.
+    await enqueueWithin(tx, "results.announce", { quizId, revision: FIRST_PUBLICATION.revision });
   });
-  // After the commit, so nobody hears of results that were rolled back; the job tells 20,000 participants without holding this request.
-  if (published) await enqueue("results.announce", { quizId, revision: FIRST_PUBLICATION.revision });
 });

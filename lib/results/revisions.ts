@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, rescoreQuiz } from "@/lib/exam";
-import { enqueue } from "@/lib/jobs";
+import { enqueueWithin } from "@/lib/jobs";
 import { message, refusalOf } from "@/lib/catalogue";
 import { claimsFollowRevision } from "@/lib/payouts";
 import { canonicalRows, frozenRowColumns, type KeyEntry } from "./frozen";
@@ -62,10 +62,10 @@ export const publishRevision = service("results.publish", async (admin, quizId: 
       after: { ...written, previousDigest: latest.digest, disqualifiedIds: computed.disqualifiedIds, claims },
       reason,
     });
+    // As for the first publication: everyone it ranks, or an earlier version ranked, hears why it changed, its digest and their pseudonym.
+    await enqueueWithin(tx, "results.announce", { quizId, revision: written.revision });
     return written;
   });
-  // After the commit, as for the first publication: everyone it ranks, or an earlier version ranked, hears why it changed, its digest and their pseudonym.
-  await enqueue("results.announce", { quizId, revision: frozen.revision });
   return { revision: frozen.revision, digest: frozen.digest };
 });
 
