@@ -66,7 +66,6 @@ export function refusalOf(error: { issues: readonly { message: string }[] }): Me
 // The English texts for the browser's own checks, zod schemas and tests.
 
 export const RESET_LINK_INVALID = errors.resetLinkInvalid;
-export const EMAIL_VERIFIED = errors.emailVerified;
 export const VERIFY_LINK_INVALID = errors.verifyLinkInvalid;
 export const INVALID_CREDENTIALS = errors.invalidCredentials;
 export const FILE_TOO_LARGE = errors.fileTooLarge;
@@ -87,7 +86,6 @@ export const CASH_PRIZES_UNCONFIRMED = errors.cashPrizesUnconfirmed;
 export const CASH_PRIZES_LAWFUL_CONFIRM = errors.cashPrizesLawfulConfirm;
 export const CONTEST_MODEL_LOCKED = errors.contestModelLocked;
 export const NOT_FREE_ENTRY = errors.notFreeEntry;
-export const ALREADY_REGISTERED = errors.alreadyRegistered;
 export const PROOF_ALREADY_USED = errors.proofAlreadyUsed;
 export const UTR_REQUIRED = errors.utrRequired;
 export const UTR_FORMAT = errors.utrFormat;
@@ -120,7 +118,6 @@ export const KEY_ALREADY_PUBLISHED = errors.keyAlreadyPublished;
 export const KEY_NOT_PUBLISHED = errors.keyNotPublished;
 export const OBJECTION_WINDOW_CLOSED = errors.objectionWindowClosed;
 export const ALREADY_OBJECTED = errors.alreadyObjected;
-export const OBJECTION_EVIDENCE_MISSING = errors.objectionEvidenceMissing;
 export const OBJECTIONS_UNDECIDED = errors.objectionsUndecided;
 export const ALL_FIELDS_REQUIRED = errors.allFieldsRequired;
 export const DISQUALIFY_REASON_REQUIRED = errors.disqualifyReasonRequired;
@@ -141,11 +138,6 @@ export const EXTRA_TIME_TIME_UP = errors.extraTimeTimeUp;
 export const CERTIFICATE_NOT_FOUND = errors.certificateNotFound;
 export const CERTIFICATE_REVOKED = errors.certificateRevoked;
 export const RECONCILE_FAILED = errors.reconcileFailed;
-
-/** The age rule in the words of every refusal: at sign-up, at Google's first visit, in the profile and at payment. */
-export function ageRule(minimumAge: number): string {
-  return inEnglish(message("ageRule", { minimumAge }));
-}
 
 /** The wait after too many failed logins in words: "40 seconds", "2 minutes". */
 export function tooManyLoginFailures(retryAfterSeconds: number): Message {

@@ -35,7 +35,7 @@ const quizFields = z.object({
   prizesLocked: z.boolean(),
 });
 
-export type PrizeRowValues = QuizFormValues["prizes"][number];
+type PrizeRowValues = QuizFormValues["prizes"][number];
 
 export type QuizFormValues = z.input<typeof quizFields>;
 
@@ -84,7 +84,7 @@ export const quizFormSchema = quizFields
     }
   });
 
-export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
+function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
   return tiers.map((tier) => ({
     rankFrom: String(tier.rankFrom),
     rankTo: String(tier.rankTo),

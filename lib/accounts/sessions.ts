@@ -11,7 +11,7 @@ import { message } from "@/lib/catalogue";
  * Ends every session of the user: each cookie carries the session version it was issued at, and
  * the acting user is loaded only while it matches (lib/auth/actor.ts).
  */
-export async function revokeSessions(db: Queryable, userId: string): Promise<void> {
+async function revokeSessions(db: Queryable, userId: string): Promise<void> {
   await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }
 

@@ -21,8 +21,6 @@ export const AUDIT_ACTIONS = {
   "quiz.contestModel": "Contest model chosen",
 } as const satisfies Record<string, string>;
 
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
-
 /** The panel's words for an action; an action recorded by newer code shows as itself. */
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
@@ -66,5 +64,3 @@ export const auditQuery = z.object({
   until: indiaDay("Until", "end"),
   page: pageQuery,
 });
-
-export type AuditQuery = z.infer<typeof auditQuery>;

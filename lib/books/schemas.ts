@@ -19,7 +19,7 @@ export function indiaDay(instant: Date): string {
 }
 
 /** The first day (1 April) of the Indian financial year the India day falls in. */
-export function financialYearStart(day: string): string {
+function financialYearStart(day: string): string {
   const [year, month] = day.split("-").map(Number);
   return `${month >= 4 ? year : year - 1}-04-01`;
 }

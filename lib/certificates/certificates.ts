@@ -64,7 +64,7 @@ async function issue(db: Queryable, quizId: string, revision: number, participan
 }
 
 /** The verification page's address for a certificate. */
-export function verificationPath(verificationId: string): string {
+function verificationPath(verificationId: string): string {
   return `/certificates/${verificationId}`;
 }
 
@@ -116,7 +116,7 @@ export interface CertificateVerification {
   superseded: Superseded | null;
 }
 
-export interface Superseded {
+interface Superseded {
   /** The version this certificate states. */
   revision: number;
   currentRevision: number;

@@ -24,7 +24,7 @@ type Quiz = typeof quizzes.$inferSelect;
 const HOUR_MS = 3_600_000;
 
 /** When objections stop being accepted, or null before the key is published. */
-export function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
+function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
   return quiz.answerKeyPublishedAt ? new Date(quiz.answerKeyPublishedAt.getTime() + quiz.objectionWindowHours * HOUR_MS) : null;
 }
 
@@ -102,7 +102,7 @@ export const publishAnswerKey = service("results.manageKey", async (admin, quizI
   });
 });
 
-export interface KeyDecisionView {
+interface KeyDecisionView {
   decision: "keep" | "change" | "drop";
   note: string;
   decidedAt: Date;

@@ -21,7 +21,7 @@ import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./
 type Unit = (typeof extraTimeGrants.$inferSelect)["unit"];
 
 /** Rounded up: a percentage never gives the participant a second less than it says. */
-export function extraSecondsFor(unit: Unit, amount: number, durationSeconds: number): number {
+function extraSecondsFor(unit: Unit, amount: number, durationSeconds: number): number {
   return unit === "minutes" ? amount * 60 : Math.ceil((durationSeconds * amount) / 100);
 }
 

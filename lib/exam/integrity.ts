@@ -15,7 +15,7 @@ import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, 
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of proctoring event a response may be flagged for. */
-export type FlaggedKind = "focus-loss" | "fullscreen-exit" | "copy-paste" | "recording-gap";
+type FlaggedKind = "focus-loss" | "fullscreen-exit" | "copy-paste" | "recording-gap";
 
 /**
  * Which logged events count towards which flag. Every loss of the window's focus is logged once
@@ -35,7 +35,7 @@ export interface IntegrityFlag {
   threshold: number;
 }
 
-export interface ProctoringEvent {
+interface ProctoringEvent {
   kind: string;
   /** The flag this event counts towards, if any. */
   flaggedAs: FlaggedKind | null;
@@ -64,7 +64,7 @@ function thresholdOf(kind: FlaggedKind): number {
 }
 
 /** The flags raised by counts per flagged kind, under the configured thresholds. */
-export function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFlag[] {
+function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFlag[] {
   return (Object.keys(counts) as FlaggedKind[])
     .filter((kind) => counts[kind] >= thresholdOf(kind))
     .map((kind) => ({ kind, count: counts[kind], threshold: kind === "recording-gap" ? config.integrity.recordingGapSeconds : thresholdOf(kind) }));
@@ -75,7 +75,7 @@ export function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFl
  * start to the first slice, between slices, and from the last slice to submission (or, while it
  * runs, to now or its deadline). Slices arrive about once a second while the recorder runs.
  */
-export function recordingGaps(start: Date, end: Date, sliceTimes: Date[]): { from: Date; to: Date }[] {
+function recordingGaps(start: Date, end: Date, sliceTimes: Date[]): { from: Date; to: Date }[] {
   const minimumMs = config.integrity.recordingGapSeconds * 1000;
   const points = [start.getTime(), ...sliceTimes.map((time) => time.getTime()), end.getTime()].sort((a, b) => a - b);
   const gaps: { from: Date; to: Date }[] = [];
@@ -276,7 +276,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
   await notifyUsers([outcome.participantId], { id: "appealUpheld", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
-export interface AppealView {
+interface AppealView {
   text: string;
   createdAt: Date;
   outcome: "rejected" | "upheld" | null;

@@ -85,7 +85,7 @@ export interface TranslatedQuestion {
   options: string[];
 }
 
-export interface ExamQuestion {
+interface ExamQuestion {
   id: string;
   text: string;
   options: string[];

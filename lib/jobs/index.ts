@@ -3,7 +3,7 @@ import { service, step } from "@/lib/auth";
 import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce, enqueueWithin as sendWithin } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
-export { JOB_NAMES, jobQueue, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
+export { jobQueue, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
 export type { Mail, PushPayload } from "./payloads";
 
 /** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */

@@ -32,7 +32,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };
 
-export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
+const JOB_NAMES = Object.keys(QUEUES) as JobName[];
 
 const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 

@@ -15,7 +15,7 @@ import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lin
 import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
-export const REVIEW_PAGE_SIZE = 20;
+const REVIEW_PAGE_SIZE = 20;
 
 export interface ReviewFilter {
   status?: TransactionStatus;
@@ -31,7 +31,7 @@ export interface ReviewFilter {
   page?: number;
 }
 
-export type PaymentFlagReason = (typeof paymentFlags.$inferSelect)["reason"];
+type PaymentFlagReason = (typeof paymentFlags.$inferSelect)["reason"];
 
 /** The admin's Transaction Management list: pending first, then newest. */
 export const listTransactionsForReview = service("payments.review", async (_actor, filter: ReviewFilter = {}) => {

@@ -13,7 +13,7 @@ import { message } from "@/lib/catalogue";
 
 type Payment = Pick<typeof transactions.$inferSelect, "id" | "userId" | "quizId" | "type" | "mode" | "status" | "createdAt">;
 
-export interface PaymentLink {
+interface PaymentLink {
   id: string;
   createdAt: Date;
 }

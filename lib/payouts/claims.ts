@@ -15,7 +15,7 @@ import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } fro
 const DAY_MS = 86_400_000;
 
 /** The ledger's reasons for a paid claim (spelt out by the wallet's labels as "Prize payout", "Prize tax withheld"). */
-export const PAYOUT_REASONS = { payout: "prizePayout", tax: "prizeTaxWithheld" } as const;
+const PAYOUT_REASONS = { payout: "prizePayout", tax: "prizeTaxWithheld" } as const;
 
 /**
  * A winner's frozen row in the current version of the results, with what decides whether it may

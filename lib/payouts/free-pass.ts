@@ -9,7 +9,7 @@ import { message } from "@/lib/catalogue";
 import { changeBalance, lockWallet } from "@/lib/wallet";
 import { claimDeadline } from "./claims";
 
-export const FREE_PASS_REASON = "freePassCredit";
+const FREE_PASS_REASON = "freePassCredit";
 
 /**
  * A free-pass prize of the current version of the results becomes one entry fee (the configured

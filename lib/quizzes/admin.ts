@@ -65,7 +65,7 @@ async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo
 }
 
 /** The prize money and the prize table are fixed once registration opens: participants paid for them. */
-export function prizesLocked(quiz: { formStartAt: Date }, now: Date = new Date()): boolean {
+function prizesLocked(quiz: { formStartAt: Date }, now: Date = new Date()): boolean {
   return quiz.formStartAt.getTime() <= now.getTime();
 }
 

@@ -58,8 +58,6 @@ export const publishedWinners = service("results.view", async () => {
   }));
 });
 
-export type PublishedBoard = Awaited<ReturnType<typeof publishedWinners>>[number];
-
 /**
  * A participant's own frozen result, in the current version, in every published quiz they took,
  * with the rows just above and below theirs, so the page can say which rule placed them where they

@@ -57,7 +57,7 @@ export const currentRowColumns = {
  * Only first publications were ever made in format 1: every revision is format 2, which names
  * its number, the digest it replaces and its reason.
  */
-export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
+function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
   return JSON.stringify({
     version: 1,
     quizId: basis.quizId,

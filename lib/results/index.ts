@@ -6,10 +6,10 @@ import "server-only";
  * verification, prize tables.
  */
 export { announceResults } from "./announce";
-export { myPublishedRanks, publishedWinners, type PublishedBoard, type SupersededVersion } from "./board";
-export { defaultPrizeTable, prizeTablesOf, quizPrizeTable, type QuizPrizeTable } from "./prizes";
+export { myPublishedRanks, publishedWinners, type SupersededVersion } from "./board";
+export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { publishResults } from "./publishing";
 export { publicResultsFile } from "./results-file";
 export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";
-export type { Comparison, Placement, PrizeTier } from "./ranking";
+export type { Comparison, PrizeTier } from "./ranking";
 export { verifyPublishedResults, type ChainBreak, type Verification } from "./verify";

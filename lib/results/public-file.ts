@@ -39,7 +39,7 @@ export interface RowOutcome {
   freePass: boolean;
 }
 
-export type PublicRow = ResultsEntry & RowOutcome;
+type PublicRow = ResultsEntry & RowOutcome;
 
 export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "key" | "prizes"> & {
   format: 2;
@@ -174,7 +174,7 @@ export function parseResultsFile(text: string): PublicResults {
   return document;
 }
 
-export interface RowDifference {
+interface RowDifference {
   /** 1-based, in the file's order. */
   position: number;
   pseudonym: string;

@@ -3,7 +3,7 @@ import { REVISION_REASON_REQUIRED } from "@/lib/catalogue";
 import { text } from "@/lib/validation";
 
 /** A revision's reason is published to every participant and beside the version on the winners page: more than a word. */
-export const REVISION_REASON_MIN = 20;
+const REVISION_REASON_MIN = 20;
 export const REVISION_REASON_MAX = 2000;
 
 /** An admin's revision of a quiz's published results, always with its reason. */

@@ -20,7 +20,7 @@ export const ANSWERS: Record<string, (number | null)[]> = {
   C: [1, 1, 3],
   D: [0, null, null],
 };
-export const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
+const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
 
 export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
   const db = await getDb();
