@@ -12,6 +12,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -690,6 +691,8 @@ export const journalEntries = pgTable(
     transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
     quizId: uuid("quiz_id"),
     participantId: uuid("participant_id"),
+    /** A prize entry's version of the results: each revision posts the change in each participant's prize. */
+    revision: integer("revision"),
     taxDepositId: uuid("tax_deposit_id"),
     memo: text("memo").notNull(),
     /** When the movement happened (a verification, a publication, a deposit), India's books by this date. */
@@ -698,7 +701,7 @@ export const journalEntries = pgTable(
   },
   (table) => [
     uniqueIndex("journal_entries_one_per_transaction").on(table.transactionId),
-    uniqueIndex("journal_entries_one_per_prize").on(table.quizId, table.participantId),
+    uniqueIndex("journal_entries_one_per_prize").on(table.quizId, table.participantId, table.revision),
     uniqueIndex("journal_entries_one_per_tax_deposit").on(table.taxDepositId),
     index("journal_entries_posted_idx").on(table.postedAt),
   ],
@@ -865,20 +868,26 @@ export const appeals = pgTable(
 );
 
 /**
- * A quiz's published results: the final key and a SHA-256 digest over the canonical
- * serialisation of key and ranking, so anyone can recompute and compare. Never changed.
+ * A quiz's published results, one row per version: the final key and a SHA-256 digest over the
+ * canonical serialisation of key and ranking, so anyone can recompute and compare. Never changed:
+ * a correction is a new revision with its reason, whose digest covers the digest of the version
+ * it replaces (a trigger refuses any other next revision), so the chain cannot be broken silently.
  */
 export const publishedResults = pgTable(
   "published_results",
   {
     quizId: uuid("quiz_id")
-      .primaryKey()
+      .notNull()
       .references(() => quizzes.id, { onDelete: "restrict" }),
+    /** 1 for the first publication; each revision adds one. */
+    revision: integer("revision").notNull().default(1),
     /** [{ questionId, correctOptionIndex, dropped }] in the quiz's position order. */
     answerKey: jsonb("answer_key").notNull(),
     /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
     prizeTable: jsonb("prize_table").notNull().default([]),
     marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    /** The participants whose submitted attempts were left out as disqualified: what verify recomputes this version with, since disqualifications may change after it. */
+    disqualifiedIds: uuid("disqualified_ids").array().notNull().default(sql`'{}'::uuid[]`),
     digest: text("digest").notNull(),
     /**
      * What the digest covers: 1, the legacy canonical JSON with participant ids; 2, the public
@@ -887,19 +896,30 @@ export const publishedResults = pgTable(
     digestFormat: smallint("digest_format").notNull().default(1),
     /** Format 2: the public results file, byte for byte as it is served and as the digest covers it. */
     resultsFile: text("results_file"),
+    /** The digest of the version this revision replaces; null for the first publication. */
+    previousDigest: text("previous_digest"),
+    /** Why this revision was published; null for the first publication. */
+    reason: text("reason"),
     publishedById: uuid("published_by_id").references(() => users.id, { onDelete: "set null" }),
     publishedAt: utc("published_at").notNull().defaultNow(),
   },
-  (table) => [check("published_results_file_of_format_2", sql`(${table.digestFormat} = 2) = (${table.resultsFile} is not null)`)],
+  (table) => [
+    primaryKey({ columns: [table.quizId, table.revision] }),
+    check("published_results_file_of_format_2", sql`(${table.digestFormat} = 2) = (${table.resultsFile} is not null)`),
+    check("published_results_revision_positive", sql`${table.revision} >= 1`),
+    check("published_results_revision_chained", sql`(${table.revision} = 1) = (${table.previousDigest} is null)`),
+    check("published_results_revision_has_reason", sql`(${table.revision} = 1) = (${table.reason} is null)`),
+    // Format 1 is the legacy digest of first publications; a revision always names its predecessor in a format-2 file.
+    check("published_results_revision_in_format_2", sql`${table.revision} = 1 or ${table.digestFormat} = 2`),
+  ],
 );
 
-/** The frozen ranking written when results are published; pages read these, never attempts. */
+/** The frozen ranking of each published version; pages read the current version's, never attempts. */
 export const resultRows = pgTable(
   "result_rows",
   {
-    quizId: uuid("quiz_id")
-      .notNull()
-      .references(() => publishedResults.quizId, { onDelete: "restrict" }),
+    quizId: uuid("quiz_id").notNull(),
+    revision: integer("revision").notNull().default(1),
     participantId: uuid("participant_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -912,17 +932,51 @@ export const resultRows = pgTable(
     pseudonym: text("pseudonym"),
   },
   (table) => [
-    primaryKey({ columns: [table.quizId, table.participantId] }),
-    index("result_rows_rank_idx").on(table.quizId, table.rank),
+    primaryKey({ columns: [table.quizId, table.revision, table.participantId] }),
+    foreignKey({ name: "result_rows_version_fk", columns: [table.quizId, table.revision], foreignColumns: [publishedResults.quizId, publishedResults.revision] }).onDelete("restrict"),
+    index("result_rows_rank_idx").on(table.quizId, table.revision, table.rank),
     check("result_rows_rank_positive", sql`${table.rank} >= 1`),
   ],
 );
+
+/** The latest version of each quiz's published results (migration results-revisions): what every page reads. */
+export const currentPublishedResults = pgView("current_published_results", {
+  quizId: uuid("quiz_id").notNull(),
+  revision: integer("revision").notNull(),
+  answerKey: jsonb("answer_key").notNull(),
+  prizeTable: jsonb("prize_table").notNull(),
+  marksPerQuestion: integer("marks_per_question").notNull(),
+  disqualifiedIds: uuid("disqualified_ids").array().notNull(),
+  digest: text("digest").notNull(),
+  digestFormat: smallint("digest_format").notNull(),
+  resultsFile: text("results_file"),
+  previousDigest: text("previous_digest"),
+  reason: text("reason"),
+  publishedById: uuid("published_by_id"),
+  publishedAt: utc("published_at").notNull(),
+}).existing();
+
+/** The rows of each quiz's latest version (migration results-revisions). */
+export const currentResultRows = pgView("current_result_rows", {
+  quizId: uuid("quiz_id").notNull(),
+  revision: integer("revision").notNull(),
+  participantId: uuid("participant_id").notNull(),
+  rank: integer("rank").notNull(),
+  score: integer("score").notNull(),
+  timeTakenSeconds: integer("time_taken_seconds").notNull(),
+  prizePaise: integer("prize_paise").notNull(),
+  freePass: boolean("free_pass").notNull(),
+  pseudonym: text("pseudonym"),
+}).existing();
 
 export const prizeClaimStatus = pgEnum("prize_claim_status", ["claimed", "approved", "paid"]);
 export const payoutMethod = pgEnum("payout_method", ["upi", "bank"]);
 
 /**
  * A winner's claim on the cash prize of a published result row: one per quiz and participant.
+ * While unpaid it follows the current version of the results (a revision changes its amount, or
+ * withdraws it when the prize no longer holds); once paid it stays on the version it was paid
+ * for, and a later revision that lowers that prize lists the difference for recovery.
  * PAN and the UPI id or bank account are AES-256-GCM ciphertexts (lib/payouts/sealed.ts); only
  * their masks are stored readable. The tax is fixed when the claim is made, from the
  * configuration then in force, so gross = tax + net always.
@@ -932,6 +986,8 @@ export const prizeClaims = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     quizId: uuid("quiz_id").notNull(),
+    /** The version of the results whose row this claim is on. */
+    revision: integer("revision").notNull().default(1),
     participantId: uuid("participant_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -966,7 +1022,7 @@ export const prizeClaims = pgTable(
   },
   (table) => [
     uniqueIndex("prize_claims_one_per_winner").on(table.quizId, table.participantId),
-    foreignKey({ name: "prize_claims_result_row_fk", columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId] }).onDelete("restrict"),
+    foreignKey({ name: "prize_claims_result_row_fk", columns: [table.quizId, table.revision, table.participantId], foreignColumns: [resultRows.quizId, resultRows.revision, resultRows.participantId] }).onDelete("restrict"),
     index("prize_claims_status_idx").on(table.status, table.claimedAt),
     index("prize_claims_paid_idx").on(table.paidAt),
     uniqueIndex("prize_claims_bank_reference_unique").on(table.bankReference),
@@ -977,11 +1033,13 @@ export const prizeClaims = pgTable(
   ],
 );
 
-/** A free-pass prize turned into a wallet credit of one entry fee: once per result row. */
+/** A free-pass prize turned into a wallet credit of one entry fee: once per quiz and participant, whatever revisions follow. */
 export const freePassRedemptions = pgTable(
   "free_pass_redemptions",
   {
     quizId: uuid("quiz_id").notNull(),
+    /** The version of the results whose row granted the free pass. */
+    revision: integer("revision").notNull().default(1),
     participantId: uuid("participant_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -992,7 +1050,7 @@ export const freePassRedemptions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.participantId] }),
-    foreignKey({ name: "free_pass_redemptions_result_row_fk", columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId] }).onDelete("restrict"),
+    foreignKey({ name: "free_pass_redemptions_result_row_fk", columns: [table.quizId, table.revision, table.participantId], foreignColumns: [resultRows.quizId, resultRows.revision, resultRows.participantId] }).onDelete("restrict"),
   ],
 );
 
@@ -1023,8 +1081,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * A participant's certificate for a quiz whose results are published, created on its first
- * download (one per participant per quiz). The verification id is 128 random bits in base64url:
+ * A participant's certificate for a version of a quiz's published results, created on its first
+ * download (one per participant, quiz and version: a revision's certificate is a new one, and
+ * the superseded one's page says so). The verification id is 128 random bits in base64url:
  * the public page is found only through the certificate's QR code, never by guessing.
  */
 export const certificates = pgTable(
@@ -1032,12 +1091,13 @@ export const certificates = pgTable(
   {
     verificationId: text("verification_id").primaryKey(),
     quizId: uuid("quiz_id").notNull(),
+    revision: integer("revision").notNull().default(1),
     participantId: uuid("participant_id").notNull(),
     issuedAt: utc("issued_at").notNull().defaultNow(),
   },
   (table) => [
-    unique("certificates_quiz_participant_unique").on(table.quizId, table.participantId),
-    foreignKey({ columns: [table.quizId, table.participantId], foreignColumns: [resultRows.quizId, resultRows.participantId], name: "certificates_result_row_fk" }).onDelete("restrict"),
+    unique("certificates_one_per_version").on(table.quizId, table.revision, table.participantId),
+    foreignKey({ columns: [table.quizId, table.revision, table.participantId], foreignColumns: [resultRows.quizId, resultRows.revision, resultRows.participantId], name: "certificates_result_row_fk" }).onDelete("restrict"),
     check("certificates_verification_id_format", sql`${table.verificationId} ~ '^[A-Za-z0-9_-]{22}$'`),
   ],
 );

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext } from "@playwright/test";
 import { ADMIN, signUp } from "./support/accounts";
+import { checker } from "./support/axe";
 import { EXAM_BROWSER } from "./support/exam";
 import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
 
@@ -9,7 +9,6 @@ test.use(EXAM_BROWSER);
 /** Every page is checked in each language the app speaks; the language is the NEXT_LOCALE cookie. */
 const languages = ["en", "hi"] as const;
 
-const WCAG_A_AND_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** The seeded paid quiz: open for registration, so its card offers the payment modal. */
 const SEASON_2 = "5eed0000-0000-4000-8001-000000000002";
 
@@ -41,31 +40,6 @@ async function contextIn(language: string, newContext: () => Promise<BrowserCont
   const context = await newContext();
   await context.addCookies([{ name: "NEXT_LOCALE", value: language, url: baseURL! }]);
   return context;
-}
-
-/** The serious and critical violations on the page (or the part `within` selects) as it stands, one readable line per element. */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_A_AND_AA);
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${violation.help}\n    at ${node.target.join(" ")}\n    ${node.failureSummary?.replaceAll("\n", "\n    ")}`),
-    );
-}
-
-/** Collects every page's violations, so one run reports them all rather than the first page's. */
-function checker(page: Page) {
-  const found: string[] = [];
-  return {
-    async check(what: string, within?: string) {
-      const violations = await seriousViolations(page, within);
-      if (violations.length > 0) found.push(`${what} (${page.url()}):\n  ${violations.join("\n  ")}`);
-    },
-    expectNone() {
-      expect(found, found.join("\n\n")).toEqual([]);
-    },
-  };
 }
 
 for (const language of languages) {

@@ -19,10 +19,10 @@ const PUBLIC_ENTRIES = {
 };
 
 /** Single-file shared modules, open to everyone. */
-const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "money", "messages", "validation"]);
+const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "money", "catalogue", "validation"]);
 
 /** What a browser module may import values from. */
-const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/client$/, /^lib\/(csv|format|money|messages|validation)$/];
+const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|money|validation)$/];
 
 /** The database and storage: reached through lib/ capabilities only. */
 const PERSISTENCE = [/^lib\/db(\/|$)/, /^db\//, /^lib\/storage(\/|$)/];
@@ -99,7 +99,7 @@ const clientImports = {
     docs: { description: "A client component imports values only from client-safe modules; from server doors, types only." },
     schema: [],
     messages: {
-      serverValue: "A \"use client\" module may import only types from '{{specifier}}'. Values come from lib/<capability>/schemas, lib/client, lib/csv, lib/format, lib/money, lib/messages or lib/validation, or as props from the page.",
+      serverValue: "A \"use client\" module may import only types from '{{specifier}}'. Values come from lib/<capability>/schemas, lib/client, lib/csv, lib/format, lib/money, lib/catalogue or lib/validation, or as props from the page.",
     },
   },
   create(context) {

@@ -1,64 +1,65 @@
-import { inEnglish, message, type Message } from "@/lib/messages";
+import { inEnglish, message, type Message } from "@/lib/catalogue";
 
 /**
  * Domain errors: services throw these, the route wrapper maps them to HTTP statuses with
  * `{ "message": ... }`. Their messages are written for the participant and safe to show.
- * A `Message` of the errors catalogue is answered in the request's language (its English is
- * `error.message`); a plain string (a zod schema's refusal, an admin-only text) stays English.
+ * Each carries a `Message` of the errors catalogue, answered in the request's language (its
+ * English is `error.message`); a zod schema's refusal comes through `catalogued`/`refusalOf`.
+ * tests/architecture/refusals.test.ts refuses one built from a string literal.
  */
 export class DomainError extends Error {
-  // Private, so an error made from the English string still equals one made from its Message.
-  readonly #text: Message | undefined;
+  // Private, so two errors with the same English equal each other whatever their values' types.
+  readonly #text: Message;
 
   constructor(
-    text: Message | string,
+    text: Message,
     readonly status: number,
     /** Names the fix a screen can offer beside the message (a link to the field to correct); sent as `code`. */
     readonly code?: string,
   ) {
-    super(typeof text === "string" ? text : inEnglish(text));
-    this.#text = typeof text === "string" ? undefined : text;
+    super(inEnglish(text));
+    this.#text = text;
     this.name = new.target.name;
   }
 
-  /** The catalogue text behind `message`, for the reader's language; none for a plain string. */
-  get text(): Message | undefined {
+  /** The catalogue text behind `message`, for the reader's language. */
+  get text(): Message {
     return this.#text;
   }
 }
 
 export class Invalid extends DomainError {
-  constructor(text: Message | string) {
+  constructor(text: Message) {
     super(text, 400);
   }
 }
 
 export class Unauthenticated extends DomainError {
-  constructor(text: Message | string = message("loginRequired")) {
+  constructor(text: Message = message("loginRequired")) {
     super(text, 401);
   }
 }
 
 export class Forbidden extends DomainError {
-  constructor(text: Message | string = message("notAllowed"), code?: string) {
+  constructor(text: Message = message("notAllowed"), code?: string) {
     super(text, 403, code);
   }
 }
 
 export class NotFound extends DomainError {
-  constructor(text: Message | string = message("notFound")) {
+  constructor(text: Message = message("notFound")) {
     super(text, 404);
   }
 }
 
 export class Conflict extends DomainError {
-  constructor(text: Message | string) {
+  constructor(text: Message) {
     super(text, 409);
   }
 }
 
 export class PayloadTooLarge extends DomainError {
-  constructor(text: Message | string) {
+  constructor(text: Message) {
     super(text, 413);
   }
 }
@@ -66,7 +67,7 @@ export class PayloadTooLarge extends DomainError {
 /** A refusal that says when to come back: answered with Retry-After. */
 export abstract class ComeBackLater extends DomainError {
   constructor(
-    text: Message | string,
+    text: Message,
     status: number,
     readonly retryAfterSeconds: number,
   ) {
@@ -75,14 +76,14 @@ export abstract class ComeBackLater extends DomainError {
 }
 
 export class TooManyRequests extends ComeBackLater {
-  constructor(text: Message | string, retryAfterSeconds: number) {
+  constructor(text: Message, retryAfterSeconds: number) {
     super(text, 429, retryAfterSeconds);
   }
 }
 
 /** Too busy for this now (not the caller's doing): 503. */
 export class Unavailable extends ComeBackLater {
-  constructor(text: Message | string, retryAfterSeconds: number) {
+  constructor(text: Message, retryAfterSeconds: number) {
     super(text, 503, retryAfterSeconds);
   }
 }

@@ -59,10 +59,6 @@ export function formatDuration(totalSeconds: number): string {
   return `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`;
 }
 
-export function formatMinutes(seconds: number): string {
-  return `${Math.round(seconds / 60)} minutes`;
-}
-
 export function ordinal(rank: number): string {
   const suffixes: Record<string, string> = { one: "st", two: "nd", few: "rd", other: "th" };
   return `${rank}${suffixes[new Intl.PluralRules("en", { type: "ordinal" }).select(rank)]}`;

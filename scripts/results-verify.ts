@@ -6,15 +6,18 @@
  *     alone (no database, no server secret) and compares each row; with --digest, compares the
  *     recomputed digest with one taken from outside (a mail, a certificate, the winners page).
  *   npm run results:verify -- <quizId> [--digest HEX]
- *     recomputes a quiz's published ranking from the raw stored answers in the database, the final
- *     key and the tie rule, and checks every attempt's stored score and time taken.
+ *     recomputes the current version of a quiz's published ranking (or, with the digest of a
+ *     superseded version, that version) from the raw stored answers in the database, its key, its
+ *     disqualifications and the tie rule; checks that every version names the digest of the one
+ *     before it and that its record gives its digest; and checks every attempt's stored score and
+ *     time taken.
  *
  * Exits 1, saying what differs, on any mismatch.
  */
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { checkResultsFile, type RowOutcome } from "@/lib/results/public-file";
-import type { Verification } from "@/lib/results";
+import type { ChainBreak, Verification } from "@/lib/results";
 
 const USAGE = "Usage: npm run results:verify -- --file results.json [--digest HEX]\n       npm run results:verify -- <quizId> [--digest HEX]";
 
@@ -23,6 +26,12 @@ function describeRow(row: NonNullable<Verification["firstDifference"]>["publishe
   const who = row.pseudonym ? `${row.pseudonym} (participant ${row.participantId})` : `participant ${row.participantId}`;
   return `rank ${row.rank}, ${who}, score ${row.score}, ${row.timeTakenSeconds} s, prize ${row.prizePaise} paise${row.freePass ? ", free pass" : ""}`;
 }
+
+const CHAIN_PROBLEMS: Record<ChainBreak["problem"], string> = {
+  missing: "is missing",
+  digest: "has a record (its rows, or its results file) that does not give its stored digest",
+  previousDigest: "does not name the digest of the version before it",
+};
 
 const outcome = (row: RowOutcome) => `rank ${row.rank}, score ${row.score}, prize ${row.prizePaise} paise${row.freePass ? ", free pass" : ""}`;
 
@@ -48,9 +57,11 @@ async function checkFile(file: string, digest: string | undefined): Promise<void
 async function checkDatabase(quizId: string, digest: string | undefined): Promise<void> {
   const [{ VISITOR }, { verifyPublishedResults }, { runOnConfiguredDatabase }] = await Promise.all([import("@/lib/auth"), import("@/lib/results"), import("./support/database-command")]);
   await runOnConfiguredDatabase(async (_url, db) => {
-    const verification = await verifyPublishedResults(VISITOR, quizId, db);
+    const verification = await verifyPublishedResults(VISITOR, quizId, db, digest);
     const difference = verification.firstDifference;
+    const superseded = verification.revision < verification.currentRevision;
     const lines = [
+      `revision:          ${verification.revision}${superseded ? ` (superseded by revision ${verification.currentRevision})` : ""}`,
       `published digest:  ${verification.publishedDigest} (format ${verification.format})`,
       `recomputed digest: ${verification.recomputedDigest}`,
       ...(verification.storedFileDigest === null ? [] : [`results file:      ${verification.storedFileDigest}`]),
@@ -61,12 +72,14 @@ async function checkDatabase(quizId: string, digest: string | undefined): Promis
       const what = input.field === "score" ? "score" : "time taken (s)";
       lines.push(`first attempt whose stored inputs differ: attempt ${input.attemptId}, participant ${input.participantId}: ${what} stored ${input.stored ?? "none"}, recomputed ${input.recomputed}`);
     }
+    const chain = verification.chainBreak;
+    if (chain) lines.push(`the chain of versions is broken: revision ${chain.revision} ${CHAIN_PROBLEMS[chain.problem]}`);
     const given = digest?.toLowerCase();
     if (given !== undefined && given !== verification.recomputedDigest) lines.push(digestMismatch(verification.recomputedDigest, given));
-    if (!verification.matches || difference || input || (given !== undefined && given !== verification.recomputedDigest)) {
+    if (!verification.matches || difference || input || chain || (given !== undefined && given !== verification.recomputedDigest)) {
       throw new Error([`MISMATCH: the results of quiz ${quizId} do not match what was published.`, ...lines].join("\n"));
     }
-    return [`OK: the results of quiz ${quizId} match the published digest (${verification.rows} rows).`, ...lines].join("\n");
+    return [`OK: the results of quiz ${quizId} match the published digest of revision ${verification.revision} (${verification.rows} rows); the chain of versions holds.`, ...lines].join("\n");
   });
 }
 

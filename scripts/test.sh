@@ -31,7 +31,7 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then env assi
 
 # The type check and lint each keep one core busy: side by side, each printed when both end.
 check typecheck node_modules/.bin/tsc --noEmit >"$results/log-typecheck" 2>&1 &
-check lint node_modules/.bin/eslint . >"$results/log-lint" 2>&1 &
+check lint npm run lint --silent >"$results/log-lint" 2>&1 &
 wait
 cat "$results/log-typecheck" "$results/log-lint"
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts

@@ -15,10 +15,10 @@ import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
 import { answerKeyQuizzes, answerKeyReview, listExtraTime, listResponses, responseDetail } from "@/lib/exam";
 import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
-import { listPrizeClaims, type AdminPrizeClaim } from "@/lib/payouts";
+import { listPrizeClaims, prizesToRecover, type AdminPrizeClaim, type PrizeToRecover } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
-import { defaultPrizeTable } from "@/lib/results";
+import { defaultPrizeTable, resultsVersions } from "@/lib/results";
 import { errorFields, log } from "@/lib/log";
 
 /**
@@ -50,8 +50,13 @@ export function loadQuestionBank(admin: ActiveUser, filter: QuestionFilter): Pro
 
 export function loadResponseList(admin: ActiveUser, quizId: string | undefined): Promise<ResponseList | null> {
   return orNull("loading responses failed", async () => {
-    const [quizzes, rows, extraTime] = await Promise.all([listCompetitions(admin), listResponses(admin, quizId), quizId ? listExtraTime(admin, quizId) : null]);
-    return { quizzes, rows, extraTime };
+    const [quizzes, rows, extraTime, versions] = await Promise.all([
+      listCompetitions(admin),
+      listResponses(admin, quizId),
+      quizId ? listExtraTime(admin, quizId) : null,
+      quizId ? resultsVersions(admin, quizId) : null,
+    ]);
+    return { quizzes, rows, extraTime, versions };
   });
 }
 
@@ -109,6 +114,10 @@ export function loadAuditTrail(admin: ActiveUser, filter: AuditTabFilter): Promi
 
 export function loadPrizeClaims(admin: ActiveUser): Promise<AdminPrizeClaim[] | null> {
   return orNull("loading prize claims failed", () => listPrizeClaims(admin));
+}
+
+export function loadPrizesToRecover(admin: ActiveUser): Promise<PrizeToRecover[] | null> {
+  return orNull("loading prizes to recover failed", () => prizesToRecover(admin));
 }
 
 /**

@@ -20,7 +20,7 @@ import { blogCategories } from "@/lib/blog";
 import { trialBalanceQuery } from "@/lib/books/schemas";
 import { listContactMessages } from "@/lib/contact";
 import { queueCounts } from "@/lib/jobs";
-import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadBooks, loadOverview, loadPrizeClaims, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
+import { loadAnswerKeys, loadAuditTrail, loadBlogPosts, loadBooks, loadOverview, loadPrizeClaims, loadPrizesToRecover, loadQuestionBank, loadQuizzesAndBank, loadResponse, loadResponseList, loadStatementMapping, loadTransactionsForReview } from "./load-tab";
 
 export const metadata: Metadata = { title: "Admin panel", robots: { index: false } };
 
@@ -58,8 +58,10 @@ async function TabContent({ tab, searchParams, admin }: { tab: AdminTab; searchP
       const [list, mapping] = await Promise.all([loadTransactionsForReview(admin, filter), loadStatementMapping(admin)]);
       return <TransactionManagement filter={filter} list={list} statementMapping={mapping} />;
     }
-    case "prize-claims":
-      return <PrizeClaimsTab claims={await loadPrizeClaims(admin)} now={new Date()} />;
+    case "prize-claims": {
+      const [claims, toRecover] = await Promise.all([loadPrizeClaims(admin), loadPrizesToRecover(admin)]);
+      return <PrizeClaimsTab claims={claims} toRecover={toRecover} now={new Date()} />;
+    }
     case "books": {
       // A period that does not parse is shown as the financial year to date, with the reason.
       const range = trialBalanceQuery.safeParse({ from: textOf(searchParams.from), to: textOf(searchParams.to) });

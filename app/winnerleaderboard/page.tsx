@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { ContestModelNote } from "@/components/prizes/ContestModelNote";
 import { ResultsDigest } from "@/components/results/ResultsDigest";
+import { SupersededVersions } from "@/components/results/SupersededVersions";
 import { WinnersTable } from "@/components/results/WinnersTable";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
@@ -29,6 +30,7 @@ export default async function WinnerLeaderboardPage() {
           <section aria-labelledby="how-ranks-work" className="max-w-3xl text-slate-700">
             <h2 id="how-ranks-work" className="text-lg font-semibold text-slate-900">{t("howRanksWork")}</h2>
             <p className="mt-1">{t("howRanksWorkText")}</p>
+            <p className="mt-2">{t("revisionsText")}</p>
           </section>
           <section aria-labelledby="check-yourself" className="max-w-3xl text-slate-700">
             <h2 id="check-yourself" className="text-lg font-semibold text-slate-900">{t("checkYourself")}</h2>
@@ -37,7 +39,12 @@ export default async function WinnerLeaderboardPage() {
           {quizzes.map((quiz) => (
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
               <h2 id={`winners-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
-              {quiz.publishedAt && <p className="text-sm text-slate-600">{t("publishedOn", { date: formatIndiaDate(quiz.publishedAt, language) })}</p>}
+              <p className="text-sm text-slate-600" data-testid={`version-${quiz.id}`}>
+                {quiz.revision > 1
+                  ? t("revisedOn", { revision: quiz.revision, date: formatIndiaDate(quiz.publishedAt, language) })
+                  : t("publishedOn", { date: formatIndiaDate(quiz.publishedAt, language) })}
+              </p>
+              {quiz.reason && <p className="text-sm text-slate-800">{t("revisionReason", { reason: quiz.reason })}</p>}
               <ContestModelNote model={quiz.contestModel} />
               <WinnersTable
                 title={quiz.title}
@@ -45,6 +52,7 @@ export default async function WinnerLeaderboardPage() {
                 emptyText={quiz.contestModel === "paid_certificates" ? t("noCashPrizes") : undefined}
               />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} resultsFile={quiz.resultsFile} />
+              <SupersededVersions quizId={quiz.id} versions={quiz.superseded} language={language} />
             </section>
           ))}
         </div>

@@ -75,7 +75,7 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
 
 function Review({ review }: { review: AnswerKeyReview }) {
   const { quiz } = review;
-  const canDecide = quiz.answerKeyPublishedAt !== null && quiz.resultsPublishedAt === null;
+  const canDecide = quiz.answerKeyPublishedAt !== null;
   return (
     <section aria-labelledby="answer-key-review" className="flex flex-col gap-4">
       <h2 id="answer-key-review" className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
@@ -86,6 +86,12 @@ function Review({ review }: { review: AnswerKeyReview }) {
         </p>
       ) : (
         <PublishKeyButton quizId={quiz.id} windowHours={quiz.objectionWindowHours} />
+      )}
+      {quiz.resultsPublishedAt && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Results are published. A decision now (a key error found later) is recorded but changes no score and no published result until you publish a revision of the results, with its reason, under
+          Responses.
+        </p>
       )}
       <div className="flex flex-col gap-4">
         {review.questions.map((question) => (

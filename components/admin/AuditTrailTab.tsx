@@ -81,7 +81,7 @@ function shown(value: unknown): string {
 }
 
 /** The keys whose values differ between before and after, in the order they first appear. */
-export function changedKeys(before: unknown, after: unknown): { key: string; before: unknown; after: unknown }[] {
+function changedKeys(before: unknown, after: unknown): { key: string; before: unknown; after: unknown }[] {
   if (!isRecord(before) && !isRecord(after)) return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ key: "value", before, after }];
   const was = isRecord(before) ? before : {};
   const now = isRecord(after) ? after : {};

@@ -10,7 +10,7 @@ import { callApi } from "@/lib/client";
 import { failureText, summarisedError, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
 import { NEW_BLOG, blogFormSchema, type BlogFormValues, type BlogPost } from "./blogFormValues";
-import { ALL_FIELDS_REQUIRED } from "@/lib/messages";
+import { ALL_FIELDS_REQUIRED } from "@/lib/catalogue";
 
 interface BlogFormProps {
   /** Keeps ids unique: the add and the edit form share the page. */

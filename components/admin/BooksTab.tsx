@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { LedgerCheck, TrialBalance, TrialBalanceLine } from "@/lib/books/schemas";
 import { financialQuarter, indiaDay } from "@/lib/books/schemas";
-import { catalogued } from "@/lib/messages";
+import { knownMessage } from "@/lib/catalogue";
 import { inputClass } from "@/components/ui/form";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { smallButtonClass } from "./adminUi";
@@ -24,7 +24,7 @@ export function BooksTab({ loaded, rangeProblem, now }: { loaded: BooksLoaded | 
   const t = useTranslations("books");
   const errors = useTranslations("errors");
   // The schema's refusal is the catalogue's English: shown in the page's language.
-  const problem = rangeProblem === undefined ? undefined : ((text) => (typeof text === "string" ? text : errors(text.id)))(catalogued(rangeProblem));
+  const problem = rangeProblem === undefined ? undefined : ((known) => (known ? errors(known.id) : rangeProblem))(knownMessage(rangeProblem));
   if (loaded === null) return <p role="alert" className="text-red-700">{t("loadFailed")}</p>;
   const { balance, check } = loaded;
   const signed = (paise: number) => (paise === 0 ? rupees(0) : paise > 0 ? t("debitBalance", { amount: rupees(paise) }) : t("creditBalance", { amount: rupees(paise) }));

@@ -20,7 +20,7 @@ function duration(totalSeconds: number): string {
   return parts.filter(Boolean).join(" ") || "0 minutes";
 }
 
-export function grantText(grant: Pick<ExtraTimeGrant, "unit" | "amount" | "extraSeconds">): string {
+function grantText(grant: Pick<ExtraTimeGrant, "unit" | "amount" | "extraSeconds">): string {
   return grant.unit === "minutes" ? duration(grant.extraSeconds) : `${grant.amount} % of the duration (${duration(grant.extraSeconds)})`;
 }
 

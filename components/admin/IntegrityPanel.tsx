@@ -21,14 +21,15 @@ function firstProblem(result: { success: boolean; error?: { issues: { message: s
 /**
  * The attempt's standing in the review: whether it counts, why it was disqualified, the
  * participant's appeal; and the admin's actions on it (disqualify, reinstate, decide the appeal),
- * each with a written reason. Nothing changes once results are published.
+ * each with a written reason. Once results are published, a decision here reaches them only
+ * through a revision of the results.
  */
 export function IntegrityPanel({ attemptId, participantName, submitted, integrity }: { attemptId: string; participantName: string; submitted: boolean; integrity: Integrity }) {
   const router = useRouter();
   const [asking, setAsking] = useState<Asking>(null);
   const [message, setMessage] = useState<Message>();
   const [pending, startTransition] = useTransition();
-  const { disqualification, appeal, frozen } = integrity;
+  const { disqualification, appeal, resultsPublished } = integrity;
   const appealOpen = appeal !== null && appeal.outcome === null;
 
   function send(path: string, json: unknown, fallback: string) {
@@ -81,31 +82,28 @@ export function IntegrityPanel({ attemptId, participantName, submitted, integrit
         </div>
       )}
 
-      {frozen ? (
-        <p className="text-sm text-slate-700">Results are published: this attempt&apos;s standing can no longer change.</p>
-      ) : (
-        <>
-          {appealOpen && <AppealDecisionForm attemptId={attemptId} pending={pending} onDecide={(json) => send(`/api/responses/${attemptId}/appeal-decision`, json, "The decision could not be saved. Please try again.")} />}
-          <div className="flex gap-3">
-            {!disqualification && submitted && (
-              <button type="button" disabled={pending} onClick={() => setAsking("disqualify")} className={`${primaryButtonClass} bg-red-700`}>
-                Disqualify
-              </button>
-            )}
-            {disqualification && !appealOpen && (
-              <button type="button" disabled={pending} onClick={() => setAsking("reinstate")} className={secondaryButtonClass}>
-                Reinstate
-              </button>
-            )}
-          </div>
-        </>
+      {resultsPublished && (
+        <p className="text-sm text-slate-700">Results are published: a decision here changes them only when you publish a revision of the results (Responses, with this quiz chosen).</p>
       )}
+      {appealOpen && <AppealDecisionForm attemptId={attemptId} pending={pending} onDecide={(json) => send(`/api/responses/${attemptId}/appeal-decision`, json, "The decision could not be saved. Please try again.")} />}
+      <div className="flex gap-3">
+        {!disqualification && submitted && (
+          <button type="button" disabled={pending} onClick={() => setAsking("disqualify")} className={`${primaryButtonClass} bg-red-700`}>
+            Disqualify
+          </button>
+        )}
+        {disqualification && !appealOpen && (
+          <button type="button" disabled={pending} onClick={() => setAsking("reinstate")} className={secondaryButtonClass}>
+            Reinstate
+          </button>
+        )}
+      </div>
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
 
       {asking === "disqualify" && (
         <ReasonDialog
           title="Disqualify this attempt?"
-          warning={`${participantName}'s attempt will be left out of the ranking. They will read your reason and may appeal once.`}
+          warning={`${participantName}'s attempt will be left out of the ranking${resultsPublished ? " from the next revision of the results" : ""}. They will read your reason and may appeal once.`}
           label="Reason (shown to the participant)"
           confirmLabel="Disqualify attempt"
           danger
@@ -116,7 +114,7 @@ export function IntegrityPanel({ attemptId, participantName, submitted, integrit
       {asking === "reinstate" && (
         <ReasonDialog
           title="Reinstate this attempt?"
-          warning={`${participantName}'s attempt will count in the results again.`}
+          warning={`${participantName}'s attempt will count in the results again${resultsPublished ? " from the next revision of the results" : ""}.`}
           label="Reason (kept in the audit trail)"
           confirmLabel="Reinstate attempt"
           check={(reason) => firstProblem(reinstateSchema.safeParse({ reason }))}

@@ -1,9 +1,10 @@
-import type { AdminPrizeClaim } from "@/lib/payouts";
+import type { AdminPrizeClaim, PrizeToRecover } from "@/lib/payouts";
 import { formatIndiaDateTime, ordinal } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { inputClass } from "@/components/ui/form";
 import { financialQuarterOf, type FinancialQuarter } from "@/lib/payouts/schemas";
 import { PrizeClaimActions } from "./PrizeClaimActions";
+import { PrizesToRecover } from "./PrizesToRecover";
 import { smallButtonClass } from "./adminUi";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
@@ -26,10 +27,11 @@ function recentQuarters(now: Date): FinancialQuarter[] {
   return quarters;
 }
 
-/** Winners' prize claims with masked details, their next step, and the quarter's tax-withheld export. */
-export function PrizeClaimsTab({ claims, now }: { claims: AdminPrizeClaim[] | null; now: Date }) {
+/** Winners' prize claims with masked details, their next step, the quarter's tax-withheld export, and the prizes a revision left to recover. */
+export function PrizeClaimsTab({ claims, toRecover, now }: { claims: AdminPrizeClaim[] | null; toRecover: PrizeToRecover[] | null; now: Date }) {
   return (
     <div className="flex flex-col gap-6">
+      {toRecover && <PrizesToRecover rows={toRecover} />}
       <form action="/api/prize-claims/tax" method="get" className="flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor="tax-quarter" className="text-sm font-medium text-slate-800">Quarter of the financial year (Q1 is April to June, India time)</label>

@@ -2,7 +2,7 @@
 
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/form";
-import { PRIZES_LOCKED_NOTE } from "@/lib/messages";
+import { PRIZES_LOCKED_NOTE } from "@/lib/catalogue";
 import { formatRupeesWithSymbol, rupeesToPaise } from "@/lib/money";
 import { smallButtonClass } from "./adminUi";
 import type { QuizInput } from "@/lib/quizzes/schemas";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useController, useForm, useWatch } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/catalogue";
 import type { PrizeTierRow, QuizInput } from "@/lib/quizzes/schemas";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";

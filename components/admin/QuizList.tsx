@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type ReactNode } from "react";
 import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/catalogue";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
 import type { QuizFormValues } from "./quizFormValues";

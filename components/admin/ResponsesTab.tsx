@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { listCompetitions } from "@/lib/quizzes";
 import type { ExtraTimeGrant } from "@/lib/exam";
+import type { ResultsVersion } from "@/lib/results";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { ExtraTimePanel } from "./ExtraTimePanel";
 import { PublishResultsButton } from "./PublishResultsButton";
 import { ResponsesTable, type ResponseRow } from "./ResponsesTable";
+import { ResultsVersionsPanel } from "./ResultsVersionsPanel";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -32,6 +34,8 @@ export interface ResponseList {
   rows: ResponseRow[];
   /** The chosen quiz's extra-time grants; null without a quiz in the filter. */
   extraTime: ExtraTimeGrant[] | null;
+  /** The chosen quiz's published versions of its results, newest first (none before publication); null without a quiz in the filter. */
+  versions: ResultsVersion[] | null;
 }
 
 /** `list` is null when the responses could not be loaded. */
@@ -49,8 +53,10 @@ export function ResponsesTab({ quizId, list }: { quizId: string | undefined; lis
             {unlisted && <option value={quizId}>Quiz from the link</option>}
           </FilterSelect>
         </AdminFilterForm>
-        {quizId && <PublishResultsButton quizId={quizId} />}
+        {quizId && !list?.versions?.length && <PublishResultsButton quizId={quizId} />}
       </div>
+
+      {quizId && list?.versions && list.versions.length > 0 && <ResultsVersionsPanel quizId={quizId} versions={list.versions} />}
 
       {quizId && list?.extraTime && <ExtraTimePanel quizId={quizId} grants={list.extraTime} />}
 

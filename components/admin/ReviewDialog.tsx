@@ -6,7 +6,7 @@ import { DecisionDialog } from "./DecisionDialog";
 import { Email } from "@/components/ui/PagedTable";
 import { ReasonField } from "./ReasonField";
 import type { ReviewAction } from "@/lib/payments";
-import { REFUND_REASON_REQUIRED, VERIFY_REASON_REQUIRED } from "@/lib/messages";
+import { REFUND_REASON_REQUIRED, VERIFY_REASON_REQUIRED } from "@/lib/catalogue";
 import type { ReviewRow } from "./reviewRow";
 
 const WORDING: Record<ReviewAction, { title: string; warning: string; confirm: (amount: string) => string; danger?: boolean }> = {

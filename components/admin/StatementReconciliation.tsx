@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type ChangeEvent } from "react";
 import { FormMessage, inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { RECONCILE_FAILED, REVIEW_FAILED } from "@/lib/messages";
+import { RECONCILE_FAILED, REVIEW_FAILED } from "@/lib/catalogue";
 import { MAX_STATEMENT_BYTES, statementColumns } from "@/lib/payments/schemas";
 import { failureText, type Message } from "./adminUi";
 

@@ -6,7 +6,7 @@ import { useEffect, useOptimistic, useRef, useState, useTransition } from "react
 import { FormMessage } from "@/components/ui/form";
 import { Email, NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
 import { callApi } from "@/lib/client";
-import { REFUND_FAILED, REVIEW_FAILED, VERIFIED_IS_FINAL } from "@/lib/messages";
+import { REFUND_FAILED, REVIEW_FAILED, VERIFIED_IS_FINAL } from "@/lib/catalogue";
 import type { ReviewAction } from "@/lib/payments";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ReviewDialog, ScreenshotThumbnail, type Decision } from "./ReviewDialog";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
-import { CASH_PRIZES_UNCONFIRMED } from "@/lib/messages";
+import { CASH_PRIZES_UNCONFIRMED } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
 import { CONTEST_MODELS, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
@@ -35,7 +35,7 @@ const quizFields = z.object({
   prizesLocked: z.boolean(),
 });
 
-export type PrizeRowValues = QuizFormValues["prizes"][number];
+type PrizeRowValues = QuizFormValues["prizes"][number];
 
 export type QuizFormValues = z.input<typeof quizFields>;
 
@@ -84,7 +84,7 @@ export const quizFormSchema = quizFields
     }
   });
 
-export function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
+function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
   return tiers.map((tier) => ({
     rankFrom: String(tier.rankFrom),
     rankTo: String(tier.rankTo),

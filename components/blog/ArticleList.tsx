@@ -7,7 +7,7 @@ import { CategoryLinks } from "./CategoryLinks";
 import { listSearch, type ListState } from "./listQuery";
 import { Pagination } from "./Pagination";
 
-export type ArticlePage = NonNullable<Awaited<ReturnType<typeof listArticles>>>;
+type ArticlePage = NonNullable<Awaited<ReturnType<typeof listArticles>>>;
 
 interface ArticleListProps {
   /** Where the list lives: the index, a category page, or the article being read. */

@@ -11,7 +11,7 @@ async function feedAlternate(): Promise<NonNullable<Metadata["alternates"]>["typ
 }
 
 /** A list page's address: page 1 is the bare address, so it has one canonical form. */
-export function listPagePath(path: string, page: number): string {
+function listPagePath(path: string, page: number): string {
   return page > 1 ? `${path}?page=${page}` : path;
 }
 

@@ -12,7 +12,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
 import { UpiQrCode } from "./UpiQrCode";
-import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/messages";
+import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
 /** What the participant pays with: the wallet balance, or UPI to the organiser. */

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import { examRefusalMessage, localised, type ExamRefusal } from "@/lib/messages";
+import { examRefusalMessage, localised, type ExamRefusal } from "@/lib/catalogue";
 import { ExamNotice } from "./ExamNotice";
 
 /** Why the participant cannot take the exam now, in the page's language: the API's own refusal text. */

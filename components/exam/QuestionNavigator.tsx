@@ -5,7 +5,7 @@ import type { SaveMark } from "./answerOutbox";
 const WINDOW_SIZE = 5;
 
 /** Up to five question numbers with the current one in the middle where possible (SPEC §9). */
-export function questionWindow(current: number, total: number): number[] {
+function questionWindow(current: number, total: number): number[] {
   const start = Math.max(0, Math.min(current - Math.floor(WINDOW_SIZE / 2), total - WINDOW_SIZE));
   return Array.from({ length: Math.min(WINDOW_SIZE, total) }, (_, offset) => start + offset);
 }

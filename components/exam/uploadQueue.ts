@@ -1,6 +1,6 @@
 import { failureCause, reportReachable, whenReachable, type FailureCause } from "./connectivity";
 
-export type ChunkStatus = "uploading" | "success" | "failed";
+type ChunkStatus = "uploading" | "success" | "failed";
 
 export interface UploadProgress {
   total: number;

@@ -9,7 +9,7 @@ import { readStored, writeStored } from "./storage";
  * saves that had not reached it yet.
  */
 
-export interface SavedAnswer {
+interface SavedAnswer {
   selectedOptionIndex: number;
   /** When the participant chose it; the server keeps the newest choice per question. */
   answeredAt: string;

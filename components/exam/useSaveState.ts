@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { overdue, type AnswerOutbox, type OutboxState } from "./answerOutbox";
 
 /** An answer waiting longer than this brings up the "not saved yet" banner. */
-export const LATE_SAVE_MS = 4000;
+const LATE_SAVE_MS = 4000;
 
 /** The outbox's state (what the server stores, what is saving), and whether an answer is late. */
 export function useSaveState(outbox: AnswerOutbox): { state: OutboxState; late: boolean } {

@@ -7,7 +7,7 @@ import { FormMessage } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
 import { ApiError, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { FILE_TOO_LARGE } from "@/lib/messages";
+import { FILE_TOO_LARGE } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
 type Status = { state: "idle" } | { state: "uploading"; percent: number } | { state: "success"; text: string } | { state: "failed"; text: string };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { catalogued } from "@/lib/messages";
+import { knownMessage } from "@/lib/catalogue";
 import english from "@/messages/en/ui.json";
 
 type ValidationKey = keyof typeof english.validation;
@@ -19,7 +19,7 @@ export function validationKey(message: string): ValidationKey | undefined {
 
 /**
  * A form's own refusal in the page's language: a schema's field message (ui.validation) or one of
- * the sentences the server would answer (lib/messages, the errors texts); anything else, such as a
+ * the sentences the server would answer (lib/catalogue, the errors texts); anything else, such as a
  * server's answer (already in the reader's language), as it came.
  */
 export function useValidationText() {
@@ -31,8 +31,8 @@ export function useValidationText() {
     if (!message) return message;
     const key = validationKey(message);
     if (key) return field(key);
-    const known = catalogued(message);
-    return typeof known === "string" ? known : answer(known.id);
+    const known = knownMessage(message);
+    return known ? answer(known.id) : message;
   }
   return translate;
 }

@@ -8,7 +8,7 @@ import { callApi, uploadWithProgress } from "@/lib/client";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { useWalletRequest } from "./useWalletRequest";
-import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/messages";
+import { FIELDS_REQUIRED, FILE_TOO_LARGE } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
 /** A top-up is a UPI payment made outside the app; the admin credits it after checking the screenshot. */

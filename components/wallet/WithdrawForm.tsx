@@ -6,7 +6,7 @@ import { Field, FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { rupeesToPaise } from "@/lib/money";
 import { useWalletRequest } from "./useWalletRequest";
-import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { FIELDS_REQUIRED, WITHDRAWAL_TOO_LARGE } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
 /**

@@ -23,7 +23,7 @@ const PORTS = { nginx: 3300, instances: [3301, 3302], s3: 4578 };
 const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const BUCKET = "olympiad-cluster";
 
-export interface Instance {
+interface Instance {
   port: number;
   /** As nginx names it in $upstream_addr. */
   address: string;

@@ -1,6 +1,6 @@
 import { SMTPServer } from "smtp-server";
 
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 export interface ReceivedMail {
   to: string[];

@@ -5,6 +5,7 @@ import { transactions, users } from "@/db/schema";
 import { SYSTEM, VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
+import { catalogued } from "@/lib/catalogue";
 import { admin, participant, TEST_PASSWORD } from "@/tests/support/users";
 import { adult, countRows, fundWallet } from "@/tests/support/wallet";
 import { deleteAccount, deleteExpiredRecords, getProfile, loginWithPassword, referralStatus, searchUsers, updateProfile } from "./index";
@@ -37,7 +38,7 @@ describe("the accounts door", () => {
     const before = await userRow(bob.id);
     for (const intruder of [alice, boss]) {
       await expect(getProfile(intruder, bob.id)).rejects.toThrow(Forbidden);
-      await expect(updateProfile(intruder, bob.id, { name: "Hijacked", dob: "1990-01-01" })).rejects.toThrow(new Forbidden("You can change only your own account."));
+      await expect(updateProfile(intruder, bob.id, { name: "Hijacked", dob: "1990-01-01" })).rejects.toThrow(new Forbidden(catalogued("You can change only your own account.")));
       await expect(deleteAccount(intruder, bob.id)).rejects.toThrow(Forbidden);
     }
     expect(await userRow(bob.id)).toEqual(before);
@@ -46,7 +47,7 @@ describe("the accounts door", () => {
 
   it("keeps the user search to admins, and the clean-up job to the system alone", async () => {
     const [user, boss] = [await participant(), await admin()];
-    await expect(searchUsers(user, user.name)).rejects.toThrow(new Forbidden("Only admins can do this."));
+    await expect(searchUsers(user, user.name)).rejects.toThrow(new Forbidden(catalogued("Only admins can do this.")));
     await expect(searchUsers(SYSTEM, user.name)).rejects.toThrow(Forbidden);
     expect(await searchUsers(boss, user.email)).toEqual([{ id: user.id, name: user.name, email: user.email }]);
 
@@ -63,7 +64,7 @@ describe("referrals", () => {
     const expected = { referralCode, totalRefer: [expect.objectContaining({ name: friend.name, status: "pending", rewardedAt: null })] };
 
     expect(await referralStatus(referrer, referrer.id)).toEqual(expected);
-    await expect(referralStatus(friend, referrer.id)).rejects.toThrow(new Forbidden("You can see only your own referrals."));
+    await expect(referralStatus(friend, referrer.id)).rejects.toThrow(new Forbidden(catalogued("You can see only your own referrals.")));
     expect(await referralStatus(await admin(), referrer.id)).toEqual(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { Forbidden, Invalid } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { DATE_OF_BIRTH_CODE } from "./schemas";
 
 /** Whole years between a date of birth (YYYY-MM-DD) and a day (YYYY-MM-DD). */

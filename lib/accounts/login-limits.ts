@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { TooManyRequests } from "@/lib/errors";
-import { tooManyLoginFailures } from "@/lib/messages";
+import { tooManyLoginFailures } from "@/lib/catalogue";
 import { backoffAllows, clearFailures, countFailure, reserveAttempt, type Backoff } from "@/lib/rate-limit";
 
 const WINDOW_SECONDS = 60;

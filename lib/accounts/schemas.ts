@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { RESET_LINK_INVALID } from "@/lib/messages";
+import { RESET_LINK_INVALID } from "@/lib/catalogue";
 import { isCalendarDayText, personName, text } from "@/lib/validation";
 
 /** Shared by the login page in the browser and the /api handlers on the server. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 
 const email = text("Email", "Enter a valid email address.").trim().toLowerCase().max(254, "Enter a valid email address.").pipe(z.email("Enter a valid email address."));
 const newPassword = text("Password")
@@ -61,8 +61,6 @@ export const googleLoginSchema = z.object({
   referredBy: referralCode.optional(),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-export type RegisterInput = z.infer<typeof registerSchema>;
 
 
 /** Shared by the profile form in the browser and /api/editUser on the server. */

@@ -5,13 +5,13 @@ import { recordAudit } from "@/lib/audit";
 import { isActiveUser, member, service, type ActiveUser } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 /**
  * Ends every session of the user: each cookie carries the session version it was issued at, and
  * the acting user is loaded only while it matches (lib/auth/actor.ts).
  */
-export async function revokeSessions(db: Queryable, userId: string): Promise<void> {
+async function revokeSessions(db: Queryable, userId: string): Promise<void> {
   await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, userId));
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";

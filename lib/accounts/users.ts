@@ -1,5 +1,5 @@
 import "server-only";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { authorize, service, type ActiveUser } from "@/lib/auth";
 import { alias } from "drizzle-orm/pg-core";

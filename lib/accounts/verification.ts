@@ -4,7 +4,7 @@ import { users } from "@/db/schema";
 import { hasValidSignature, member, service, signValue } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict, Invalid, TooManyRequests } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { storedLanguage } from "./language";
 import { mayMail } from "./mail-limits";
 import { sendAccountMail } from "./mails";

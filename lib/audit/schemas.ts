@@ -13,14 +13,13 @@ export const AUDIT_ACTIONS = {
   "key.publish": "Answer key published",
   "key.decide": "Objection decided",
   "results.publish": "Results published",
+  "results.revise": "Results revised",
   "attempt.disqualify": "Attempt disqualified",
   "extraTime.grant": "Extra time granted",
   "extraTime.remove": "Extra time removed",
   "tax.deposit": "Tax deposit recorded",
   "quiz.contestModel": "Contest model chosen",
 } as const satisfies Record<string, string>;
-
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** The panel's words for an action; an action recorded by newer code shows as itself. */
 export function auditActionLabel(action: string): string {
@@ -65,5 +64,3 @@ export const auditQuery = z.object({
   until: indiaDay("Until", "end"),
   page: pageQuery,
 });
-
-export type AuditQuery = z.infer<typeof auditQuery>;

@@ -4,7 +4,7 @@ import { auditLog, users } from "@/db/schema";
 import { service, step, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditEntry {
   /** e.g. payment.verify, question.update, key.decide, results.publish, attempt.disqualify, user.role */

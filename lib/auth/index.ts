@@ -19,12 +19,8 @@ export {
   type Action,
   type ActiveUser,
   type Actor,
-  type Role,
-  type Scope,
-  type Service,
-  type Step,
 } from "./permissions";
 export { landingPath, loggedInResponse } from "./respond";
-export { grantedToEveryMember, sessionService, type SessionService } from "./session-service";
+export { grantedToEveryMember, sessionService } from "./session-service";
 export { hasValidSignature, signValue } from "./signing";
-export { currentActor, currentUser, requirePermission, SESSION_ENDED_PATH } from "./viewer";
+export { currentActor, currentUser, requirePermission } from "./viewer";

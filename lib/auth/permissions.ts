@@ -1,4 +1,5 @@
 import { Forbidden, Unauthenticated } from "@/lib/errors";
+import { message, type MessageId } from "@/lib/catalogue";
 
 /**
  * Who may do what, as data. Every route declares the action it performs (`route({ can })`) and
@@ -140,16 +141,16 @@ export function canActOnAnyone(actor: Actor, action: Action): boolean {
   return PERMISSIONS[actor.role][action] === "any";
 }
 
-const REFUSALS: Partial<Record<Action, string>> = {
-  "accounts.edit": "You can change only your own account.",
-  "accounts.delete": "You can change only your own account.",
-  "accounts.readReferrals": "You can see only your own referrals.",
-  "exam.take": "You can submit only your own response.",
-  "exam.viewRecordings": "Only admins can view recordings.",
-  "payments.pay": "You can pay only for yourself.",
-  "wallet.read": "You can see only your own wallet.",
-  "wallet.topUp": "You can pay only for yourself.",
-  "wallet.withdraw": "You can use only your own wallet.",
+const REFUSALS: Partial<Record<Action, MessageId>> = {
+  "accounts.edit": "ownAccountOnly",
+  "accounts.delete": "ownAccountOnly",
+  "accounts.readReferrals": "ownReferralsOnly",
+  "exam.take": "ownResponseOnly",
+  "exam.viewRecordings": "adminsViewRecordings",
+  "payments.pay": "payOnlyForYourself",
+  "wallet.read": "ownWalletOnly",
+  "wallet.topUp": "payOnlyForYourself",
+  "wallet.withdraw": "useOwnWalletOnly",
 };
 
 /** Throws unless `can(actor, action, ownerId)`: 401 for a visitor, 403 for anyone else. */
@@ -157,7 +158,8 @@ export function authorize(actor: Actor, action: Action, ownerId?: string): void 
   if (can(actor, action, ownerId)) return;
   if (actor.role === "visitor") throw new Unauthenticated();
   const adminOnly = !PERMISSIONS.participant[action] && PERMISSIONS.admin[action];
-  throw new Forbidden(REFUSALS[action] ?? (adminOnly ? "Only admins can do this." : undefined));
+  const refusal = REFUSALS[action] ?? (adminOnly ? "adminsOnly" : undefined);
+  throw new Forbidden(refusal && message(refusal));
 }
 
 /** The acting user's id, once `authorize` has let a logged-in user through. */

@@ -26,7 +26,7 @@ export async function currentActor(): Promise<Actor> {
  * route, not a page, so even a client-side navigation loads it whole, the cookie is cleared and
  * the start page is drawn afresh, its navigation bar included.
  */
-export const SESSION_ENDED_PATH = "/api/session-ended";
+const SESSION_ENDED_PATH = "/api/session-ended";
 
 /**
  * Pages call this as well as proxy.ts: a page never trusts that the gate ran. A visitor goes to

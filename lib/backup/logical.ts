@@ -23,7 +23,7 @@ import { openDatabase, committedMigrationCount, migrateDatabase } from "@/lib/db
  * and a line `\.` can only be the end of a table.
  */
 
-export const LOGICAL_FORMAT = "olympiad-logical-backup";
+const LOGICAL_FORMAT = "olympiad-logical-backup";
 const LOGICAL_FORMAT_VERSION = 1;
 const END_OF_TABLE = "\\.";
 
@@ -39,7 +39,7 @@ interface TableEntry {
   columns: string[];
 }
 
-export interface LogicalBackupHeader {
+interface LogicalBackupHeader {
   format: typeof LOGICAL_FORMAT;
   version: number;
   createdAt: string;

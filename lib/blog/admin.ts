@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/catalogue";
 import { RESERVED_SLUGS, slugify } from "./categories";
 import { localImageSize } from "./local-image";
 import { plainText } from "./markdown";
@@ -53,14 +54,14 @@ export const createBlog = service("blog.edit", async (_actor, input: BlogInput) 
 export const updateBlog = service("blog.edit", async (_actor, blogId: string, input: BlogInput) => {
   const db = await getDb();
   const [blog] = await db.update(blogs).set(await columns(input)).where(eq(blogs.id, blogId)).returning();
-  if (!blog) throw new NotFound("Article not found.");
+  if (!blog) throw new NotFound(message("articleNotFound"));
   return blog;
 });
 
 export const deleteBlog = service("blog.edit", async (_actor, blogId: string) => {
   const db = await getDb();
   const deleted = await db.delete(blogs).where(eq(blogs.id, blogId)).returning({ id: blogs.id });
-  if (deleted.length === 0) throw new NotFound("Article not found.");
+  if (deleted.length === 0) throw new NotFound(message("articleNotFound"));
 });
 
 /** Every article, newest first: the admin's list and the public GET /api/getblogs. */

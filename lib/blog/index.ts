@@ -4,7 +4,7 @@ import "server-only";
 export { blogCategories, createBlog, deleteBlog, listBlogs, updateBlog } from "./admin";
 export { localImageSize, renderArticle } from "./local-image";
 export { specBlog } from "./spec-names";
-export { excerpt, plainText, renderMarkdown } from "./markdown";
+export { renderMarkdown } from "./markdown";
 export {
   adjacentArticles,
   articleAddresses,
@@ -15,9 +15,7 @@ export {
   findCategoryBySlug,
   listArticles,
   recordArticleView,
-  SIDEBAR_SIZE,
   sidebarArticles,
-  type ArticleQuery,
   type BlogSort,
 } from "./service";
 export { categoryPath } from "./categories";

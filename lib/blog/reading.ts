@@ -1,7 +1,7 @@
 import { plainText } from "./markdown";
 
 /** A common adult silent-reading pace for non-fiction, in words a minute. */
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
 /** Whole minutes to read an article, rounded up and never less than one. */
 export function readingMinutes(markdownSource: string): number {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALL_FIELDS_REQUIRED } from "@/lib/messages";
+import { ALL_FIELDS_REQUIRED } from "@/lib/catalogue";
 import { instant, personName, text } from "@/lib/validation";
 
 /** Shared by the admin's blog forms and /api/addblog, /api/updateblog. */

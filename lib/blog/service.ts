@@ -14,9 +14,9 @@ import { BLOG_PAGE_SIZE, pageSlice } from "./paging";
 import { readingMinutes } from "./reading";
 
 export { BLOG_PAGE_SIZE };
-export const SIDEBAR_SIZE = 5;
+const SIDEBAR_SIZE = 5;
 /** How many of the newest articles the feed carries. */
-export const FEED_SIZE = 20;
+const FEED_SIZE = 20;
 export type BlogSort = "latest" | "title";
 
 const summaryColumns = {

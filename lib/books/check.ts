@@ -78,7 +78,7 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
         db,
         sql`select id, source from journal_entries
             where (source = 'transaction') <> (transaction_id is not null)
-               or (source = 'prize') <> (quiz_id is not null and participant_id is not null)
+               or (source = 'prize') <> (quiz_id is not null and participant_id is not null and revision is not null)
                or (source = 'tax_deposit') <> (tax_deposit_id is not null)
                or source not in ('transaction', 'prize', 'tax_deposit')
             order by id limit 1`,
@@ -185,29 +185,32 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
   {
     name: "prize liability equals published prizes not yet paid",
     async run(db) {
+      // A participant's prize entries (the first version's, then each revision's change) add up to their prize in the current version.
       const prize = await first(
         db,
         sql`with wanted as (
-              select r.quiz_id, r.participant_id, r.rank, r.prize_paise::bigint as prize from result_rows r where r.prize_paise > 0
+              select r.quiz_id, r.participant_id, r.rank, r.prize_paise::bigint as prize from current_result_rows r where r.prize_paise > 0
             ), held as (
-              select e.id, e.quiz_id, e.participant_id,
+              select e.quiz_id, e.participant_id, string_agg(distinct e.id::text, ', ') as entry_ids, count(distinct e.id)::int as entries,
                 coalesce(sum(l.amount_paise) filter (where l.account = 'prizes'), 0)::bigint as expense,
                 coalesce(-sum(l.amount_paise) filter (where l.account = 'prize_liability'), 0)::bigint as liability,
                 count(*) filter (where l.account not in ('prizes', 'prize_liability'))::int as others
               from journal_entries e join journal_lines l on l.entry_id = e.id where e.source = 'prize'
-              group by e.id
+              group by e.quiz_id, e.participant_id
             )
-            select coalesce(w.quiz_id, h.quiz_id) as quiz_id, coalesce(w.participant_id, h.participant_id) as participant_id, w.rank, w.prize, h.id as entry_id, h.expense, h.liability, h.others
+            select coalesce(w.quiz_id, h.quiz_id) as quiz_id, coalesce(w.participant_id, h.participant_id) as participant_id, w.rank, w.prize, h.entry_ids, h.entries, h.expense, h.liability, h.others
             from wanted w full join held h on h.quiz_id = w.quiz_id and h.participant_id = w.participant_id
-            where w.quiz_id is null or h.id is null or h.expense <> w.prize or h.liability <> w.prize or h.others > 0
+            where (w.quiz_id is null and (h.expense <> 0 or h.liability <> 0 or h.others > 0)) or h.quiz_id is null or h.expense <> w.prize or h.liability <> w.prize or h.others > 0
             order by 1, 2 limit 1`,
       );
       if (prize) {
         const row = `the result row of quiz ${prize.quiz_id}, participant ${prize.participant_id}`;
         const subject = `result row ${prize.quiz_id}/${prize.participant_id}`;
-        if (prize.entry_id === null) return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)} but has no journal entry.` };
-        if (prize.prize === null) return { check: this.name, subject, discrepancy: `Journal entry ${prize.entry_id} books a cash prize for ${row}, which carries none.` };
-        return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)}, but its journal entry ${prize.entry_id} has ${describeLines(await linesOf(db, prize.entry_id))}.` };
+        if (prize.entry_ids === null) return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)} but has no journal entry.` };
+        const entries = num(prize.entries) === 1 ? `journal entry ${prize.entry_ids}` : `journal entries ${prize.entry_ids}`;
+        const booked = `${rupees(prize.expense)} of prize expense and ${rupees(prize.liability)} of prize liability${num(prize.others) > 0 ? `, with ${num(prize.others)} line(s) on other accounts` : ""}`;
+        if (prize.prize === null) return { check: this.name, subject, discrepancy: `${capitalise(entries)} book ${booked} for ${row}, which carries no cash prize in the current version of the results.` };
+        return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)}, but its ${entries} book ${booked}.` };
       }
       const claim = await first(
         db,
@@ -232,7 +235,7 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
         db,
         sql`select
               (select coalesce(-sum(amount_paise), 0) from journal_lines where account = 'prize_liability')::bigint as books,
-              (select coalesce(sum(prize_paise), 0) from result_rows where prize_paise > 0)::bigint as published,
+              (select coalesce(sum(prize_paise), 0) from current_result_rows where prize_paise > 0)::bigint as published,
               (select coalesce(sum(gross_paise), 0) from prize_claims where status = 'paid')::bigint as paid`,
       ))!;
       if (num(totals.books) !== num(totals.published) - num(totals.paid)) {

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { Conflict, Invalid } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { formatRupeesWithSymbol, rupeesToPaise } from "@/lib/money";
 import { indiaDay, taxDepositSchema, type TaxDepositInput } from "./schemas";
 import { taxPayablePaise } from "./trial-balance";
@@ -19,7 +19,7 @@ import { taxPayablePaise } from "./trial-balance";
 export const recordTaxDeposit = service("books.record", async (actor, given: TaxDepositInput, now: Date = new Date()) => {
   // Parsed again here (idempotent), so a caller other than the route stores the same normalised, valid values.
   const parsed = taxDepositSchema.safeParse(given);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid tax deposit.");
+  if (!parsed.success) throw new Invalid(refusalOf(parsed.error));
   const input = parsed.data;
   if (input.depositedOn > indiaDay(now)) throw new Invalid(message("taxDepositDateFuture"));
   const amountPaise = rupeesToPaise(input.amount);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BOOKS_DATE_RANGE_ORDER, BOOKS_DAY_FORMAT, CHALLAN_REFERENCE_FORMAT, TAX_DEPOSIT_PERIOD_FORMAT } from "@/lib/messages";
+import { BOOKS_DATE_RANGE_ORDER, BOOKS_DAY_FORMAT, CHALLAN_REFERENCE_FORMAT, TAX_DEPOSIT_PERIOD_FORMAT } from "@/lib/catalogue";
 import { isCalendarDayText, rupees, text } from "@/lib/validation";
 
 /**
@@ -19,7 +19,7 @@ export function indiaDay(instant: Date): string {
 }
 
 /** The first day (1 April) of the Indian financial year the India day falls in. */
-export function financialYearStart(day: string): string {
+function financialYearStart(day: string): string {
   const [year, month] = day.split("-").map(Number);
   return `${month >= 4 ? year : year - 1}-04-01`;
 }

@@ -4,7 +4,7 @@ import { contactMessages } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { TooManyRequests } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { hit } from "@/lib/rate-limit";
 import type { ContactInput } from "./schemas";
 

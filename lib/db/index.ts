@@ -6,7 +6,7 @@ import "server-only";
  * capabilities import this door.
  */
 export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openDatabase, type DatabaseConnection } from "./connection";
-export { databaseReached, databaseStatus, type DatabaseStatus } from "./status";
+export { databaseStatus, type DatabaseStatus } from "./status";
 export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
 export { prepared, tableRow } from "./prepared";

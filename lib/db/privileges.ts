@@ -48,12 +48,23 @@ const APPEND_ONLY_TABLES = `
    where p.proname = 'refuse_change_to_append_only_row'`;
 
 /**
+ * Views (the current version of each quiz's results): read only. A write through a view reaches
+ * its table with the view owner's rights, past the revocations on the table.
+ */
+const VIEWS = `
+  select format('%I.%I', n.nspname, c.relname) as name
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+   where n.nspname = 'public' and c.relkind = 'v'`;
+
+/**
  * Grants APP_ROLE what the app uses, and nothing else, on whatever the migrations have made:
  * run by the owner after every migration run, so a table a later migration adds is covered. One
  * transaction: the app never sees its privileges half way.
  *
  * - public: SELECT, INSERT, UPDATE, DELETE on every table (no UPDATE or DELETE on append-only
- *   ones), USAGE on sequences, EXECUTE on functions; never TRUNCATE, REFERENCES or TRIGGER.
+ *   ones), SELECT alone on views, USAGE on sequences, EXECUTE on functions; never TRUNCATE,
+ *   REFERENCES or TRIGGER.
  * - drizzle: reading which migrations are applied (/api/ready).
  * - pgboss, the job queue (installed by the owner with the migrations): its rows. pg-boss creates
  *   a new queue's table when the app first uses the queue; its create_queue function does that
@@ -67,6 +78,7 @@ export async function grantAppPrivileges(client: Queryable): Promise<void> {
   // Without the role, DATABASE_URL's login is the owner's too (the start warns about that).
   if (!rows[0].present || rows[0].is_app) return;
   const appendOnly = (await client.query<{ name: string }>(APPEND_ONLY_TABLES)).rows.map((row) => row.name);
+  const views = (await client.query<{ name: string }>(VIEWS)).rows.map((row) => row.name);
   const statements = [
     // Whatever was granted before (by hand, or by an earlier release) goes: what follows is all of it.
     `revoke all on all tables in schema public, drizzle, pgboss from ${APP_ROLE}`,
@@ -75,6 +87,7 @@ export async function grantAppPrivileges(client: Queryable): Promise<void> {
     `grant usage on schema public, drizzle, pgboss to ${APP_ROLE}`,
     `grant select, insert, update, delete on all tables in schema public, pgboss to ${APP_ROLE}`,
     ...appendOnly.map((table) => `revoke update, delete on ${table} from ${APP_ROLE}`),
+    ...views.map((view) => `revoke insert, update, delete on ${view} from ${APP_ROLE}`),
     `grant usage on all sequences in schema public, pgboss to ${APP_ROLE}`,
     `grant execute on all functions in schema public, pgboss to ${APP_ROLE}`,
     `grant select on drizzle.__drizzle_migrations to ${APP_ROLE}`,

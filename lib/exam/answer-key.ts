@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
@@ -24,7 +24,7 @@ type Quiz = typeof quizzes.$inferSelect;
 const HOUR_MS = 3_600_000;
 
 /** When objections stop being accepted, or null before the key is published. */
-export function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
+function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
   return quiz.answerKeyPublishedAt ? new Date(quiz.answerKeyPublishedAt.getTime() + quiz.objectionWindowHours * HOUR_MS) : null;
 }
 
@@ -102,7 +102,7 @@ export const publishAnswerKey = service("results.manageKey", async (admin, quizI
   });
 });
 
-export interface KeyDecisionView {
+interface KeyDecisionView {
   decision: "keep" | "change" | "drop";
   note: string;
   decidedAt: Date;
@@ -333,14 +333,17 @@ export type KeyDecisionInput = { decision: "keep"; note: string } | { decision: 
  * Decides one question of a quiz's key: closes its open objections, changes the key (or drops
  * the question), rescores every attempt and records it, in one transaction; then tells the
  * objectors and every participant whose score it changed (old score, new score, the reason).
- * A question may be decided again when new objections come.
+ * A question may be decided again when new objections come. Once results are published (a key
+ * error found later), the decision is recorded and audited the same way but rescores nothing and
+ * tells no one yet: it takes effect, for everyone at once, when a revision of the results is
+ * published (lib/results revisions), which rescores and says why.
  */
-export const decideObjections = service("results.manageKey", async (admin, quizId: string, questionId: string, input: KeyDecisionInput): Promise<{ rescored: number; notified: number }> => {
+export const decideObjections = service("results.manageKey", async (admin, quizId: string, questionId: string, input: KeyDecisionInput): Promise<{ rescored: number; notified: number; awaitsRevision: boolean }> => {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
     const quiz = await lockedQuiz(tx, quizId);
     if (!quiz.answerKeyPublishedAt) throw new Conflict(message("keyNotPublished"));
-    if (quiz.resultsPublishedAt) throw new Conflict(message("keyFrozen"));
+    const awaitsRevision = quiz.resultsPublishedAt !== null;
     const [current] = await tx
       .select({ key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped, position: quizQuestions.position })
       .from(quizQuestions)
@@ -370,7 +373,7 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       .returning({ participantId: objections.participantId });
     await tx.update(quizQuestions).set(after).where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
     const scoresBefore = await submittedScores(tx, quizId);
-    const rescored = await rescoreQuiz(tx, quizId);
+    const rescored = awaitsRevision ? 0 : await rescoreQuiz(tx, quizId);
     const changed = scoreChanges(scoresBefore, await submittedScores(tx, quizId));
     await recordAudit(tx, admin, {
       action: "key.decide",
@@ -385,8 +388,9 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
         select (count(*) filter (where position < ${current.position}))::int + 1 as number, count(*)::int as questions
         from quiz_questions where quiz_id = ${quizId}`)
     ).rows;
-    return { rescored, objectors: closed.map((row) => row.participantId), changed, title: quiz.title, number, totalMarks: count * quiz.marksPerQuestion };
+    return { rescored, awaitsRevision, objectors: closed.map((row) => row.participantId), changed, title: quiz.title, number, totalMarks: count * quiz.marksPerQuestion };
   });
+  if (outcome.awaitsRevision) return { rescored: 0, notified: 0, awaitsRevision: true };
   // Everyone whose score moved hears the decision, their old and new score and its reason;
   // an objector whose score did not move hears the decision alone. One notice each.
   const url = `/quizes/${quizId}/answer-key`;
@@ -400,7 +404,7 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       url,
     });
   }
-  return { rescored: outcome.rescored, notified: unchangedObjectors.length + outcome.changed.size };
+  return { rescored: outcome.rescored, notified: unchangedObjectors.length + outcome.changed.size, awaitsRevision: false };
 });
 
 /** Each submitted attempt's stored score, by participant. */

@@ -4,7 +4,7 @@ import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
 import { service, sessionService, type Session } from "@/lib/auth";
 import { connectDatabase, prepared } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { metrics } from "@/lib/metrics";
 import { networkGraceSeconds, timeIsUp } from "./clock";
 import type { AnswerSave } from "./schemas";

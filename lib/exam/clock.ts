@@ -16,7 +16,7 @@ import type { Queryable } from "@/lib/db";
 export const networkGraceSeconds = config.competition.networkGraceSeconds;
 
 /** The last moment the server takes the attempt's saves and its submission (exclusive). */
-export function acceptsUntil(deadlineAt: Date): Date {
+function acceptsUntil(deadlineAt: Date): Date {
   return new Date(deadlineAt.getTime() + networkGraceSeconds * 1000);
 }
 

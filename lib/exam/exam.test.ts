@@ -5,7 +5,7 @@ import { SYSTEM, VISITOR, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { ALREADY_SUBMITTED, TIME_UP } from "@/lib/messages";
+import { ALREADY_SUBMITTED, catalogued, TIME_UP } from "@/lib/catalogue";
 import { expireAttempt, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { WEBM_HEADER_SLICE, webmContinuation } from "@/tests/support/recording";
 import { admin, participant } from "@/tests/support/users";
@@ -71,7 +71,7 @@ describe("the exam door", () => {
     const { user, view } = await started();
     await expect(listResponses(user)).rejects.toThrow(Forbidden);
     await expect(responseDetail(user, view.attemptId)).rejects.toThrow(Forbidden);
-    await expect(streamRecording(user, view.attemptId)).rejects.toThrow(new Forbidden("Only admins can view recordings."));
+    await expect(streamRecording(user, view.attemptId)).rejects.toThrow(new Forbidden(catalogued("Only admins can view recordings.")));
     expect((await responseDetail(await admin(), view.attemptId)).id).toBe(view.attemptId);
   });
 
@@ -79,7 +79,7 @@ describe("the exam door", () => {
     const { quiz, questionIds, user: owner, view } = await started();
     for (const intruder of [await participant(), await admin()]) {
       const forged = saveResponse(intruder, { participantId: owner.id, quizId: quiz.id, answers: [{ questionId: questionIds[0], selectedOptionIndex: 2 }] });
-      await expect(forged).rejects.toThrow(new Forbidden("You can submit only your own response."));
+      await expect(forged).rejects.toThrow(new Forbidden(catalogued("You can submit only your own response.")));
     }
     expect(await countRows(attemptAnswers, eq(attemptAnswers.attemptId, view.attemptId))).toBe(0);
     expect((await attemptRow(view.attemptId)).submittedAt).toBeNull();
@@ -138,7 +138,7 @@ describe("saving answers", () => {
     const { quiz, questionIds, user, view } = await started({ correct: 1 });
     await save(user, quiz.id, questionIds[0], 1);
     const afterDeadline = new Date(new Date(view.deadlineAt).getTime() + (config.competition.networkGraceSeconds + 1) * 1000);
-    await expect(save(user, quiz.id, questionIds[1], 1, afterDeadline, afterDeadline)).rejects.toThrow(new Conflict(TIME_UP));
+    await expect(save(user, quiz.id, questionIds[1], 1, afterDeadline, afterDeadline)).rejects.toThrow(new Conflict(catalogued(TIME_UP)));
 
     const row = await attemptRow(view.attemptId);
     expect(row.submittedAt).not.toBeNull();
@@ -173,7 +173,7 @@ describe("finalising overdue attempts", () => {
     await save(user, quiz.id, questionIds[1], 0);
     await finalisingAlone(async () => {
       await expireAttempt(view.attemptId);
-      await expect(finaliseOverdueAttempts(user)).rejects.toThrow(new Forbidden("Only admins can do this."));
+      await expect(finaliseOverdueAttempts(user)).rejects.toThrow(new Forbidden(catalogued("Only admins can do this.")));
       expect((await attemptRow(view.attemptId)).submittedAt).toBeNull();
       expect(await finaliseOverdueAttempts(SYSTEM)).toContain(view.attemptId);
     });

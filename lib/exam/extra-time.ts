@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./schemas";
 
 /**
@@ -21,12 +21,12 @@ import { extraTimeRemovalSchema, extraTimeSchema, type ExtraTimeInput } from "./
 type Unit = (typeof extraTimeGrants.$inferSelect)["unit"];
 
 /** Rounded up: a percentage never gives the participant a second less than it says. */
-export function extraSecondsFor(unit: Unit, amount: number, durationSeconds: number): number {
+function extraSecondsFor(unit: Unit, amount: number, durationSeconds: number): number {
   return unit === "minutes" ? amount * 60 : Math.ceil((durationSeconds * amount) / 100);
 }
 
 function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Invalid input.");
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { appeals, attempts, focusEvents, quizzes, recordingChunks, users } from "@/db/schema";
+import { appeals, attempts, currentPublishedResults, focusEvents, quizzes, recordingChunks, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { authorize, member, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { appealNotice, message } from "@/lib/messages";
+import { appealNotice, message, refusalOf } from "@/lib/catalogue";
 import { notifyAdmins, notifyUsers } from "@/lib/notifications";
 import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, type AppealDecisionInput } from "./schemas";
 
@@ -15,7 +15,7 @@ import { appealDecisionSchema, appealSchema, disqualifySchema, reinstateSchema, 
 // ---------------------------------------------------------------------------------------------
 
 /** The kinds of proctoring event a response may be flagged for. */
-export type FlaggedKind = "focus-loss" | "fullscreen-exit" | "copy-paste" | "recording-gap";
+type FlaggedKind = "focus-loss" | "fullscreen-exit" | "copy-paste" | "recording-gap";
 
 /**
  * Which logged events count towards which flag. Every loss of the window's focus is logged once
@@ -35,7 +35,7 @@ export interface IntegrityFlag {
   threshold: number;
 }
 
-export interface ProctoringEvent {
+interface ProctoringEvent {
   kind: string;
   /** The flag this event counts towards, if any. */
   flaggedAs: FlaggedKind | null;
@@ -64,7 +64,7 @@ function thresholdOf(kind: FlaggedKind): number {
 }
 
 /** The flags raised by counts per flagged kind, under the configured thresholds. */
-export function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFlag[] {
+function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFlag[] {
   return (Object.keys(counts) as FlaggedKind[])
     .filter((kind) => counts[kind] >= thresholdOf(kind))
     .map((kind) => ({ kind, count: counts[kind], threshold: kind === "recording-gap" ? config.integrity.recordingGapSeconds : thresholdOf(kind) }));
@@ -75,7 +75,7 @@ export function integrityFlags(counts: Record<FlaggedKind, number>): IntegrityFl
  * start to the first slice, between slices, and from the last slice to submission (or, while it
  * runs, to now or its deadline). Slices arrive about once a second while the recorder runs.
  */
-export function recordingGaps(start: Date, end: Date, sliceTimes: Date[]): { from: Date; to: Date }[] {
+function recordingGaps(start: Date, end: Date, sliceTimes: Date[]): { from: Date; to: Date }[] {
   const minimumMs = config.integrity.recordingGapSeconds * 1000;
   const points = [start.getTime(), ...sliceTimes.map((time) => time.getTime()), end.getTime()].sort((a, b) => a - b);
   const gaps: { from: Date; to: Date }[] = [];
@@ -158,13 +158,13 @@ export function rowFlags(row: { flagFocusLosses: number; flagFullscreenExits: nu
 // ---------------------------------------------------------------------------------------------
 
 function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T {
-  if (!result.success) throw new Invalid(result.error.issues[0]?.message ?? "Invalid input.");
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 
 /**
- * The attempt with its quiz, both locked: the quiz row first (as publishing results locks it),
- * so a decision here and publishing never interleave.
+ * The attempt with its quiz, both locked: the quiz row first (as publishing results and their
+ * revisions lock it), so a decision here and a publication never interleave.
  */
 async function lockedAttempt(db: Queryable, where: { attemptId: string } | { quizId: string; participantId: string }) {
   const [found] = await db
@@ -173,7 +173,7 @@ async function lockedAttempt(db: Queryable, where: { attemptId: string } | { qui
     .where("attemptId" in where ? eq(attempts.id, where.attemptId) : and(eq(attempts.quizId, where.quizId), eq(attempts.participantId, where.participantId)));
   if (!found) return null;
   const [quiz] = await db
-    .select({ id: quizzes.id, title: quizzes.title, resultsPublishedAt: quizzes.resultsPublishedAt })
+    .select({ id: quizzes.id, title: quizzes.title })
     .from(quizzes)
     .where(eq(quizzes.id, found.quizId))
     .for("share");
@@ -196,19 +196,31 @@ function disqualificationState(attempt: { disqualifiedAt: Date | null; disqualif
   return { disqualifiedAt: attempt.disqualifiedAt?.toISOString() ?? null, disqualifiedById: attempt.disqualifiedById, disqualificationReason: attempt.disqualificationReason };
 }
 
-/** An admin's review works on a response of a quiz whose results are not published yet. */
+/**
+ * An admin's review works on any response, also after the results are published (a cheat found
+ * later): a decision then changes the published results only through a revision of them.
+ */
 async function attemptUnderReview(tx: Queryable, attemptId: string) {
   const locked = await lockedAttempt(tx, { attemptId });
-  if (!locked) throw new NotFound("Response not found.");
-  if (locked.quiz.resultsPublishedAt) throw new Conflict(message("integrityResultsPublished"));
+  if (!locked) throw new NotFound(message("responseNotFound"));
   return locked;
+}
+
+/**
+ * A disqualification may be appealed until a published version of the results applies it: one
+ * made before publication until the results are out, one made after until the revision.
+ */
+async function stillAppealable(db: Queryable, quizId: string, disqualifiedAt: Date): Promise<boolean> {
+  const [latest] = await db.select({ at: currentPublishedResults.publishedAt }).from(currentPublishedResults).where(eq(currentPublishedResults.quizId, quizId));
+  return !latest || disqualifiedAt > latest.at;
 }
 
 const REINSTATED = { disqualifiedAt: null, disqualifiedById: null, disqualificationReason: null };
 
 /**
- * Disqualifies a submitted attempt with a written reason the participant reads, until results
- * are published. Audited with the state before and after; the participant is notified.
+ * Disqualifies a submitted attempt with a written reason the participant reads. Audited with the
+ * state before and after; the participant is notified. After publication it leaves the attempt
+ * out of the next revision of the results.
  */
 export const disqualifyAttempt = service("exam.disqualify", async (admin, attemptId: string, reason: string, now: Date = new Date()): Promise<void> => {
   const input = checked(disqualifySchema.safeParse({ reason }));
@@ -243,7 +255,7 @@ async function reinstate(tx: Queryable, admin: Actor, attempt: { id: string }, r
   return { appealClosed: closed.length > 0 };
 }
 
-/** Reverses a disqualification (until results are published), audited with its reason. */
+/** Reverses a disqualification, audited with its reason (after publication: in the next revision). */
 export const reinstateAttempt = service("exam.disqualify", async (admin, attemptId: string, reason: string, now: Date = new Date()): Promise<void> => {
   const input = checked(reinstateSchema.safeParse({ reason }));
   const db = await getDb();
@@ -264,7 +276,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
   await notifyUsers([outcome.participantId], { id: "appealUpheld", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
-export interface AppealView {
+interface AppealView {
   text: string;
   createdAt: Date;
   outcome: "rejected" | "upheld" | null;
@@ -278,7 +290,7 @@ export interface MyDisqualification {
   /** Null when the attempt is not (or no longer) disqualified. */
   disqualification: { at: Date; reason: string } | null;
   appeal: AppealView | null;
-  /** An appeal can be sent: disqualified, not appealed yet, results not published. */
+  /** An appeal can be sent: disqualified, not appealed yet, and no published version of the results applies the disqualification yet. */
   canAppeal: boolean;
 }
 
@@ -289,17 +301,18 @@ export const myDisqualification = service("results.appeal", async (actor, quizId
   const user = member(actor);
   const db = await getDb();
   const [row] = await db
-    .select({ attemptId: attempts.id, title: quizzes.title, resultsPublishedAt: quizzes.resultsPublishedAt, at: attempts.disqualifiedAt, reason: attempts.disqualificationReason })
+    .select({ attemptId: attempts.id, title: quizzes.title, at: attempts.disqualifiedAt, reason: attempts.disqualificationReason })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(and(eq(attempts.quizId, quizId), eq(attempts.participantId, user.id)));
   if (!row) throw new NotFound(message("notTakenQuiz"));
   const [appeal] = await db.select(appealColumns).from(appeals).where(eq(appeals.attemptId, row.attemptId));
   const disqualification = row.at && row.reason ? { at: row.at, reason: row.reason } : null;
-  return { quizId, title: row.title, disqualification, appeal: appeal ?? null, canAppeal: Boolean(disqualification) && !appeal && !row.resultsPublishedAt };
+  const canAppeal = disqualification !== null && !appeal && (await stillAppealable(db, quizId, disqualification.at));
+  return { quizId, title: row.title, disqualification, appeal: appeal ?? null, canAppeal };
 });
 
-/** A disqualified participant's one appeal against it, until results are published; admins are told. */
+/** A disqualified participant's one appeal against it, until a published version of the results applies it; admins are told. */
 export const appealDisqualification = service("results.appeal", async (actor, quizId: string, text: string): Promise<void> => {
   const user = member(actor);
   const input = checked(appealSchema.safeParse({ text }));
@@ -309,7 +322,7 @@ export const appealDisqualification = service("results.appeal", async (actor, qu
       const locked = await lockedAttempt(tx, { quizId, participantId: user.id });
       if (!locked?.attempt.disqualifiedAt) throw new Forbidden(message("appealNotAllowed"));
       authorize(user, "results.appeal", locked.attempt.participantId);
-      if (locked.quiz.resultsPublishedAt) throw new Conflict(message("integrityResultsPublished"));
+      if (!(await stillAppealable(tx, quizId, locked.attempt.disqualifiedAt))) throw new Conflict(message("integrityResultsPublished"));
       await tx.insert(appeals).values({ attemptId: locked.attempt.id, text: input.text });
       await notifyAdmins(tx, { ...appealNotice(locked.quiz.title, user.name), url: `/adminpanel?tab=responses&quiz=${quizId}&response=${locked.attempt.id}` });
     });
@@ -358,8 +371,8 @@ export async function integrityStatus(db: Queryable, attemptId: string) {
   return {
     disqualification: row?.at && row.reason ? { at: row.at, reason: row.reason, byName: row.byName } : null,
     appeal: (appeal ?? null) as AppealView | null,
-    /** Once results are published, nothing here may change. */
-    frozen: Boolean(row?.resultsPublishedAt),
+    /** Once results are published, a decision here changes them only through a revision. */
+    resultsPublished: Boolean(row?.resultsPublishedAt),
   };
 }
 

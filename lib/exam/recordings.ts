@@ -9,7 +9,7 @@ import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { storage } from "@/lib/storage";
 import { detectImageType, MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { webmSliceKind } from "./webm";
 
 export type RecordingKind = "video" | "snapshot";
@@ -82,7 +82,7 @@ function checkContent(kind: RecordingKind, bytes: Uint8Array): { contentType: st
  * one upload of the attempt at a time, before the slice is counted.
  */
 export const storeRecordingChunk = service("exam.record", async (user, quizId: string, kind: RecordingKind, sequence: number, file: File | null, now: Date = new Date()) => {
-  if (!file || file.size === 0) throw new Invalid(kind === "video" ? "Exam video upload failed!" : "Snapshot upload failed!");
+  if (!file || file.size === 0) throw new Invalid(message(kind === "video" ? "examVideoUploadFailed" : "snapshotUploadFailed"));
   if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(message("fileTooLarge"));
   const db = await getDb();
   const [attempt] = await db
@@ -159,7 +159,7 @@ export async function recordingSegmentCount(attemptId: string): Promise<number> 
 /** One segment of an attempt's video, its slices streamed back to back in recording order: admins only. */
 export const streamRecording = service("exam.viewRecordings", async (_viewer, attemptId: string, segment: number = 0) => {
   const chunks = splitSegments(await videoChunks(attemptId))[segment];
-  if (!chunks) throw new NotFound("No recording for this attempt.");
+  if (!chunks) throw new NotFound(message("recordingNotFound"));
   const store = storage();
   let next = 0;
   const body = new ReadableStream<Uint8Array>({

@@ -4,6 +4,7 @@ import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/catalogue";
 import { flaggedCountColumns, integrityStatus, proctoringReport, rowFlags } from "./integrity";
 import { recordingSegmentCount } from "./recordings";
 
@@ -103,7 +104,7 @@ export const responseDetail = service("exam.readResponses", async (_actor, attem
     .innerJoin(users, eq(users.id, attempts.participantId))
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(attempts.id, attemptId));
-  if (!attempt) throw new NotFound("Response not found.");
+  if (!attempt) throw new NotFound(message("responseNotFound"));
   const [answers, events] = await Promise.all([
     db
       .select({ questionId: questions.id, text: questions.text, options: questions.options, correctOptionIndex: questions.correctOptionIndex, selectedOptionIndex: attemptAnswers.selectedOptionIndex, answeredAt: attemptAnswers.answeredAt })

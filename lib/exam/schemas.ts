@@ -8,7 +8,7 @@ import {
   EXTRA_TIME_REASON_REQUIRED,
   EXTRA_TIME_UNIT_REQUIRED,
   REINSTATE_REASON_REQUIRED,
-} from "@/lib/messages";
+} from "@/lib/catalogue";
 import { instant, text, wholeNumber } from "@/lib/validation";
 
 export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });

@@ -6,7 +6,7 @@ import { authorize, service, sessionService, type Actor, type Session } from "@/
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from "@/lib/errors";
-import { type ExamRefusal, examRefusalMessage, message } from "@/lib/messages";
+import { type ExamRefusal, examRefusalMessage, message } from "@/lib/catalogue";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
 import { saveAnswer } from "./answers";
@@ -85,7 +85,7 @@ export interface TranslatedQuestion {
   options: string[];
 }
 
-export interface ExamQuestion {
+interface ExamQuestion {
   id: string;
   text: string;
   options: string[];

@@ -2,4 +2,4 @@
 export { afterResponse } from "./after-response";
 export { clientIp } from "./client";
 export { mailOrigin, publicOrigin } from "./public-origin";
-export { describedRoute, route, type RouteContext, type RouteDescription, type RouteHandler } from "./route";
+export { describedRoute, route } from "./route";

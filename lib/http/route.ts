@@ -4,7 +4,7 @@ import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge } from 
 import { messagesIn } from "@/lib/i18n";
 import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
-import { catalogued, message, type Message, type MessageId, type MessageValues } from "@/lib/messages";
+import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/catalogue";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { requestIdOf } from "./request-id";
@@ -49,7 +49,7 @@ export interface RouteContext<Body, Form, Params, Query> {
   form: Parsed<Form>;
   params: Parsed<Params>;
   query: Parsed<Query>;
-  /** A text of the errors catalogue (lib/messages.ts) in the caller's language: a handler's `{ message }`. */
+  /** A text of the errors catalogue (lib/catalogue.ts) in the caller's language: a handler's `{ message }`. */
   say: (id: MessageId, values?: MessageValues) => string;
 }
 
@@ -148,7 +148,7 @@ function refuseCrossSiteWrites(request: Request) {
   const originHost = origin === null ? undefined : hostOf(origin);
   const crossOrigin = originHost === null || (originHost !== undefined && host !== null && originHost !== host);
   if (crossOrigin || request.headers.get("sec-fetch-site") === "cross-site") {
-    throw new Forbidden("Cross-site request refused.");
+    throw new Forbidden(message("crossSiteRefused"));
   }
 }
 
@@ -162,7 +162,7 @@ function hostOf(origin: string): string | null {
 
 function parse<Schema extends ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
-  if (!result.success) throw new Invalid(catalogued(result.error.issues[0]?.message ?? "Invalid request."));
+  if (!result.success) throw new Invalid(refusalOf(result.error));
   return result.data;
 }
 
@@ -175,7 +175,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 /** An image or recording slice of up to 5 MB, and the form's other fields around it. */
 const FORM_BODY_LIMIT = MAX_UPLOAD_BYTES + 512 * 1024;
 
-async function readBody(request: Request, limit: number, refusal: Message | string): Promise<Blob> {
+async function readBody(request: Request, limit: number, refusal: Message): Promise<Blob> {
   if (Number(request.headers.get("content-length")) > limit) throw new PayloadTooLarge(refusal);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   if (!request.body) return new Blob(chunks);
@@ -193,11 +193,11 @@ async function readBody(request: Request, limit: number, refusal: Message | stri
 }
 
 async function readJson(request: Request): Promise<unknown> {
-  const body = await readBody(request, JSON_BODY_LIMIT, "The request body must be at most 1 MB.");
+  const body = await readBody(request, JSON_BODY_LIMIT, message("jsonBodyTooLarge"));
   try {
     return JSON.parse(await body.text());
   } catch {
-    throw new Invalid("The request body must be JSON.");
+    throw new Invalid(message("bodyMustBeJson"));
   }
 }
 
@@ -207,17 +207,16 @@ async function readForm(request: Request): Promise<Record<string, FormDataEntryV
     const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     return Object.fromEntries(form.entries());
   } catch {
-    throw new Invalid("The request must be multipart form data.");
+    throw new Invalid(message("bodyMustBeMultipart"));
   }
 }
 
-/** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue stays English. */
+/** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue keeps its detail as written. */
 function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
-    const text = error.text ? inCallersLanguage(error.text) : error.message;
-    return Response.json({ message: text, ...(error.code && { code: error.code }) }, { status: error.status, headers });
+    return Response.json({ message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }
   log.error(errorFields(error), "unhandled error in route");
   return Response.json({ message: inCallersLanguage(message("somethingWentWrong")) }, { status: 500 });

@@ -2,5 +2,5 @@ import "server-only";
 
 /** Hindi beside English: addresses in each language; the request's language is lib/i18n/request.ts (next-intl's). */
 export { addressIn, languageAddresses, pageAlternates } from "./alternates";
-export { loadMessages, messagesIn, textsIn } from "./messages";
+export { messagesIn, textsIn } from "./translations";
 export { pageMessage } from "./page-message";

@@ -2,7 +2,7 @@ import { getRequestConfig } from "next-intl/server";
 import { cookies, headers } from "next/headers";
 import { savedLanguage } from "@/lib/accounts";
 import { currentUser } from "@/lib/auth";
-import { loadMessages } from "./messages";
+import { loadMessages } from "./translations";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_HEADER, languageFromAcceptLanguage, type Language } from "./schemas";
 
 /**

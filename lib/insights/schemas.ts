@@ -30,7 +30,7 @@ export interface ActivityDay {
   refundedPaise: number;
 }
 
-export interface PendingVerification {
+interface PendingVerification {
   id: string;
   type: "credit" | "debit" | "form pay";
   amountPaise: number;
@@ -68,7 +68,7 @@ export interface FinishedQuiz {
   takers: number;
 }
 
-export interface ScoreBucket {
+interface ScoreBucket {
   score: number;
   attempts: number;
 }
@@ -121,7 +121,7 @@ export function itemFlags(item: ItemAnalysisRow): ItemFlag[] {
   return flags;
 }
 
-export const INSIGHT_TABLES = ["activity", "pending", "seats", "scores", "items"] as const;
+const INSIGHT_TABLES = ["activity", "pending", "seats", "scores", "items"] as const;
 export type InsightTable = (typeof INSIGHT_TABLES)[number];
 
 /** The CSV export's query: which table, and for a finished quiz's tables, which quiz. */

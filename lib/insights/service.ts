@@ -4,6 +4,7 @@ import { service } from "@/lib/auth";
 import { toCsv } from "@/lib/csv";
 import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
+import { message } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
 import { activityQuery, finishedQuizzesQuery, itemAnalysisQuery, pendingQuery, scoreDistributionQuery, seatsQuery } from "./queries";
 import {
@@ -96,7 +97,7 @@ export const finishedQuizzes = service("insights.view", async (_actor, now: Date
 
 export const scoreDistribution = service("insights.view", async (_actor, quizId: string): Promise<ScoreDistribution> => {
   const rows = await rowsOf(scoreDistributionQuery(quizId));
-  if (rows.length === 0) throw new NotFound("No such quiz.");
+  if (rows.length === 0) throw new NotFound(message("noSuchQuiz"));
   const maxScore = asNumber(rows[0].max_score);
   const counts = new Map(rows.filter((row) => row.score !== null).map((row) => [asNumber(row.score), asNumber(row.attempts)]));
   // A score above the maximum (the quiz lost a question after scoring) still shows, past the end.
@@ -111,7 +112,7 @@ export const scoreDistribution = service("insights.view", async (_actor, quizId:
 export const itemAnalysis = service("insights.view", async (_actor, quizId: string): Promise<ItemAnalysis> => {
   const rows = await rowsOf(itemAnalysisQuery(quizId));
   // No rows is a quiz without questions, or no quiz at all: only the second is a 404.
-  if (rows.length === 0 && (await rowsOf(sql`select 1 from quizzes where id = ${quizId}`)).length === 0) throw new NotFound("No such quiz.");
+  if (rows.length === 0 && (await rowsOf(sql`select 1 from quizzes where id = ${quizId}`)).length === 0) throw new NotFound(message("noSuchQuiz"));
   const takers = rows.length ? asNumber(rows[0].takers) : 0;
   const groupSize = rows.length ? asNumber(rows[0].group_size) : 0;
   return {
@@ -191,6 +192,6 @@ export const insightCsv = service("insights.view", async (actor, table: InsightT
 });
 
 function requireQuiz(quizId: string | undefined): string {
-  if (!quizId) throw new NotFound("No such quiz.");
+  if (!quizId) throw new NotFound(message("noSuchQuiz"));
   return quizId;
 }

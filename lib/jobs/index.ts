@@ -1,9 +1,9 @@
 import "server-only";
 import { service, step } from "@/lib/auth";
-import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce } from "./queue";
+import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce, enqueueWithin as sendWithin } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
-export { JOB_NAMES, jobQueue, pauseJobWorkers, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
+export { jobQueue, pauseJobWorkers, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
 export type { Mail, PushPayload } from "./payloads";
 
 /** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */
@@ -13,3 +13,4 @@ export const queueCounts = service("jobs.view", async () => countQueues());
 export const enqueue = step(send);
 export const enqueueMany = step(sendMany);
 export const enqueueOnce = step(sendOnce);
+export const enqueueWithin = step(sendWithin);

@@ -2,7 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { Client } from "pg";
 import PgBoss from "pg-boss";
-import { connectDatabase, JOB_QUEUE_SCHEMA } from "@/lib/db";
+import { sql, type SQL } from "drizzle-orm";
+import { connectDatabase, JOB_QUEUE_SCHEMA, type DatabaseTransaction } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
 import type { Mail, PushPayload } from "./payloads";
 
@@ -13,7 +14,8 @@ export interface JobPayloads {
   "push.deliver": { subscriptionId: string; payload: PushPayload };
   "mail.send": Mail;
   "maintenance.delete-expired": Record<string, never>;
-  "results.announce": { quizId: string };
+  /** The version to announce; a job queued before revisions existed names none and announces the current one. */
+  "results.announce": { quizId: string; revision?: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -30,7 +32,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };
 
-export const JOB_NAMES = Object.keys(QUEUES) as JobName[];
+const JOB_NAMES = Object.keys(QUEUES) as JobName[];
 
 const FAILED_JOBS_VISIBLE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -88,6 +90,20 @@ export function jobQueue(): Promise<PgBoss> {
 
 export async function enqueue<Name extends JobName>(name: Name, data: JobPayloads[Name], options: PgBoss.SendOptions = {}): Promise<void> {
   await (await jobQueue()).send(name, data, options);
+}
+
+/**
+ * Queues a job inside the caller's transaction: it exists exactly when what it announces was
+ * committed, so a crash between the commit and the queueing can never leave it untold.
+ */
+export async function enqueueWithin<Name extends JobName>(tx: DatabaseTransaction, name: Name, data: JobPayloads[Name]): Promise<void> {
+  await (await jobQueue()).send(name, data, { db: { executeSql: (text, values) => tx.execute(withParameters(text, values)) } });
+}
+
+/** pg-boss's positional SQL ($1, $2, …) as a drizzle statement with those values bound. */
+function withParameters(text: string, values: unknown[]): SQL {
+  const pieces = text.split(/\$(\d+)/);
+  return sql.join(pieces.map((piece, index) => (index % 2 === 0 ? sql.raw(piece) : sql.param(values[Number(piece) - 1]))));
 }
 
 export async function enqueueMany<Name extends JobName>(name: Name, payloads: JobPayloads[Name][]): Promise<void> {

@@ -3,16 +3,17 @@ import { timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { connectDatabase } from "@/lib/db";
 import { NotFound, Unauthenticated } from "@/lib/errors";
+import { message } from "@/lib/catalogue";
 import { SYSTEM } from "@/lib/auth";
 import { queueCounts } from "@/lib/jobs";
 import { metrics } from "./registry";
 
 /** Only a scraper holding METRICS_TOKEN may read; with no token configured there is nothing here. */
 export function authoriseScrape(authorization: string | null): void {
-  if (!config.metricsToken) throw new NotFound("Metrics are off: set METRICS_TOKEN to turn them on.");
+  if (!config.metricsToken) throw new NotFound(message("metricsOff"));
   const expected = Buffer.from(`Bearer ${config.metricsToken}`);
   const given = Buffer.from(authorization ?? "");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Unauthenticated("A valid metrics bearer token is required.");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Unauthenticated(message("metricsTokenRequired"));
 }
 
 /** The registry in Prometheus text, with the queue and pool gauges read at scrape time. */

@@ -1,3 +1,3 @@
 /** Prometheus metrics: the counters the app keeps, and the scrape endpoint's text. */
 export { authoriseScrape, metricsText } from "./exposition";
-export { countJob, metrics, observeRequest, routeLabel } from "./registry";
+export { countJob, metrics, observeRequest } from "./registry";

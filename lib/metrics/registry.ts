@@ -37,7 +37,7 @@ export function metrics(): Metrics {
 }
 
 /** Ids and numbers in a path become ":id", so each route is one series however many records. */
-export function routeLabel(pathname: string): string {
+function routeLabel(pathname: string): string {
   return pathname
     .split("/")
     .map((segment) => (/^[0-9a-f-]{16,}$/i.test(segment) || /^\d+$/.test(segment) ? ":id" : segment))

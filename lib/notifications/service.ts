@@ -8,7 +8,7 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { textsIn } from "@/lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/i18n/schemas";
 import { enqueue } from "@/lib/jobs";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import type noticeTexts from "@/messages/en/push.json";
 import { endpointAllowed } from "./endpoints";
 
@@ -127,7 +127,7 @@ export const sendNotification = service("notifications.send", async (_actor, ann
     select id, ${announcement.target}, ${announcement.title}, ${announcement.body}, ${announcement.icon ?? null}, '/notification'
     from users where deleted_at is null and ${recipientFilter}
     returning user_id`);
-  if (announcement.target === "user" && inserted.rows.length === 0) throw new NotFound("That user does not exist.");
+  if (announcement.target === "user" && inserted.rows.length === 0) throw new NotFound(message("userNotFound"));
   const recipients = inserted.rows.map((row) => row.user_id);
   const payload = { title: announcement.title, body: announcement.body, icon: announcement.icon || "/icon.svg", url: "/notification" };
   await enqueue("push.fan-out", { userIds: announcement.target === "all" ? "all" : recipients, payload });

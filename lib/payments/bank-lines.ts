@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { bankStatements, statementLines, transactions } from "@/db/schema";
 import { PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 const lineColumns = {
   id: statementLines.id,

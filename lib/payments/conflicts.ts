@@ -20,5 +20,3 @@ export async function statementConflicts(db: Queryable) {
     limit 50`);
   return rows.rows.map((row) => ({ utr: row.utr, lineNumber: row.line_number, amountPaise: Number(row.amount_paise), valueDate: row.value_date, uploadedAt: new Date(row.uploaded_at), payments: row.payments }));
 }
-
-export type StatementConflict = Awaited<ReturnType<typeof statementConflicts>>[number];

@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
-import { ALREADY_REGISTERED, message } from "@/lib/messages";
+import { message, type Message } from "@/lib/catalogue";
 import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
 import type { PaymentState } from "./schemas";
 
@@ -62,15 +62,15 @@ export async function assertSeatForVerification(tx: DatabaseTransaction, row: { 
   if (verified >= quiz.capacity) throw new Conflict(message("seatsFullForVerification"));
 }
 
-const ALREADY_PAID = "You have already paid for this quiz.";
+const ALREADY_PAID = message("alreadyPaid");
 
 /** Refuses a second verified entry fee for the same participant and quiz. */
-export async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, quizId: string, message = ALREADY_PAID) {
+export async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, quizId: string, refusal: Message = ALREADY_PAID) {
   const [paid] = await tx
     .select({ id: transactions.id })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-  if (paid) throw new Conflict(message);
+  if (paid) throw new Conflict(refusal);
 }
 
 function mapEntryFeeConflicts(error: unknown): never {
@@ -102,7 +102,7 @@ async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx:
       const wallet = await lockWallet(tx, actor.id);
       assertOldEnough(wallet.dateOfBirth, config.competition.minimumAge, now);
       const quiz = await registrableQuiz(tx, quizId, actor.id, now, free);
-      await assertNotPaidYet(tx, actor.id, quiz.id, free ? ALREADY_REGISTERED : undefined);
+      await assertNotPaidYet(tx, actor.id, quiz.id, free ? message("alreadyRegistered") : undefined);
       return pay(tx, wallet, quiz);
     });
   } catch (error) {

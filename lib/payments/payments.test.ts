@@ -9,20 +9,7 @@ import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { POST as debit } from "@/app/api/wallet/debit/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as refund } from "@/app/api/wallet/transaction/[id]/refund/route";
-import {
-  ALREADY_REFUNDED,
-  NO_ENTRY_FEE,
-  NOT_REFUNDABLE,
-  PARTICIPANT_ALREADY_PAID,
-  PAYMENT_REFUNDED,
-  PAYMENT_SUPERSEDED,
-  PROOF_ALREADY_USED,
-  SEATS_FULL_FOR_VERIFICATION,
-  SEATS_HELD,
-  SEATS_TAKEN,
-  REFUNDED_IS_FINAL,
-  VERIFIED_IS_FINAL,
-} from "@/lib/messages";
+import { ALREADY_REFUNDED, catalogued, NO_ENTRY_FEE, NOT_REFUNDABLE, PARTICIPANT_ALREADY_PAID, PAYMENT_REFUNDED, PAYMENT_SUPERSEDED, PROOF_ALREADY_USED, REFUNDED_IS_FINAL, SEATS_FULL_FOR_VERIFICATION, SEATS_HELD, SEATS_TAKEN, VERIFIED_IS_FINAL } from "@/lib/catalogue";
 import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
 import { call } from "@/tests/support/http";
 import { settled } from "@/tests/support/race";
@@ -161,7 +148,7 @@ describe("seats (capacity is enforced by the database, under concurrency)", () =
     const raced = await settled(payers.map((payer) => payEntryFeeFromWallet(payer, quiz.id)));
     expect(raced.values).toHaveLength(1);
     expect(raced.errors).toHaveLength(7);
-    for (const error of raced.errors) expect(error).toEqual(new Conflict(SEATS_TAKEN));
+    for (const error of raced.errors) expect(error).toEqual(new Conflict(catalogued(SEATS_TAKEN)));
 
     const winner = raced.values[0].userId;
     for (const payer of payers) expect(await balanceOf(payer.id)).toBe(payer.id === winner ? 0 : 10_000);
@@ -177,7 +164,7 @@ describe("seats (capacity is enforced by the database, under concurrency)", () =
     await reviewTransaction(reviewer, firstFee.id, "pending");
 
     await reviewTransaction(reviewer, firstFee.id, "verified");
-    await expect(reviewTransaction(reviewer, secondFee.id, "verified")).rejects.toThrow(new Conflict(SEATS_FULL_FOR_VERIFICATION));
+    await expect(reviewTransaction(reviewer, secondFee.id, "verified")).rejects.toThrow(new Conflict(catalogued(SEATS_FULL_FOR_VERIFICATION)));
     const routed = await call(review, { method: "PUT", as: reviewer, params: { id: secondFee.id }, json: { paymentVerified: "verified" } });
     expect(routed).toMatchObject({ status: 409, body: { message: SEATS_FULL_FOR_VERIFICATION } });
     const db = await getDb();
@@ -189,9 +176,9 @@ describe("seats (capacity is enforced by the database, under concurrency)", () =
   it("holds a seat for a pending UPI fee: a later payment by UPI or wallet is refused, the payer's own pending fee is not counted against them", async () => {
     const [waiting, late, reviewer, quiz] = [await adult(), await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000, capacity: 1 })];
     const held = await payByUpi(waiting, quiz.id);
-    await expect(payByUpi(late, quiz.id)).rejects.toThrow(new Conflict(SEATS_HELD));
+    await expect(payByUpi(late, quiz.id)).rejects.toThrow(new Conflict(catalogued(SEATS_HELD)));
     await fundWallet(late, reviewer, 10_000);
-    await expect(payEntryFeeFromWallet(late, quiz.id)).rejects.toThrow(new Conflict(SEATS_HELD));
+    await expect(payEntryFeeFromWallet(late, quiz.id)).rejects.toThrow(new Conflict(catalogued(SEATS_HELD)));
     expect(await balanceOf(late.id)).toBe(10_000);
 
     // The participant who holds the seat may still pay it from the wallet instead.
@@ -211,8 +198,8 @@ describe("seats (capacity is enforced by the database, under concurrency)", () =
 describe("a quiz without an entry fee", () => {
   it("refuses a payment of ₹0 by UPI or wallet with 409 and a clear message, and writes nothing", async () => {
     const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 0 })];
-    await expect(payByUpi(user, quiz.id)).rejects.toThrow(new Conflict(NO_ENTRY_FEE));
-    await expect(payEntryFeeFromWallet(user, quiz.id)).rejects.toThrow(new Conflict(NO_ENTRY_FEE));
+    await expect(payByUpi(user, quiz.id)).rejects.toThrow(new Conflict(catalogued(NO_ENTRY_FEE)));
+    await expect(payEntryFeeFromWallet(user, quiz.id)).rejects.toThrow(new Conflict(catalogued(NO_ENTRY_FEE)));
     const routed = await call(debit, { as: user, json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id } });
     expect(routed).toMatchObject({ status: 409, body: { message: NO_ENTRY_FEE } });
     expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
@@ -224,8 +211,8 @@ describe("a payment proof backs one payment", () => {
     const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 10_000 })];
     const proof = await uploadProof(user);
     await requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: proof });
-    await expect(requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: proof })).rejects.toThrow(new Conflict(PROOF_ALREADY_USED));
-    await expect(submitEntryFee(user, { quizId: quiz.id, proofUploadId: proof, payeeName: user.name })).rejects.toThrow(new Conflict(PROOF_ALREADY_USED));
+    await expect(requestTopUp(user, { amountPaise: 5_000, payeeName: user.name, proofUploadId: proof })).rejects.toThrow(new Conflict(catalogued(PROOF_ALREADY_USED)));
+    await expect(submitEntryFee(user, { quizId: quiz.id, proofUploadId: proof, payeeName: user.name })).rejects.toThrow(new Conflict(catalogued(PROOF_ALREADY_USED)));
     expect(await countRows(transactions, eq(transactions.proofUploadId, proof))).toBe(1);
     expect(await countRows(transactions, eq(transactions.quizId, quiz.id))).toBe(0);
   });
@@ -300,13 +287,13 @@ describe("an admin's review", () => {
     const newer = await payByUpi(user, quiz.id);
 
     for (const status of ["verified", "pending"] as const) {
-      await expect(reviewTransaction(reviewer, rejected.id, status)).rejects.toThrow(new Conflict(PAYMENT_SUPERSEDED));
+      await expect(reviewTransaction(reviewer, rejected.id, status)).rejects.toThrow(new Conflict(catalogued(PAYMENT_SUPERSEDED)));
       const routed = await call(review, { method: "PUT", as: reviewer, params: { id: rejected.id }, json: { paymentVerified: status } });
       expect(routed).toMatchObject({ status: 409, body: { message: PAYMENT_SUPERSEDED } });
     }
     // Rejecting the newer payment too does not bring the older one back.
     await reviewTransaction(reviewer, newer.id, "rejected");
-    await expect(reviewTransaction(reviewer, rejected.id, "verified")).rejects.toThrow(new Conflict(PAYMENT_SUPERSEDED));
+    await expect(reviewTransaction(reviewer, rejected.id, "verified")).rejects.toThrow(new Conflict(catalogued(PAYMENT_SUPERSEDED)));
 
     expect(await reviewTransaction(reviewer, newer.id, "verified")).toMatchObject({ status: "verified" });
     const db = await getDb();
@@ -353,7 +340,7 @@ describe("a duplicate entry fee", () => {
 
   it("is refunded to the wallet once: a verified credit with the reason, the payment closed, a second refund refused", async () => {
     const { user, reviewer, quiz, second } = await paidTwice();
-    await expect(reviewTransaction(reviewer, second.id, "verified")).rejects.toThrow(new Conflict(PARTICIPANT_ALREADY_PAID));
+    await expect(reviewTransaction(reviewer, second.id, "verified")).rejects.toThrow(new Conflict(catalogued(PARTICIPANT_ALREADY_PAID)));
 
     const routed = await call(refund, { as: reviewer, params: { id: second.id }, json: { reason: "  Paid twice; the first payment counts.  " } });
     expect(routed).toMatchObject({ status: 200, body: { message: PAYMENT_REFUNDED } });
@@ -367,10 +354,10 @@ describe("a duplicate entry fee", () => {
     const [payment] = await db.select().from(transactions).where(eq(transactions.id, second.id));
     expect(payment).toMatchObject({ status: "rejected", reviewedById: reviewer.id });
 
-    await expect(refundPayment(reviewer, second.id, "Again")).rejects.toThrow(new Conflict(ALREADY_REFUNDED));
+    await expect(refundPayment(reviewer, second.id, "Again")).rejects.toThrow(new Conflict(catalogued(ALREADY_REFUNDED)));
     expect(await call(refund, { as: reviewer, params: { id: second.id }, json: { reason: "Again" } })).toMatchObject({ status: 409, body: { message: ALREADY_REFUNDED } });
     for (const status of ["pending", "verified"] as const) {
-      await expect(reviewTransaction(reviewer, second.id, status)).rejects.toThrow(new Conflict(REFUNDED_IS_FINAL));
+      await expect(reviewTransaction(reviewer, second.id, status)).rejects.toThrow(new Conflict(catalogued(REFUNDED_IS_FINAL)));
     }
     expect(await balanceOf(user.id)).toBe(50_000);
     expect(await refundsOf(second.id)).toBe(1);
@@ -382,7 +369,7 @@ describe("a duplicate entry fee", () => {
     const other = await admin();
     const raced = await settled([refundPayment(reviewer, second.id, "Paid twice"), refundPayment(other, second.id, "Paid twice")]);
     expect(raced.values).toHaveLength(1);
-    expect(raced.errors).toEqual([new Conflict(ALREADY_REFUNDED)]);
+    expect(raced.errors).toEqual([new Conflict(catalogued(ALREADY_REFUNDED))]);
     expect(await balanceOf(user.id)).toBe(50_000);
     expect(await refundsOf(second.id)).toBe(1);
   });
@@ -419,7 +406,7 @@ describe("a duplicate entry fee", () => {
     const topUp = await pendingTopUp(user, 100);
 
     for (const payment of [rejected, verified, waiting, topUp]) {
-      await expect(refundPayment(reviewer, payment.id, "Paid twice")).rejects.toThrow(new Conflict(NOT_REFUNDABLE));
+      await expect(refundPayment(reviewer, payment.id, "Paid twice")).rejects.toThrow(new Conflict(catalogued(NOT_REFUNDABLE)));
     }
     expect(await call(refund, { as: reviewer, params: { id: waiting.id }, json: { reason: "" } })).toMatchObject({ status: 400 });
     expect(await call(refund, { as: user, params: { id: waiting.id }, json: { reason: "Paid twice" } })).toMatchObject({ status: 403 });

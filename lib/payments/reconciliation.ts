@@ -6,7 +6,7 @@ import { service } from "@/lib/auth";
 import { parseCsv } from "@/lib/csv";
 import { getDb, type Queryable } from "@/lib/db";
 import { DomainError, Invalid } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { upiMoneyIn } from "./bank-lines";
 import { reviewTransaction } from "./review";
 import type { ReconcileInput } from "./schemas";
@@ -25,12 +25,12 @@ export const statementMapping = service("payments.review", async () => {
 });
 
 /** A 12-digit UTR in a statement cell: alone, or inside a narration like "UPI/123456789012/NAME". */
-export function utrIn(cell: string): string | null {
+function utrIn(cell: string): string | null {
   return cell.replace(/(?<=\d)[ -](?=\d)/g, "").match(/(?<!\d)\d{12}(?!\d)/)?.[0] ?? null;
 }
 
 /** An amount cell in rupees ("₹1,234.50", "INR 500", "500.00 CR") as paise, or null. */
-export function paiseIn(cell: string): number | null {
+function paiseIn(cell: string): number | null {
   const plain = cell.replace(/₹|INR|Rs\.?|CR|,|\s/gi, "");
   if (!/^\d{1,12}(\.\d{1,2})?$/.test(plain)) return null;
   const [rupees, fraction = ""] = plain.split(".");
@@ -169,7 +169,7 @@ export const reconcileStatement = service("payments.reconcile", async (admin, in
 });
 
 /** Why "Verify all matched" leaves a matched payment to be verified by hand, with a reason. */
-export type LeftReason = "flagged" | "amount-differs";
+type LeftReason = "flagged" | "amount-differs";
 
 /** Pending payments a statement matched, oldest first, with what keeps one from bulk verification. */
 async function matchedPending(db: Queryable) {

@@ -5,7 +5,7 @@ import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { lockWallet, refundToWallet } from "@/lib/wallet";
 import { bankCreditTaken, bankLineFor } from "./bank-lines";
 import { lockPayment, reviewActions, standingOf } from "./standing";

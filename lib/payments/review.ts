@@ -10,12 +10,12 @@ import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
-import { message, PARTICIPANT_ALREADY_PAID } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lines";
 import { statementConflicts } from "./conflicts";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
-export const REVIEW_PAGE_SIZE = 20;
+const REVIEW_PAGE_SIZE = 20;
 
 export interface ReviewFilter {
   status?: TransactionStatus;
@@ -31,7 +31,7 @@ export interface ReviewFilter {
   page?: number;
 }
 
-export type PaymentFlagReason = (typeof paymentFlags.$inferSelect)["reason"];
+type PaymentFlagReason = (typeof paymentFlags.$inferSelect)["reason"];
 
 /** The admin's Transaction Management list: pending first, then newest. */
 export const listTransactionsForReview = service("payments.review", async (_actor, filter: ReviewFilter = {}) => {
@@ -261,10 +261,10 @@ async function applyVerifiedEffect(tx: DatabaseTransaction, row: typeof transact
   if (row.type === "credit") {
     await changeBalance(tx, row.userId, row.amountPaise);
   } else if (row.type === "debit") {
-    if (wallet.balance < row.amountPaise) throw new Conflict("The wallet balance is too low to pay out this withdrawal.");
+    if (wallet.balance < row.amountPaise) throw new Conflict(message("walletTooLowForWithdrawal"));
     await changeBalance(tx, row.userId, -row.amountPaise);
   } else {
-    await assertNotPaidYet(tx, row.userId, row.quizId!, PARTICIPANT_ALREADY_PAID);
+    await assertNotPaidYet(tx, row.userId, row.quizId!, message("participantAlreadyPaid"));
     await assertSeatForVerification(tx, row);
     await rewardReferrer(tx, row.userId, now);
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseCsv } from "@/lib/csv";
-import { REFUND_REASON_REQUIRED } from "@/lib/messages";
+import { REFUND_REASON_REQUIRED } from "@/lib/catalogue";
 import { text } from "@/lib/validation";
 import type { TransactionStatus } from "@/lib/wallet/schemas";
 

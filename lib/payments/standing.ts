@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { transactions, users } from "@/db/schema";
 import type { DatabaseTransaction, Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 /**
  * Where a payment stands among the participant's other entry fees for the same quiz, and so what
@@ -13,7 +13,7 @@ import { message } from "@/lib/messages";
 
 type Payment = Pick<typeof transactions.$inferSelect, "id" | "userId" | "quizId" | "type" | "mode" | "status" | "createdAt">;
 
-export interface PaymentLink {
+interface PaymentLink {
   id: string;
   createdAt: Date;
 }

@@ -1,13 +1,13 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import { attempts, freePassRedemptions, prizeClaims, publishedResults, quizzes, resultRows, transactions, users } from "@/db/schema";
+import { attempts, currentPublishedResults, currentResultRows, freePassRedemptions, prizeClaims, quizzes, resultRows, transactions, users } from "@/db/schema";
 import { assertOldEnough } from "@/lib/accounts";
 import { recordAudit } from "@/lib/audit";
-import { authorize, service, type Actor } from "@/lib/auth";
+import { authorize, service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message, refusalOf } from "@/lib/catalogue";
 import { claimSchema, maskAccount, maskPan, type ClaimInput, type PayoutAccount } from "./schemas";
 import { assertSealingConfigured, claimContext, open, panHash, seal } from "./sealed";
 import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } from "./tax";
@@ -15,29 +15,34 @@ import { financialYearOf, taxAtPayout, type FinancialQuarter, type TaxRule } fro
 const DAY_MS = 86_400_000;
 
 /** The ledger's reasons for a paid claim (spelt out by the wallet's labels as "Prize payout", "Prize tax withheld"). */
-export const PAYOUT_REASONS = { payout: "prizePayout", tax: "prizeTaxWithheld" } as const;
+const PAYOUT_REASONS = { payout: "prizePayout", tax: "prizeTaxWithheld" } as const;
 
-/** A winner's frozen row with what decides whether it may be paid. */
+/**
+ * A winner's frozen row in the current version of the results, with what decides whether it may
+ * be paid; the claim period runs from that version's publication (a revision that makes a new
+ * winner gives them the whole period).
+ */
 async function winnerRow(db: Queryable, quizId: string, participantId: string) {
   const [row] = await db
     .select({
-      quizId: resultRows.quizId,
-      participantId: resultRows.participantId,
+      quizId: currentResultRows.quizId,
+      revision: currentResultRows.revision,
+      participantId: currentResultRows.participantId,
       title: quizzes.title,
-      rank: resultRows.rank,
-      prizePaise: resultRows.prizePaise,
-      freePass: resultRows.freePass,
-      publishedAt: publishedResults.publishedAt,
+      rank: currentResultRows.rank,
+      prizePaise: currentResultRows.prizePaise,
+      freePass: currentResultRows.freePass,
+      publishedAt: currentPublishedResults.publishedAt,
       disqualifiedAt: attempts.disqualifiedAt,
       dateOfBirth: users.dateOfBirth,
       name: users.name,
     })
-    .from(resultRows)
-    .innerJoin(publishedResults, eq(publishedResults.quizId, resultRows.quizId))
-    .innerJoin(quizzes, eq(quizzes.id, resultRows.quizId))
-    .innerJoin(users, eq(users.id, resultRows.participantId))
-    .leftJoin(attempts, and(eq(attempts.quizId, resultRows.quizId), eq(attempts.participantId, resultRows.participantId)))
-    .where(and(eq(resultRows.quizId, quizId), eq(resultRows.participantId, participantId)));
+    .from(currentResultRows)
+    .innerJoin(currentPublishedResults, eq(currentPublishedResults.quizId, currentResultRows.quizId))
+    .innerJoin(quizzes, eq(quizzes.id, currentResultRows.quizId))
+    .innerJoin(users, eq(users.id, currentResultRows.participantId))
+    .leftJoin(attempts, and(eq(attempts.quizId, currentResultRows.quizId), eq(attempts.participantId, currentResultRows.participantId)))
+    .where(and(eq(currentResultRows.quizId, quizId), eq(currentResultRows.participantId, participantId)));
   return row;
 }
 
@@ -126,7 +131,7 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
   assertSealingConfigured();
   // Parsed again here (idempotent), so a caller other than the route stores the same normalised, valid values.
   const parsed = claimSchema.safeParse(given);
-  if (!parsed.success) throw new Invalid(parsed.error.issues[0]?.message ?? "Invalid payout details.");
+  if (!parsed.success) throw new Invalid(refusalOf(parsed.error));
   const input = parsed.data;
   const db = await getDb();
   const row = await winnerRow(db, quizId, actor.id);
@@ -146,6 +151,7 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
         .insert(prizeClaims)
         .values({
           quizId,
+          revision: row.revision,
           participantId: actor.id,
           grossPaise: row.prizePaise,
           taxPaise,
@@ -212,7 +218,7 @@ export const listPrizeClaims = service("prizes.review", async () => {
     .from(prizeClaims)
     .innerJoin(users, eq(users.id, prizeClaims.participantId))
     .innerJoin(quizzes, eq(quizzes.id, prizeClaims.quizId))
-    .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.participantId, prizeClaims.participantId)))
+    .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.revision, prizeClaims.revision), eq(resultRows.participantId, prizeClaims.participantId)))
     .orderBy(prizeClaims.status, desc(prizeClaims.claimedAt))
     .limit(500);
   // For a held claim, the other accounts whose claims carry the same PAN: what the admin checks before releasing it.
@@ -293,6 +299,113 @@ export const rejectPrizeClaim = service("prizes.review", async (actor, claimId: 
     return { id: claimId };
   });
 });
+
+/**
+ * Unpaid claims follow a new version of a quiz's results, inside the revision's transaction. A
+ * claim whose prize is gone is withdrawn: removed, as a rejected claim is, its masked details kept
+ * in the audit entry payout.withdraw. A claim whose prize changed takes the new amount and the tax
+ * estimate for it (gross = tax + net; the payment fixes the tax), and an approval given for the
+ * old amount no longer stands: audited as payout.follow. Both carry the revision's reason. A paid
+ * claim stays on the version it was paid for; what it no longer holds is listed by prizesToRecover.
+ */
+export const claimsFollowRevision = step(async (tx: Queryable, actor: Actor, revised: { quizId: string; revision: number; reason: string; now: Date }) => {
+  const open = await tx
+    .select()
+    .from(prizeClaims)
+    .where(and(eq(prizeClaims.quizId, revised.quizId), ne(prizeClaims.status, "paid")))
+    .for("update");
+  if (open.length === 0) return { followed: 0, withdrawn: 0 };
+  const rows = await tx
+    .select({ participantId: resultRows.participantId, prizePaise: resultRows.prizePaise })
+    .from(resultRows)
+    .where(and(eq(resultRows.quizId, revised.quizId), eq(resultRows.revision, revised.revision), inArray(resultRows.participantId, open.map((claim) => claim.participantId))));
+  const prizeOf = new Map(rows.map((row) => [row.participantId, row.prizePaise]));
+  const outcome = { followed: 0, withdrawn: 0 };
+  for (const claim of open) {
+    const prizePaise = prizeOf.get(claim.participantId) ?? 0;
+    const before = { revision: claim.revision, status: claim.status, grossPaise: claim.grossPaise, taxPaise: claim.taxPaise, netPaise: claim.netPaise };
+    const audited = { subjectType: "prize_claim", subjectId: claim.id, reason: revised.reason };
+    if (prizePaise <= 0) {
+      await tx.delete(prizeClaims).where(eq(prizeClaims.id, claim.id));
+      const { quizId, participantId, panMasked, method, accountMasked, claimedAt, heldAt, heldReason } = claim;
+      await recordAudit(tx, actor, { action: "payout.withdraw", ...audited, before: { ...before, quizId, participantId, panMasked, method, accountMasked, claimedAt, heldAt, heldReason } });
+      outcome.withdrawn++;
+    } else if (prizePaise === claim.grossPaise) {
+      await tx.update(prizeClaims).set({ revision: revised.revision }).where(eq(prizeClaims.id, claim.id));
+    } else {
+      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, claim.participantId, prizePaise, revised.now);
+      const after = { revision: revised.revision, status: "claimed" as const, grossPaise: prizePaise, taxPaise, netPaise };
+      await tx.update(prizeClaims).set({ ...after, taxRateBasisPoints, taxSection, approvedById: null, approvedAt: null }).where(eq(prizeClaims.id, claim.id));
+      await recordAudit(tx, actor, { action: "payout.follow", ...audited, before, after });
+      outcome.followed++;
+    }
+  }
+  return outcome;
+});
+
+/**
+ * Prizes paid on a version of the results that a revision no longer holds, for the admins to
+ * recover, oldest payment first: a cash prize paid above the current version's prize (all of it
+ * when the winner has none now), with the tax withheld from it and the net sent; and a free pass
+ * turned into a wallet credit that the current version no longer grants.
+ */
+export const prizesToRecover = service("prizes.review", async () => {
+  const db = await getDb();
+  const rows = await db.execute<{
+    kind: "cash" | "freePass";
+    quiz_id: string;
+    title: string;
+    participant_id: string;
+    name: string;
+    email: string;
+    claim_id: string | null;
+    paid_revision: number;
+    current_revision: number;
+    paid_paise: number;
+    tax_paise: number | null;
+    net_paise: number | null;
+    current_prize_paise: number;
+    paid_at: Date | string;
+  }>(sql`
+    select 'cash' as kind, c.quiz_id, q.title, c.participant_id, u.name, u.email, c.id as claim_id, c.revision as paid_revision, p.revision as current_revision,
+      c.gross_paise as paid_paise, c.tax_paise, c.net_paise, coalesce(r.prize_paise, 0) as current_prize_paise, c.paid_at
+    from prize_claims c
+    join current_published_results p on p.quiz_id = c.quiz_id
+    join quizzes q on q.id = c.quiz_id
+    join users u on u.id = c.participant_id
+    left join current_result_rows r on r.quiz_id = c.quiz_id and r.participant_id = c.participant_id
+    where c.status = 'paid' and c.gross_paise > coalesce(r.prize_paise, 0)
+    union all
+    select 'freePass', f.quiz_id, q.title, f.participant_id, u.name, u.email, null, f.revision, p.revision,
+      t.amount_paise, null, null, coalesce(r.prize_paise, 0), f.created_at
+    from free_pass_redemptions f
+    join transactions t on t.id = f.transaction_id
+    join current_published_results p on p.quiz_id = f.quiz_id
+    join quizzes q on q.id = f.quiz_id
+    join users u on u.id = f.participant_id
+    left join current_result_rows r on r.quiz_id = f.quiz_id and r.participant_id = f.participant_id
+    where not coalesce(r.free_pass, false)
+    order by paid_at, participant_id`);
+  return rows.rows.map((row) => ({
+    kind: row.kind,
+    quizId: row.quiz_id,
+    quizTitle: row.title,
+    participantId: row.participant_id,
+    name: row.name,
+    email: row.email,
+    claimId: row.claim_id,
+    paidRevision: row.paid_revision,
+    currentRevision: row.current_revision,
+    paidPaise: row.paid_paise,
+    taxPaise: row.tax_paise,
+    netPaise: row.net_paise,
+    currentPrizePaise: row.current_prize_paise,
+    recoverPaise: row.kind === "cash" ? row.paid_paise - row.current_prize_paise : row.paid_paise,
+    paidAt: new Date(row.paid_at),
+  }));
+});
+
+export type PrizeToRecover = Awaited<ReturnType<typeof prizesToRecover>>[number];
 
 /**
  * An admin records that the net prize was transferred. The tax is fixed now, from the

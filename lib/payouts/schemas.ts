@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation";
 import { parseFinancialQuarter } from "./tax";
 
-export { financialQuarterOf, financialYearOf, FY_QUARTER_PATTERN, taxAtPayout, type FinancialQuarter, type TaxBasis, type TaxRule, type YearToDate } from "./tax";
+export { financialQuarterOf, financialYearOf, type FinancialQuarter } from "./tax";
 
 /**
  * Shared by the claim form in the browser and the /api/prizes handlers: the formats of PAN, UPI
@@ -11,25 +11,25 @@ export { financialQuarterOf, financialYearOf, FY_QUARTER_PATTERN, taxAtPayout, t
  */
 
 /** PAN: five letters, four digits, a letter (AAAAA9999A); typed in any case, kept upper-case. */
-export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 /** IFSC: four letters (the bank), a zero, six letters or digits (the branch). */
-export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 /** A bank account number: 9 to 18 digits. */
-export const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
-export const UPI_PATTERN = /^[\w.-]{2,256}@[a-zA-Z]{2,64}$/;
+const ACCOUNT_NUMBER_PATTERN = /^\d{9,18}$/;
+const UPI_PATTERN = /^[\w.-]{2,256}@[a-zA-Z]{2,64}$/;
 
 const upperCode = (label: string, pattern: RegExp, message: string) =>
   text(label, `${label} is required.`)
     .transform((value) => value.replace(/\s+/g, "").toUpperCase())
     .pipe(z.string().regex(pattern, message));
 
-export const pan = () => upperCode("The PAN", PAN_PATTERN, "Enter a valid PAN, like ABCDE1234F.");
-export const ifsc = () => upperCode("The IFSC", IFSC_PATTERN, "Enter a valid IFSC, like SBIN0001234.");
-export const accountNumber = () =>
+const pan = () => upperCode("The PAN", PAN_PATTERN, "Enter a valid PAN, like ABCDE1234F.");
+const ifsc = () => upperCode("The IFSC", IFSC_PATTERN, "Enter a valid IFSC, like SBIN0001234.");
+const accountNumber = () =>
   text("The account number", "The account number is required.")
     .transform((value) => value.replace(/\s+/g, ""))
     .pipe(z.string().regex(ACCOUNT_NUMBER_PATTERN, "The account number must be 9 to 18 digits."));
-export const upiId = () => text("The UPI id", "The UPI id is required.").trim().regex(UPI_PATTERN, "Enter a valid UPI id, like name@bank.");
+const upiId = () => text("The UPI id", "The UPI id is required.").trim().regex(UPI_PATTERN, "Enter a valid UPI id, like name@bank.");
 
 /** POST /api/prizes/[quizId]/claim: PAN and either a UPI id or a bank account. */
 export const claimSchema = z.discriminatedUnion("method", [
@@ -47,7 +47,7 @@ export const markPaidSchema = z.object({
 });
 
 /** GET /api/prize-claims/tax?quarter=FY2026-27%20Q3: a financial-year quarter (Q1 is April to June), nothing else. */
-export const QUARTER_FORMAT = "The quarter must look like FY2026-27 Q3 (Q1 is April to June).";
+const QUARTER_FORMAT = "The quarter must look like FY2026-27 Q3 (Q1 is April to June).";
 export const quarterSchema = z.object({
   quarter: text("The quarter")
     .max(16, QUARTER_FORMAT)

@@ -2,7 +2,7 @@ import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
 import { DomainError } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 
 /**
  * PAN and bank details at rest: AES-256-GCM with the key from PAYOUT_ENCRYPTION_KEY, a fresh

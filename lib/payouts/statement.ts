@@ -6,7 +6,7 @@ import { authorize, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { financialYearOf } from "./tax";
 
 /** The standard fonts encode WinAnsi only: the rupee sign and the mask's dots are spelt out. */
@@ -40,7 +40,7 @@ export const payoutStatement = service("prizes.claim", async (actor, quizId: str
     .from(prizeClaims)
     .innerJoin(users, eq(users.id, prizeClaims.participantId))
     .innerJoin(quizzes, eq(quizzes.id, prizeClaims.quizId))
-    .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.participantId, prizeClaims.participantId)))
+    .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.revision, prizeClaims.revision), eq(resultRows.participantId, prizeClaims.participantId)))
     .where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId)));
   if (!row) throw new NotFound(message("prizeClaimNotFound"));
   const { claim } = row;

@@ -7,7 +7,7 @@
  */
 
 /** What is taxed: net winnings (prizes less entry fees of the year, the default) or gross prizes. */
-export type TaxBasis = "net" | "gross";
+type TaxBasis = "net" | "gross";
 
 export interface TaxRule {
   /** Hundredths of a percent: 3000 is 30 %. */
@@ -42,7 +42,7 @@ export function roundToRupee(paise: number): number {
 }
 
 /** The rate applied to an amount in paise, rounded to the nearest rupee (integer arithmetic: no float drift). */
-export function rateOf(amountPaise: number, rateBasisPoints: number): number {
+function rateOf(amountPaise: number, rateBasisPoints: number): number {
   // amount × rate is in paise × 1/10,000; one rupee is 100 paise, so 1,000,000 units; + half a rupee, floored.
   return Math.floor((amountPaise * rateBasisPoints + 500_000) / 1_000_000) * 100;
 }
@@ -78,7 +78,7 @@ export interface FinancialYear {
   to: Date;
 }
 
-export function financialYear(startYear: number): FinancialYear {
+function financialYear(startYear: number): FinancialYear {
   return { startYear, label: `${startYear}-${String((startYear + 1) % 100).padStart(2, "0")}`, from: istMonthStart(startYear, 3), to: istMonthStart(startYear + 1, 3) };
 }
 
@@ -90,7 +90,7 @@ export function financialYearOf(at: Date): FinancialYear {
 }
 
 /** "FY2026-27 Q3": the financial year 2026-27's third quarter, October to December 2026. */
-export const FY_QUARTER_PATTERN = /^FY(\d{4})-(\d{2}) Q([1-4])$/;
+const FY_QUARTER_PATTERN = /^FY(\d{4})-(\d{2}) Q([1-4])$/;
 
 export interface FinancialQuarter {
   year: FinancialYear;

@@ -1,5 +1,5 @@
 import "server-only";
-import { CASH_PRIZES_LAWFUL_CONFIRM, DEMO_QUESTION_IN_PAID_QUIZ, message, PAID_QUESTION_IN_DEMO } from "@/lib/messages";
+import { CASH_PRIZES_LAWFUL_CONFIRM, catalogued, message } from "@/lib/catalogue";
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -49,13 +49,13 @@ async function assertOnOneSideOfTheDemo(tx: DatabaseTransaction, quiz: { id: str
     .innerJoin(quizzes, eq(quizzes.id, quizQuestions.quizId))
     .where(and(inArray(quizQuestions.questionId, questionIds), ne(quizzes.id, quiz.id), ne(quizzes.isDemo, quiz.isDemo)))
     .limit(1);
-  if (crossing) throw new Conflict(quiz.isDemo ? PAID_QUESTION_IN_DEMO : DEMO_QUESTION_IN_PAID_QUIZ);
+  if (crossing) throw new Conflict(message(quiz.isDemo ? "paidQuestionInDemo" : "demoQuestionInPaidQuiz"));
 }
 
 async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
   if (questionIds.length > 0) {
     const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
-    if (found.length !== questionIds.length) throw new Invalid("Some picked questions no longer exist in the bank.");
+    if (found.length !== questionIds.length) throw new Invalid(message("pickedQuestionsMissing"));
     await assertOnOneSideOfTheDemo(tx, quiz, questionIds);
   }
   await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
@@ -65,7 +65,7 @@ async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo
 }
 
 /** The prize money and the prize table are fixed once registration opens: participants paid for them. */
-export function prizesLocked(quiz: { formStartAt: Date }, now: Date = new Date()): boolean {
+function prizesLocked(quiz: { formStartAt: Date }, now: Date = new Date()): boolean {
   return quiz.formStartAt.getTime() <= now.getTime();
 }
 
@@ -83,7 +83,7 @@ const sameTiers = (a: readonly PrizeTierRow[], b: readonly PrizeTierRow[]) =>
 /** Checked here as well as in quizSchema, so a service called without the route refuses it too. */
 function assertPrizeTable(rows: PrizeTierRow[], prizeMoneyPaise: number) {
   const problem = prizeTableProblem(rows, prizeMoneyPaise);
-  if (problem) throw new Invalid(problem);
+  if (problem) throw new Invalid(catalogued(problem));
 }
 
 /** Replaces a quiz's own prize table and records before and after in the audit trail. */
@@ -118,7 +118,7 @@ function assertCashPrizesLawful(model: ContestModel, lawfulConfirmed: boolean | 
 function assertContestModel(values: ReturnType<typeof columns>, tiers: readonly PrizeTierRow[] | null, lawfulConfirmed: boolean | undefined) {
   assertCashPrizesLawful(values.contestModel, lawfulConfirmed);
   const problem = contestModelProblem(values.contestModel, { ...values, tiers });
-  if (problem) throw new Invalid(problem.message);
+  if (problem) throw new Invalid(catalogued(problem.message));
 }
 
 /**
@@ -196,7 +196,7 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     const changed = current.map((row) => row.questionId).join() !== input.questions.join();
     if (changed) {
       const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
-      if (started) throw new Conflict("Participants have already started this quiz, so its questions cannot change.");
+      if (started) throw new Conflict(message("quizQuestionsLocked"));
       await linkQuestions(tx, quiz, input.questions);
     }
     return { ...quiz, questions: input.questions };

@@ -16,7 +16,7 @@ export interface CardSchedule {
  * A disqualification and the participant's appeal against it: the reason while disqualified (null
  * once an upheld appeal reinstated the attempt), and the appeal with the admin's answer once decided.
  */
-export interface CardIntegrity {
+interface CardIntegrity {
   reason: string | null;
   appeal: { outcome: "rejected" | "upheld" | null; response: string | null } | null;
 }

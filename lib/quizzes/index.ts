@@ -7,4 +7,4 @@ export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
 export type { CardAction } from "./dashboard-cards";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
-export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportProblem, type ImportRowReport } from "./questions";
+export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportRowReport } from "./questions";

@@ -1,5 +1,5 @@
 import "server-only";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
@@ -48,7 +48,7 @@ export const updateQuestion = service("questions.edit", async (actor, questionId
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
-    if (!before) throw new NotFound("Question not found.");
+    if (!before) throw new NotFound(message("questionNotFound"));
     const [question] = await tx
       .update(questions)
       .set(storedQuestion(input))
@@ -88,7 +88,7 @@ export const deleteQuestion = service("questions.edit", async (actor, questionId
     await db.transaction(async (tx) => {
       const quizIds = await quizzesWithParticipants(tx, questionId);
       const deleted = await tx.delete(questions).where(eq(questions.id, questionId)).returning();
-      if (deleted.length === 0) throw new NotFound("Question not found.");
+      if (deleted.length === 0) throw new NotFound(message("questionNotFound"));
       if (quizIds.length > 0) {
         await recordAudit(tx, actor, { action: "question.delete", subjectType: "question", subjectId: questionId, before: auditedQuestion(deleted[0], quizIds), after: null });
       }

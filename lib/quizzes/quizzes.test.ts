@@ -7,7 +7,7 @@ import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Unauthenticated } from "@/lib/errors";
 import { startExam, submitExam } from "@/lib/exam";
-import { DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/messages";
+import { catalogued, DEMO_QUESTION_IN_PAID_QUIZ, PAID_QUESTION_IN_DEMO, QUESTION_IN_USE, QUESTION_LOCKED } from "@/lib/catalogue";
 import { payEntryFeeFromWallet, submitEntryFee } from "@/lib/payments";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { PUT as updateQuestionRoute } from "@/app/api/updatequestions/[id]/route";
@@ -91,7 +91,7 @@ describe("authoring", () => {
     };
 
     const reordered = quizInput({ ...sameDates, questions: [questionIds[1], questionIds[0], questionIds[2]] });
-    await expect(updateQuiz(boss, quiz.id, reordered)).rejects.toThrow(new Conflict("Participants have already started this quiz, so its questions cannot change."));
+    await expect(updateQuiz(boss, quiz.id, reordered)).rejects.toThrow(new Conflict(catalogued("Participants have already started this quiz, so its questions cannot change.")));
     const renamed = await updateQuiz(boss, quiz.id, quizInput({ ...sameDates, title: "Renamed Olympiad", questions: questionIds }));
     expect(renamed.title).toBe("Renamed Olympiad");
     expect((await listQuizzesForAdmin(boss)).find((row) => row.id === quiz.id)?.questions).toEqual(questionIds);
@@ -111,7 +111,7 @@ describe("authoring", () => {
   it("refuses to delete a question a quiz uses, and counts its uses", async () => {
     const { questionIds } = await openExam({ count: 1 });
     const boss = await admin();
-    await expect(deleteQuestion(boss, questionIds[0])).rejects.toThrow(new Conflict(QUESTION_IN_USE));
+    await expect(deleteQuestion(boss, questionIds[0])).rejects.toThrow(new Conflict(catalogued(QUESTION_IN_USE)));
     expect((await questionUsage(boss)).get(questionIds[0])).toBe(1);
     expect(await countRows(questions, eq(questions.id, questionIds[0]))).toBe(1);
   });
@@ -126,13 +126,13 @@ describe("a started quiz's questions are locked", () => {
     expect(await updateQuestion(boss, questionIds[0], fixed)).toMatchObject({ text: "Edited question", correctOptionIndex: 3 });
 
     await startExam(await paidParticipant(quiz.id), quiz.id);
-    await expect(updateQuestion(boss, questionIds[1], fixed)).rejects.toThrow(new Conflict(QUESTION_LOCKED));
+    await expect(updateQuestion(boss, questionIds[1], fixed)).rejects.toThrow(new Conflict(catalogued(QUESTION_LOCKED)));
     const routed = await call(updateQuestionRoute, { method: "PUT", as: boss, params: { id: questionIds[1] }, json: fixed });
     expect(routed).toMatchObject({ status: 409, body: { message: QUESTION_LOCKED } });
     const db = await getDb();
     const [kept] = await db.select().from(questions).where(eq(questions.id, questionIds[1]));
     expect(kept).toMatchObject({ text: "Question 2", correctOptionIndex: 2 });
-    await expect(deleteQuestion(boss, questionIds[1])).rejects.toThrow(new Conflict(QUESTION_IN_USE));
+    await expect(deleteQuestion(boss, questionIds[1])).rejects.toThrow(new Conflict(catalogued(QUESTION_IN_USE)));
     expect(await updateQuestion(boss, spare.id, fixed)).toMatchObject({ text: "Edited question" });
   });
 });
@@ -149,7 +149,7 @@ describe("demo questions stay out of paid quizzes", () => {
     const demo = await demoQuestionIds(boss);
     const own = await createQuestion(boss, questionInput("Which is 5?"));
     const input = quizInput({ questions: [own.id, demo.questions[0]] });
-    await expect(createQuiz(boss, input)).rejects.toThrow(new Conflict(DEMO_QUESTION_IN_PAID_QUIZ));
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Conflict(catalogued(DEMO_QUESTION_IN_PAID_QUIZ)));
     expect(await countRows(quizzes, eq(quizzes.title, input.title))).toBe(0);
 
     const paid = await createQuiz(boss, quizInput({ questions: [own.id] }));
@@ -176,10 +176,10 @@ describe("demo questions stay out of paid quizzes", () => {
       shuffleQuestions: demo.shuffleQuestions,
       questions: [...demo.questions, questionIds[0]],
     });
-    await expect(updateQuiz(boss, DEMO_QUIZ_ID, demoInput)).rejects.toThrow(new Conflict(PAID_QUESTION_IN_DEMO));
+    await expect(updateQuiz(boss, DEMO_QUIZ_ID, demoInput)).rejects.toThrow(new Conflict(catalogued(PAID_QUESTION_IN_DEMO)));
     expect((await listQuizzesForAdmin(boss)).find((quiz) => quiz.id === DEMO_QUIZ_ID)?.questions).toEqual(demo.questions);
 
-    await expect(duplicateQuiz(boss, DEMO_QUIZ_ID)).rejects.toThrow(new Conflict(DEMO_QUESTION_IN_PAID_QUIZ));
+    await expect(duplicateQuiz(boss, DEMO_QUIZ_ID)).rejects.toThrow(new Conflict(catalogued(DEMO_QUESTION_IN_PAID_QUIZ)));
     expect(await countRows(quizzes, eq(quizzes.title, `${demo.title} (copy)`))).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/messages";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/catalogue";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
@@ -8,8 +8,8 @@ import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 /** Up to one crore: far above any prize or fee, and well inside the paise column. */
 const quizRupees = (label: string) => rupees(label, { allowZero: true, maxRupees: 10_000_000 });
 
-export const PRIZE_KINDS = ["cash", "free_pass"] as const;
-export type PrizeKind = (typeof PRIZE_KINDS)[number];
+const PRIZE_KINDS = ["cash", "free_pass"] as const;
+type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 /** One row of a quiz's prize table in paise, as stored. */
 export interface PrizeTierRow {
@@ -20,14 +20,14 @@ export interface PrizeTierRow {
 }
 
 /** The most rows a prize table holds, and the lowest rank it may name. */
-export const MAX_PRIZE_TIERS = 50;
+const MAX_PRIZE_TIERS = 50;
 const MAX_PRIZE_RANK = 1_000_000;
 
 /**
  * One rank range's prize: cash in rupees for each rank in the range, or a free pass to a later
  * quiz (no amount).
  */
-export const prizeTierSchema = z
+const prizeTierSchema = z
   .object({
     rankFrom: wholeNumber("The first rank", { min: 1, max: MAX_PRIZE_RANK }),
     rankTo: wholeNumber("The last rank", { min: 1, max: MAX_PRIZE_RANK }),

@@ -1,51 +1,67 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
-import { publishedResults, quizzes, resultRows, users } from "@/db/schema";
+import { currentResultRows, publishedResults, quizzes, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { frozenRowColumns } from "./frozen";
+import { currentRowColumns } from "./frozen";
 import { explainPlacement, type PrizeTier } from "./ranking";
 
+/** A version of a quiz's results that a revision replaced: still shown, with the reason it was replaced. */
+export interface SupersededVersion {
+  revision: number;
+  publishedAt: Date;
+  digest: string;
+  reason: string | null;
+  /** Published with a public results file (format 2) to download. */
+  resultsFile: boolean;
+}
+
 /**
- * The winners of every quiz whose results are published, newest first, read from the frozen
- * rows: two queries however many quizzes and participants there are.
+ * The winners of every quiz whose results are published, most recently published (or revised)
+ * first, read from the current version's frozen rows, with the versions it superseded: two
+ * queries however many quizzes, versions and participants there are.
  */
 export const publishedWinners = service("results.view", async () => {
   const db = await getDb();
-  const published = await db
+  const versions = await db
     .select({
       id: quizzes.id,
       title: quizzes.title,
       contestModel: quizzes.contestModel,
+      revision: publishedResults.revision,
       publishedAt: publishedResults.publishedAt,
       digest: publishedResults.digest,
-      /** Published with a public results file (format 2) to download. */
+      reason: publishedResults.reason,
       resultsFile: sql<boolean>`${publishedResults.digestFormat} = 2`,
       prizes: publishedResults.prizeTable,
     })
     .from(publishedResults)
     .innerJoin(quizzes, eq(quizzes.id, publishedResults.quizId))
-    .orderBy(desc(publishedResults.publishedAt));
-  if (published.length === 0) return [];
+    .orderBy(desc(publishedResults.revision));
+  const latest = new Map<string, (typeof versions)[number]>();
+  for (const version of versions) if (!latest.has(version.id)) latest.set(version.id, version);
+  const current = [...latest.values()].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
+  if (current.length === 0) return [];
   const winners = await db
-    .select({ quizId: resultRows.quizId, name: users.name, ...frozenRowColumns })
-    .from(resultRows)
-    .innerJoin(users, eq(users.id, resultRows.participantId))
-    .where(and(inArray(resultRows.quizId, published.map((quiz) => quiz.id)), or(sql`${resultRows.prizePaise} > 0`, eq(resultRows.freePass, true))))
-    .orderBy(asc(resultRows.rank), asc(resultRows.participantId));
-  return published.map((quiz) => ({
+    .select({ quizId: currentResultRows.quizId, name: users.name, ...currentRowColumns })
+    .from(currentResultRows)
+    .innerJoin(users, eq(users.id, currentResultRows.participantId))
+    .where(and(inArray(currentResultRows.quizId, current.map((quiz) => quiz.id)), or(sql`${currentResultRows.prizePaise} > 0`, eq(currentResultRows.freePass, true))))
+    .orderBy(asc(currentResultRows.rank), asc(currentResultRows.participantId));
+  return current.map((quiz) => ({
     ...quiz,
     prizes: quiz.prizes as PrizeTier[],
+    superseded: versions
+      .filter((version) => version.id === quiz.id && version.revision < quiz.revision)
+      .map(({ revision, publishedAt, digest, reason, resultsFile }): SupersededVersion => ({ revision, publishedAt, digest, reason, resultsFile })),
     winners: winners.filter((row) => row.quizId === quiz.id),
   }));
 });
 
-export type PublishedBoard = Awaited<ReturnType<typeof publishedWinners>>[number];
-
 /**
- * A participant's own frozen result in every published quiz they took, with the rows just above
- * and below theirs, so the page can say which rule placed them where they are, and their
- * pseudonym, so they can find their row in the public results file.
+ * A participant's own frozen result, in the current version, in every published quiz they took,
+ * with the rows just above and below theirs, so the page can say which rule placed them where they
+ * are, and their pseudonym, so they can find their row in the public results file.
  */
 export const myPublishedRanks = service("results.viewOwn", async (actor, userId: string) => {
   authorize(actor, "results.viewOwn", userId);
@@ -53,6 +69,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
   const rows = await db.execute<{
     quiz_id: string;
     title: string;
+    revision: number;
     digest: string;
     pseudonym: string | null;
     rank: number;
@@ -69,18 +86,18 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     below_score: number | null;
     below_time: number | null;
   }>(sql`
-    select r.quiz_id, q.title, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
-      (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id) as of,
-      (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.rank = r.rank) as tied_with,
+    select r.quiz_id, q.title, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
+      (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision) as of,
+      (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank = r.rank) as tied_with,
       above.rank as above_rank, above.score as above_score, above.time_taken_seconds as above_time,
       below.rank as below_rank, below.score as below_score, below.time_taken_seconds as below_time
-    from result_rows r
-    join published_results p on p.quiz_id = r.quiz_id
+    from current_result_rows r
+    join published_results p on p.quiz_id = r.quiz_id and p.revision = r.revision
     join quizzes q on q.id = r.quiz_id
     left join lateral (select x.rank, x.score, x.time_taken_seconds from result_rows x
-      where x.quiz_id = r.quiz_id and x.rank < r.rank order by x.rank desc limit 1) above on true
+      where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank < r.rank order by x.rank desc limit 1) above on true
     left join lateral (select x.rank, x.score, x.time_taken_seconds from result_rows x
-      where x.quiz_id = r.quiz_id and x.rank > r.rank order by x.rank asc limit 1) below on true
+      where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank > r.rank order by x.rank asc limit 1) below on true
     where r.participant_id = ${userId}
     order by p.published_at desc`);
   return rows.rows.map((row) => {
@@ -90,6 +107,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     return {
       quizId: row.quiz_id,
       title: row.title,
+      revision: row.revision,
       digest: row.digest,
       /** How the public results file names this participant (null before such files existed): for their eyes only. */
       pseudonym: row.pseudonym,

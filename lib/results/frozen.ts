@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { resultRows } from "@/db/schema";
+import { currentResultRows, resultRows } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
 import { byId, rankParticipants, type PrizeTier, type Ranked } from "./ranking";
 
@@ -39,13 +39,25 @@ export const frozenRowColumns = {
   freePass: resultRows.freePass,
 };
 
+/** The same columns, of the current version's rows. */
+export const currentRowColumns = {
+  participantId: currentResultRows.participantId,
+  rank: currentResultRows.rank,
+  score: currentResultRows.score,
+  timeTakenSeconds: currentResultRows.timeTakenSeconds,
+  prizePaise: currentResultRows.prizePaise,
+  freePass: currentResultRows.freePass,
+};
+
 /**
  * The canonical serialisation a format-1 digest covers (results published before the public
  * results file, lib/results/public-file.ts, which is format 2): fixed key order, the key in
  * position order, prizes by first rank, rows by rank then participant id (plain code-unit order,
  * not locale). Anyone holding the published key, prizes and rows can rebuild it byte for byte.
+ * Only first publications were ever made in format 1: every revision is format 2, which names
+ * its number, the digest it replaces and its reason.
  */
-export function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
+function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
   return JSON.stringify({
     version: 1,
     quizId: basis.quizId,
@@ -72,17 +84,27 @@ export function canonicalRows(rows: FrozenRow[]): FrozenRow[] {
     }));
 }
 
+/** The participants whose submitted attempts are disqualified now, in id order: what a new version leaves out. */
+export async function disqualifiedParticipants(db: Queryable, quizId: string): Promise<string[]> {
+  const rows = await db.execute<{ participant_id: string }>(sql`
+    select participant_id from attempts
+    where quiz_id = ${quizId} and submitted_at is not null and disqualified_at is not null
+    order by participant_id`);
+  return rows.rows.map((row) => row.participant_id);
+}
+
 export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
   return createHash("sha256").update(canonicalResults(basis, rows)).digest("hex");
 }
 
 /**
- * Scores every submitted, not disqualified attempt from its raw stored answers against the given
- * key (a dropped question gives everyone the mark), then ranks them with the tie rule (a tie's
- * left-over paise by submission time). Format-1 publications were ranked with this, and
- * `results:verify` recomputes them with it.
+ * Scores every submitted attempt but those of the disqualified participants from its raw stored
+ * answers against the given key (a dropped question gives everyone the mark), then ranks them
+ * with the tie rule (a tie's left-over paise by submission time). Format-1 publications were
+ * ranked with this, and `results:verify` recomputes them with it and the participants the
+ * version left out, since disqualifications may change after it.
  */
-export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promise<FrozenRow[]> {
+export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqualifiedIds: readonly string[]): Promise<FrozenRow[]> {
   const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
     with final_key as (
       select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
@@ -92,7 +114,7 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis): Promi
     from attempts a
     left join final_key k on true
     left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
-    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.disqualified_at is null
+    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.participant_id <> all(${`{${disqualifiedIds.join(",")}}`}::uuid[])
     group by a.id`);
   const ranked = rankParticipants(
     scored.rows.map((row) => ({

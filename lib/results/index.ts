@@ -1,13 +1,15 @@
 import "server-only";
 
 /**
- * Results: ranking with tie splits, publishing frozen results with their public results file, telling
- * every participant the digest, the winners board, each participant's rank, verification, prize tables.
+ * Results: ranking with tie splits, publishing frozen results and their revisions with their public
+ * results files, telling every participant the digest, the winners board, each participant's rank,
+ * verification, prize tables.
  */
 export { announceResults } from "./announce";
-export { myPublishedRanks, publishedWinners, type PublishedBoard } from "./board";
-export { defaultPrizeTable, prizeTablesOf, quizPrizeTable, type QuizPrizeTable } from "./prizes";
+export { myPublishedRanks, publishedWinners, type SupersededVersion } from "./board";
+export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { publishResults } from "./publishing";
 export { publicResultsFile } from "./results-file";
-export type { Comparison, Placement, PrizeTier } from "./ranking";
-export { verifyPublishedResults, type Verification } from "./verify";
+export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";
+export type { Comparison, PrizeTier } from "./ranking";
+export { verifyPublishedResults, type ChainBreak, type Verification } from "./verify";

@@ -4,7 +4,7 @@ import { prizeTiers, quizzes } from "@/db/schema";
 import { service, step } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { cashTotalPaise, type PrizeTierRow } from "@/lib/quizzes/schemas";
 
 const tierColumns = { rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise };

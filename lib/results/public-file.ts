@@ -39,7 +39,7 @@ export interface RowOutcome {
   freePass: boolean;
 }
 
-export type PublicRow = ResultsEntry & RowOutcome;
+type PublicRow = ResultsEntry & RowOutcome;
 
 export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "key" | "prizes"> & {
   format: 2;
@@ -152,7 +152,7 @@ const fileSchema = z.object({
 }) satisfies z.ZodType<PublicResults>;
 
 /** A results file parsed and checked for shape; throws a sentence saying what is wrong. */
-function parseResultsFile(text: string): PublicResults {
+export function parseResultsFile(text: string): PublicResults {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -174,7 +174,7 @@ function parseResultsFile(text: string): PublicResults {
   return document;
 }
 
-export interface RowDifference {
+interface RowDifference {
   /** 1-based, in the file's order. */
   position: number;
   pseudonym: string;

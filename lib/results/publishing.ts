@@ -6,9 +6,9 @@ import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { assertKeySettled, assertNoOpenAppeals, finaliseOverdueAttempts, lastRunningDeadline } from "@/lib/exam";
-import { enqueue } from "@/lib/jobs";
-import { message } from "@/lib/messages";
-import { FIRST_PUBLICATION, type KeyEntry, type ResultsBasis } from "./frozen";
+import { enqueueWithin } from "@/lib/jobs";
+import { message } from "@/lib/catalogue";
+import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { prizeTablesOf } from "./prizes";
 import { pseudonymOf } from "./pseudonyms";
 import { serialiseResults, sha256Hex } from "./public-file";
@@ -16,8 +16,11 @@ import { resultsFileFromAnswers } from "./results-file";
 
 type Quiz = typeof quizzes.$inferSelect;
 
+/** Which version a publication writes: the first (revision 1), or a revision of the latest. */
+type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
+
 /** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
-async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
+async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promise<ResultsBasis> {
   const key = await db.execute<{ question_id: string; correct_option_index: number; dropped: boolean }>(sql`
     select qq.question_id, coalesce(qq.key_option_index, q.correct_option_index) as correct_option_index, qq.dropped
     from quiz_questions qq join questions q on q.id = qq.question_id
@@ -25,34 +28,26 @@ async function currentBasis(db: Queryable, quiz: Quiz): Promise<ResultsBasis> {
     order by qq.position`);
   const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
   const prizes = (await prizeTablesOf(db, [quiz])).get(quiz.id)!.tiers;
-  return { quizId: quiz.id, ...FIRST_PUBLICATION, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
+  return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
 }
 
-/** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
-const ROWS_PER_INSERT = 5_000;
-
 /**
- * Writes the public results file (format 2) recomputed from the stored answers, its digest, and
- * each participant's row under their pseudonym.
+ * A version computed from the stored answers, the quiz's key and prizes now, and its
+ * disqualifications now: its public results file (format 2) and each participant's row under
+ * their pseudonym.
  */
-async function freeze(tx: DatabaseTransaction, quiz: Quiz, publishedById: string | null, now: Date) {
-  const basis = await currentBasis(tx, quiz);
-  const { document, participantOf } = await resultsFileFromAnswers(tx, basis, (participantId) => pseudonymOf(quiz.id, participantId));
-  const resultsFile = serialiseResults(document);
-  const digest = sha256Hex(resultsFile);
-  await tx.insert(publishedResults).values({
-    quizId: quiz.id,
-    answerKey: basis.key,
-    prizeTable: basis.prizes,
-    marksPerQuestion: basis.marksPerQuestion,
-    digest,
-    digestFormat: 2,
-    resultsFile,
-    publishedById,
-    publishedAt: now,
-  });
+export interface ComputedVersion {
+  basis: ResultsBasis;
+  disqualifiedIds: string[];
+  resultsFile: string;
+  rows: (FrozenRow & { pseudonym: string })[];
+}
+
+export async function computeVersion(db: Queryable, quiz: Quiz, version: Version): Promise<ComputedVersion> {
+  const basis = await currentBasis(db, quiz, version);
+  const disqualifiedIds = await disqualifiedParticipants(db, quiz.id);
+  const { document, participantOf } = await resultsFileFromAnswers(db, basis, disqualifiedIds, (participantId) => pseudonymOf(quiz.id, participantId));
   const rows = document.rows.map((row) => ({
-    quizId: quiz.id,
     participantId: participantOf.get(row.pseudonym)!,
     pseudonym: row.pseudonym,
     rank: row.rank,
@@ -61,10 +56,37 @@ async function freeze(tx: DatabaseTransaction, quiz: Quiz, publishedById: string
     prizePaise: row.prizePaise,
     freePass: row.freePass,
   }));
+  return { basis, disqualifiedIds, resultsFile: serialiseResults(document), rows };
+}
+
+/** Keeps each insert well under PostgreSQL's 65,535 bind parameters. */
+const ROWS_PER_INSERT = 5_000;
+
+/**
+ * Writes a computed version: its results file, whose SHA-256 is its digest, and its rows. Nothing
+ * written is ever changed (migrations 0008, 0023).
+ */
+export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, resultsFile, rows }: ComputedVersion, publishedById: string | null, now: Date) {
+  const digest = sha256Hex(resultsFile);
+  await tx.insert(publishedResults).values({
+    quizId: basis.quizId,
+    revision: basis.revision,
+    answerKey: basis.key,
+    prizeTable: basis.prizes,
+    marksPerQuestion: basis.marksPerQuestion,
+    disqualifiedIds,
+    digest,
+    digestFormat: 2,
+    resultsFile,
+    previousDigest: basis.previousDigest,
+    reason: basis.reason,
+    publishedById,
+    publishedAt: now,
+  });
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await tx.insert(resultRows).values(rows.slice(start, start + ROWS_PER_INSERT));
+    await tx.insert(resultRows).values(rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ quizId: basis.quizId, revision: basis.revision, ...row })));
   }
-  return { digest, participants: rows.length, winners: rows.filter((row) => row.prizePaise > 0 || row.freePass).length };
+  return { revision: basis.revision, digest, participants: rows.length, winners: rows.filter((row) => row.prizePaise > 0 || row.freePass).length };
 }
 
 /**
@@ -80,23 +102,22 @@ export const publishResults = service("results.publish", async (admin, quizId: s
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound(message("quizNotFound"));
   if (quiz.resultsPublishedAt) return;
-  if (now < quiz.examEndAt) throw new Conflict("Results can be published once the exam window has closed.");
+  if (now < quiz.examEndAt) throw new Conflict(message("resultsAfterWindow"));
   const running = await lastRunningDeadline(db, quizId, now);
   if (running) throw new Conflict(message("resultsWaitForAttempts", { lastDeadline: running }));
   await assertKeySettled(db, quiz, now);
   await assertNoOpenAppeals(db, quizId);
   await finaliseOverdueAttempts(admin, { quizId, now });
-  const published = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-    if (locked.resultsPublishedAt) return false;
+    if (locked.resultsPublishedAt) return;
     // Locking the quiz first keeps a disqualification or an appeal from slipping in meanwhile.
     await assertKeySettled(tx, locked, now);
     await assertNoOpenAppeals(tx, quizId);
-    const frozen = await freeze(tx, locked, admin.id || null, now);
+    const frozen = await freeze(tx, await computeVersion(tx, locked, FIRST_PUBLICATION), admin.id || null, now);
     await tx.update(quizzes).set({ resultsPublishedAt: now }).where(eq(quizzes.id, quizId));
     await recordAudit(tx, admin, { action: "results.publish", subjectType: "quiz", subjectId: quizId, before: null, after: frozen });
-    return true;
+    // In the same transaction: told exactly when published. The job tells 20,000 participants without holding this request.
+    await enqueueWithin(tx, "results.announce", { quizId, revision: FIRST_PUBLICATION.revision });
   });
-  // After the commit, so nobody hears of results that were rolled back; the job tells 20,000 participants without holding this request.
-  if (published) await enqueue("results.announce", { quizId });
 });

@@ -55,7 +55,7 @@ function bySubmission(a: Result, b: Result): number {
  * gets the equal share rounded down, and the first (pool mod count) one paisa more. The shares
  * add up to the pool exactly.
  */
-export function splitPool(pooledPaise: number, count: number): number[] {
+function splitPool(pooledPaise: number, count: number): number[] {
   const share = Math.floor(pooledPaise / count);
   const leftOver = pooledPaise - share * count;
   return Array.from({ length: count }, (_, index) => share + (index < leftOver ? 1 : 0));

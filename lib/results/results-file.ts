@@ -1,21 +1,23 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
-import { publishedResults } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { currentPublishedResults, publishedResults } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import type { ResultsBasis } from "./frozen";
 import { publicResults, type PublicResults } from "./public-file";
 
 /**
- * The results file (format 2) recomputed from the stored answers of every submitted, not
- * disqualified attempt, with each participant named by `pseudonymFor`; and who each pseudonym is.
- * Publishing freezes it; `results:verify` rebuilds it to compare.
+ * The results file (format 2) recomputed from the stored answers of every submitted attempt but
+ * those of the disqualified participants, with each participant named by `pseudonymFor`; and who
+ * each pseudonym is. Publishing and each revision freeze it; `results:verify` rebuilds it to
+ * compare, with the participants the version left out, since disqualifications may change after it.
  */
 export async function resultsFileFromAnswers(
   db: Queryable,
   basis: ResultsBasis,
+  disqualifiedIds: readonly string[],
   pseudonymFor: (participantId: string) => Promise<string>,
 ): Promise<{ document: PublicResults; participantOf: Map<string, string> }> {
   const submitted = await db.execute<{ participant_id: string; answers: (number | null)[] | null; time_taken_seconds: number; submitted_at: Date | string }>(sql`
@@ -27,7 +29,7 @@ export async function resultsFileFromAnswers(
     from attempts a
     left join final_key k on true
     left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
-    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.disqualified_at is null
+    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null and a.participant_id <> all(${`{${disqualifiedIds.join(",")}}`}::uuid[])
     group by a.id`);
   const participantOf = new Map<string, string>();
   const entries = [];
@@ -43,17 +45,16 @@ export async function resultsFileFromAnswers(
 
 /**
  * A quiz's public results file, as frozen at publication: what anyone may download and check.
- * With a digest, only that version. Not found before publication, or for results published
- * before results files existed (format 1).
+ * The current version's, or with a digest that version's, superseded or not. Not found before
+ * publication, or for results published before results files existed (format 1).
  */
 export const publicResultsFile = service("results.view", async (_actor, quizId: string, digest?: string) => {
   const db = await getDb();
+  const version = digest ? publishedResults : currentPublishedResults;
   const [published] = await db
-    .select({ digest: publishedResults.digest, text: publishedResults.resultsFile })
-    .from(publishedResults)
-    .where(and(eq(publishedResults.quizId, quizId), eq(publishedResults.digestFormat, 2), digest ? eq(publishedResults.digest, digest) : undefined))
-    .orderBy(desc(publishedResults.publishedAt))
-    .limit(1);
+    .select({ digest: version.digest, text: version.resultsFile })
+    .from(version)
+    .where(and(eq(version.quizId, quizId), eq(version.digestFormat, 2), digest ? eq(version.digest, digest) : undefined));
   if (!published?.text) throw new NotFound(message("resultsFileNotFound"));
   return { text: published.text, digest: published.digest, fileName: `results-${quizId}-${published.digest.slice(0, 12)}.json` };
 });

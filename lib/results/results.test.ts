@@ -7,7 +7,7 @@ import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, grantExtraTime, objectToKey, saveAnswer, startExam } from "@/lib/exam";
 import { config } from "@/lib/config";
-import { APPEALS_UNDECIDED, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/messages";
+import { APPEALS_UNDECIDED, catalogued, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/catalogue";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
@@ -45,7 +45,7 @@ describe("the results door", () => {
   it("refuses publishing to a visitor and a participant, and publishes nothing", async () => {
     const quiz = await closedExam();
     await expect(publishResults(VISITOR, quiz.id)).rejects.toThrow(Unauthenticated);
-    await expect(publishResults(await participant(), quiz.id)).rejects.toThrow(new Forbidden("Only admins can do this."));
+    await expect(publishResults(await participant(), quiz.id)).rejects.toThrow(new Forbidden(catalogued("Only admins can do this.")));
     expect(await publishedAt(quiz.id)).toBeNull();
   });
 
@@ -61,8 +61,8 @@ describe("publishing", () => {
   it("waits for the exam window, the provisional key and its objection window, then keeps the first publication", async () => {
     const { quiz } = await openExam();
     const boss = await admin();
-    await expect(publishResults(boss, quiz.id)).rejects.toThrow(new Conflict("Results can be published once the exam window has closed."));
-    await expect(publishResults(boss, quiz.id, quiz.examEndAt)).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await expect(publishResults(boss, quiz.id)).rejects.toThrow(new Conflict(catalogued("Results can be published once the exam window has closed.")));
+    await expect(publishResults(boss, quiz.id, quiz.examEndAt)).rejects.toThrow(new Conflict(catalogued(KEY_NOT_PUBLISHED)));
 
     const windowCloses = await settleKey(quiz);
     await expect(publishResults(boss, quiz.id, new Date(windowCloses.getTime() - 1))).rejects.toThrow(new Conflict(message("objectionWindowRunning", { closesAt: windowCloses })));
@@ -116,7 +116,7 @@ describe("publishing", () => {
     const duringWindow = new Date(quiz.examEndAt.getTime() + HOUR);
     await objectToKey(people.B, quiz.id, { questionId: questionIds[1], reason: "Option Z is also right." }, duringWindow);
     const afterWindow = new Date(quiz.examEndAt.getTime() + quiz.objectionWindowHours * HOUR);
-    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(OBJECTIONS_UNDECIDED));
+    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(catalogued(OBJECTIONS_UNDECIDED)));
     expect(await publishedAt(quiz.id)).toBeNull();
 
     // B answered Z (3) on question 2: the new key breaks the A–B tie at the top in B's favour.
@@ -219,7 +219,7 @@ describe("publishing", () => {
     const [attemptA] = await (await getDb()).select().from(attempts).where(eq(attempts.participantId, people.A.id));
     await disqualifyAttempt(boss, attemptA.id, "A phone is visible in the recording for ten minutes.");
     await appealDisqualification(people.A, quiz.id, "That was my calculator, allowed by the rules.");
-    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(APPEALS_UNDECIDED));
+    await expect(publishResults(boss, quiz.id, afterWindow)).rejects.toThrow(new Conflict(catalogued(APPEALS_UNDECIDED)));
     expect(await publishedAt(quiz.id)).toBeNull();
 
     await decideAppeal(boss, attemptA.id, { outcome: "rejected", response: "Calculators are not allowed." });
@@ -342,11 +342,14 @@ describe("frozen results", () => {
 });
 
 describe("objections and frozen results", () => {
-  it("closes objections with the published rows: a decision after publishing is refused", async () => {
+  it("records a decision taken after publishing without touching the published rows or any score: only a revision applies it", async () => {
     const { quiz, questionIds, people } = await publishedSeededQuiz();
     const db = await getDb();
     await db.insert(objections).values({ quizId: quiz.id, questionId: questionIds[0], participantId: people.D.id, reason: "Late objection" });
-    await expect(decideObjections(await admin(), quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(Conflict);
-    expect((await db.select().from(attemptAnswers).where(eq(attemptAnswers.questionId, questionIds[0]))).length).toBeGreaterThan(0);
+    const before = { board: await boardOf(quiz.id), scores: await db.select({ id: attempts.id, score: attempts.score }).from(attempts).where(eq(attempts.quizId, quiz.id)) };
+    expect(await decideObjections(await admin(), quiz.id, questionIds[0], { decision: "drop", note: "Both readings of the question are defensible." })).toEqual({ rescored: 0, notified: 0, awaitsRevision: true });
+    expect(await boardOf(quiz.id)).toEqual(before.board);
+    expect(await db.select({ id: attempts.id, score: attempts.score }).from(attempts).where(eq(attempts.quizId, quiz.id))).toEqual(before.scores);
+    expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ matches: true, firstInputDifference: null });
   });
 });

@@ -1,4 +1,4 @@
-export type SeedOptions = readonly [string, string, string, string];
+type SeedOptions = readonly [string, string, string, string];
 
 export interface SeedQuestion {
   readonly text: string;

@@ -17,7 +17,7 @@ import { demoQuestions } from "./demo-questions";
 import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
 
-export const ADMIN_PASSWORD_FILE = path.join(config.dataDir, "admin-password");
+const ADMIN_PASSWORD_FILE = path.join(config.dataDir, "admin-password");
 
 /** Stable ids make every insert idempotent: a second run conflicts and changes nothing. */
 function seedUuid(group: number, index: number): string {
@@ -25,8 +25,8 @@ function seedUuid(group: number, index: number): string {
 }
 
 export const DEMO_QUIZ_ID = seedUuid(1, 1);
-export const SAMPLE_PAID_QUIZ_ID = seedUuid(1, 2);
-export const SAMPLE_FREE_QUIZ_ID = seedUuid(1, 3);
+const SAMPLE_PAID_QUIZ_ID = seedUuid(1, 2);
+const SAMPLE_FREE_QUIZ_ID = seedUuid(1, 3);
 const DEMO_QUESTION_GROUP = 2;
 const PAID_QUESTION_GROUP = 3;
 const FREE_QUESTION_GROUP = 4;
@@ -48,7 +48,7 @@ function indiaMorning(now: Date, days: number): Date {
 }
 
 /** The sample free-entry quiz's own prizes, paid by its sponsor: ₹10,000 in all. */
-export const SAMPLE_FREE_QUIZ_PRIZES = [
+const SAMPLE_FREE_QUIZ_PRIZES = [
   { rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: rupeesToPaise(5_000) },
   { rankFrom: 2, rankTo: 2, kind: "cash", amountPaise: rupeesToPaise(3_000) },
   { rankFrom: 3, rankTo: 3, kind: "cash", amountPaise: rupeesToPaise(2_000) },

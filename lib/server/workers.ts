@@ -53,7 +53,7 @@ const WORKERS: { [Name in JobName]: Worker<Name> } = {
   },
   "results.announce": {
     batchSize: 1,
-    handle: async ([job]) => ({ output: await announceResults(SYSTEM, job.data.quizId) }),
+    handle: async ([job]) => ({ output: await announceResults(SYSTEM, job.data.quizId, job.data.revision) }),
   },
 };
 

@@ -24,7 +24,7 @@ const CROPS = [
  * horizontally adjacent pixels (left brighter than right). Re-encoding at another quality or
  * cropping a margin moves only a few of the 64 bits; a different picture moves about half.
  */
-export async function differenceHash(bytes: Uint8Array, crop?: (typeof CROPS)[number]): Promise<bigint> {
+async function differenceHash(bytes: Uint8Array, crop?: (typeof CROPS)[number]): Promise<bigint> {
   let image = sharp(bytes).rotate();
   if (crop) {
     const { width = 0, height = 0 } = await image.metadata();
@@ -42,17 +42,6 @@ export async function differenceHash(bytes: Uint8Array, crop?: (typeof CROPS)[nu
     }
   }
   return BigInt.asIntN(64, hash);
-}
-
-/** Bits that differ between two dHashes. */
-export function hammingDistance(a: bigint, b: bigint): number {
-  let difference = BigInt.asUintN(64, a ^ b);
-  let bits = 0;
-  while (difference) {
-    bits += Number(difference & 1n);
-    difference >>= 1n;
-  }
-  return bits;
 }
 
 export async function fingerprintImage(bytes: Uint8Array): Promise<ImageFingerprint> {

@@ -8,14 +8,14 @@ import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
 import { fingerprintImage } from "./image-hash";
 import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
-import { message, OBJECTION_EVIDENCE_MISSING } from "@/lib/messages";
+import { message, type Message } from "@/lib/catalogue";
 
 export type UploadPurpose = "payment" | "profile" | "objection";
 
-const MISSING_FILE: Record<UploadPurpose, string> = {
-  payment: "Please upload a payment screenshot.",
-  profile: "Please choose a profile image.",
-  objection: OBJECTION_EVIDENCE_MISSING,
+const MISSING_FILE: Record<UploadPurpose, Message> = {
+  payment: message("paymentScreenshotRequired"),
+  profile: message("profileImageRequired"),
+  objection: message("objectionEvidenceMissing"),
 };
 
 /**

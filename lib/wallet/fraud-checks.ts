@@ -4,8 +4,6 @@ import { paymentFlags, transactions, uploads } from "@/db/schema";
 import { config } from "@/lib/config";
 import type { DatabaseTransaction } from "@/lib/db";
 
-export type PaymentFlagReason = (typeof paymentFlags.$inferInsert)["reason"];
-
 /** One transaction-scoped lock for every UPI payment's checks: two copies submitted at once still see each other. */
 const FRAUD_CHECK_LOCK = sql`pg_advisory_xact_lock(hashtext('payment-fraud-checks'))`;
 

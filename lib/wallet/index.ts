@@ -5,4 +5,4 @@ export { listTransactions, TRANSACTIONS_PAGE_SIZE, walletSummary, type Transacti
 export { pendingTransactionIds } from "./pending";
 export { changeBalance, lockWallet, refundToWallet, rewardReferrer, spendablePaise, type LockedWallet } from "./ledger";
 export { specTransaction } from "./spec-names";
-export { recordUpiPayment, requestTopUp, requestWithdrawal, type TopUpRequest, type UpiPayment, type WithdrawalRequest } from "./requests";
+export { recordUpiPayment, requestTopUp, requestWithdrawal } from "./requests";

@@ -5,7 +5,7 @@ import { step } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
-import { message } from "@/lib/messages";
+import { message } from "@/lib/catalogue";
 import { REASONS } from "./schemas";
 
 /**

@@ -9,7 +9,7 @@ import { paymentProof } from "@/lib/uploads";
 import { flagLikelyReuse, lockFraudChecks } from "./fraud-checks";
 import { lockWallet, spendablePaise } from "./ledger";
 import { normalisePaymentReference, REASONS } from "./schemas";
-import { message, type Message } from "@/lib/messages";
+import { message, type Message } from "@/lib/catalogue";
 
 /** The database's guards on payment proofs, as the sentences a payer reads. */
 const PROOF_CONSTRAINTS: Record<string, Message> = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED, UTR_FORMAT, UTR_REQUIRED } from "@/lib/messages";
+import { FIELDS_REQUIRED, PROOF_AND_NAME_REQUIRED, UTR_FORMAT, UTR_REQUIRED } from "@/lib/catalogue";
 import { personName, rupees, text } from "@/lib/validation";
 
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
@@ -58,10 +58,10 @@ const amount = rupees("The amount", { required: FIELDS_REQUIRED });
 const payeeName = (message: string) => personName("The name", message).min(1, message).max(100, "The name must be at most 100 characters.");
 
 /** A UPI transaction reference (UTR, SPEC's paymentId): 12 digits. */
-export const UTR_PATTERN = /^\d{12}$/;
+const UTR_PATTERN = /^\d{12}$/;
 
 /** The payment forms' UTR field: required for a UPI payment, 12 digits (spaces the payment app puts in are dropped). */
-export const utrField = text("The UPI transaction reference", UTR_REQUIRED)
+const utrField = text("The UPI transaction reference", UTR_REQUIRED)
   .transform((value) => value.replace(/\s+/g, ""))
   .pipe(z.string().min(1, UTR_REQUIRED).regex(UTR_PATTERN, UTR_FORMAT));
 

@@ -5,7 +5,7 @@ import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { publicOrigin } from "@/lib/http";
 import { Forbidden, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
-import { WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { catalogued, WITHDRAWAL_TOO_LARGE } from "@/lib/catalogue";
 import { reviewTransaction } from "@/lib/payments";
 import { settled } from "@/tests/support/race";
 import { admin } from "@/tests/support/users";
@@ -37,7 +37,7 @@ describe("the wallet door", () => {
     const [alice, bob, boss] = [await adult(), await adult(), await admin()];
     await fundWallet(bob, boss, 7_000);
     for (const reader of [alice, boss]) {
-      await expect(listTransactions(reader, bob.id, 1)).rejects.toThrow(new Forbidden("You can see only your own wallet."));
+      await expect(listTransactions(reader, bob.id, 1)).rejects.toThrow(new Forbidden(catalogued("You can see only your own wallet.")));
       await expect(walletSummary(reader, bob.id, ORIGIN)).rejects.toThrow(Forbidden);
     }
     expect((await listTransactions(bob, bob.id, 1)).rows).toEqual([expect.objectContaining({ type: "credit", amountPaise: 7_000, status: "verified" })]);
@@ -67,7 +67,7 @@ describe("withdrawals", () => {
     const [user, reviewer] = [await adult(), await admin()];
     await fundWallet(user, reviewer, 30_000);
     await withdraw(user, 20_000);
-    await expect(withdraw(user, 20_000)).rejects.toThrow(new Invalid(WITHDRAWAL_TOO_LARGE));
+    await expect(withdraw(user, 20_000)).rejects.toThrow(new Invalid(catalogued(WITHDRAWAL_TOO_LARGE)));
     await withdraw(user, 10_000);
     await expect(withdraw(user, 1)).rejects.toThrow(WITHDRAWAL_TOO_LARGE);
     expect(await walletSummary(user, user.id, ORIGIN)).toMatchObject({ balancePaise: 30_000, pendingWithdrawalsPaise: 30_000, availablePaise: 0 });
@@ -79,7 +79,7 @@ describe("withdrawals", () => {
     await fundWallet(user, reviewer, 30_000);
     const raced = await settled([withdraw(user, 30_000), withdraw(user, 30_000)]);
     expect(raced.values).toHaveLength(1);
-    expect(raced.errors).toEqual([new Invalid(WITHDRAWAL_TOO_LARGE)]);
+    expect(raced.errors).toEqual([new Invalid(catalogued(WITHDRAWAL_TOO_LARGE))]);
     expect(await countRows(transactions, and(eq(transactions.userId, user.id), eq(transactions.type, "debit")))).toBe(1);
   });
 

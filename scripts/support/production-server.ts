@@ -65,7 +65,7 @@ export async function startProductionServer(env: Record<string, string>, port: n
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Stops the server gracefully, or kills its process group (instances, database) when it overruns. */
-export async function stopServer(server: ChildProcess): Promise<void> {
+async function stopServer(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");

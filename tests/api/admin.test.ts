@@ -23,7 +23,7 @@ import { notifications, pushSubscriptions, questions } from "@/db/schema";
 import { renderMarkdown, findArticleBySlug } from "@/lib/blog";
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
-import { HINDI_INCOMPLETE } from "@/lib/messages";
+import { HINDI_INCOMPLETE } from "@/lib/catalogue";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";

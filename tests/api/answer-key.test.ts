@@ -6,7 +6,7 @@ import { POST as publishKeyRoute } from "@/app/api/quizzes/[quizId]/answer-key/r
 import { attempts, auditLog, keyDecisions, notifications, objections, quizQuestions, uploads } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
-import { ALREADY_OBJECTED, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/messages";
+import { ALREADY_OBJECTED, catalogued, KEY_ALREADY_PUBLISHED, KEY_BEFORE_EXAM_END, KEY_NOT_PUBLISHED, OBJECTION_WINDOW_CLOSED, OBJECTIONS_UNDECIDED } from "@/lib/catalogue";
 import { createQuiz } from "@/tests/support/factories";
 import { openUpload, storeUpload } from "@/lib/uploads";
 import { call } from "@/tests/support/http";
@@ -40,7 +40,7 @@ describe("publishing the provisional answer key", () => {
     const boss = await admin();
     const db = await getDb();
     const early = await createQuiz(db);
-    await expect(publishAnswerKey(boss, early.id)).rejects.toThrow(new Conflict(KEY_BEFORE_EXAM_END));
+    await expect(publishAnswerKey(boss, early.id)).rejects.toThrow(new Conflict(catalogued(KEY_BEFORE_EXAM_END)));
 
     const { quiz, people } = await seededQuiz({ examEndedAgoMs: 60_000 });
     // A still running: reopened as only an insider could, a submitted attempt being frozen.
@@ -49,7 +49,7 @@ describe("publishing the provisional answer key", () => {
 
     const settled = await seededQuiz();
     await publishAnswerKey(boss, settled.quiz.id);
-    await expect(publishAnswerKey(boss, settled.quiz.id)).rejects.toThrow(new Conflict(KEY_ALREADY_PUBLISHED));
+    await expect(publishAnswerKey(boss, settled.quiz.id)).rejects.toThrow(new Conflict(catalogued(KEY_ALREADY_PUBLISHED)));
   });
 
   it("is an admin's action: a participant gets 403 from the route", async () => {
@@ -71,7 +71,7 @@ describe("deciding objections", () => {
     const outcome = await decideObjections(boss, quiz.id, questionIds[2], { decision: "change", newOptionIndex: 3, note: "Z is right" });
 
     // A and C objected; B, who did not, loses a mark and is told as well.
-    expect(outcome).toEqual({ rescored: 4, notified: 3 });
+    expect(outcome).toEqual({ rescored: 4, notified: 3, awaitsRevision: false });
     expect(await scoresOf(quiz.id, people)).toEqual({ scores: { A: 3, B: 1, C: 2, D: 1 }, ranks: { A: 1, C: 2, B: 3, D: 4 } });
     const db = await getDb();
     const closed = await db.select().from(objections).where(eq(objections.quizId, quiz.id));
@@ -96,7 +96,7 @@ describe("deciding objections", () => {
     // Question 1's key moves from W (0) to X (1): A, B and D lose its mark, C gains it.
     const outcome = await decideObjections(boss, quiz.id, questionIds[0], { decision: "change", newOptionIndex: 1, note: "W was a misprint for X" });
 
-    expect(outcome).toEqual({ rescored: 4, notified: 4 });
+    expect(outcome).toEqual({ rescored: 4, notified: 4, awaitsRevision: false });
     expect(await scoresOf(quiz.id, people)).toMatchObject({ scores: { A: 1, B: 1, C: 2, D: 0 } });
     const db = await getDb();
     const toldTo = async (name: string) => (await db.select().from(notifications).where(eq(notifications.userId, people[name].id))).map(({ title, body, url }) => ({ title, body, url }));
@@ -113,7 +113,7 @@ describe("deciding objections", () => {
 
     // A decision that changes nobody's score tells only its objectors, as before.
     await objectToKey(people.A, quiz.id, { questionId: questionIds[1], reason: "Z" });
-    expect(await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" })).toEqual({ rescored: 4, notified: 1 });
+    expect(await decideObjections(boss, quiz.id, questionIds[1], { decision: "keep", note: "X is right" })).toEqual({ rescored: 4, notified: 1, awaitsRevision: false });
     expect((await toldTo("B")).length).toBe(1);
   });
 
@@ -192,7 +192,7 @@ describe("deciding objections", () => {
   it("is refused to participants and before the key is published", async () => {
     const boss = await admin();
     const { quiz, questionIds, people } = await seededQuiz();
-    await expect(decideObjections(boss, quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await expect(decideObjections(boss, quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toThrow(new Conflict(catalogued(KEY_NOT_PUBLISHED)));
     await publishAnswerKey(boss, quiz.id);
     await expect(decideObjections(people.A, quiz.id, questionIds[0], { decision: "drop", note: "" })).rejects.toBeInstanceOf(Forbidden);
     const response = await call(decideRoute, { as: people.A, params: { quizId: quiz.id, questionId: questionIds[0] }, json: { decision: "drop", note: "" } });
@@ -227,7 +227,7 @@ describe("objecting to the key", () => {
   it("is refused before the key, after the window, twice, to someone who did not take the quiz, and with someone else's image", async () => {
     const boss = await admin();
     const { quiz, questionIds, people } = await seededQuiz();
-    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "no" })).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "no" })).rejects.toThrow(new Conflict(catalogued(KEY_NOT_PUBLISHED)));
     await publishAnswerKey(boss, quiz.id);
 
     const db = await getDb();
@@ -235,11 +235,11 @@ describe("objecting to the key", () => {
     await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see this", evidenceUploadId: foreign.id })).rejects.toBeInstanceOf(Invalid);
     const [own] = await db.insert(uploads).values({ ownerId: people.A.id, purpose: "objection", objectKey: `objection/${people.A.id}/x.png`, contentType: "image/png", sizeBytes: 10 }).returning();
     await objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "see this", evidenceUploadId: own.id });
-    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "again" })).rejects.toThrow(new Conflict(ALREADY_OBJECTED));
+    await expect(objectToKey(people.A, quiz.id, { questionId: questionIds[0], reason: "again" })).rejects.toThrow(new Conflict(catalogued(ALREADY_OBJECTED)));
     await expect(objectToKey(await participant(), quiz.id, { questionId: questionIds[0], reason: "I did not take it" })).rejects.toBeInstanceOf(Forbidden);
 
     const afterWindow = new Date(Date.now() + 49 * HOUR);
-    await expect(objectToKey(people.B, quiz.id, { questionId: questionIds[0], reason: "late" }, afterWindow)).rejects.toThrow(new Conflict(OBJECTION_WINDOW_CLOSED));
+    await expect(objectToKey(people.B, quiz.id, { questionId: questionIds[0], reason: "late" }, afterWindow)).rejects.toThrow(new Conflict(catalogued(OBJECTION_WINDOW_CLOSED)));
     const late = await call(objectRoute, { as: people.B, params: { quizId: quiz.id }, json: { questionId: questionIds[0], reason: "" } });
     expect(late.status).toBe(400);
     const answered = await call(objectRoute, { as: people.B, params: { quizId: quiz.id }, json: { questionId: questionIds[0], reason: "W is wrong" } });
@@ -266,7 +266,7 @@ describe("assertKeySettled", () => {
     const boss = await admin();
     const { quiz, questionIds, people } = await seededQuiz();
     const db = await getDb();
-    await expect(assertKeySettled(db, await quizRow(quiz.id), new Date())).rejects.toThrow(new Conflict(KEY_NOT_PUBLISHED));
+    await expect(assertKeySettled(db, await quizRow(quiz.id), new Date())).rejects.toThrow(new Conflict(catalogued(KEY_NOT_PUBLISHED)));
 
     await publishAnswerKey(boss, quiz.id);
     await objectToKey(people.A, quiz.id, { questionId: questionIds[2], reason: "Z" });
@@ -274,7 +274,7 @@ describe("assertKeySettled", () => {
     await expect(assertKeySettled(db, published, new Date())).rejects.toThrow(/may object to the answer key until/);
 
     const afterWindow = new Date(published.answerKeyPublishedAt!.getTime() + published.objectionWindowHours * HOUR);
-    await expect(assertKeySettled(db, published, afterWindow)).rejects.toThrow(new Conflict(OBJECTIONS_UNDECIDED));
+    await expect(assertKeySettled(db, published, afterWindow)).rejects.toThrow(new Conflict(catalogued(OBJECTIONS_UNDECIDED)));
 
     await decideObjections(boss, quiz.id, questionIds[2], { decision: "keep", note: "" });
     await expect(assertKeySettled(db, published, afterWindow)).resolves.toBeUndefined();

@@ -8,7 +8,7 @@ import { verifyCertificate } from "@/lib/certificates";
 import { newVerificationId } from "@/lib/certificates/certificates";
 import { closeDatabase, getDb } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED } from "@/lib/messages";
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED } from "@/lib/catalogue";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
 import { participant } from "../support/users";
@@ -61,8 +61,8 @@ describe("certificates", () => {
     expect(await certificateOf(winner, quiz.id)).toEqual([certificate]);
 
     const page = await verifyCertificate(VISITOR, certificate.verificationId);
-    expect(Object.keys(page).sort()).toEqual(["date", "name", "quizTitle", "result", "revoked"]);
-    expect(page).toEqual({ name: "Ananya Rāo", quizTitle: "Certificate Olympiad", result: "Rank 1, prize ₹1,00,000", date: expect.any(String), revoked: false });
+    expect(Object.keys(page).sort()).toEqual(["date", "name", "quizTitle", "result", "revoked", "superseded"]);
+    expect(page).toEqual({ name: "Ananya Rāo", quizTitle: "Certificate Olympiad", result: "Rank 1, prize ₹1,00,000", date: expect.any(String), revoked: false, superseded: null });
     expect(JSON.stringify(page)).not.toContain(winner.email);
   });
 

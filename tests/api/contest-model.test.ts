@@ -11,16 +11,7 @@ import { auditLog, quizQuestions, quizzes, transactions } from "@/db/schema";
 import { config, loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
-import {
-  CASH_PRIZES_FORBIDDEN,
-  CASH_PRIZES_UNCONFIRMED,
-  CERTIFICATES_WITH_CASH,
-  CONTEST_MODEL_LOCKED,
-  CONTEST_MODEL_REQUIRED,
-  FREE_ENTRY_WITH_FEE,
-  NO_ENTRY_FEE,
-  NOT_FREE_ENTRY,
-} from "@/lib/messages";
+import { CASH_PRIZES_FORBIDDEN, CASH_PRIZES_UNCONFIRMED, catalogued, CERTIFICATES_WITH_CASH, CONTEST_MODEL_LOCKED, CONTEST_MODEL_REQUIRED, FREE_ENTRY_WITH_FEE, NO_ENTRY_FEE, NOT_FREE_ENTRY } from "@/lib/catalogue";
 import { payEntryFeeFromWallet } from "@/lib/payments";
 import { contestModelsInUse, createQuiz, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
@@ -128,7 +119,7 @@ describe("a free-entry quiz", () => {
     const input = cashQuizInput({ contestModel: "free_entry", entryFee: 100 });
     const refused = await call(addQuiz, { as: boss, json: asBody(input) });
     expect(refused).toMatchObject({ status: 400, body: { message: FREE_ENTRY_WITH_FEE } });
-    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(FREE_ENTRY_WITH_FEE));
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(catalogued(FREE_ENTRY_WITH_FEE)));
     expect(await titled(input.title)).toBe(0);
 
     const saved = await call(addQuiz, { as: boss, json: asBody(cashQuizInput({ contestModel: "free_entry", entryFee: 0 })) });
@@ -141,9 +132,9 @@ describe("a certificates-only quiz", () => {
     const boss = await admin();
     const withCash = cashQuizInput({ contestModel: "paid_certificates" });
     expect(await call(addQuiz, { as: boss, json: asBody(withCash) })).toMatchObject({ status: 400, body: { message: CERTIFICATES_WITH_CASH } });
-    await expect(createQuiz(boss, withCash)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
+    await expect(createQuiz(boss, withCash)).rejects.toThrow(new Invalid(catalogued(CERTIFICATES_WITH_CASH)));
     const withMoney = cashQuizInput({ contestModel: "paid_certificates", prizeMoney: 1_000, prizes: undefined });
-    await expect(createQuiz(boss, withMoney)).rejects.toThrow(new Invalid(CERTIFICATES_WITH_CASH));
+    await expect(createQuiz(boss, withMoney)).rejects.toThrow(new Invalid(catalogued(CERTIFICATES_WITH_CASH)));
     expect(await titled(withCash.title)).toBe(0);
 
     const passes = cashQuizInput({ contestModel: "paid_certificates", prizeMoney: 0, prizes: [{ rankFrom: 1, rankTo: 3, kind: "free_pass" }] });
@@ -164,7 +155,7 @@ describe("lawful by default", () => {
     // Even with the admin's confirmation: the deployment forbids the model.
     const input = cashQuizInput();
     expect(await call(addQuiz, { as: boss, json: asBody(input) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_FORBIDDEN } });
-    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(CASH_PRIZES_FORBIDDEN));
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(catalogued(CASH_PRIZES_FORBIDDEN)));
     expect(await titled(input.title)).toBe(0);
 
     // Nor by editing a quiz into it, nor by copying one that has it (from before it was forbidden).
@@ -189,7 +180,7 @@ describe("lawful by default", () => {
     const boss = await admin();
     const { contestModel: _model, ...older } = cashQuizInput();
     expect(await call(addQuiz, { as: boss, json: asBody(older as QuizInput) })).toMatchObject({ status: 400, body: { message: CONTEST_MODEL_REQUIRED } });
-    await expect(createQuiz(boss, older as QuizInput)).rejects.toThrow(new Invalid(CONTEST_MODEL_REQUIRED));
+    await expect(createQuiz(boss, older as QuizInput)).rejects.toThrow(new Invalid(catalogued(CONTEST_MODEL_REQUIRED)));
     expect(await titled(older.title)).toBe(0);
 
     const existing = await createQuiz(boss, cashQuizInput({ contestModel: "free_entry", entryFee: 0 }));
@@ -205,7 +196,7 @@ describe("lawful by default", () => {
     const boss = await admin();
     const unconfirmed = cashQuizInput({ cashPrizesLawfulConfirmed: undefined });
     expect(await call(addQuiz, { as: boss, json: asBody(unconfirmed) })).toMatchObject({ status: 400, body: { message: CASH_PRIZES_UNCONFIRMED } });
-    await expect(createQuiz(boss, { ...unconfirmed, cashPrizesLawfulConfirmed: false })).rejects.toThrow(new Invalid(CASH_PRIZES_UNCONFIRMED));
+    await expect(createQuiz(boss, { ...unconfirmed, cashPrizesLawfulConfirmed: false })).rejects.toThrow(new Invalid(catalogued(CASH_PRIZES_UNCONFIRMED)));
     expect(await titled(unconfirmed.title)).toBe(0);
 
     const saved = await call(addQuiz, { as: boss, json: asBody(cashQuizInput({ title: unconfirmed.title })) });

@@ -10,7 +10,7 @@ import { closeDatabase, connectDatabase, getDb } from "@/lib/db";
 import { DEMO_QUIZ_ID } from "@/lib/seed";
 import { Conflict, Forbidden } from "@/lib/errors";
 import { finaliseOverdueAttempts, grantExtraTime, resumeExam, saveAnswer, startExam, submitExam } from "@/lib/exam";
-import { EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/messages";
+import { catalogued, EXTRA_TIME_NOT_REGISTERED, EXTRA_TIME_REASON_REQUIRED, EXTRA_TIME_SUBMITTED, EXTRA_TIME_TIME_UP, TIME_UP } from "@/lib/catalogue";
 import { expireAttempt, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
@@ -80,7 +80,7 @@ describe("extra time on a running attempt", () => {
     expect((await attemptOf(view.attemptId)).submittedAt).toBeNull();
 
     const afterNewDeadline = new Date(row.deadlineAt.getTime() + pastGrace);
-    await expect(save(user, quiz.id, questionIds[1], afterNewDeadline)).rejects.toThrow(new Conflict(TIME_UP));
+    await expect(save(user, quiz.id, questionIds[1], afterNewDeadline)).rejects.toThrow(new Conflict(catalogued(TIME_UP)));
     expect((await attemptOf(view.attemptId)).submittedAt).not.toBeNull();
   });
 

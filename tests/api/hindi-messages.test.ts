@@ -10,7 +10,7 @@ import { notifications, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { OUTBOX_DIRECTORY } from "@/lib/mail";
-import { FIELDS_REQUIRED, INVALID_CREDENTIALS, WITHDRAWAL_TOO_LARGE } from "@/lib/messages";
+import { FIELDS_REQUIRED, INVALID_CREDENTIALS, WITHDRAWAL_TOO_LARGE } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
@@ -125,6 +125,20 @@ describe("the API's refusals", () => {
     const inEnglish = await call(debit, { as: user, json: withdrawal });
     expect(inEnglish).toMatchObject({ status: 400, body: { message: WITHDRAWAL_TOO_LARGE } });
     expect(WITHDRAWAL_TOO_LARGE).toBe("Withdrawal amount cannot exceed wallet balance.");
+  });
+
+  it("answer a participant who names another's wallet in Hindi, as every permission refusal", async () => {
+    const [user, other] = [await adult(), await adult()];
+    const intoAnother = { userId: other.id, paymentType: "debit", amount: 1, payeeName: "SBI", upiId: "kavya@oksbi" };
+    expect(await call(debit, { as: user, json: intoAnother, headers: HINDI_BROWSER })).toMatchObject({ status: 403, body: { message: "आप केवल अपने वॉलेट का उपयोग कर सकते हैं।" } });
+    expect(await call(debit, { as: user, json: intoAnother })).toMatchObject({ status: 403, body: { message: "You can use only your own wallet." } });
+  });
+
+  it("answer a schema refusal that is not in the catalogue framed in Hindi, its detail as the schema wrote it", async () => {
+    const user = await adult();
+    const response = await call(debit, { as: user, json: { paymentType: "debit", amount: "ten", payeeName: "SBI", upiId: "a@b" }, headers: HINDI_BROWSER });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^अनुरोध अमान्य है: /);
   });
 
   it("answer a form's schema refusal in Hindi when it is one of the catalogue's texts", async () => {

@@ -4,13 +4,13 @@ import { POST as decideRoute } from "@/app/api/responses/[attemptId]/appeal-deci
 import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqualify/route";
 import { POST as reinstateRoute } from "@/app/api/responses/[attemptId]/reinstate/route";
 import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
-import { appeals, attempts, auditLog, focusEvents, notifications, quizzes, recordingChunks } from "@/db/schema";
+import { appeals, attempts, auditLog, focusEvents, notifications, publishedResults, quizzes, recordingChunks } from "@/db/schema";
 import { loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/exam";
 import { loadDashboard } from "@/lib/quizzes";
-import { ALREADY_APPEALED, APPEALS_UNDECIDED, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/messages";
+import { ALREADY_APPEALED, APPEALS_UNDECIDED, catalogued, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/catalogue";
 import { closedExam, submittedAttempt } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
@@ -140,16 +140,22 @@ describe("disqualifying an attempt", () => {
     expect((await call(disqualifyRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: REASON } })).status).toBe(409);
   });
 
-  it("is refused once the quiz's results are published, and so is reinstating", async () => {
-    const { quiz, attempt, boss } = await disqualifiedAttempt();
+  it("is still taken after the quiz's results are published, and so is reinstating; an appeal the published results already apply is refused", async () => {
+    const { quiz, user, attempt, boss } = await disqualifiedAttempt();
     const db = await getDb();
     await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, quiz.id));
-    const reinstated = await call(reinstateRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: "The second voice was the invigilator." } });
-    expect(reinstated.status).toBe(409);
-    expect(reinstated.body.message).toBe(INTEGRITY_RESULTS_PUBLISHED);
+    await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: [], digest: "0".repeat(64), disqualifiedIds: [user.id] });
+    const appealed = await call(appealRoute, { as: user, params: { quizId: quiz.id }, json: { text: "The second voice was my neighbour's radio." } });
+    expect(appealed).toMatchObject({ status: 409, body: { message: INTEGRITY_RESULTS_PUBLISHED } });
+    expect(await myDisqualification(user, quiz.id)).toMatchObject({ canAppeal: false });
+    expect((await responseDetail(boss, attempt.id)).integrity).toMatchObject({ resultsPublished: true });
 
-    const other = await submittedAttempt(quiz.id, (await participant()).id, 2, 100);
-    expect((await call(disqualifyRoute, { as: boss, params: { attemptId: other.id }, json: { reason: REASON } })).status).toBe(409);
+    expect((await call(reinstateRoute, { as: boss, params: { attemptId: attempt.id }, json: { reason: "The second voice was the invigilator." } })).status).toBe(200);
+    const classmate = await participant();
+    const other = await submittedAttempt(quiz.id, classmate.id, 2, 100);
+    expect((await call(disqualifyRoute, { as: boss, params: { attemptId: other.id }, json: { reason: REASON } })).status).toBe(200);
+    // Disqualified after the published version: this one may still be appealed, until a revision applies it.
+    expect(await myDisqualification(classmate, quiz.id)).toMatchObject({ canAppeal: true });
   });
 
   it("can be reversed with a reason, audited", async () => {
@@ -238,7 +244,7 @@ describe("publishing waits for appeals", () => {
     const db = await getDb();
     await expect(assertNoOpenAppeals(db, quiz.id)).resolves.toBeUndefined();
     await call(appealRoute, { as: user, params: { quizId: quiz.id }, json: { text: "The voice was my neighbour's radio." } });
-    await expect(assertNoOpenAppeals(db, quiz.id)).rejects.toThrow(new Conflict(APPEALS_UNDECIDED));
+    await expect(assertNoOpenAppeals(db, quiz.id)).rejects.toThrow(new Conflict(catalogued(APPEALS_UNDECIDED)));
     await call(decideRoute, { as: boss, params: { attemptId: attempt.id }, json: { outcome: "rejected", response: "The recording shows a second person." } });
     await expect(assertNoOpenAppeals(db, quiz.id)).resolves.toBeUndefined();
   });

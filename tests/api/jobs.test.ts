@@ -7,7 +7,7 @@ import { GET as jobs } from "@/app/api/jobs/route";
 import { POST as sendNotification } from "@/app/api/notifications/send-notification/route";
 import { closeDatabase, getDb } from "@/lib/db";
 import { startExam } from "@/lib/exam";
-import { enqueue, startJobQueue } from "@/lib/jobs";
+import { enqueue, enqueueWithin, startJobQueue } from "@/lib/jobs";
 import { startJobWorkers } from "@/lib/server";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
@@ -105,5 +105,20 @@ describe("background jobs with two instances", () => {
     expect(queues.find((queue) => queue.queue === "mail.send")?.pending).toBeGreaterThanOrEqual(1);
     expect(queues.find((queue) => queue.queue === "push.deliver")?.failed).toBeGreaterThanOrEqual(1);
     expect((await call(jobs, { as: await participant() })).status).toBe(403);
+  });
+
+  it("queues a job inside a transaction: it exists exactly when the transaction commits", async () => {
+    const db = await getDb();
+    const [rolledBack, committed] = [crypto.randomUUID(), crypto.randomUUID()];
+    const queued = async (quizId: string) => (await db.execute(sql`select 1 from pgboss.job where name = 'results.announce' and data->>'quizId' = ${quizId}`)).rows.length;
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueWithin(tx, "results.announce", { quizId: rolledBack, revision: 1 });
+        throw new Error("the publication failed after queueing");
+      }),
+    ).rejects.toThrow("the publication failed");
+    await db.transaction((tx) => enqueueWithin(tx, "results.announce", { quizId: committed, revision: 1 }));
+    expect([await queued(rolledBack), await queued(committed)]).toEqual([0, 1]);
+    await db.execute(sql`delete from pgboss.job where name = 'results.announce' and data->>'quizId' = ${committed}`);
   });
 });

@@ -8,7 +8,7 @@ import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
 import { POST as verifyAllMatched } from "@/app/api/payments/reconciliation/verify-matched/route";
 import { auditLog, paymentFlags, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { UTR_FORMAT } from "@/lib/messages";
+import { UTR_FORMAT } from "@/lib/catalogue";
 import type { ActiveUser } from "@/lib/auth";
 import { listTransactionsForReview, statementMapping } from "@/lib/payments";
 import { call } from "../support/http";

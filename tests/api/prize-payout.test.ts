@@ -16,12 +16,13 @@ import { approvePrizeClaim, claimPrize, listPrizeClaims, markPrizeClaimPaid, myP
 import { financialQuarterOf, financialYearOf, maskAccount, maskPan } from "@/lib/payouts/schemas";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
+import { ACCOUNT, bankClaim, claimWith, freshPan, TEST_PAYOUT_KEY } from "../support/payouts";
 import { pdfTexts } from "../support/pdf-text";
 import { admin, ADULT_DOB, dateOfBirthAged, participant } from "../support/users";
 
 afterAll(closeDatabase);
 
-const KEY = randomBytes(32).toString("base64");
+const KEY = TEST_PAYOUT_KEY;
 const saved = { ...config.payouts };
 beforeAll(() => {
   config.payouts.encryptionKey = KEY;
@@ -41,17 +42,7 @@ async function winner(options: { prizePaise?: number; freePass?: boolean; dateOf
   return { quiz, user };
 }
 
-/** A PAN no other test's account has used (a PAN on another account's claim holds the claim). */
-function freshPan(): string {
-  const letters = (count: number) => Array.from(randomBytes(count), (byte) => String.fromCharCode(65 + (byte % 26))).join("");
-  return `${letters(5)}${String(randomBytes(2).readUInt16BE(0) % 10_000).padStart(4, "0")}${letters(1)}`;
-}
-
 const PAN = "ABCDE1234F";
-const ACCOUNT = "123456789012";
-/** The PAN "ABCDE1234F" typed in lower case, used by several accounts across the suite: only for claims that are not approved. */
-const bankClaim = { method: "bank" as const, pan: "abcde1234f", ifsc: "sbin0001234", accountNumber: ACCOUNT };
-const claimWith = (pan: string) => ({ ...bankClaim, pan });
 
 /** A verified entry fee paid (reviewed) at `at`, as the wallet or an admin's verification records it. */
 async function paidFee(user: ActiveUser, paise: number, at: Date = new Date()) {

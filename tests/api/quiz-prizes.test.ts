@@ -7,7 +7,7 @@ import { VISITOR } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Invalid } from "@/lib/errors";
-import { PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/messages";
+import { catalogued, PRIZE_RANKS_OVERLAP, PRIZES_LOCKED, prizeSumMismatch } from "@/lib/catalogue";
 import { createQuiz, duplicateQuiz, listCompetitions, listQuizzesForAdmin, loadDashboard, updateQuiz } from "@/lib/quizzes";
 import type { QuizInput } from "@/lib/quizzes/schemas";
 import { asBody, cashQuizInput } from "@/tests/support/factories";
@@ -65,14 +65,14 @@ describe("a quiz's own prize table", () => {
     const refused = await call(addQuiz, { as: boss, json: asBody(input) });
     expect(refused).toMatchObject({ status: 400, body: { message: prizeSumMismatch(100_000, 120_000) } });
     expect(prizeSumMismatch(100_000, 120_000)).toBe("The cash prizes add up to ₹1,000 but the prize money is ₹1,200.");
-    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(prizeSumMismatch(100_000, 120_000)));
+    await expect(createQuiz(boss, input)).rejects.toThrow(new Invalid(catalogued(prizeSumMismatch(100_000, 120_000))));
     expect(await countRows(quizzes, eq(quizzes.title, input.title))).toBe(0);
 
     // The same on an edit: the quiz and its table stay as they were.
     const quiz = await createQuiz(boss, prizeQuizInput());
     const edit = await call(updateQuizRoute, { method: "PUT", as: boss, params: { id: quiz.id }, json: asBody({ ...input, title: "Renamed" }) });
     expect(edit).toMatchObject({ status: 400, body: { message: prizeSumMismatch(100_000, 120_000) } });
-    await expect(updateQuiz(boss, quiz.id, { ...prizeQuizInput(), prizeMoney: 900 })).rejects.toThrow(new Invalid(prizeSumMismatch(100_000, 90_000)));
+    await expect(updateQuiz(boss, quiz.id, { ...prizeQuizInput(), prizeMoney: 900 })).rejects.toThrow(new Invalid(catalogued(prizeSumMismatch(100_000, 90_000))));
     const db = await getDb();
     const [after] = await db.select().from(quizzes).where(eq(quizzes.id, quiz.id));
     expect(after).toMatchObject({ title: quiz.title, prizeMoneyPaise: 100_000 });
@@ -88,7 +88,7 @@ describe("a quiz's own prize table", () => {
       ],
     });
     expect(await call(addQuiz, { as: boss, json: asBody(overlapping) })).toMatchObject({ status: 400, body: { message: PRIZE_RANKS_OVERLAP } });
-    await expect(createQuiz(boss, overlapping)).rejects.toThrow(new Invalid(PRIZE_RANKS_OVERLAP));
+    await expect(createQuiz(boss, overlapping)).rejects.toThrow(new Invalid(catalogued(PRIZE_RANKS_OVERLAP)));
     expect(await countRows(quizzes, eq(quizzes.title, overlapping.title))).toBe(0);
 
     const backwards = await call(addQuiz, { as: boss, json: asBody(prizeQuizInput({ prizes: [{ rankFrom: 3, rankTo: 1, kind: "cash", amount: 1_000 }] })) });
@@ -134,8 +134,8 @@ describe("a quiz's own prize table", () => {
       json: asBody({ ...open, prizes: [{ rankFrom: 1, rankTo: 2, kind: "cash", amount: 500 }] }),
     });
     expect(tryTable).toMatchObject({ status: 409, body: { message: PRIZES_LOCKED } });
-    await expect(updateQuiz(boss, quiz.id, { ...open, prizeMoney: 2_000, prizes: [{ rankFrom: 1, rankTo: 1, kind: "cash", amount: 2_000 }] })).rejects.toThrow(new Conflict(PRIZES_LOCKED));
-    await expect(updateQuiz(boss, quiz.id, { ...open, prizeMoney: 2_000, prizes: undefined })).rejects.toThrow(new Conflict(PRIZES_LOCKED));
+    await expect(updateQuiz(boss, quiz.id, { ...open, prizeMoney: 2_000, prizes: [{ rankFrom: 1, rankTo: 1, kind: "cash", amount: 2_000 }] })).rejects.toThrow(new Conflict(catalogued(PRIZES_LOCKED)));
+    await expect(updateQuiz(boss, quiz.id, { ...open, prizeMoney: 2_000, prizes: undefined })).rejects.toThrow(new Conflict(catalogued(PRIZES_LOCKED)));
     expect(await storedTiers(quiz.id)).toEqual(OWN_TABLE);
     expect(await countRows(auditLog, and(eq(auditLog.action, "quiz.prizes"), eq(auditLog.subjectId, quiz.id)))).toBe(1);
 

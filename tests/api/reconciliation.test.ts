@@ -8,7 +8,7 @@ import { POST as refund } from "@/app/api/wallet/transaction/[id]/refund/route";
 import { auditLog, statementLines, transactions } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
-import { inEnglish, message } from "@/lib/messages";
+import { inEnglish, message } from "@/lib/catalogue";
 import { reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { requestTopUp } from "@/lib/wallet";
 import { call } from "@/tests/support/http";

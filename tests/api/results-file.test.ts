@@ -1,33 +1,30 @@
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as resultsFile } from "@/app/api/quizzes/[quizId]/results-file/route";
-import { notifications, publishedResults, quizzes, resultRows } from "@/db/schema";
+import { notifications, publishedResults, resultRows } from "@/db/schema";
 import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
 import { downloadCertificate } from "@/lib/certificates";
 import { closeDatabase, getDb } from "@/lib/db";
 import { myPublishedRanks, publishedWinners, publishResults, verifyPublishedResults } from "@/lib/results";
 import { announceResults } from "@/lib/results/announce";
-import { rankFromAnswers, resultsDigest, type ResultsBasis } from "@/lib/results/frozen";
 import { checkResultsFile, serialiseResults, type PublicResults } from "@/lib/results/public-file";
 import { pseudonymOf } from "@/lib/results/pseudonyms";
 import { closedExam, finalisingAlone } from "../support/exam";
 import { call } from "../support/http";
 import { asInsider } from "../support/insider";
 import { pdfTexts } from "../support/pdf-text";
-import { ANSWERS, seededQuiz, settleKey } from "../support/results";
+import { ANSWERS, legacyPublication, seededQuiz, settleKey } from "../support/results";
+import { runResultsVerify } from "../support/results-verify";
 import { admin } from "../support/users";
 
 afterAll(closeDatabase);
 
 const PSEUDONYM = /^P-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The seeded quiz (A and B tie at the top) with its key settled and its results published. */
 async function publishedSeededQuiz() {
@@ -46,25 +43,10 @@ async function download(quizId: string, options: { query?: string; headers?: Rec
   return { ...routed, text: await routed.response.clone().text() };
 }
 
-/** A publication as it was made before results files (format 1): participant ids in the canonical JSON, no pseudonyms. */
-async function legacyPublication() {
+/** The seeded quiz with its results published before results files existed (format 1). */
+async function legacyQuiz() {
   const { quiz, questionIds, people } = await seededQuiz();
-  const db = await getDb();
-  const basis: ResultsBasis = {
-    quizId: quiz.id,
-    revision: 1,
-    previousDigest: null,
-    reason: null,
-    marksPerQuestion: quiz.marksPerQuestion,
-    key: questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })),
-    prizes: [],
-  };
-  const rows = await rankFromAnswers(db, basis);
-  const digest = resultsDigest(basis, rows);
-  await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: basis.key, prizeTable: [], marksPerQuestion: basis.marksPerQuestion, digest });
-  await db.insert(resultRows).values(rows.map((row) => ({ quizId: quiz.id, ...row })));
-  await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, quiz.id));
-  return { quiz, people, digest };
+  return { quiz, people, digest: await legacyPublication(quiz, questionIds) };
 }
 
 describe("publishing results in format 2", () => {
@@ -101,7 +83,7 @@ describe("publishing results in format 2", () => {
     const { quiz, published } = await publishedSeededQuiz();
     expect(await verifyPublishedResults(VISITOR, quiz.id)).toMatchObject({ format: 2, matches: true, firstDifference: null, rows: 4, recomputedDigest: published.digest });
 
-    const legacy = await legacyPublication();
+    const legacy = await legacyQuiz();
     expect(await verifyPublishedResults(VISITOR, legacy.quiz.id)).toMatchObject({ format: 1, matches: true, firstDifference: null, rows: 4, publishedDigest: legacy.digest, recomputedDigest: legacy.digest });
   });
 
@@ -138,7 +120,7 @@ describe("the public results file", () => {
 
   it("is not found before the results are published, nor for a publication made before results files existed", async () => {
     const unpublished = await closedExam();
-    const legacy = await legacyPublication();
+    const legacy = await legacyQuiz();
     for (const quizId of [unpublished.id, legacy.quiz.id]) {
       const served = await download(quizId);
       expect(served.status).toBe(404);
@@ -195,16 +177,7 @@ describe("npm run results:verify", () => {
     const served = await download(quiz.id);
     const directory = await mkdtemp(path.join(tmpdir(), "results-file-"));
     try {
-      const run = async (args: string[], databaseUrl = "postgresql://nobody@127.0.0.1:1/nowhere") => {
-        const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: directory };
-        try {
-          const { stdout, stderr } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/results-verify.ts", ...args], { cwd: ROOT, env });
-          return { code: 0, output: stdout + stderr };
-        } catch (error) {
-          const failed = error as { code: number; stdout: string; stderr: string };
-          return { code: failed.code, output: failed.stdout + failed.stderr };
-        }
-      };
+      const run = (args: string[], databaseUrl?: string) => runResultsVerify(args, directory, databaseUrl);
       const file = path.join(directory, "results.json");
       await writeFile(file, served.text);
       const good = await run(["--file", file, "--digest", published.digest]);

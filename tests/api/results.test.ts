@@ -8,7 +8,7 @@ import { quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { VISITOR, type ActiveUser } from "@/lib/auth";
 import { publishAnswerKey } from "@/lib/exam";
-import { KEY_NOT_PUBLISHED } from "@/lib/messages";
+import { KEY_NOT_PUBLISHED } from "@/lib/catalogue";
 import { myPublishedRanks, publishedWinners } from "@/lib/results";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";

@@ -8,7 +8,7 @@ import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { notifications, paymentFlags, referrals, transactions, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import { PROOF_ALREADY_USED } from "@/lib/messages";
+import { PROOF_ALREADY_USED } from "@/lib/catalogue";
 import type { ActiveUser } from "@/lib/auth";
 import { createQuiz } from "../support/factories";
 import { call } from "../support/http";

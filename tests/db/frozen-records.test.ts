@@ -1,5 +1,5 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { attemptAnswers, attempts } from "@/db/schema";
 import { closeDatabase, getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
 import { asOwner } from "../support/owner";
@@ -80,6 +80,17 @@ async function submittedAttempt() {
   return { quiz, questionIds, attempt };
 }
 
+/** An attempt started a minute ago, with a minute left. */
+async function runningAttempt(quizId: string) {
+  const user = await participant();
+  const db = await getDb();
+  const [attempt] = await db
+    .insert(attempts)
+    .values({ quizId, participantId: user.id, shuffleSeed: 1, startedAt: new Date(Date.now() - 60_000), deadlineAt: new Date(Date.now() + 60_000), timeLeftSeconds: 60 })
+    .returning();
+  return attempt;
+}
+
 async function refusal(work: Promise<unknown>): Promise<string | undefined> {
   const error = await work.then(
     () => undefined,
@@ -103,6 +114,26 @@ describe("a submitted attempt's inputs", () => {
     const answers = await db.select().from(attemptAnswers).where(mine);
     expect(answers.map((answer) => answer.selectedOptionIndex).sort()).toEqual([0, 2, 2]);
     expect(answers).toHaveLength(questionIds.length);
+  });
+
+  it("refuse an answer moved into or out of the attempt, and a statement that changes a running attempt's answers too", async () => {
+    const { quiz, questionIds, attempt } = await submittedAttempt();
+    const db = await getDb();
+    const running = await runningAttempt(quiz.id);
+    const extra = await closedQuizWithQuestions(1);
+    await db.insert(attemptAnswers).values({ attemptId: running.id, questionId: extra.questionIds[0], selectedOptionIndex: 1, answeredAt: running.startedAt });
+    const moved = (from: string, to: string, questionId: string) =>
+      db.update(attemptAnswers).set({ attemptId: to }).where(and(eq(attemptAnswers.attemptId, from), eq(attemptAnswers.questionId, questionId)));
+    expect(await refusal(moved(running.id, attempt.id, extra.questionIds[0]))).toBe("attempt_answers_frozen_at_submission");
+    expect(await refusal(moved(attempt.id, running.id, questionIds[0]))).toBe("attempt_answers_frozen_at_submission");
+    const both = inArray(attemptAnswers.attemptId, [running.id, attempt.id]);
+    expect(await refusal(db.update(attemptAnswers).set({ selectedOptionIndex: 3 }).where(both))).toBe("attempt_answers_frozen_at_submission");
+    expect(await refusal(db.delete(attemptAnswers).where(both))).toBe("attempt_answers_frozen_at_submission");
+    const answers = await db.select().from(attemptAnswers).where(both);
+    expect(answers.map((answer) => [answer.attemptId, answer.selectedOptionIndex])).toEqual(
+      expect.arrayContaining([[running.id, 1], [attempt.id, 2], [attempt.id, 2], [attempt.id, 0]]),
+    );
+    expect(answers).toHaveLength(questionIds.length + 1);
   });
 
   it("refuse changed times, a changed score outside rescoring, and deletion", async () => {
@@ -149,19 +180,44 @@ describe("a submitted attempt's inputs", () => {
 
   it("are open until submission", async () => {
     const { quiz, questionIds } = await closedQuizWithQuestions(1);
-    const user = await participant();
     const db = await getDb();
-    const startedAt = new Date(Date.now() - 60_000);
-    const [attempt] = await db
-      .insert(attempts)
-      .values({ quizId: quiz.id, participantId: user.id, shuffleSeed: 1, startedAt, deadlineAt: new Date(Date.now() + 60_000), timeLeftSeconds: 60 })
-      .returning();
-    await db.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: questionIds[0], selectedOptionIndex: 1, answeredAt: startedAt });
+    const attempt = await runningAttempt(quiz.id);
+    await db.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: questionIds[0], selectedOptionIndex: 1, answeredAt: attempt.startedAt });
     await db.update(attemptAnswers).set({ selectedOptionIndex: 2 }).where(eq(attemptAnswers.attemptId, attempt.id));
     await db.update(attempts).set({ deadlineAt: new Date(Date.now() + 120_000), extraSeconds: 60 }).where(eq(attempts.id, attempt.id));
     await db.update(attempts).set({ submittedAt: new Date(), score: 1, timeTakenSeconds: 60 }).where(eq(attempts.id, attempt.id));
     expect(await refusal(db.update(attemptAnswers).set({ selectedOptionIndex: 0 }).where(eq(attemptAnswers.attemptId, attempt.id)))).toBe(
       "attempt_answers_frozen_at_submission",
     );
+  });
+});
+
+describe("the frozen rule on a running attempt's saves", () => {
+  // Answer saves are the bulk of exam day's writes: the rule must not cost them more than a
+  // look at their attempt per answer written, and an attempt's progress and submission nothing.
+  it("runs once per answer written, and never for the attempt itself", async () => {
+    const { quiz, questionIds } = await closedQuizWithQuestions(10);
+    const attempt = await runningAttempt(quiz.id);
+    // Counting function calls (track_functions) is a superuser's setting: the server's superuser, on this run's database.
+    const superuser = new URL(inject("adminDatabaseUrl"));
+    superuser.pathname = new URL(inject("databaseUrl")).pathname;
+    const calls = await asOwner(async (tx) => {
+      await tx.execute(sql`set local track_functions = 'pl'`);
+      const save = (answeredAt: Date) =>
+        tx
+          .insert(attemptAnswers)
+          .values(questionIds.map((questionId) => ({ attemptId: attempt.id, questionId, selectedOptionIndex: 1, answeredAt })))
+          .onConflictDoUpdate({ target: [attemptAnswers.attemptId, attemptAnswers.questionId], set: { selectedOptionIndex: sql`excluded.selected_option_index`, answeredAt: sql`excluded.answered_at` } });
+      await tx.update(attempts).set({ currentQuestionIndex: 9, timeLeftSeconds: 50 }).where(eq(attempts.id, attempt.id));
+      await save(new Date(Date.now() - 2_000));
+      // A reconnect replaying the same questions with newer choices.
+      await save(new Date(Date.now() - 1_000));
+      await tx.update(attempts).set({ submittedAt: new Date(), score: 0, timeTakenSeconds: 60 }).where(eq(attempts.id, attempt.id));
+      const counted = await tx.execute<{ funcname: string; calls: number }>(sql`
+        select funcname, calls::int from pg_stat_xact_user_functions
+        where funcname in ('refuse_change_to_submitted_attempt', 'refuse_change_to_submitted_answer')`);
+      return counted.rows;
+    }, superuser.toString());
+    expect(calls).toEqual([{ funcname: "refuse_change_to_submitted_answer", calls: 2 * questionIds.length }]);
   });
 });

@@ -76,6 +76,21 @@ describe("the app's own database login", () => {
     }
   });
 
+  it("reads each quiz's current results through the views, and may not write through them", async () => {
+    const db = await getDb();
+    const { rows } = await db.execute<{ view: string; privileges: string[] }>(sql`
+      select c.relname as view,
+        array(select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+              where has_table_privilege(c.oid, p)) as privileges
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'v' order by 1`);
+    expect(rows).toEqual([
+      { view: "current_published_results", privileges: ["SELECT"] },
+      { view: "current_result_rows", privileges: ["SELECT"] },
+    ]);
+    expect(await refusal(sql`update current_result_rows set prize_paise = 0`)).toBe(INSUFFICIENT_PRIVILEGE);
+  });
+
   it("reads which migrations are applied, for /api/ready, and changes nothing there", async () => {
     const db = await getDb();
     const { rows } = await db.execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);

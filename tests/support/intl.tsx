@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
-import { loadMessages } from "@/lib/i18n/messages";
+import { loadMessages } from "@/lib/i18n/translations";
 import type { Language } from "@/lib/i18n/schemas";
 
 /** A component as the app renders it: inside the layout's next-intl provider, in a language. */

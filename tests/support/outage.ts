@@ -91,7 +91,7 @@ export async function participantsSavingAnswers(options: { participants: number;
 }
 
 /** What /api/ready answered, when, and its whole body as sent. */
-export interface ReadinessAnswer {
+interface ReadinessAnswer {
   status: number;
   database: { ok: boolean; cause?: string };
   /** When the answer arrived. */

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { attemptAnswers, attempts, quizQuestions, quizzes } from "@/db/schema";
+import { attemptAnswers, attempts, publishedResults, quizQuestions, quizzes, resultRows } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { publishAnswerKey } from "@/lib/exam";
+import { FIRST_PUBLICATION, rankFromAnswers, resultsDigest, type ResultsBasis } from "@/lib/results/frozen";
 import { rankParticipants } from "@/lib/results/ranking";
 import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "./factories";
 import { admin, participant } from "./users";
@@ -19,7 +20,7 @@ export const ANSWERS: Record<string, (number | null)[]> = {
   C: [1, 1, 3],
   D: [0, null, null],
 };
-export const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
+const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
 
 export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
   const db = await getDb();
@@ -70,6 +71,26 @@ export async function quizRow(quizId: string) {
   return quiz;
 }
 
+/**
+ * Publishes a seeded quiz's results as they were published before results files (format 1):
+ * participant ids in the canonical JSON, no pseudonyms, no prizes. Answers the digest.
+ */
+export async function legacyPublication(quiz: { id: string; marksPerQuestion: number }, questionIds: string[]): Promise<string> {
+  const db = await getDb();
+  const basis: ResultsBasis = {
+    quizId: quiz.id,
+    ...FIRST_PUBLICATION,
+    marksPerQuestion: quiz.marksPerQuestion,
+    key: questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })),
+    prizes: [],
+  };
+  const rows = await rankFromAnswers(db, basis, []);
+  const digest = resultsDigest(basis, rows);
+  await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: basis.key, prizeTable: [], marksPerQuestion: basis.marksPerQuestion, digest });
+  await db.insert(resultRows).values(rows.map((row) => ({ quizId: quiz.id, ...row })));
+  await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, quiz.id));
+  return digest;
+}
 
 /** Publishes the seeded quiz's provisional key as the window closes; answers when its objection window ends. */
 export async function settleKey(quiz: { id: string; examEndAt: Date; objectionWindowHours: number }): Promise<Date> {

@@ -55,7 +55,7 @@ export async function temporaryDirectory(prefix: string): Promise<string> {
   return directory;
 }
 
-export function databaseUrl(adminUrl: string, name: string): string {
+function databaseUrl(adminUrl: string, name: string): string {
   return adminUrl.replace(/\/[^/]*$/, `/${name}`);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizFormValues";
-import { CASH_PRIZES_UNCONFIRMED, CONTEST_MODEL_REQUIRED } from "@/lib/messages";
+import { CASH_PRIZES_UNCONFIRMED, CONTEST_MODEL_REQUIRED } from "@/lib/catalogue";
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 
 const DEFAULT_PRIZES: PrizeTierRow[] = [

@@ -8,7 +8,7 @@ import type { ChartSpec } from "./chartTypes";
 import { OverviewChart } from "./OverviewChart";
 
 /** A finished quiz chosen on the Overview, with its scores and item analysis. */
-export interface ChosenQuiz {
+interface ChosenQuiz {
   quiz: FinishedQuiz;
   scores: ScoreDistribution;
   analysis: ItemAnalysis;

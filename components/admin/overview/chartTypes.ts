@@ -1,5 +1,5 @@
 /** What a chart of the Overview draws: plain data, so a server component can pass it to the client. */
-export interface ChartSeries {
+interface ChartSeries {
   key: string;
   label: string;
   /** A Tailwind-palette hex colour; series next to each other differ in lightness too, for colour-blind readers. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { downloadCertificate } from "@/lib/certificates";
 import { publicOrigin, route } from "@/lib/http";
-import { CERTIFICATE_NOT_FOUND } from "@/lib/messages";
+import { CERTIFICATE_NOT_FOUND } from "@/lib/catalogue";
 
 export const GET = route({ can: "certificates.download", does: "Downloads the caller's certificate for a published quiz (PDF)", params: z.object({ quizId: z.uuid(CERTIFICATE_NOT_FOUND) }) }, async ({ actor, params, request }) => {
   const certificate = await downloadCertificate(actor, actor.id, params.quizId, publicOrigin(request.headers));

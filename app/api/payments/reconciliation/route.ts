@@ -1,5 +1,5 @@
 import { route } from "@/lib/http";
-import type { MessageId, MessageValues } from "@/lib/messages";
+import type { MessageId, MessageValues } from "@/lib/catalogue";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { reconcileStatement, type LineNote } from "@/lib/payments";
 import { reconcileSchema } from "@/lib/payments/schemas";

@@ -43,18 +43,29 @@ export const inEnglish = messageTranslator("en", errors);
 const idsOfPlainTexts = new Map(Object.entries(errors).flatMap(([id, text]) => (text.includes("{") ? [] : [[text, id as MessageId] as const])));
 
 /**
- * A zod schema's refusal is a plain English string (schemas also run in the browser); when it is
- * one of the catalogue's texts, it becomes that Message, so the API can answer it translated.
+ * A zod schema's refusal is a plain English string (schemas also run in the browser): one of the
+ * catalogue's texts becomes that Message, so the API answers it translated; any other is framed
+ * by a catalogue text of its own (its detail stays as the schema wrote it).
  */
-export function catalogued(text: string): Message | string {
+export function catalogued(text: string): Message {
+  return knownMessage(text) ?? message("invalidRequestDetail", { detail: text });
+}
+
+/** The catalogue's Message whose English is this text, if there is one. */
+export function knownMessage(text: string): Message | undefined {
   const id = idsOfPlainTexts.get(text);
-  return id ? message(id) : text;
+  return id && message(id);
+}
+
+/** The first issue of a failed zod parse, as the refusal to answer. */
+export function refusalOf(error: { issues: readonly { message: string }[] }): Message {
+  const text = error.issues[0]?.message;
+  return text ? catalogued(text) : message("invalidRequest");
 }
 
 // The English texts for the browser's own checks, zod schemas and tests.
 
 export const RESET_LINK_INVALID = errors.resetLinkInvalid;
-export const EMAIL_VERIFIED = errors.emailVerified;
 export const VERIFY_LINK_INVALID = errors.verifyLinkInvalid;
 export const INVALID_CREDENTIALS = errors.invalidCredentials;
 export const FILE_TOO_LARGE = errors.fileTooLarge;
@@ -75,7 +86,6 @@ export const CASH_PRIZES_UNCONFIRMED = errors.cashPrizesUnconfirmed;
 export const CASH_PRIZES_LAWFUL_CONFIRM = errors.cashPrizesLawfulConfirm;
 export const CONTEST_MODEL_LOCKED = errors.contestModelLocked;
 export const NOT_FREE_ENTRY = errors.notFreeEntry;
-export const ALREADY_REGISTERED = errors.alreadyRegistered;
 export const PROOF_ALREADY_USED = errors.proofAlreadyUsed;
 export const UTR_REQUIRED = errors.utrRequired;
 export const UTR_FORMAT = errors.utrFormat;
@@ -108,7 +118,6 @@ export const KEY_ALREADY_PUBLISHED = errors.keyAlreadyPublished;
 export const KEY_NOT_PUBLISHED = errors.keyNotPublished;
 export const OBJECTION_WINDOW_CLOSED = errors.objectionWindowClosed;
 export const ALREADY_OBJECTED = errors.alreadyObjected;
-export const OBJECTION_EVIDENCE_MISSING = errors.objectionEvidenceMissing;
 export const OBJECTIONS_UNDECIDED = errors.objectionsUndecided;
 export const ALL_FIELDS_REQUIRED = errors.allFieldsRequired;
 export const DISQUALIFY_REASON_REQUIRED = errors.disqualifyReasonRequired;
@@ -116,6 +125,7 @@ export const REINSTATE_REASON_REQUIRED = errors.reinstateReasonRequired;
 export const APPEAL_TEXT_REQUIRED = errors.appealTextRequired;
 export const APPEAL_RESPONSE_REQUIRED = errors.appealResponseRequired;
 export const INTEGRITY_RESULTS_PUBLISHED = errors.integrityResultsPublished;
+export const REVISION_REASON_REQUIRED = errors.revisionReasonRequired;
 export const ALREADY_APPEALED = errors.alreadyAppealed;
 export const APPEALS_UNDECIDED = errors.appealsUndecided;
 export const EXTRA_TIME_REASON_REQUIRED = errors.extraTimeReasonRequired;
@@ -128,11 +138,6 @@ export const EXTRA_TIME_TIME_UP = errors.extraTimeTimeUp;
 export const CERTIFICATE_NOT_FOUND = errors.certificateNotFound;
 export const CERTIFICATE_REVOKED = errors.certificateRevoked;
 export const RECONCILE_FAILED = errors.reconcileFailed;
-
-/** The age rule in the words of every refusal: at sign-up, at Google's first visit, in the profile and at payment. */
-export function ageRule(minimumAge: number): string {
-  return inEnglish(message("ageRule", { minimumAge }));
-}
 
 /** The wait after too many failed logins in words: "40 seconds", "2 minutes". */
 export function tooManyLoginFailures(retryAfterSeconds: number): Message {

@@ -1,5 +1,5 @@
 import { createTranslator } from "use-intl/core";
-import { messageTranslator } from "@/lib/messages";
+import { messageTranslator } from "@/lib/catalogue";
 import type { Language } from "./schemas";
 
 /** Each language's texts, by screen (messages/{language}/{screen}.json, gathered in its index.ts). */
@@ -8,7 +8,7 @@ export async function loadMessages(language: Language) {
   return catalogue.default;
 }
 
-/** Puts the errors catalogue's messages (lib/messages.ts) into a language: API answers, pages' refusals. */
+/** Puts the errors catalogue's messages (lib/catalogue.ts) into a language: API answers, pages' refusals. */
 export async function messagesIn(language: Language) {
   return messageTranslator(language, (await loadMessages(language)).errors);
 }
