@@ -73,23 +73,26 @@ export function liveness() {
 export async function readiness() {
   const down = (cause: string): Check => ({ ok: false, cause });
   if (shared[STOPPING_KEY]) return { ready: false, checks: { instance: down("stopping") } };
-  // While the pool sees the database down, no query: the status heals when one succeeds.
+  // While the pool sees the database down, the answer comes at once and queries nothing (the
+  // status heals when a query succeeds), nor waits on the object store: the instance cannot serve.
   const database = databaseStatus();
-  const [reached, migrations, objectStore] = await Promise.all([
-    database.reachable ? check("database", async () => void (await (await getDb()).execute(sql`select 1`))) : down(database.problem ?? "unreachable"),
-    database.reachable
-      ? check("migrations", async () => {
-          const committed = await committedMigrationCount();
-          const { rows } = await (await getDb()).execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
-          return rows[0].applied === committed ? undefined : "pending";
-        })
-      : down("database"),
-    check("objectStore", async () => {
-      const key = `health/${randomUUID()}`;
-      await storage().put(key, new TextEncoder().encode("ok"), "text/plain");
-      await storage().delete(key);
-      return undefined;
+  if (!database.reachable) return { ready: false, checks: { instance: { ok: true }, database: down(database.problem ?? "unreachable") } };
+  const storing = check("objectStore", async () => {
+    const key = `health/${randomUUID()}`;
+    await storage().put(key, new TextEncoder().encode("ok"), "text/plain");
+    await storage().delete(key);
+    return undefined;
+  });
+  const [reached, migrations] = await Promise.all([
+    check("database", async () => void (await (await getDb()).execute(sql`select 1`))),
+    check("migrations", async () => {
+      const committed = await committedMigrationCount();
+      const { rows } = await (await getDb()).execute<{ applied: number }>(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+      return rows[0].applied === committed ? undefined : "pending";
     }),
   ]);
-  return { ready: reached.ok && migrations.ok && objectStore.ok, checks: { instance: { ok: true }, database: reached, migrations, objectStore } };
+  // A database lost in the meantime is told at once, without waiting on a slow store.
+  if (!reached.ok) return { ready: false, checks: { instance: { ok: true }, database: reached } };
+  const objectStore = await storing;
+  return { ready: migrations.ok && objectStore.ok, checks: { instance: { ok: true }, database: reached, migrations, objectStore } };
 }
