@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as claimRoute } from "@/app/api/prizes/[quizId]/claim/route";
 import { GET as statementRoute } from "@/app/api/prizes/[quizId]/statement/route";
 import { POST as approveRoute } from "@/app/api/prize-claims/[claimId]/approve/route";
@@ -16,18 +16,13 @@ import { approvePrizeClaim, claimPrize, listPrizeClaims, markPrizeClaimPaid, myP
 import { financialQuarterOf, financialYearOf, maskAccount, maskPan } from "@/lib/payouts/schemas";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
-import { ACCOUNT, bankClaim, claimWith, freshPan, TEST_PAYOUT_KEY } from "../support/payouts";
+import { ACCOUNT, bankClaim, claimWith, freshPan, sealClaimsWithTestKey } from "../support/payouts";
 import { pdfTexts } from "../support/pdf-text";
 import { admin, ADULT_DOB, dateOfBirthAged, participant } from "../support/users";
 
 afterAll(closeDatabase);
 
-const KEY = TEST_PAYOUT_KEY;
-const saved = { ...config.payouts };
-beforeAll(() => {
-  config.payouts.encryptionKey = KEY;
-});
-afterEach(() => Object.assign(config.payouts, saved, { encryptionKey: KEY }));
+sealClaimsWithTestKey();
 
 /** A published quiz with one winner whose frozen row carries `prizePaise` (publishing itself is covered elsewhere). */
 async function winner(options: { prizePaise?: number; freePass?: boolean; dateOfBirth?: string | null; disqualified?: boolean; publishedAgoDays?: number; user?: ActiveUser } = {}) {
@@ -62,7 +57,7 @@ async function paidPrize(user: ActiveUser, prizePaise: number, pan: string, at: 
 
 describe("tax", () => {
   it("defaults to 30 % of net winnings under section 194BA with no threshold", () => {
-    expect(saved).toMatchObject({ taxRateBasisPoints: 3000, taxThresholdPaise: 0, taxSection: "194BA", taxBasis: "net" });
+    expect(config.payouts).toMatchObject({ taxRateBasisPoints: 3000, taxThresholdPaise: 0, taxSection: "194BA", taxBasis: "net" });
   });
 
   it("a claim shows the estimate from the configuration in force, rounded to the rupee", async () => {

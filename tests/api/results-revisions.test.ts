@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as downloadCertificate } from "@/app/api/certificates/[quizId]/route";
 import { POST as appealRoute } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { GET as resultsFileRoute } from "@/app/api/quizzes/[quizId]/results-file/route";
@@ -12,7 +12,6 @@ import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqual
 import { attempts, auditLog, certificates, notifications, prizeClaims, publishedResults, resultRows, users } from "@/db/schema";
 import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
 import { verifyCertificate } from "@/lib/certificates";
-import { config } from "@/lib/config";
 import { closeDatabase, getDb, type Queryable } from "@/lib/db";
 import { decideObjections } from "@/lib/exam";
 import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/catalogue";
@@ -23,19 +22,14 @@ import { pseudonymOf } from "@/lib/results/pseudonyms";
 import { closedExam, finalisingAlone } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import { asInsider } from "@/tests/support/insider";
-import { claimWith, freshPan, TEST_PAYOUT_KEY } from "@/tests/support/payouts";
+import { claimWith, freshPan, sealClaimsWithTestKey } from "@/tests/support/payouts";
 import { HOUR, legacyPublication, seededQuiz, settleKey } from "@/tests/support/results";
 import { runResultsVerify } from "@/tests/support/results-verify";
 import { admin, ADULT_DOB } from "@/tests/support/users";
 
 afterAll(closeDatabase);
 
-const KEY = TEST_PAYOUT_KEY;
-const saved = { ...config.payouts };
-beforeAll(() => {
-  config.payouts.encryptionKey = KEY;
-});
-afterEach(() => Object.assign(config.payouts, saved, { encryptionKey: KEY }));
+sealClaimsWithTestKey();
 
 const REASON = "A's recording shows a second person answering questions 2 and 3: disqualified on review after publication.";
 const CHEATED = "A second person answers questions 2 and 3 in the recording.";

@@ -1,10 +1,21 @@
 import { randomBytes } from "node:crypto";
+import { afterEach, beforeAll } from "vitest";
+import { config } from "@/lib/config";
 
 /**
  * The payout key of every test file that pays claims in the shared test database: the quarter's
  * tax export opens the PAN of every claim paid in it, whichever file paid it.
  */
 export const TEST_PAYOUT_KEY = Buffer.alloc(32, 42).toString("base64");
+
+/** Seals this file's claims with TEST_PAYOUT_KEY, and puts back any payout setting a test changes. */
+export function sealClaimsWithTestKey() {
+  const saved = { ...config.payouts };
+  beforeAll(() => {
+    config.payouts.encryptionKey = TEST_PAYOUT_KEY;
+  });
+  afterEach(() => Object.assign(config.payouts, saved, { encryptionKey: TEST_PAYOUT_KEY }));
+}
 
 /** A PAN no other test's account has used (a PAN on another account's claim holds the claim). */
 export function freshPan(): string {
