@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
  * The payout key of every test file that pays claims in the shared test database: the quarter's
  * tax export opens the PAN of every claim paid in it, whichever file paid it.
  */
-export const TEST_PAYOUT_KEY = Buffer.alloc(32, 42).toString("base64");
+const TEST_PAYOUT_KEY = Buffer.alloc(32, 42).toString("base64");
 
 /** Seals this file's claims with TEST_PAYOUT_KEY, and puts back any payout setting a test changes. */
 export function sealClaimsWithTestKey() {
