@@ -179,8 +179,8 @@ export async function startEmbeddedDatabase(options: EmbeddedDatabaseOptions): P
 
 /**
  * After a crash the server replays its write-ahead log from the last checkpoint: a checkpoint
- * every 30 s bounds that to a minute of writes (the default, 5 minutes, lets a storm pile up
- * hundreds of MB, seconds of replay), at no cost measured to answer saves; and one syncfs() of the
+ * every 30 s bounds that to about a minute of writes rather than ten (the default, 5 minutes,
+ * spread over 90 % of the next five), at no cost measured to answer saves; and one syncfs() of the
  * data's file system replaces an fsync of every file in it before the replay.
  */
 const RECOVERY_SETTINGS = ["-c", "checkpoint_timeout=30s", "-c", "recovery_init_sync_method=syncfs"];
