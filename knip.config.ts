@@ -31,12 +31,6 @@ const config: KnipConfig = {
     "mount",
     "umount",
   ],
-  ignoreIssues: {
-    // Revisit after the drain branch lands.
-    "lib/db/index.ts": ["exports", "types"],
-    "lib/db/embedded.ts": ["exports"],
-    "lib/db/prepare.ts": ["exports"],
-  },
 };
 
 export default config;

@@ -23,7 +23,7 @@ const OWNER = { user: "postgres", password: "postgres" };
  * turned against the records (a flaw, an injected query); a server deployment keeps both secret.
  */
 const APP = { user: APP_ROLE, password: LOCAL_APP_PASSWORD };
-export const EMBEDDED_DATABASE_NAME = "olympiad";
+const EMBEDDED_DATABASE_NAME = "olympiad";
 
 export interface EmbeddedDatabase {
   /** Where it listens: the port asked for, or a free one when that was taken and `anyPortIfTaken`. */

@@ -6,10 +6,10 @@ import "server-only";
  * capabilities import this door.
  */
 export { closeDatabase, connectDatabase, getDb, openConfiguredDatabase, openDatabase, type DatabaseConnection } from "./connection";
-export { databaseStatus, type DatabaseStatus } from "./status";
-export { EMBEDDED_DATABASE_NAME, findRunningEmbeddedDatabase, startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase, type EmbeddedDatabaseEvents } from "./embedded";
+export { databaseStatus } from "./status";
+export { startEmbeddedDatabase, takeOverShutdownSignals, type EmbeddedDatabase } from "./embedded";
 export { isStillReferenced, PostgresError, postgresErrorCode, violatedConstraint } from "./errors";
 export { prepared, tableRow } from "./prepared";
-export { committedMigrationCount, JOB_QUEUE_SCHEMA, migrateDatabase, MIGRATIONS_FOLDER, withPreparationLock } from "./prepare";
+export { committedMigrationCount, JOB_QUEUE_SCHEMA, migrateDatabase, withPreparationLock } from "./prepare";
 export { grantAppPrivileges } from "./privileges";
 export type { Database, DatabaseTransaction, Queryable } from "./types";

@@ -9,7 +9,7 @@ import * as schema from "@/db/schema";
 import { grantAppPrivileges } from "./privileges";
 import type { Database } from "./types";
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 
 /** The job queue's tables (pg-boss). */
 export const JOB_QUEUE_SCHEMA = "pgboss";
