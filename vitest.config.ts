@@ -8,10 +8,11 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.METRICS_TOKEN ??= "metrics-token-for-tests";
 // As behind one proxy, so tests can log in from many addresses through X-Forwarded-For.
 process.env.TRUSTED_PROXY_HOPS ??= "1";
-// Google sign-in against a local OpenID issuer that tests/api/google-login.test.ts starts.
+// Google sign-in against a local OpenID issuer that tests/api/google-login.test.ts starts: on a port
+// below the kernel's ephemeral range (32768–60999), which an outgoing connection can never hold.
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
-process.env.GOOGLE_ISSUER ??= "http://localhost:47231";
-process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:47231/jwks";
+process.env.GOOGLE_ISSUER ??= "http://localhost:17231";
+process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:17231/jwks";
 // Push tests deliver to local push services (http on 127.0.0.1 and localhost); never set in production.
 process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 

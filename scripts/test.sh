@@ -42,7 +42,7 @@ check migrations-match-schema node_modules/.bin/tsx --conditions=react-server sc
 node24_binary=$(bash scripts/node24.sh)
 vitest_on embedded "$(command -v node)" &
 vitest_on postgres "$node24_binary" DATA_DIR=.data/test-postgres \
-  GOOGLE_ISSUER=http://localhost:47232 GOOGLE_JWKS_URL=http://127.0.0.1:47232/jwks &
+  GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks &
 wait
 # The type check above already covered what the build would check again.
 check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
