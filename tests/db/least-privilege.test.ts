@@ -33,6 +33,18 @@ async function refusal(statement: SQL): Promise<string | undefined> {
   return postgresErrorCode(outcome) ?? String(outcome);
 }
 
+/** The privileges the app's login holds on each relation of these kinds (pg_class.relkind) in public, by name. */
+async function privilegesOnRelations(kinds: string[]): Promise<{ name: string; privileges: string[] }[]> {
+  const db = await getDb();
+  const { rows } = await db.execute<{ name: string; privileges: string[] }>(sql`
+    select c.relname as name,
+      array(select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+            where has_table_privilege(c.oid, p)) as privileges
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind::text = any(string_to_array(${kinds.join(",")}, ',')) order by 1`);
+  return rows;
+}
+
 describe("the app's own database login", () => {
   it("is no superuser and owns no schema, table, sequence or function", async () => {
     const db = await getDb();
@@ -63,30 +75,17 @@ describe("the app's own database login", () => {
   });
 
   it("holds SELECT and INSERT on every table, UPDATE and DELETE together or not at all, and never TRUNCATE, REFERENCES or TRIGGER", async () => {
-    const db = await getDb();
-    const { rows } = await db.execute<{ table: string; privileges: string[] }>(sql`
-      select c.relname as table,
-        array(select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
-              where has_table_privilege(c.oid, p)) as privileges
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`);
+    const rows = await privilegesOnRelations(["r", "p"]);
     expect(rows.length).toBeGreaterThan(30);
-    for (const { table, privileges } of rows) {
+    for (const { name: table, privileges } of rows) {
       expect([["SELECT", "INSERT", "UPDATE", "DELETE"], ["SELECT", "INSERT"]], table).toContainEqual(privileges);
     }
   });
 
   it("reads each quiz's current results through the views, and may not write through them", async () => {
-    const db = await getDb();
-    const { rows } = await db.execute<{ view: string; privileges: string[] }>(sql`
-      select c.relname as view,
-        array(select p from unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
-              where has_table_privilege(c.oid, p)) as privileges
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'v' order by 1`);
-    expect(rows).toEqual([
-      { view: "current_published_results", privileges: ["SELECT"] },
-      { view: "current_result_rows", privileges: ["SELECT"] },
+    expect(await privilegesOnRelations(["v"])).toEqual([
+      { name: "current_published_results", privileges: ["SELECT"] },
+      { name: "current_result_rows", privileges: ["SELECT"] },
     ]);
     expect(await refusal(sql`update current_result_rows set prize_paise = 0`)).toBe(INSUFFICIENT_PRIVILEGE);
   });
