@@ -14,6 +14,7 @@ export default defineConfig([
       "olympiad/capability-boundaries": "error",
       "olympiad/client-imports": "error",
       "olympiad/server-only": "error",
+      "olympiad/one-way": "error",
     },
   },
   {

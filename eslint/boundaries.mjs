@@ -6,6 +6,8 @@
  * - client-imports: a "use client" module takes only types from server doors.
  * - server-only: a lib/ module that touches the database or storage starts with
  *   `import "server-only"`, so a client bundle can never pull it in.
+ * - one-way: the exam's capabilities import each other in one direction only,
+ *   results → review → exam → quizzes.
  */
 import path from "node:path";
 
@@ -23,6 +25,12 @@ const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "money", "c
 
 /** What a browser module may import values from. */
 const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|money|validation)$/];
+
+/**
+ * The exam's capabilities in the one order their imports may run: each may use those after it,
+ * never those before (a published result reads reviews, reviews read attempts, attempts read quizzes).
+ */
+const ONE_WAY = ["results", "review", "exam", "quizzes"];
 
 /** The database and storage: reached through lib/ capabilities only. */
 const PERSISTENCE = [/^lib\/db(\/|$)/, /^db\//, /^lib\/storage(\/|$)/];
@@ -139,9 +147,29 @@ const serverOnly = {
   },
 };
 
+const oneWay = {
+  meta: {
+    type: "problem",
+    docs: { description: `The exam's capabilities import one way: ${ONE_WAY.join(" → ")}.` },
+    schema: [],
+    messages: { backwards: "lib/{{from}} may not import lib/{{to}}: imports run {{order}}. Move what both need to lib/{{to}}'s side, or call it from lib/{{to}}." },
+  },
+  create(context) {
+    const file = relativeFile(context.filename);
+    const from = capabilityOf(file);
+    if (!ONE_WAY.includes(from) || /\.test\.ts$/.test(file)) return {};
+    return importSources(context, (node, specifier) => {
+      const to = capabilityOf(`${target(specifier, context.filename) ?? ""}/`);
+      if (to && ONE_WAY.indexOf(to) < ONE_WAY.indexOf(from) && ONE_WAY.includes(to)) {
+        context.report({ node, messageId: "backwards", data: { from, to, order: ONE_WAY.join(" → ") } });
+      }
+    });
+  },
+};
+
 const plugin = {
   meta: { name: "olympiad" },
-  rules: { "capability-boundaries": capabilityBoundaries, "client-imports": clientImports, "server-only": serverOnly },
+  rules: { "capability-boundaries": capabilityBoundaries, "client-imports": clientImports, "server-only": serverOnly, "one-way": oneWay },
 };
 
 export default plugin;

@@ -133,6 +133,9 @@ export function isCalendarDayText(value: string): boolean {
 
 // Pages
 
+/** The longest reason or note a person writes for someone else to read (an objection, a disqualification, a revision). */
+export const REASON_MAX = 2000;
+
 export const MAX_PAGE = 10_000;
 
 /** ?page= for a route handler: page 1 when absent; anything but a whole number from 1 to 10000 is refused. */

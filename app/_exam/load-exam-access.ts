@@ -2,7 +2,7 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { requirePermission } from "@/lib/auth";
 import { examAccess } from "@/lib/exam";
-import { quizParams } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 
 /**
  * For the exam pages (instructions and the live exam): the logged-in participant and what they

@@ -13,12 +13,13 @@ import type { ActiveUser } from "@/lib/auth";
 import { checkLedger, trialBalance, type TrialBalanceQuery } from "@/lib/books";
 import { listBlogs } from "@/lib/blog";
 import { NotFound } from "@/lib/errors";
-import { answerKeyQuizzes, answerKeyReview, listExtraTime, listResponses, responseDetail } from "@/lib/exam";
+import { answerKeyQuizzes, answerKeyReview } from "@/lib/results";
+import { listExtraTime, listResponses, responseDetail } from "@/lib/review";
 import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
 import { listPrizeClaims, prizesToRecover, type AdminPrizeClaim, type PrizeToRecover } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
-import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
-import { defaultPrizeTable, resultsVersions } from "@/lib/results";
+import { defaultPrizeTable, listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
+import { resultsVersions } from "@/lib/results";
 import { errorFields, log } from "@/lib/log";
 
 /**

@@ -6,8 +6,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { pageAlternates } from "@/lib/i18n";
-import { listCompetitions } from "@/lib/quizzes";
-import { defaultPrizeTable } from "@/lib/results";
+import { defaultPrizeTable, listCompetitions } from "@/lib/quizzes";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("prizes");

@@ -1,5 +1,5 @@
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { answerKeyQuizzes, AnswerKeyReview, QuestionObjections } from "@/lib/exam";
+import type { answerKeyQuizzes, AnswerKeyReview, QuestionObjections } from "@/lib/results";
 import { formatIndiaDateTime } from "@/lib/format";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { KeyDecisionForm } from "./KeyDecisionForm";

@@ -1,5 +1,5 @@
 import { formatIndiaTimeWithSeconds } from "@/lib/format";
-import type { ProctoringReport } from "@/lib/exam";
+import type { ProctoringReport } from "@/lib/review";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 const cell = "px-3 py-2";

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { FormMessage, inputClass, primaryButtonClass, TextAreaField } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { keyDecisionSchema } from "@/lib/exam/schemas";
+import { keyDecisionSchema } from "@/lib/results/schemas";
 import { failureText, type Message } from "./adminUi";
 
 const LETTERS = ["A", "B", "C", "D"];

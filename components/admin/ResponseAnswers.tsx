@@ -1,5 +1,5 @@
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { responseDetail } from "@/lib/exam";
+import type { responseDetail } from "@/lib/review";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
 type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];

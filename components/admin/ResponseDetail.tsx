@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatMinutesSeconds, formatIndiaDateTime } from "@/lib/format";
-import type { ExtraTimeGrant, responseDetail } from "@/lib/exam";
+import type { ExtraTimeGrant, responseDetail } from "@/lib/review";
 import { ExtraTimePanel } from "./ExtraTimePanel";
 import { FocusTimeline } from "./FocusTimeline";
 import { IntegrityPanel } from "./IntegrityPanel";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { listCompetitions } from "@/lib/quizzes";
-import type { ExtraTimeGrant } from "@/lib/exam";
+import type { ExtraTimeGrant } from "@/lib/review";
 import type { ResultsVersion } from "@/lib/results";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { ExtraTimePanel } from "./ExtraTimePanel";

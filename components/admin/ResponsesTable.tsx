@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { NameAndEmail, PagedTable, type Column } from "@/components/ui/PagedTable";
 import { formatMinutesSeconds, formatIndiaDateTime } from "@/lib/format";
-import type { listResponses } from "@/lib/exam";
+import type { listResponses } from "@/lib/review";
 import { flagText } from "./integrityFlags";
 
 export type ResponseRow = Awaited<ReturnType<typeof listResponses>>[number];

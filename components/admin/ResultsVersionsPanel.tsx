@@ -8,7 +8,8 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass, TextAreaField } 
 import { callApi } from "@/lib/client";
 import { formatIndiaDateTime } from "@/lib/format";
 import type { ResultsVersion } from "@/lib/results";
-import { REVISION_REASON_MAX, revisionSchema, type RevisionInput } from "@/lib/results/schemas";
+import { revisionSchema, type RevisionInput } from "@/lib/results/schemas";
+import { REASON_MAX } from "@/lib/validation";
 import { failureText, type Message } from "./adminUi";
 import { DecisionDialog } from "./DecisionDialog";
 
@@ -69,7 +70,7 @@ export function ResultsVersionsPanel({ quizId, versions }: { quizId: string; ver
           For a disqualification found after publication or a key error decided since. The ranking is recomputed from the stored answers with the key and the disqualifications as they are now; revision {versions[0].revision} stays
           published as superseded, and every participant is told your reason.
         </p>
-        <TextAreaField id={`${id}-reason`} label="Reason (every participant reads it)" rows={3} maxLength={REVISION_REASON_MAX} error={formState.errors.reason?.message} {...register("reason")} />
+        <TextAreaField id={`${id}-reason`} label="Reason (every participant reads it)" rows={3} maxLength={REASON_MAX} error={formState.errors.reason?.message} {...register("reason")} />
         <button type="submit" className={`${primaryButtonClass} self-start`} disabled={pending}>
           {pending ? "Publishing…" : `Publish revision ${next}`}
         </button>

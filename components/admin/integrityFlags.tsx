@@ -1,4 +1,4 @@
-import type { IntegrityFlag } from "@/lib/exam";
+import type { IntegrityFlag } from "@/lib/review";
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { KeyedQuestion, MyAnswerKey } from "@/lib/exam";
+import type { KeyedQuestion, MyAnswerKey } from "@/lib/results";
 import { formatIndiaDateTime } from "@/lib/format";
 import { wordingIn, type ExamLanguage, type Wording } from "./language";
 import { ObjectionForm } from "./ObjectionForm";

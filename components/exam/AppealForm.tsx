@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { FormMessage, primaryButtonClass, TextAreaField } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
-import { appealSchema } from "@/lib/exam/schemas";
+import { appealSchema } from "@/lib/review/schemas";
 
 /** The participant's one appeal: why the disqualification is wrong. */
 export function AppealForm({ quizId }: { quizId: string }) {

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import Link from "next/link";
-import type { MyDisqualification } from "@/lib/exam";
+import type { MyDisqualification } from "@/lib/review";
 import { formatIndiaDateTime } from "@/lib/format";
 import { AppealForm } from "./AppealForm";
 

@@ -6,7 +6,7 @@ import { useId, useRef, useState, useTransition, type FormEvent } from "react";
 import { flushSync } from "react-dom";
 import { FormMessage, secondaryButtonClass, primaryButtonClass, TextAreaField } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
-import { objectionSchema } from "@/lib/exam/schemas";
+import { objectionSchema } from "@/lib/results/schemas";
 
 /** "Object" opens the form in place; the reason is required, an image is optional. */
 export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: string; questionId: string; questionNumber: number }) {

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { attempts, quizzes } from "@/db/schema";
+import { step } from "@/lib/auth";
 import { config } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
 
@@ -33,9 +34,9 @@ export function acceptingUntilSql(deadlineAt = sql`a.deadline_at`) {
 /**
  * When the quiz's last attempt that may still be answering stops being taken (a late starter has
  * until their own deadline, past the window's end, and the network grace after it), or null when
- * none can: nothing final is published, and no score shown, before.
+ * none can: nothing final is published (the key, the results), and no score shown, before.
  */
-export async function lastAnswerTakenAt(db: Queryable, quizId: string, now: Date): Promise<Date | null> {
+export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => {
   const [running] = await db
     .select({ deadlineAt: attempts.deadlineAt })
     .from(attempts)
@@ -43,7 +44,7 @@ export async function lastAnswerTakenAt(db: Queryable, quizId: string, now: Date
     .orderBy(desc(attempts.deadlineAt))
     .limit(1);
   return running ? acceptsUntil(running.deadlineAt) : null;
-}
+});
 
 type Quiz = Pick<typeof quizzes.$inferSelect, "id" | "examEndAt">;
 
@@ -54,5 +55,5 @@ type Quiz = Pick<typeof quizzes.$inferSelect, "id" | "examEndAt">;
  */
 export async function scoresShown(db: Queryable, quiz: Quiz, now: Date): Promise<boolean> {
   if (now < quiz.examEndAt) return false;
-  return (await lastAnswerTakenAt(db, quiz.id, now)) === null;
+  return (await lastRunningDeadline(db, quiz.id, now)) === null;
 }

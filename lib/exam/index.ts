@@ -1,15 +1,16 @@
 import "server-only";
 
-/** The exam: access, attempts, order-safe answers, scoring, proctoring logs and recordings, responses. */
+/** The exam as a participant takes it: access, attempts, order-safe answers, scoring, the clock, proctoring logs and the recording as it is made. */
 export { saveAnswer, saveAnswerForSession, saveAnswersForSession } from "./answers";
-export { nextRecordingSequence, storeRecordingChunk, streamRecording } from "./recordings";
-export { listFullResponses, listResponses, responseDetail } from "./responses";
-export { grantExtraTime, listExtraTime, removeExtraTime, type ExtraTimeGrant, type GrantStanding } from "./extra-time";
+export { lastRunningDeadline } from "./clock";
+export { nextRecordingSequence, storeRecordingChunk } from "./recordings";
+export { attemptScore } from "./scoring";
 export {
   examAccess,
   examClock,
   examStartLine,
   finaliseOverdueAttempts,
+  orderedQuestions,
   recordFocusEvents,
   resumeExam,
   saveResponse,
@@ -17,30 +18,5 @@ export {
   submitExam,
   type ExamClock,
   type ExamView,
+  type TranslatedQuestion,
 } from "./service";
-export {
-  answerKeyQuizzes,
-  answerKeyReview,
-  assertKeySettled,
-  decideObjections,
-  lastRunningDeadline,
-  myAnswerKey,
-  objectToKey,
-  publishAnswerKey,
-  rescoreQuiz,
-  type AnswerKeyReview,
-  type KeyedQuestion,
-  type MyAnswerKey,
-  type QuestionObjections,
-} from "./answer-key";
-export {
-  appealDisqualification,
-  assertNoOpenAppeals,
-  decideAppeal,
-  disqualifyAttempt,
-  myDisqualification,
-  reinstateAttempt,
-  type IntegrityFlag,
-  type MyDisqualification,
-  type ProctoringReport,
-} from "./integrity";

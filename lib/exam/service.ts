@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } from "@/db/schema";
-import { authorize, service, sessionService, type Actor, type Session } from "@/lib/auth";
+import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from "@/lib/errors";
@@ -120,7 +120,7 @@ export interface OrderedQuestion extends ExamQuestion {
 }
 
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
-export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> {
+export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> => {
   const bank = await questionBank(db, quiz);
   const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
   return questionOrder.map((original) => {
@@ -131,7 +131,7 @@ export async function orderedQuestions(db: Queryable, quiz: Quiz, seed: number):
     const hi = question.hi && { text: question.hi.text, options: displayed(question.hi.options) };
     return { id: question.id, text: question.text, options: displayed(question.options), hi, optionOrder };
   });
-}
+});
 
 /** `fresh`: the attempt was made by this request, so it has no saved answers to read back. */
 async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, fresh = false): Promise<ExamView> {

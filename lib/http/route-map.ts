@@ -84,13 +84,16 @@ function holders(action: Action): string {
   return PERMISSIONS.admin[action] ? "admin" : "system";
 }
 
-/** The map as markdown, a table per capability (the permission's first word), in path order. */
-export function routeMap(entries: RouteEntry[]): string {
+/**
+ * The map as markdown, a table per capability in path order: the capability whose services check
+ * the route's permission (`ownerOf`), else the permission's first word (health, metrics, ...).
+ */
+export function routeMap(entries: RouteEntry[], ownerOf: (action: Action) => string | undefined = () => undefined): string {
   const missing = entries.filter((entry) => !entry.description.permission || !entry.description.does);
   if (missing.length) throw new Error(`These handlers do not say what they do (route({ can, does })): ${missing.map((entry) => `${entry.method} ${entry.path}`).join(", ")}`);
   const byCapability = new Map<string, RouteEntry[]>();
   for (const entry of entries) {
-    const capability = entry.description.permission!.split(".")[0];
+    const capability = ownerOf(entry.description.permission!) ?? entry.description.permission!.split(".")[0];
     byCapability.set(capability, [...(byCapability.get(capability) ?? []), entry]);
   }
   const sections = [...byCapability.keys()].sort().map((capability) => {
@@ -107,7 +110,7 @@ export function routeMap(entries: RouteEntry[]): string {
   return [
     "# Routes",
     "",
-    "Every route handler (the calls under `/api` and the blog's feed), grouped by capability (the first word of its permission). Written by `npm run routes:map` from each handler's own `route({ can, does })`; `tests/architecture/route-map.test.ts` fails when this file and the code differ. Permissions are defined in `lib/auth/permissions.ts`; every service checks its permission again. SPEC's verb-style names (`/getquizes`, `/addblog`, ...) are kept as SPEC §7 writes them.",
+    "Every route handler (the calls under `/api` and the blog's feed), grouped by the capability whose services check its permission (review keeps the `exam.*` and `results.appeal` names its routes always had). Written by `npm run routes:map` from each handler's own `route({ can, does })`; `tests/architecture/route-map.test.ts` fails when this file and the code differ. Permissions are defined in `lib/auth/permissions.ts`; every service checks its permission again. SPEC's verb-style names (`/getquizes`, `/addblog`, ...) are kept as SPEC §7 writes them.",
     "",
     ...sections.flatMap((section) => [section, ""]),
   ].join("\n");

@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
-import { prizeTablesOf } from "@/lib/results";
+import { prizeTablesOf } from "./prizes";
 import { CONTEST_MODELS, contestModelProblem, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput } from "./schemas";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */

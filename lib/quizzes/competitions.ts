@@ -4,7 +4,7 @@ import { quizzes } from "@/db/schema";
 import { can, service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { prizeTablesOf } from "@/lib/results";
+import { prizeTablesOf } from "./prizes";
 import { listQuizzesForAdmin } from "./admin";
 import { CONTEST_MODELS, type ContestModel } from "./schemas";
 

@@ -5,7 +5,7 @@ import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { paymentStates } from "@/lib/payments";
-import { prizeTablesOf } from "@/lib/results";
+import { prizeTablesOf } from "./prizes";
 import { competitionColumns } from "./competitions";
 import type { ContestModel, PrizeTierRow } from "./schemas";
 import { arrangeDashboard, participantAction, type CardAction, type CardSchedule } from "./dashboard-cards";

@@ -5,6 +5,7 @@ export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz 
 export { contestModelsInUse, listCompetitions, listQuizzes } from "./competitions";
 export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
 export type { CardAction } from "./dashboard-cards";
+export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
 export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportRowReport } from "./questions";

@@ -3,6 +3,9 @@ import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DA
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
+/** A quiz named in a route's path. */
+export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });
+
 /** Shared by the admin's quiz form and /api/addquizes, /api/updatequizes. */
 
 /** Up to one crore: far above any prize or fee, and well inside the paise column. */

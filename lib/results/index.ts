@@ -3,11 +3,22 @@ import "server-only";
 /**
  * Results: ranking with tie splits, publishing frozen results and their revisions with their public
  * results files, telling every participant the digest, the winners board, each participant's rank,
- * verification, prize tables.
+ * verification; the provisional answer key, objections to it and the admins' decisions (each rescoring every attempt).
  */
+export {
+  answerKeyQuizzes,
+  answerKeyReview,
+  decideObjections,
+  myAnswerKey,
+  objectToKey,
+  publishAnswerKey,
+  type AnswerKeyReview,
+  type KeyedQuestion,
+  type MyAnswerKey,
+  type QuestionObjections,
+} from "./answer-key";
 export { announceResults } from "./announce";
 export { myPublishedRanks, publishedWinners, type SupersededVersion } from "./board";
-export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { publishResults } from "./publishing";
 export { publicResultsFile } from "./results-file";
 export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";

@@ -5,9 +5,12 @@ import { attemptAnswers, attempts, auditLog, objections, prizeTiers, publishedRe
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, connectDatabase, getDb, violatedConstraint } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { appealDisqualification, decideAppeal, decideObjections, disqualifyAttempt, grantExtraTime, objectToKey, saveAnswer, startExam } from "@/lib/exam";
+import { saveAnswer, startExam } from "@/lib/exam";
+import { decideObjections, objectToKey } from "./index";
+import { appealDisqualification, decideAppeal, disqualifyAttempt, grantExtraTime } from "@/lib/review";
 import { config } from "@/lib/config";
 import { APPEALS_UNDECIDED, catalogued, inEnglish, KEY_NOT_PUBLISHED, message, OBJECTIONS_UNDECIDED } from "@/lib/catalogue";
+import { defaultPrizeTable } from "@/lib/quizzes";
 import { DEFAULT_PRIZE_TIERS } from "@/lib/seed";
 import { closedExam, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
@@ -16,7 +19,7 @@ import { asInsider } from "@/tests/support/insider";
 import { asOwner } from "@/tests/support/owner";
 import { admin, participant } from "@/tests/support/users";
 import { sha256Hex, type PublicResults } from "./public-file";
-import { defaultPrizeTable, myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
+import { myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
 
 afterAll(closeDatabase);
 

@@ -16,7 +16,9 @@ import { finalisingAlone } from "@/tests/support/exam";
 import { publishResults } from "@/lib/results";
 import { PNG } from "@/tests/support/wallet";
 import { asInsider } from "@/tests/support/insider";
-import { answerKeyReview, assertKeySettled, decideObjections, finaliseOverdueAttempts, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/exam";
+import { finaliseOverdueAttempts } from "@/lib/exam";
+import { answerKeyReview, decideObjections, myAnswerKey, objectToKey, publishAnswerKey } from "@/lib/results";
+import { assertKeySettled } from "@/lib/results/answer-key";
 import { questionSeed, seededPermutation } from "@/lib/exam/shuffle";
 
 afterAll(closeDatabase);

@@ -8,7 +8,7 @@ import { appeals, attempts, auditLog, focusEvents, notifications, publishedResul
 import { loadConfig } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
-import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/exam";
+import { assertNoOpenAppeals, listResponses, myDisqualification, responseDetail } from "@/lib/review";
 import { loadDashboard } from "@/lib/quizzes";
 import { ALREADY_APPEALED, APPEALS_UNDECIDED, catalogued, DISQUALIFY_REASON_REQUIRED, INTEGRITY_RESULTS_PUBLISHED } from "@/lib/catalogue";
 import { closedExam, submittedAttempt } from "@/tests/support/exam";

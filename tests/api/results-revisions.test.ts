@@ -13,7 +13,7 @@ import { attempts, auditLog, certificates, notifications, prizeClaims, published
 import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
 import { verifyCertificate } from "@/lib/certificates";
 import { closeDatabase, getDb, type Queryable } from "@/lib/db";
-import { decideObjections } from "@/lib/exam";
+import { decideObjections } from "@/lib/results";
 import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/catalogue";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover, redeemFreePass } from "@/lib/payouts";
 import { announceResults, myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";

@@ -7,7 +7,7 @@ import { POST as publish } from "@/app/api/quizzes/[quizId]/publish-results/rout
 import { quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { VISITOR, type ActiveUser } from "@/lib/auth";
-import { publishAnswerKey } from "@/lib/exam";
+import { publishAnswerKey } from "@/lib/results";
 import { KEY_NOT_PUBLISHED } from "@/lib/catalogue";
 import { myPublishedRanks, publishedWinners } from "@/lib/results";
 import { markPaid, openExam } from "../support/exam";

@@ -31,9 +31,9 @@ describe("the capability boundary rule", () => {
       'import "server-only";',
       'import { getDb } from "@/lib/db";',
       'import { saveAnswer } from "@/lib/exam";',
-      'import { quizParams } from "@/lib/exam/schemas";',
+      'import { answerSaveSchema } from "@/lib/exam/schemas";',
       'import { rankParticipants } from "./ranking";',
-      "export const all = [getDb, saveAnswer, quizParams, rankParticipants];",
+      "export const all = [getDb, saveAnswer, answerSaveSchema, rankParticipants];",
       "",
     ].join("\n");
     expect(await ruleIds("lib/results/fixture.ts", source)).toEqual([]);
@@ -47,6 +47,24 @@ describe("the client-imports rule", () => {
     const types = '"use client";\nimport type { ExamView } from "@/lib/exam";\nimport { answerSaveSchema } from "@/lib/exam/schemas";\nexport type View = ExamView;\nexport const schema = answerSaveSchema;\n';
     expect(await ruleIds("components/Fixture.tsx", value)).toEqual(["olympiad/client-imports"]);
     expect(await ruleIds("components/Fixture.tsx", types)).toEqual([]);
+  });
+});
+
+describe("the one-way rule", () => {
+  it("refuses an import against results → review → exam → quizzes, from a door as from a schema", async () => {
+    const backwards = [
+      ["lib/quizzes/fixture.ts", 'import { prizeTablesOf } from "@/lib/results";\nexport const tables = prizeTablesOf;\n'],
+      ["lib/exam/fixture.ts", 'import { listResponses } from "@/lib/review";\nexport const list = listResponses;\n'],
+      ["lib/review/fixture.ts", 'import { revisionSchema } from "@/lib/results/schemas";\nexport const schema = revisionSchema;\n'],
+      ["lib/quizzes/fixture.ts", 'import type { ExamView } from "@/lib/exam";\nexport type View = ExamView;\n'],
+    ];
+    for (const [file, source] of backwards) expect(await ruleIds(file, source), file).toEqual(["olympiad/one-way"]);
+  });
+
+  it("lets each use those after it, and leaves other capabilities and tests alone", async () => {
+    expect(await ruleIds("lib/results/fixture.ts", 'import { assertNoOpenAppeals } from "@/lib/review";\nimport { startExam } from "@/lib/exam";\nimport { prizeTablesOf } from "@/lib/quizzes";\nexport const all = [assertNoOpenAppeals, startExam, prizeTablesOf];\n')).toEqual([]);
+    expect(await ruleIds("lib/payouts/fixture.ts", 'import { publishResults } from "@/lib/results";\nexport const publish = publishResults;\n')).toEqual([]);
+    expect(await ruleIds("lib/exam/fixture.test.ts", 'import { listResponses } from "@/lib/review";\nexport const list = listResponses;\n')).toEqual([]);
   });
 });
 

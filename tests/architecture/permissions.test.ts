@@ -1,9 +1,10 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ACTIONS, PERMISSIONS, VISITOR, type Action, type ActiveUser } from "@/lib/auth";
+import { ACTIONS, PERMISSIONS, VISITOR, type ActiveUser } from "@/lib/auth";
 import { closeDatabase } from "@/lib/db";
 import { Forbidden, Unauthenticated } from "@/lib/errors";
 import { METHODS, routeFiles } from "@/lib/http/route-map";
+import { CAPABILITIES, capabilitiesChecking, door, type Declared } from "@/tests/support/capabilities";
 
 afterAll(closeDatabase);
 
@@ -16,8 +17,6 @@ const OUTSIDE_THE_WRAPPER: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own endpoints (sign-out, CSRF token); sign-in is /api/login",
 };
 
-/** The capabilities whose doors hold services; infrastructure (db, storage, log, ...) is not walked. */
-const CAPABILITIES = ["accounts", "audit", "blog", "books", "certificates", "contact", "exam", "insights", "jobs", "notifications", "payments", "payouts", "quizzes", "results", "uploads", "wallet"];
 
 /** Door functions that are process plumbing, not done on anyone's behalf: each says why. */
 const PLUMBING: Record<string, string> = {
@@ -31,8 +30,6 @@ const PLUMBING: Record<string, string> = {
  * names appear as `(0, __vi_import_n__.getDb)()` once Vitest has transformed them).
  */
 const TOUCHES_DATA = /\b(getDb|connectDatabase|storage)\b|\.(transaction|insert|update|delete|execute)\(/;
-
-type Declared = ((...args: unknown[]) => Promise<unknown>) & { permission?: Action; step?: true };
 
 const participant: ActiveUser = { id: "00000000-0000-4000-8000-000000000001", name: "Someone", email: "someone@example.test", role: "participant" };
 
@@ -56,8 +53,7 @@ describe("every route handler declares its permission", () => {
 
 describe("every service at a capability's door takes an actor and checks a permission", () => {
   it.each(CAPABILITIES)("lib/%s", async (capability) => {
-    const door = (await import(/* @vite-ignore */ path.join(ROOT, "lib", capability, "index.ts"))) as Record<string, unknown>;
-    const functions = Object.entries(door).filter((entry): entry is [string, Declared] => typeof entry[1] === "function");
+    const functions = Object.entries(await door(capability)).filter((entry): entry is [string, Declared] => typeof entry[1] === "function");
     expect(functions.length).toBeGreaterThan(0);
 
     for (const [name, fn] of functions) {
@@ -73,3 +69,19 @@ describe("every service at a capability's door takes an actor and checks a permi
     }
   });
 });
+
+/** Actions a second capability's services also check: each says why. */
+const SHARED_ACTIONS: Record<string, string> = {
+  "notifications.deliver": "results' announcement job delivers in-app notices and mail as the system, as notifications' own delivery job does",
+};
+
+describe("each action is checked by one capability's services", () => {
+  it("so a folder's services check its own permissions (review keeps the exam.* names its routes had)", async () => {
+    const checkedBy = await capabilitiesChecking();
+    const shared = [...checkedBy].filter(([action, capabilities]) => capabilities.size > 1 && !SHARED_ACTIONS[action]).map(([action, capabilities]) => `${action}: ${[...capabilities].join(", ")}`);
+    expect(shared).toEqual([]);
+    expect(checkedBy.get("exam.disqualify")).toEqual(new Set(["review"]));
+    expect(checkedBy.get("results.manageKey")).toEqual(new Set(["results"]));
+  });
+});
+

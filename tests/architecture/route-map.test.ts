@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeEntries, routeFiles, routeMap, type RouteEntry } from "@/lib/http/route-map";
+import { capabilitiesChecking } from "@/tests/support/capabilities";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MAP = path.join(ROOT, "docs/routes.md");
@@ -9,7 +10,8 @@ const MAP = path.join(ROOT, "docs/routes.md");
 async function currentMap(): Promise<{ entries: RouteEntry[]; markdown: string }> {
   const entries: RouteEntry[] = [];
   for (const file of routeFiles(ROOT)) entries.push(...routeEntries(file, (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>));
-  return { entries, markdown: routeMap(entries) };
+  const checkedBy = await capabilitiesChecking();
+  return { entries, markdown: routeMap(entries, (action) => [...(checkedBy.get(action) ?? [])][0]) };
 }
 
 describe("docs/routes.md", () => {
@@ -25,6 +27,14 @@ describe("docs/routes.md", () => {
     const { markdown } = await currentMap();
     expect(markdown).toContain("| GET | `/api/getquizes` | Lists the quizzes | `quizzes.browse` | anyone | §7 `GET /getquizes` |");
     expect(markdown).toContain("| POST | `/api/quizzes/{quizId}/publish-results` | Publishes a quiz's results as frozen rows with their digest | `results.publish` | admin | not in SPEC |");
+  });
+
+  it("files each route under the capability whose services check its permission, not the permission's first word", async () => {
+    const { markdown } = await currentMap();
+    const review = markdown.slice(markdown.indexOf("## review"), markdown.indexOf("## uploads"));
+    expect(review).toContain("| POST | `/api/responses/{attemptId}/disqualify` |");
+    expect(review).toContain("| POST | `/api/quizzes/{quizId}/appeal` |");
+    expect(markdown.slice(markdown.indexOf("## results"), markdown.indexOf("## review"))).toContain("| POST | `/api/quizzes/{quizId}/objections` |");
   });
 
   it("refuses a handler that does not say what it does", () => {

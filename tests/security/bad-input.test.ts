@@ -82,7 +82,9 @@ import {
 import type { ActiveUser } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
-import { appealDisqualification, disqualifyAttempt, objectToKey, startExam } from "@/lib/exam";
+import { startExam } from "@/lib/exam";
+import { objectToKey } from "@/lib/results";
+import { appealDisqualification, disqualifyAttempt } from "@/lib/review";
 import { requestTopUp } from "@/lib/wallet";
 import { markPaid, openExam, paidParticipant } from "../support/exam";
 import { createQuestion, createQuiz } from "../support/factories";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { attemptAnswers, attempts, publishedResults, quizQuestions, quizzes, resultRows } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { publishAnswerKey } from "@/lib/exam";
+import { publishAnswerKey } from "@/lib/results";
 import { FIRST_PUBLICATION, rankFromAnswers, resultsDigest, type ResultsBasis } from "@/lib/results/frozen";
 import { rankParticipants } from "@/lib/results/ranking";
 import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "./factories";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listFullResponses } from "@/lib/exam";
+import { listFullResponses } from "@/lib/review";
 import { route } from "@/lib/http";
 
 /** An unknown or malformed quizId lists every quiz's responses, as before. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { streamRecording } from "@/lib/exam";
+import { streamRecording } from "@/lib/review";
 import { route } from "@/lib/http";
 import { wholeNumber } from "@/lib/validation";
 

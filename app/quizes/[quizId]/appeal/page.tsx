@@ -7,8 +7,8 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission } from "@/lib/auth";
 import { DomainError } from "@/lib/errors";
 import { pageMessage } from "@/lib/i18n";
-import { myDisqualification } from "@/lib/exam";
-import { quizParams } from "@/lib/exam/schemas";
+import { myDisqualification } from "@/lib/review";
+import { quizParams } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");

@@ -1,5 +1,6 @@
 import { saveAnswerForSession } from "@/lib/exam";
-import { answerSaveSchema, quizParams } from "@/lib/exam/schemas";
+import { answerSaveSchema } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 
 /** Exam day's most frequent call: the service checks the session in the same read as the attempt. */

@@ -1,5 +1,5 @@
 import { examClock } from "@/lib/exam";
-import { quizParams } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 
 /** The running exam asks now and then (and at time-up) whether its deadline moved: extra time. */

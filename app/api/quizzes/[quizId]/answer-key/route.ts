@@ -1,5 +1,5 @@
-import { publishAnswerKey } from "@/lib/exam";
-import { quizParams } from "@/lib/exam/schemas";
+import { publishAnswerKey } from "@/lib/results";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "results.manageKey", does: "Publishes a quiz's provisional answer key and opens objections", params: quizParams }, async ({ actor, params, say }) => {

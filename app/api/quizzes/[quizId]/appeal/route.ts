@@ -1,5 +1,6 @@
-import { appealDisqualification } from "@/lib/exam";
-import { appealSchema, quizParams } from "@/lib/exam/schemas";
+import { appealDisqualification } from "@/lib/review";
+import { quizParams } from "@/lib/quizzes/schemas";
+import { appealSchema } from "@/lib/review/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "results.appeal", does: "Appeals the caller's disqualification", params: quizParams, body: appealSchema }, async ({ actor, params, body, say }) => {

@@ -1,5 +1,6 @@
-import { grantExtraTime, listExtraTime } from "@/lib/exam";
-import { extraTimeSchema, quizParams } from "@/lib/exam/schemas";
+import { grantExtraTime, listExtraTime } from "@/lib/review";
+import { quizParams } from "@/lib/quizzes/schemas";
+import { extraTimeSchema } from "@/lib/review/schemas";
 import { route } from "@/lib/http";
 
 /** The quiz's extra-time grants (accommodations), for admins. */

@@ -1,5 +1,6 @@
-import { objectToKey } from "@/lib/exam";
-import { objectionSchema, quizParams } from "@/lib/exam/schemas";
+import { objectToKey } from "@/lib/results";
+import { quizParams } from "@/lib/quizzes/schemas";
+import { objectionSchema } from "@/lib/results/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "results.object", does: "Objects to a question of the provisional key", params: quizParams, body: objectionSchema }, async ({ actor, params, body, say }) => {

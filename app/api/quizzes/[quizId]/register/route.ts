@@ -1,4 +1,4 @@
-import { quizParams } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 import { registerFree } from "@/lib/payments";
 

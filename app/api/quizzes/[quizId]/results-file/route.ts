@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { quizParams } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 import { publicResultsFile } from "@/lib/results";
 

@@ -1,4 +1,4 @@
-import { quizParams } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 import { publishRevision } from "@/lib/results";
 import { revisionSchema } from "@/lib/results/schemas";

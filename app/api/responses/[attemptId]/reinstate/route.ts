@@ -1,5 +1,5 @@
-import { reinstateAttempt } from "@/lib/exam";
-import { attemptParams, reinstateSchema } from "@/lib/exam/schemas";
+import { reinstateAttempt } from "@/lib/review";
+import { attemptParams, reinstateSchema } from "@/lib/review/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "exam.disqualify", does: "Reinstates a disqualified attempt", params: attemptParams, body: reinstateSchema }, async ({ actor, params, body, say }) => {

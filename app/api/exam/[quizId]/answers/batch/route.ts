@@ -1,5 +1,6 @@
 import { saveAnswersForSession } from "@/lib/exam";
-import { answerBatchSchema, quizParams } from "@/lib/exam/schemas";
+import { answerBatchSchema } from "@/lib/exam/schemas";
+import { quizParams } from "@/lib/quizzes/schemas";
 import { route } from "@/lib/http";
 
 /** A reconnecting hall's queued answers: the service checks the session in the same read as the attempt. */

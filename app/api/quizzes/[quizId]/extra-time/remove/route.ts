@@ -1,5 +1,6 @@
-import { removeExtraTime } from "@/lib/exam";
-import { extraTimeRemovalSchema, quizParams } from "@/lib/exam/schemas";
+import { removeExtraTime } from "@/lib/review";
+import { quizParams } from "@/lib/quizzes/schemas";
+import { extraTimeRemovalSchema } from "@/lib/review/schemas";
 import { route } from "@/lib/http";
 
 /** Takes a participant's extra time away before they submit; a reason is required (audit trail). */

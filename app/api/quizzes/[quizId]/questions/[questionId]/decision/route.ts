@@ -1,5 +1,5 @@
-import { decideObjections } from "@/lib/exam";
-import { keyDecisionSchema, questionParams } from "@/lib/exam/schemas";
+import { decideObjections } from "@/lib/results";
+import { keyDecisionSchema, questionParams } from "@/lib/results/schemas";
 import { route } from "@/lib/http";
 
 export const POST = route({ can: "results.manageKey", does: "Decides the objections to a question (keep, change the key, drop)", params: questionParams, body: keyDecisionSchema }, async ({ actor, params, body, say }) => {

@@ -5,13 +5,11 @@ import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
+import { attemptScore, finaliseOverdueAttempts, lastRunningDeadline, orderedQuestions, type TranslatedQuestion } from "@/lib/exam";
 import { message } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
-import { lastAnswerTakenAt } from "./clock";
-import { attemptScore } from "./scoring";
-import { finaliseOverdueAttempts, orderedQuestions, type TranslatedQuestion } from "./service";
 
 /**
  * The provisional answer key of a quiz and the objections to it. Once published, the quiz's own
@@ -56,13 +54,6 @@ export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id"
     .limit(1);
   if (open) throw new Conflict(message("objectionsUndecided"));
 });
-
-/**
- * When the quiz's last attempt that may still be running stops being taken (a late starter has until
- * their own deadline, past the window's end, and the network grace after it: ./clock.ts), or null
- * when none can: nothing final is published before.
- */
-export const lastRunningDeadline = step(async (db: Queryable, quizId: string, now: Date): Promise<Date | null> => lastAnswerTakenAt(db, quizId, now));
 
 async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");

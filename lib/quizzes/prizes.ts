@@ -5,12 +5,12 @@ import { service, step } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { cashTotalPaise, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { cashTotalPaise, type PrizeTierRow } from "./schemas";
 
 const tierColumns = { rankFrom: prizeTiers.rankFrom, rankTo: prizeTiers.rankTo, kind: prizeTiers.kind, amountPaise: prizeTiers.amountPaise };
 
 /** The default prize table: what a new quiz's table starts from. */
-export const defaultPrizeTable = service("results.view", async (): Promise<PrizeTierRow[]> => {
+export const defaultPrizeTable = service("quizzes.browse", async (): Promise<PrizeTierRow[]> => {
   const db = await getDb();
   return db.select(tierColumns).from(prizeTiers).where(isNull(prizeTiers.quizId)).orderBy(asc(prizeTiers.rankFrom));
 });
@@ -46,7 +46,7 @@ export const prizeTablesOf = step(async (db: Queryable, quizRows: readonly { id:
 });
 
 /** One quiz's prize table (see prizeTablesOf): what its winners are paid, rank range by rank range. */
-export const quizPrizeTable = service("results.view", async (_actor, quizId: string): Promise<QuizPrizeTable> => {
+export const quizPrizeTable = service("quizzes.browse", async (_actor, quizId: string): Promise<QuizPrizeTable> => {
   const db = await getDb();
   const [quiz] = await db.select({ id: quizzes.id, prizeMoneyPaise: quizzes.prizeMoneyPaise }).from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound(message("quizNotFound"));
