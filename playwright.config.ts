@@ -1,27 +1,53 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/support/chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./e2e/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
+/**
+ * Journeys that run after the others, one at a time: three start servers and databases of their
+ * own (and time how fast they start and stop), one holds the exam page to a 2 s promise, and the
+ * blog post's publish and delete would pull an article from under the blog reader's journey.
+ */
+const RUN_ALONE = [
+  "**/run-two-instances-behind-nginx.spec.ts",
+  "**/start-and-stop-the-server.spec.ts",
+  "**/interrupt-a-bench.spec.ts",
+  "**/keep-answering-while-the-server-is-down.spec.ts",
+  "**/publish-a-blog-post.spec.ts",
+];
+
 export default defineConfig({
   testDir: "e2e",
+  // Two journeys at a time, each spec file whole on one worker: they share one server and database
+  // and keep out of each other's way (their own users and quizzes, mail read by recipient). The
+  // few that start servers of their own or change what every page shows run alone, afterwards.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
+  // Two browsers, the server and its database share two cores: an answer can take a few seconds.
+  expect: { timeout: 10_000 },
   reporter: "list",
+  globalSetup: "./e2e/support/global-setup.ts",
   use: {
     baseURL,
     // Recording a trace of every journey costs a sixth of the run's time on two cores; to
     // look into a failure, run it again with `--trace retain-on-failure`.
     trace: "off",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: RUN_ALONE },
+    // Run after the rest (npm test runs it on its own, `--project alone --no-deps`, keeping the first run's failures in test-results/).
+    { name: "alone", use: { ...devices["Desktop Chrome"] }, testMatch: RUN_ALONE, workers: 1, dependencies: ["chromium"], outputDir: "test-results/alone" },
+  ],
   webServer: {
     // A production build on a fresh embedded database of its own.
-    command: "rm -rf .data/e2e && exec node_modules/.bin/next start",
+    // Idle connections stay open longer than any pause in a journey: a request sent on a connection
+    // the server is closing at that moment fails with ECONNRESET (as it would behind a proxy whose
+    // own keep-alive outlasts the app's).
+    command: "rm -rf .data/e2e && exec node_modules/.bin/next start --keepAliveTimeout 70000",
     url: `${baseURL}/prizelisting`,
     timeout: 120_000,
     reuseExistingServer: false,

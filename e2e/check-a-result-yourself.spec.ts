@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { ADMIN, newEmail, signUp } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
-import { decodeQuotedPrintable, openMailbox } from "./support/mailbox";
+import { decodeQuotedPrintable, mailbox } from "./support/mailbox";
 import { closedQuiz, submittedAttempt } from "./support/results";
 
 /** Two questions of 10 marks (answers 1 and 2), ₹1,000 and ₹500 for the first two ranks. */
@@ -25,7 +25,6 @@ interface FileRow {
 test("a participant downloads the results file from the winners page and finds their own row by the pseudonym on their dashboard", async ({ browser, baseURL }) => {
   // Four browsers, publishing, a download and a mail through the job queue.
   test.setTimeout(60_000);
-  const mailbox = await openMailbox();
   const contexts = await Promise.all([...PARTICIPANTS, "admin"].map(() => browser.newContext({ baseURL, acceptDownloads: true })));
   const admin = contexts[PARTICIPANTS.length];
   try {
@@ -80,6 +79,5 @@ test("a participant downloads the results file from the winners page and finds t
     expect(mail).toContain(`Your pseudonym in the public results file: ${pseudonym}`);
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
-    await mailbox.close();
   }
 });

@@ -1,6 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./support/chromium";
 import { withDatabase } from "./support/exam-db";
+
+// Notifications and push need the full browser: the headless shell has neither.
+test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 
 test.describe("the installable app", () => {
   test("a participant turns on notifications, the browser subscribes, and a push is shown", async ({ page, context, baseURL }) => {

@@ -39,12 +39,12 @@ for (const file of readdirSync(folder).sort()) {
       // A file that fails to load or in a hook has no failed test of its own.
       if (failed.length === 0 && suite.status === "failed") failedTests.push(`${runner}: ${relative(suite.name)}`);
     }
-  } else if (file === "playwright.json") {
+  } else if (file.startsWith("playwright") && file.endsWith(".json")) {
     const { stats, errors, suites } = JSON.parse(text);
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected + (errors?.length ?? 0);
     totals.skipped += stats.skipped;
-    if (stats.unexpected > 0 || errors?.length) failures.push("playwright");
+    if (stats.unexpected > 0 || errors?.length) failures.push(file.replace(/\.json$/, ""));
     collectPlaywrightFailures(suites ?? []);
   }
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# What the suite needs beyond npm: Debian's Chromium (the Playwright journeys), nginx (the
+# What the suite needs beyond npm: Debian's Chromium and its headless shell (the Playwright journeys), nginx (the
 # two-instance journey) and a PostgreSQL server on 127.0.0.1:5432 (the second Vitest pass).
 # Installs and starts what is missing when it can; otherwise says in one line what to do.
 set -uo pipefail
 
 missing_packages=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing_packages+=(chromium)
+[ -x "${HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ] || missing_packages+=(chromium-headless-shell)
 [ -x /usr/sbin/nginx ] || missing_packages+=(nginx)
 if [ ${#missing_packages[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { decodeQuotedPrintable, type Mailbox } from "./mailbox";
+import { decodeQuotedPrintable, mailbox } from "./mailbox";
 
 export const ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-e2e" };
 export const PASSWORD = "a-long-password";
@@ -29,7 +29,7 @@ export async function logInThroughForm(page: Page, email: string, password: stri
 const CONFIRMATION_LINK = /http:\/\/\S+\/verify-email\?token=[A-Za-z0-9_.%-]+/;
 
 /** Opens the confirmation link mailed at sign-up, as its owner would. */
-export async function confirmEmail(page: Page, mailbox: Mailbox, email: string) {
+export async function confirmEmail(page: Page, email: string) {
   const link = new URL(decodeQuotedPrintable((await mailbox.waitFor(email, CONFIRMATION_LINK)).raw).match(CONFIRMATION_LINK)![0]);
   await page.goto(link.pathname + link.search);
   await expect(page.getByText("Thank you: your email address is confirmed.")).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { signUp } from "./accounts";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "./chromium";
 import { createOpenQuiz, grantVerifiedEntry } from "./exam-db";
 
 /**
@@ -10,7 +10,7 @@ import { createOpenQuiz, grantVerifiedEntry } from "./exam-db";
  */
 export const EXAM_BROWSER = {
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_SHELL_PATH,
     args: [
       ...CHROMIUM_ARGS,
       "--use-fake-device-for-media-stream",
