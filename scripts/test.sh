@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Every check, in order: what the suite needs installed (scripts/test-tools.sh), types and lint,
-# migrations against the schema, a production build, then side by side Vitest on the embedded
-# database, Vitest on the machine's PostgreSQL (on Node 24) and the Playwright journeys against
-# the build; last, the few journeys that run alone.
+# Every check: what the suite needs installed (scripts/test-tools.sh); then side by side Vitest on
+# the embedded database, Vitest on the machine's PostgreSQL (on Node 24), and in turn types and
+# lint, migrations against the schema, a production build, the Playwright journeys against it and
+# the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
@@ -24,12 +24,12 @@ check() { # name, command...: a check that is not a test runner counts as one te
   if "$@"; then echo "passed" >"$results/check-$name"; else echo "failed" >"$results/check-$name"; fi
 }
 
-vitest_on() { # embedded | postgres, the Node binary to run it on, then env assignments of its own
+vitest_on() { # embedded | postgres, the Node binary to run it on, then Vitest arguments of its own
   local kind=$1 node=$2
   shift 2
   step "vitest on $kind PostgreSQL (Node $("$node" --version))"
-  env TEST_DATABASE="$kind" "$@" "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
-    --outputFile.json="$results/vitest-$kind.json" >"$results/log-vitest-$kind" 2>&1 || true
+  TEST_DATABASE="$kind" nice -n 10 "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
+    --outputFile.json="$results/vitest-$kind.json" "$@" >"$results/log-vitest-$kind" 2>&1 || true
   [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
   step "vitest on $kind PostgreSQL ended"
 }
@@ -43,32 +43,40 @@ playwright_project() { # the project: chromium (two workers) or alone (one, afte
   step "playwright: $project ended"
 }
 
-# The type check and lint each keep one core busy: side by side, each printed when both end.
+# Nothing here keeps two cores busy for long on its own (Vitest waits on its database and runs one
+# file at a time per pass; the journeys wait on the browser and the server), so the steps share the
+# machine: the two Vitest passes start at once, each with its own database, ports and Google issuer
+# port, beside the type check, lint and build; the journeys start when the build is ready. The
+# passes run at a lower priority (nice): they take what the rest leaves, so the journeys, which
+# wait on timers and pages, see the machine as they would alone.
+# The pass on the PostgreSQL server runs on Node 24, the production server's runtime
+# (scripts/node24.sh), so both Node versions and both databases are covered without a third pass;
+# it leaves out the files that touch no database (components, architecture, docs), which the
+# embedded pass runs.
+node24_binary=$(bash scripts/node24.sh)
+vitest_on embedded "$(command -v node)" &
+vitest_embedded=$!
+(
+  export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
+  vitest_on postgres "$node24_binary" --exclude "tests/ui/**" --exclude "tests/architecture/**" --exclude "tests/docs/**"
+) &
+vitest_postgres=$!
+
 check typecheck node_modules/.bin/tsc --noEmit >"$results/log-typecheck" 2>&1 &
+typecheck=$!
 check lint npm run lint --silent >"$results/log-lint" 2>&1 &
-wait
+wait $typecheck $!
 cat "$results/log-typecheck" "$results/log-lint"
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 # The type check above already covered what the build would check again.
 check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
-
-# Neither runner keeps two cores busy alone (Vitest waits on its database and runs one file at a
-# time per pass; the journeys wait on the browser and the server): the two Vitest passes and the
-# journeys share the machine, each with its own databases, ports and Google issuer port. The pass
-# on the PostgreSQL server runs on Node 24, the production server's runtime (scripts/node24.sh),
-# so both Node versions and both databases are covered without a third pass.
-node24_binary=$(bash scripts/node24.sh)
-vitest_on embedded "$(command -v node)" &
-vitest_on postgres "$node24_binary" DATA_DIR=.data/test-postgres \
-  GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks &
-if [ "$(cat "$results/check-build")" = "passed" ]; then playwright_project chromium & fi
-wait
-cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres "$results"/log-playwright-chromium 2>/dev/null
-# Journeys that start servers of their own and time them, or change what every page shows: alone.
+# Last, the journeys that start servers of their own and time them, promise 2 s, or change what every page shows: alone.
 if [ "$(cat "$results/check-build")" = "passed" ]; then
+  playwright_project chromium
   playwright_project alone
-  cat "$results/log-playwright-alone"
 fi
+wait $vitest_embedded $vitest_postgres
+cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres "$results"/log-playwright-chromium "$results"/log-playwright-alone 2>/dev/null
 
 step "done"
 node scripts/summarise-tests.mjs "$results"
