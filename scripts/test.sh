@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every check: what the suite needs installed (scripts/test-tools.sh); then side by side Vitest on
 # the embedded database, Vitest on the machine's PostgreSQL (on Node 24), and in turn types and
-# lint, migrations against the schema, a production build, the Playwright journeys against it and
-# the few journeys that run alone.
+# lint, migrations against the schema and a production build; then the Playwright journeys against
+# it, and the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
@@ -28,7 +28,7 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then Vitest a
   local kind=$1 node=$2
   shift 2
   step "vitest on $kind PostgreSQL (Node $("$node" --version))"
-  TEST_DATABASE="$kind" nice -n 10 "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
+  TEST_DATABASE="$kind" "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-$kind.json" "$@" >"$results/log-vitest-$kind" 2>&1 || true
   [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
   step "vitest on $kind PostgreSQL ended"
@@ -43,16 +43,12 @@ playwright_project() { # the project: chromium (two workers) or alone (one, afte
   step "playwright: $project ended"
 }
 
-# Nothing here keeps two cores busy for long on its own (Vitest waits on its database and runs one
-# file at a time per pass; the journeys wait on the browser and the server), so the steps share the
-# machine: the two Vitest passes start at once, each with its own database, ports and Google issuer
-# port, beside the type check, lint and build; the journeys start when the build is ready. The
-# passes run at a lower priority (nice): they take what the rest leaves, so the journeys, which
-# wait on timers and pages, see the machine as they would alone.
-# The pass on the PostgreSQL server runs on Node 24, the production server's runtime
-# (scripts/node24.sh), so both Node versions and both databases are covered without a third pass;
-# it leaves out the files that touch no database (components, architecture, docs), which the
-# embedded pass runs.
+# The two Vitest passes start at once, each with its own database, ports and Google issuer port,
+# and run beside the type check, lint and build (neither pass keeps a core busy alone: each runs one
+# file at a time and waits on its database). The pass on the PostgreSQL server runs on Node 24, the
+# production server's runtime (scripts/node24.sh), so both Node versions and both databases are
+# covered without a third pass; it leaves out the files that touch no database (components,
+# architecture, docs), which the embedded pass runs.
 node24_binary=$(bash scripts/node24.sh)
 vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
@@ -70,13 +66,18 @@ cat "$results/log-typecheck" "$results/log-lint"
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 # The type check above already covered what the build would check again.
 check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
-# Last, the journeys that start servers of their own and time them, promise 2 s, or change what every page shows: alone.
+wait $vitest_embedded $vitest_postgres
+cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres
+
+# The journeys have the machine to themselves (a page clicked before it is ready, under load, misses
+# the click): two workers, then those that start servers of their own and time them, promise 2 s,
+# or change what every page shows, one at a time.
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   playwright_project chromium
+  cat "$results/log-playwright-chromium"
   playwright_project alone
+  cat "$results/log-playwright-alone"
 fi
-wait $vitest_embedded $vitest_postgres
-cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres "$results"/log-playwright-chromium "$results"/log-playwright-alone 2>/dev/null
 
 step "done"
 node scripts/summarise-tests.mjs "$results"
