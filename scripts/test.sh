@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Every check: what the suite needs installed (scripts/test-tools.sh); then side by side Vitest on
-# the embedded database, Vitest on the machine's PostgreSQL (on Node 24), and in turn types and
-# lint, migrations against the schema and a production build; then the Playwright journeys against
-# it, and the few journeys that run alone.
+# Every check, in order: what the suite needs installed (scripts/test-tools.sh), types and lint,
+# migrations against the schema, a production build, Vitest on the embedded database and on the
+# machine's PostgreSQL (on Node 24) side by side, the Playwright journeys against the build on two
+# workers, and the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
@@ -43,21 +43,7 @@ playwright_project() { # the project: chromium (two workers) or alone (one, afte
   step "playwright: $project ended"
 }
 
-# The two Vitest passes start at once, each with its own database, ports and Google issuer port,
-# and run beside the type check, lint and build (neither pass keeps a core busy alone: each runs one
-# file at a time and waits on its database). The pass on the PostgreSQL server runs on Node 24, the
-# production server's runtime (scripts/node24.sh), so both Node versions and both databases are
-# covered without a third pass; it leaves out the files that touch no database (components,
-# architecture, docs), which the embedded pass runs.
-node24_binary=$(bash scripts/node24.sh)
-vitest_on embedded "$(command -v node)" &
-vitest_embedded=$!
-(
-  export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
-  vitest_on postgres "$node24_binary" --exclude "tests/ui/**" --exclude "tests/architecture/**" --exclude "tests/docs/**"
-) &
-vitest_postgres=$!
-
+# The type check and lint each keep one core busy: side by side, each printed when both end.
 check typecheck node_modules/.bin/tsc --noEmit >"$results/log-typecheck" 2>&1 &
 typecheck=$!
 check lint npm run lint --silent >"$results/log-lint" 2>&1 &
@@ -66,6 +52,21 @@ cat "$results/log-typecheck" "$results/log-lint"
 check migrations-match-schema node_modules/.bin/tsx --conditions=react-server scripts/check-migrations.ts
 # The type check above already covered what the build would check again.
 check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
+
+# The two Vitest passes side by side, each with its own database, ports and Google issuer port
+# (neither keeps a core busy alone: each runs one file at a time and waits on its database; beside
+# the type check and build they only took longer, as every step here needs the CPU). The pass on
+# the PostgreSQL server runs on Node 24, the production server's runtime (scripts/node24.sh), so
+# both Node versions and both databases are covered without a third pass; it leaves out the files
+# that touch no database (components, architecture, docs), which the embedded pass runs.
+node24_binary=$(bash scripts/node24.sh)
+vitest_on embedded "$(command -v node)" &
+vitest_embedded=$!
+(
+  export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
+  vitest_on postgres "$node24_binary" --exclude "tests/ui/**" --exclude "tests/architecture/**" --exclude "tests/docs/**"
+) &
+vitest_postgres=$!
 wait $vitest_embedded $vitest_postgres
 cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres
 
