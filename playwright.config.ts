@@ -31,6 +31,7 @@ export default defineConfig({
   reporter: "list",
   globalSetup: "./e2e/support/global-setup.ts",
   use: {
+    ...devices["Desktop Chrome"],
     baseURL,
     // Recording a trace of every journey costs a sixth of the run's time on two cores; to
     // look into a failure, run it again with `--trace retain-on-failure`.
@@ -38,9 +39,9 @@ export default defineConfig({
     launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: RUN_ALONE },
+    { name: "chromium", testIgnore: RUN_ALONE },
     // Run after the rest (npm test runs it on its own, `--project alone --no-deps`, keeping the first run's failures in test-results/).
-    { name: "alone", use: { ...devices["Desktop Chrome"] }, testMatch: RUN_ALONE, workers: 1, dependencies: ["chromium"], outputDir: "test-results/alone" },
+    { name: "alone", testMatch: RUN_ALONE, workers: 1, dependencies: ["chromium"], outputDir: "test-results/alone" },
   ],
   webServer: {
     // A production build on a fresh embedded database of its own.

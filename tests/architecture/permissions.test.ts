@@ -17,7 +17,6 @@ const OUTSIDE_THE_WRAPPER: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own endpoints (sign-out, CSRF token); sign-in is /api/login",
 };
 
-
 /** Door functions that are process plumbing, not done on anyone's behalf: each says why. */
 const PLUMBING: Record<string, string> = {
   "jobs.jobQueue": "this process's queue connection, opened by lib/server",
