@@ -32,10 +32,22 @@ test.describe("the proctored exam", () => {
 
     // A hall pressing Start at once: the server first answers that this start waits its turn.
     // The page says so, waits the second it was told, and is let in without another click.
-    await page.route(`**/api/exam/${quizId}/start`, (route) => route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: QUEUE_NOTE } }), { times: 1 });
+    // The retry is held until the note has been seen, so a slow check cannot miss its second.
+    const startUrl = `**/api/exam/${quizId}/start`;
+    let noteSeen!: () => void;
+    const retryMayGo = new Promise<void>((resolve) => (noteSeen = resolve));
+    let starts = 0;
+    await page.route(startUrl, async (route) => {
+      if (starts++ === 0) return route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: QUEUE_NOTE } });
+      await retryMayGo;
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Start Quiz" }).click();
     await expect(page.getByRole("status").filter({ hasText: QUEUE_NOTE })).toBeVisible();
+    noteSeen();
     await expect(questionHeading(page, 1)).toBeVisible();
+    expect(starts).toBe(2);
+    await page.unroute(startUrl);
     await expect.poll(() => isFullscreen(page)).toBe(true);
 
     for (let number = 1; number <= 3; number++) {
