@@ -121,6 +121,8 @@ export const quizzes = pgTable(
     durationSeconds: integer("duration_seconds").notNull().default(1800),
     questionCount: integer("question_count").notNull().default(25),
     marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    /** Marks deducted for a wrong answer (negative marking); an unanswered question scores 0. Fixed, like marksPerQuestion, once registration opens. */
+    wrongAnswerMarks: integer("wrong_answer_marks").notNull().default(0),
     shuffleQuestions: boolean("shuffle_questions").notNull().default(true),
     shuffleOptions: boolean("shuffle_options").notNull().default(false),
     /** The free practice quiz of /demoquiz: its answers may be shown, it takes no payment. */
@@ -157,6 +159,7 @@ export const quizzes = pgTable(
     check("quizzes_duration_positive", sql`${table.durationSeconds} > 0`),
     check("quizzes_question_count_positive", sql`${table.questionCount} > 0`),
     check("quizzes_marks_positive", sql`${table.marksPerQuestion} > 0`),
+    check("quizzes_wrong_answer_marks_not_negative", sql`${table.wrongAnswerMarks} >= 0`),
     check("quizzes_objection_window_positive", sql`${table.objectionWindowHours} > 0`),
     check(
       "quizzes_dates_in_order",
@@ -258,7 +261,6 @@ export const attempts = pgTable(
     index("attempts_quiz_ranking_idx").on(table.quizId, table.score, table.timeTakenSeconds),
     index("attempts_overdue_idx").on(table.deadlineAt).where(sql`${table.submittedAt} is null`),
     check("attempts_deadline_after_start", sql`${table.deadlineAt} > ${table.startedAt}`),
-    check("attempts_score_not_negative", sql`${table.score} is null or ${table.score} >= 0`),
     check(
       "attempts_time_taken_not_negative",
       sql`${table.timeTakenSeconds} is null or ${table.timeTakenSeconds} >= 0`,
@@ -886,6 +888,8 @@ export const publishedResults = pgTable(
     /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
     prizeTable: jsonb("prize_table").notNull().default([]),
     marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    /** The quiz's negative marking as it stood when the results were published (0: none). */
+    wrongAnswerMarks: integer("wrong_answer_marks").notNull().default(0),
     /** The participants whose submitted attempts were left out as disqualified: what verify recomputes this version with, since disqualifications may change after it. */
     disqualifiedIds: uuid("disqualified_ids").array().notNull().default(sql`'{}'::uuid[]`),
     digest: text("digest").notNull(),
@@ -946,6 +950,7 @@ export const currentPublishedResults = pgView("current_published_results", {
   answerKey: jsonb("answer_key").notNull(),
   prizeTable: jsonb("prize_table").notNull(),
   marksPerQuestion: integer("marks_per_question").notNull(),
+  wrongAnswerMarks: integer("wrong_answer_marks").notNull(),
   disqualifiedIds: uuid("disqualified_ids").array().notNull(),
   digest: text("digest").notNull(),
   digestFormat: smallint("digest_format").notNull(),

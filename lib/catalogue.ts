@@ -109,6 +109,7 @@ export const PAID_QUESTION_IN_DEMO = errors.paidQuestionInDemo;
 export const PRIZE_RANKS_OVERLAP = errors.prizeRanksOverlap;
 export const PRIZE_RANKS_ORDER = errors.prizeRanksOrder;
 export const CASH_PRIZE_POSITIVE = errors.cashPrizePositive;
+export const MARKING_LOCKED = errors.markingLocked;
 export const PRIZES_LOCKED = errors.prizesLocked;
 export const PRIZES_LOCKED_NOTE = errors.prizesLockedNote;
 export const TIME_UP = errors.timeUp;

@@ -36,7 +36,7 @@ export default async function QuizLivePage({ searchParams }: { searchParams: Pro
     <ExamRoom
       quizId={quiz.id}
       participantId={user.id}
-      quiz={{ title: quiz.title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion }}
+      quiz={{ title: quiz.title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks }}
       initialView={view}
       firstChunkSequence={firstChunkSequence}
     />

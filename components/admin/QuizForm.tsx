@@ -124,6 +124,31 @@ export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, tak
         <Field id="quiz-fee" label="Entry fee (₹)" type="number" min={0} step="any" inputMode="decimal" error={errors.entryFee?.message} {...register("entryFee")} />
         <Field id="quiz-capacity" label="Capacity" type="number" min={1} step={1} hint="Seats on offer; leave blank for unlimited." error={errors.capacity?.message} {...register("capacity")} />
         <Field id="quiz-duration" label="Duration (minutes)" type="number" min={1} step={1} error={errors.durationMinutes?.message} {...register("durationMinutes")} />
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold text-slate-900">Marking scheme</legend>
+          <Field
+            id="quiz-marks"
+            label="Marks for a correct answer"
+            type="number"
+            min={1}
+            step={1}
+            readOnly={prizesLocked}
+            hint={prizesLocked ? "Fixed: registration has opened." : "A dropped question gives everyone these marks."}
+            error={errors.marksPerQuestion?.message}
+            {...register("marksPerQuestion")}
+          />
+          <Field
+            id="quiz-wrong-marks"
+            label="Marks deducted for a wrong answer"
+            type="number"
+            min={0}
+            step={1}
+            readOnly={prizesLocked}
+            hint={prizesLocked ? "Fixed: registration has opened." : "0 for no negative marking; an unanswered question scores 0."}
+            error={errors.wrongAnswerMarks?.message}
+            {...register("wrongAnswerMarks")}
+          />
+        </fieldset>
         <Field
           id="quiz-objection-window"
           label="Objection window (hours)"

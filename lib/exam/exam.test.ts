@@ -137,10 +137,9 @@ describe("saving answers", () => {
     expect(await countRows(attemptAnswers, eq(attemptAnswers.attemptId, view.attemptId))).toBe(1);
   });
 
-  it("scores on the server from the stored answers, with the quiz's marks per question and nothing for a cleared answer", async () => {
-    const { quiz, questionIds, user } = await started({ count: 4, correct: 1 });
+  it("scores on the server from the stored answers, with the quiz's marking scheme: marks for a right answer, a deduction for a wrong one, nothing for a cleared one", async () => {
+    const { quiz, questionIds, user } = await started({ count: 4, correct: 1, marksPerQuestion: 2, wrongAnswerMarks: 1 });
     const db = await getDb();
-    await db.update(quizzes).set({ marksPerQuestion: 2 }).where(eq(quizzes.id, quiz.id));
     const now = Date.now();
     await save(user, quiz.id, questionIds[0], 1, new Date(now - 3_000));
     await save(user, quiz.id, questionIds[1], 1, new Date(now - 3_000));
@@ -151,7 +150,8 @@ describe("saving answers", () => {
     // The score is shown once the exam window has closed (SPEC §10).
     await db.update(quizzes).set({ examEndAt: new Date() }).where(eq(quizzes.id, quiz.id));
     const done = await submitExam(user, quiz.id);
-    expect(done.submitted).toMatchObject({ score: 4, totalMarks: 8 });
+    // Two right (+2 each), one cleared (0), one wrong (−1).
+    expect(done.submitted).toMatchObject({ score: 3, totalMarks: 8 });
     expect((await submitExam(user, quiz.id)).submitted).toEqual(done.submitted);
   });
 });

@@ -76,7 +76,7 @@ interface ScoreBucket {
 export interface ScoreDistribution {
   takers: number;
   maxScore: number;
-  /** Every score from 0 to maxScore, zero counts included, so the chart has no gaps. */
+  /** Every score from 0 (or the lowest negative score) to maxScore, zero counts included, so the chart has no gaps. */
   buckets: ScoreBucket[];
 }
 

@@ -100,12 +100,14 @@ export const scoreDistribution = service("insights.view", async (_actor, quizId:
   if (rows.length === 0) throw new NotFound(message("noSuchQuiz"));
   const maxScore = asNumber(rows[0].max_score);
   const counts = new Map(rows.filter((row) => row.score !== null).map((row) => [asNumber(row.score), asNumber(row.attempts)]));
-  // A score above the maximum (the quiz lost a question after scoring) still shows, past the end.
+  // A score above the maximum (the quiz lost a question after scoring) still shows, past the end;
+  // with negative marking a score below 0 shows before the start.
   const top = Math.max(maxScore, ...counts.keys());
+  const bottom = Math.min(0, ...counts.keys());
   return {
     takers: [...counts.values()].reduce((sum, n) => sum + n, 0),
     maxScore,
-    buckets: Array.from({ length: top + 1 }, (_, score) => ({ score, attempts: counts.get(score) ?? 0 })),
+    buckets: Array.from({ length: top - bottom + 1 }, (_, index) => ({ score: bottom + index, attempts: counts.get(bottom + index) ?? 0 })),
   };
 });
 

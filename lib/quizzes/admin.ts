@@ -26,6 +26,8 @@ function columns(input: QuizInput) {
     entryFeePaise: rupeesToPaise(input.entryFee),
     capacity: input.capacity ?? null,
     durationSeconds: input.durationMinutes * 60,
+    marksPerQuestion: input.marksPerQuestion,
+    wrongAnswerMarks: input.wrongAnswerMarks,
     questionCount: input.questions.length || input.questionCount || 25,
     shuffleQuestions: input.shuffleQuestions,
     shuffleOptions: input.shuffleOptions,
@@ -183,6 +185,9 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
     if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(message("prizesLocked"));
     // Participants registered under the model (paid or free, for cash or certificates): it stays.
     if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(message("contestModelLocked"));
+    // Participants registered knowing how they would be marked (a trigger holds it too, migration 0027).
+    const markingChanges = (values.marksPerQuestion ?? stored.marksPerQuestion) !== stored.marksPerQuestion || (values.wrongAnswerMarks ?? stored.wrongAnswerMarks) !== stored.wrongAnswerMarks;
+    if (markingChanges && prizesLocked(stored)) throw new Conflict(message("markingLocked"));
     // New prize money with the old table of its own: the table must still add up.
     if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
     assertContestModel(values, prizesChange ? sent : own, input.cashPrizesLawfulConfirmed);

@@ -127,6 +127,9 @@ export const quizSchema = z
     capacity: wholeNumber("Capacity", { min: 1, max: 1_000_000 }).nullable().optional(),
     durationMinutes: wholeNumber("Duration", { min: 1, max: 600, message: "Duration must be from 1 to 600 minutes." }),
     questionCount: wholeNumber("The number of questions", { min: 1, max: 500 }).optional(),
+    /** The marking scheme (not in SPEC's payload): left out, a new quiz gets SPEC's 1 and 0 and a quiz keeps its own. */
+    marksPerQuestion: wholeNumber("Marks for a correct answer", { min: 1, max: 100 }).optional(),
+    wrongAnswerMarks: wholeNumber("Marks deducted for a wrong answer", { min: 0, max: 100 }).optional(),
     shuffleQuestions: z.boolean().default(true),
     shuffleOptions: z.boolean().default(false),
     /** How long participants may object once the provisional answer key is published. */

@@ -190,7 +190,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
         yourAnswer: displayed(selected),
         keyAnswer: dropped ? null : displayed(key?.key),
         dropped,
-        marks: dropped || (selected !== null && selected === key?.key) ? quiz.marksPerQuestion : 0,
+        marks: dropped || (selected !== null && selected === key?.key) ? quiz.marksPerQuestion : selected === null || quiz.wrongAnswerMarks === 0 ? 0 : -quiz.wrongAnswerMarks,
         objection: objection
           ? {
               reason: objection.reason,

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { currentResultRows, resultRows } from "@/db/schema";
 import type { Queryable } from "@/lib/db";
 import { byId, rankParticipants, type PrizeTier, type Ranked } from "./ranking";
@@ -22,6 +22,8 @@ export interface ResultsBasis {
   /** Why this revision was published (null for the first publication). */
   reason: string | null;
   marksPerQuestion: number;
+  /** Marks a wrong answer loses (0: no negative marking); an unanswered question scores 0. */
+  wrongAnswerMarks: number;
   key: KeyEntry[];
   prizes: PrizeTier[];
 }
@@ -105,12 +107,12 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
  * version left out, since disqualifications may change after it.
  */
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqualifiedIds: readonly string[]): Promise<FrozenRow[]> {
-  const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; correct: number }>(sql`
+  const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; score: number }>(sql`
     with final_key as (
       select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
     )
     select a.participant_id, coalesce(a.time_taken_seconds, 0) as time_taken_seconds, a.submitted_at,
-      (count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int as correct
+      ${scoreAgainstKey(basis)} as score
     from attempts a
     left join final_key k on true
     left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
@@ -119,13 +121,23 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqua
   const ranked = rankParticipants(
     scored.rows.map((row) => ({
       participantId: row.participant_id,
-      score: row.correct * basis.marksPerQuestion,
+      score: row.score,
       timeTakenSeconds: row.time_taken_seconds,
       submittedAt: new Date(row.submitted_at),
     })),
     basis.prizes,
   );
   return ranked.map(({ submittedAt: _ordered, ...row }) => row);
+}
+
+/**
+ * The score of the attempt `a` against the final key `k` (one row per key entry, joined to its
+ * answers `aa`, grouped by attempt): a correct or dropped question earns the marks, a wrong one
+ * loses the wrong-answer marks, an unanswered one scores 0.
+ */
+export function scoreAgainstKey(basis: Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks">): SQL {
+  return sql`((count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int * ${basis.marksPerQuestion}::int
+    - (count(k."questionId") filter (where not k.dropped and aa.selected_option_index <> k."correctOptionIndex"))::int * ${basis.wrongAnswerMarks}::int)`;
 }
 
 /** A quiz's first publication: no earlier version to chain to, and no reason asked. */

@@ -11,6 +11,7 @@ const BASIS = {
   previousDigest: null,
   reason: null,
   marksPerQuestion: 10,
+  wrongAnswerMarks: 0,
   key: [
     { questionId: "22222222-2222-4222-8222-000000000001", correctOptionIndex: 1, dropped: false },
     { questionId: "22222222-2222-4222-8222-000000000002", correctOptionIndex: 2, dropped: false },
@@ -100,6 +101,21 @@ describe("the public results file (format 2)", () => {
       inFile: { score: 30, rank: 1, prizePaise: 10_001, freePass: false },
       recomputed: { score: 30, rank: 1, prizePaise: 10_000, freePass: false },
     });
+  });
+
+  it("with negative marking, states the deduction after the marks and takes it for each wrong answer, not for one left unanswered; a file without it keeps its bytes", () => {
+    const text = serialiseResults(publicResults({ ...BASIS, wrongAnswerMarks: 3 }, ENTRIES));
+    expect(text).toContain(`"marksPerQuestion":10,"wrongAnswerMarks":3,"key":[`);
+    expect(published().text).not.toContain("wrongAnswerMarks");
+    const scores = Object.fromEntries((JSON.parse(text) as PublicResults).rows.map((row) => [row.pseudonym, row.score]));
+    // D answered the first wrongly (−3), left the second (0) and gets the dropped third (+10).
+    expect(scores).toEqual({ "P-AAAA-AAAA-AAAA": 30, "P-BBBB-BBBB-BBBB": 30, "P-CCCC-CCCC-CCCC": 30, "P-DDDD-DDDD-DDDD": 7, "P-EEEE-EEEE-EEEE": 10 });
+    expect(checkResultsFile(text).ok).toBe(true);
+
+    // Everyone wrong on both live questions: below zero, and the file still checks.
+    const allWrong = serialiseResults(publicResults({ ...BASIS, wrongAnswerMarks: 15 }, [{ ...ENTRIES[0], answers: [0, 0, null] }]));
+    expect(JSON.parse(allWrong).rows[0].score).toBe(-20);
+    expect(checkResultsFile(allWrong).ok).toBe(true);
   });
 
   it("names a row whose score does not follow from its answers", () => {

@@ -41,15 +41,21 @@ export interface RowOutcome {
 
 type PublicRow = ResultsEntry & RowOutcome;
 
-export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "key" | "prizes"> & {
+export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "wrongAnswerMarks" | "key" | "prizes"> & {
   format: 2;
   tieRule: string;
   rows: PublicRow[];
 };
 
-/** Marks for the answers against the key: a dropped question gives everyone its mark. */
-function scoreOf(answers: (number | null)[], key: KeyEntry[], marksPerQuestion: number): number {
-  return key.filter((entry, position) => entry.dropped || answers[position] === entry.correctOptionIndex).length * marksPerQuestion;
+type MarkingScheme = Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks">;
+
+/** Marks for the answers against the key: a dropped question gives everyone its marks, a wrong answer loses the wrong-answer marks, none scores 0. */
+function scoreOf(answers: (number | null)[], key: KeyEntry[], scheme: MarkingScheme): number {
+  return key.reduce((score, entry, position) => {
+    const answer = answers[position] ?? null;
+    if (entry.dropped || answer === entry.correctOptionIndex) return score + scheme.marksPerQuestion;
+    return answer === null ? score : score - scheme.wrongAnswerMarks;
+  }, 0);
 }
 
 /** Code-unit order, the same on every machine and locale. */
@@ -58,12 +64,12 @@ function byRankThenPseudonym(a: PublicRow, b: PublicRow): number {
 }
 
 /** Scores each entry and ranks them all with the tie rule: the rows, in the file's order (rank, then pseudonym). */
-function rankEntries(basis: Pick<ResultsBasis, "marksPerQuestion" | "key" | "prizes">, entries: ResultsEntry[]): PublicRow[] {
+function rankEntries(basis: MarkingScheme & Pick<ResultsBasis, "key" | "prizes">, entries: ResultsEntry[]): PublicRow[] {
   const byPseudonym = new Map(entries.map((entry) => [entry.pseudonym, entry]));
   const ranked = rankParticipants(
     entries.map((entry) => ({
       participantId: entry.pseudonym,
-      score: scoreOf(entry.answers, basis.key, basis.marksPerQuestion),
+      score: scoreOf(entry.answers, basis.key, basis),
       timeTakenSeconds: entry.timeTakenSeconds,
       submittedAt: new Date(entry.submittedAt),
     })),
@@ -83,6 +89,7 @@ export function publicResults(basis: ResultsBasis, entries: ResultsEntry[]): Pub
     previousDigest: basis.previousDigest,
     reason: basis.reason,
     marksPerQuestion: basis.marksPerQuestion,
+    wrongAnswerMarks: basis.wrongAnswerMarks,
     key: basis.key,
     prizes: basis.prizes,
     tieRule: TIE_RULE,
@@ -103,6 +110,8 @@ export function serialiseResults(document: PublicResults): string {
     previousDigest: document.previousDigest,
     reason: document.reason,
     marksPerQuestion: document.marksPerQuestion,
+    // Left out when 0, so files published before negative marking keep their bytes and digests.
+    wrongAnswerMarks: document.wrongAnswerMarks || undefined,
     key: document.key.map((entry) => ({ questionId: entry.questionId, correctOptionIndex: entry.correctOptionIndex, dropped: entry.dropped })),
     prizes: [...document.prizes]
       .sort((a, b) => a.rankFrom - b.rankFrom)
@@ -134,6 +143,7 @@ const fileSchema = z.object({
   previousDigest: z.string().nullable(),
   reason: z.string().nullable(),
   marksPerQuestion: whole,
+  wrongAnswerMarks: whole.default(0),
   key: z.array(z.object({ questionId: z.string(), correctOptionIndex: whole, dropped: z.boolean() })),
   prizes: z.array(z.object({ rankFrom: z.number().int().positive(), rankTo: z.number().int().positive(), kind: z.enum(["cash", "free_pass"]), amountPaise: whole })),
   tieRule: z.literal(TIE_RULE, "The file states a tie rule this check does not know, so it cannot recompute the ranking."),
@@ -143,7 +153,7 @@ const fileSchema = z.object({
       answers: z.array(whole.nullable()),
       timeTakenSeconds: whole,
       submittedAt: z.iso.datetime(),
-      score: whole,
+      score: z.number().int(),
       rank: z.number().int().positive(),
       prizePaise: whole,
       freePass: z.boolean(),

@@ -30,7 +30,7 @@ async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promis
     order by qq.position`);
   const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
   const prizes = (await prizeTablesOf(db, [quiz])).get(quiz.id)!.tiers;
-  return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, key: entries, prizes };
+  return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks, key: entries, prizes };
 }
 
 /**
@@ -76,6 +76,7 @@ export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, 
     answerKey: basis.key,
     prizeTable: basis.prizes,
     marksPerQuestion: basis.marksPerQuestion,
+    wrongAnswerMarks: basis.wrongAnswerMarks,
     disqualifiedIds,
     digest,
     digestFormat: 2,

@@ -5,7 +5,7 @@ import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, scoreAgainstKey, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
 import { pseudonymOf } from "./pseudonyms";
 import { parseResultsFile, serialiseResults, sha256Hex, type PublicResults } from "./public-file";
 import type { PrizeTier } from "./ranking";
@@ -76,7 +76,7 @@ async function firstInputDifference(db: Queryable, basis: ResultsBasis): Promise
       select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
     )
     select a.id, a.participant_id, a.score, a.time_taken_seconds,
-      (count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int * ${basis.marksPerQuestion}::int as recomputed_score,
+      ${scoreAgainstKey(basis)} as recomputed_score,
       greatest(0, floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at)))::int as recomputed_time
     from attempts a
     left join final_key k on true
@@ -101,6 +101,7 @@ function basisOf(version: Version): ResultsBasis {
     previousDigest: version.previousDigest,
     reason: version.reason,
     marksPerQuestion: version.marksPerQuestion,
+    wrongAnswerMarks: version.wrongAnswerMarks,
     key: version.answerKey as KeyEntry[],
     prizes: version.prizeTable as PrizeTier[],
   };

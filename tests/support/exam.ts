@@ -8,7 +8,9 @@ import { participant } from "./users";
 const HOUR = 3_600_000;
 
 /** A paid quiz whose exam window is open now, with `count` questions whose answer is option `correct`. */
-export async function openExam(options: { count?: number; correct?: 0 | 1 | 2 | 3; shuffleOptions?: boolean; durationSeconds?: number } = {}) {
+export async function openExam(
+  options: { count?: number; correct?: 0 | 1 | 2 | 3; shuffleOptions?: boolean; durationSeconds?: number; marksPerQuestion?: number; wrongAnswerMarks?: number } = {},
+) {
   const db = await getDb();
   const now = Date.now();
   const quiz = await createQuiz(db, {
@@ -21,6 +23,8 @@ export async function openExam(options: { count?: number; correct?: 0 | 1 | 2 | 
     prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
     durationSeconds: options.durationSeconds ?? 1800,
     shuffleOptions: options.shuffleOptions ?? false,
+    marksPerQuestion: options.marksPerQuestion,
+    wrongAnswerMarks: options.wrongAnswerMarks,
   });
   const questionIds: string[] = [];
   for (let position = 0; position < (options.count ?? 5); position++) {

@@ -22,7 +22,10 @@ export const ANSWERS: Record<string, (number | null)[]> = {
 };
 const TIMES: Record<string, number> = { A: 100, B: 100, C: 100, D: 200 };
 
-export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
+/** The quiz's own marking scheme; left out, SPEC's 1 mark and no negative marking. */
+type Marking = { marksPerQuestion?: number; wrongAnswerMarks?: number };
+
+export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: boolean; marking?: Marking } = {}) {
   const db = await getDb();
   const { quiz, questionIds } = await closedQuizWithKey([0, 1, 2], options);
   const people: Record<string, ActiveUser> = {};
@@ -81,6 +84,7 @@ export async function legacyPublication(quiz: { id: string; marksPerQuestion: nu
     quizId: quiz.id,
     ...FIRST_PUBLICATION,
     marksPerQuestion: quiz.marksPerQuestion,
+    wrongAnswerMarks: 0,
     key: questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })),
     prizes: [],
   };
@@ -102,7 +106,7 @@ export async function settleKey(quiz: { id: string; examEndAt: Date; objectionWi
  * A quiz whose exam window closed `examEndedAgoMs` ago (an hour by default), paid from the default
  * prize table, with one question per entry of `key` (that entry is its bank answer).
  */
-async function closedQuizWithKey(key: number[], options: { examEndedAgoMs?: number; shuffle?: boolean } = {}) {
+async function closedQuizWithKey(key: number[], options: { examEndedAgoMs?: number; shuffle?: boolean; marking?: Marking } = {}) {
   const db = await getDb();
   const examEndAt = new Date(Date.now() - (options.examEndedAgoMs ?? HOUR));
   const quiz = await createQuiz(db, {
@@ -115,6 +119,7 @@ async function closedQuizWithKey(key: number[], options: { examEndedAgoMs?: numb
     prizeMoneyPaise: DEFAULT_PRIZE_MONEY_PAISE,
     shuffleQuestions: options.shuffle ?? false,
     shuffleOptions: options.shuffle ?? false,
+    ...options.marking,
   });
   const questionIds: string[] = [];
   for (const [position, correctOptionIndex] of key.entries()) {
