@@ -22,6 +22,18 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/** One language's texts of a question as HTML; null where the text is plain. */
+export interface RenderedWording {
+  text: string | null;
+  options: (string | null)[];
+}
+
+/** questions.rendered: the English wording and, when the question has one, the Hindi. */
+export interface RenderedQuestion {
+  en: RenderedWording;
+  hi: RenderedWording | null;
+}
+
 /** Every timestamp is stored in UTC; the UI shows India time. */
 const utc = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => utc("created_at").notNull().defaultNow();
@@ -180,6 +192,12 @@ export const questions = pgTable(
     /** The Hindi version, for participants taking the exam in Hindi: both or neither, options in the English order. */
     textHi: text("text_hi"),
     optionsHi: text("options_hi").array(),
+    /**
+     * The texts rendered to HTML (lib/content) when the question was saved: null where a text is
+     * plain, and null altogether for a question of plain texts (or saved before rich content),
+     * which pages show as text, an image URL as the image.
+     */
+    rendered: jsonb("rendered").$type<RenderedQuestion>(),
     createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

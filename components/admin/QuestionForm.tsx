@@ -2,16 +2,17 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { HINDI_OPTION_LABELS, questionSchema, type QuestionInput } from "@/lib/quizzes/schemas";
-import { isImageUrl } from "@/components/ui/TextOrImage";
+import type { QuestionPreview as Preview } from "@/lib/quizzes";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import type { QuestionRow } from "./QuestionList";
+import { QuestionPreview, previewProblems } from "./QuestionPreview";
 
 type QuestionValues = z.input<typeof questionSchema>;
 
@@ -52,11 +53,16 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
     resolver: zodResolver(questionSchema),
     defaultValues: formValues(question),
   });
-  const [text, options] = useWatch({ control, name: ["text", "options"] });
+  const [text, options, textHi, optionsHi] = useWatch({ control, name: ["text", "options", "textHi", "optionsHi"] });
   const errors = formState.errors;
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const onPreview = useCallback((next: Preview | null) => setPreview(next), []);
 
   const onSubmit = handleSubmit(async (body) => {
     setError(undefined);
+    // The server refuses it too; here the admin is told before a round trip.
+    const [problem] = previewProblems(preview);
+    if (problem) return setError(problem);
     try {
       const result = question
         ? await callApi<{ message: string }>(`/api/updatequestions/${question.id}`, { method: "PUT", json: body })
@@ -73,8 +79,14 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
       <FormHeading id="question-form-heading" takeFocus={takeFocus}>{question ? "Edit question" : "Add question"}</FormHeading>
       <FormMessage tone="success">{notice}</FormMessage>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextAreaField id="question-text" label="Question text" rows={3} hint="Text, or an image address starting with http." error={errors.text?.message} {...register("text")} />
-        <ImagePreview value={text} alt="Preview of the question image" />
+        <TextAreaField
+          id="question-text"
+          label="Question text"
+          rows={3}
+          hint="Markdown (**bold**, *italic*, lists, tables) and maths between $ signs: $x^2$ in a line, $$…$$ on lines of its own; a dollar sign itself is \$. Or an image address starting with http."
+          error={errors.text?.message}
+          {...register("text")}
+        />
 
         <Field id="question-subject" label="Subject" list={subjectListId} error={errors.subject?.message} {...register("subject")} />
         <datalist id={subjectListId}>
@@ -85,7 +97,6 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
           {OPTION_INDEXES.map((index) => (
             <div key={index} className="flex flex-col gap-2">
               <Field id={`question-option-${index}`} label={`Option ${index + 1} text`} error={errors.options?.[index]?.message} {...register(`options.${index}`)} />
-              <ImagePreview value={options[index]} alt={`Preview of the option ${index + 1} image`} />
             </div>
           ))}
         </div>
@@ -116,6 +127,8 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
           {errors.correctOptionIndex && <p id="question-correct-error" role="alert" className="mt-1 text-sm text-red-700">{errors.correctOptionIndex.message}</p>}
         </fieldset>
 
+        <QuestionPreview texts={{ text: text ?? "", options: fourOptions(options), textHi: textHi ?? "", optionsHi: fourOptions(optionsHi) }} onPreview={onPreview} />
+
         <FormMessage tone="error">{error}</FormMessage>
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={primaryButtonClass} disabled={formState.isSubmitting}>{formState.isSubmitting ? "Saving…" : "Submit"}</button>
@@ -124,11 +137,4 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
       </form>
     </section>
   );
-}
-
-function ImagePreview({ value, alt }: { value: string | undefined; alt: string }) {
-  const address = value?.trim() ?? "";
-  if (!isImageUrl(address)) return null;
-  // eslint-disable-next-line @next/next/no-img-element -- an admin-typed address on any host, shown as typed
-  return <img src={address} alt={alt} className="max-h-40 max-w-full self-start rounded border border-slate-200 object-contain" />;
 }

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import type { RenderedQuestion } from "@/db/schema";
 import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
@@ -17,6 +18,8 @@ export interface QuestionRow {
   /** The Hindi version: both or neither. */
   textHi: string | null;
   optionsHi: string[] | null;
+  /** The texts as rendered when saved (formulas, tables); null when all are plain. */
+  rendered: RenderedQuestion | null;
   /** How many quizzes use it: such a question cannot be deleted. */
   usage: number;
 }
@@ -63,9 +66,9 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
           {questions.map((question, position) => (
             <li key={question.id} className="rounded-lg border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
-                <p className="min-w-0 flex-1 break-words font-medium text-slate-900">
-                  <TextOrImage text={question.text} alt={`Question ${position + 1} image`} size="thumbnail" />
-                </p>
+                <div className="min-w-0 flex-1 break-words font-medium text-slate-900">
+                  <TextOrImage text={question.text} html={question.rendered?.en.text} alt={`Question ${position + 1} image`} size="thumbnail" />
+                </div>
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{question.subject}</span>
                 {question.textHi !== null && (
                   <span lang="hi" title="Has a Hindi version" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">हिन्दी</span>
@@ -76,7 +79,7 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
                   const correct = index === question.correctOptionIndex;
                   return (
                     <li key={index} className={`rounded px-2 py-1 ${correct ? "bg-emerald-50 font-medium text-emerald-900" : "text-slate-800"}`}>
-                      <span className="font-medium">{index + 1}.</span> <TextOrImage text={option} alt={`Option ${index + 1} image`} size="thumbnail" />
+                      <span className="font-medium">{index + 1}.</span> <TextOrImage text={option} html={question.rendered?.en.options[index]} alt={`Option ${index + 1} image`} size="thumbnail" />
                       {correct && <span className="ml-1"><span aria-hidden="true">✓</span> (correct)</span>}
                     </li>
                   );

@@ -30,8 +30,9 @@ export interface QuestionBank {
 export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: QuestionFilter; loaded: QuestionBank | null }) {
   if (!loaded) return <p role="alert" className="text-red-700">Error loading questions. Please try again.</p>;
 
-  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex, textHi, optionsHi }) => ({
+  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex, textHi, optionsHi, rendered }) => ({
     id,
+    rendered,
     text,
     subject,
     options,

@@ -27,7 +27,7 @@ interface QuestionPanelProps {
 export function QuestionPanel({ question, legendRef, timer, index, answers, onAnswer, onGoTo, onNext, onSubmit, language }: QuestionPanelProps) {
   const t = useTranslations("demo");
   const number = index + 1;
-  const wording = wordingIn(language, { text: question.question, options: question.options }, question.hi);
+  const wording = wordingIn(language, { text: question.question, options: question.options, html: question.html }, question.hi);
   return (
     <section aria-labelledby="demo-question-heading" className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -38,7 +38,7 @@ export function QuestionPanel({ question, legendRef, timer, index, answers, onAn
       </div>
       <fieldset className="flex flex-col gap-3">
         <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
-          <TextOrImage text={wording.text} alt={t("questionImage", { number })} />
+          <TextOrImage text={wording.text} html={wording.html?.text} alt={t("questionImage", { number })} />
         </legend>
         {wording.options.map((option, position) => (
           <label
@@ -54,7 +54,7 @@ export function QuestionPanel({ question, legendRef, timer, index, answers, onAn
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
             <span lang={wording.lang}>
-              <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[position] })} />
+              <TextOrImage text={option} html={wording.html?.options[position]} alt={t("optionImage", { letter: LETTERS[position] })} />
             </span>
           </label>
         ))}

@@ -16,7 +16,7 @@ function OptionRow({ question, wording, index }: { question: KeyedQuestion; word
     <li className={`flex flex-wrap items-center gap-2 rounded-lg border px-3 py-2 ${tone}`}>
       <span className="font-semibold text-slate-900">{LETTERS[index]}.</span>
       <span lang={wording.lang}>
-        <TextOrImage text={wording.options[index]} alt={t("option", { letter: LETTERS[index] })} size="thumbnail" />
+        <TextOrImage text={wording.options[index]} html={wording.html?.options[index]} alt={t("option", { letter: LETTERS[index] })} size="thumbnail" />
       </span>
       {yours && <span className="rounded bg-slate-800 px-2 py-0.5 text-xs font-semibold text-white">{t("yourAnswerBadge")}</span>}
       {key && <span className="rounded bg-emerald-800 px-2 py-0.5 text-xs font-semibold text-white">{t("keyBadge")}</span>}
@@ -91,9 +91,9 @@ export function AnswerKeyView({ view }: { view: MyAnswerKey }) {
                 <h2 id={`question-${question.questionId}`} className="text-lg font-semibold text-slate-900">
                   {t("question", { number: question.number })}
                 </h2>
-                <p lang={wording.lang}>
-                  <TextOrImage text={wording.text} alt={t("question", { number: question.number })} />
-                </p>
+                <div lang={wording.lang}>
+                  <TextOrImage text={wording.text} html={wording.html?.text} alt={t("question", { number: question.number })} />
+                </div>
                 <ul className="flex flex-col gap-2" aria-label={t("options", { number: question.number })}>
                   {wording.options.map((_, index) => (
                     <OptionRow key={index} question={question} wording={wording} index={index} />

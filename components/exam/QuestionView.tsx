@@ -15,14 +15,18 @@ interface QuestionViewProps {
   onSelect: (optionIndex: number) => void;
   /** Shown in Hindi when the question has a Hindi version; the options keep their positions. */
   language: ExamLanguage;
+  /** False where the question is shown beside a form (the admin's preview), which keeps the focus. */
+  takeFocus?: boolean;
 }
 
 /** Shown (keyed by question) at the start and after every move to another question. */
-export function QuestionView({ question, number, total, selected, disabled, onSelect, language }: QuestionViewProps) {
+export function QuestionView({ question, number, total, selected, disabled, onSelect, language, takeFocus = true }: QuestionViewProps) {
   const t = useTranslations("exam.question");
   const legend = useRef<HTMLLegendElement>(null);
   // The question that was on screen has gone: a screen reader reads the new one from its legend.
-  useEffect(() => legend.current?.focus(), []);
+  useEffect(() => {
+    if (takeFocus) legend.current?.focus();
+  }, [takeFocus]);
   const wording = wordingIn(language, question, question.hi);
   return (
     <fieldset disabled={disabled} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -31,7 +35,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
           {t("heading", { number, total })}
         </h2>
         <span lang={wording.lang} className="mt-2 block text-lg text-slate-900">
-          <TextOrImage text={wording.text} alt={t("image", { number })} />
+          <TextOrImage text={wording.text} html={wording.html?.text} alt={t("image", { number })} />
         </span>
       </legend>
       <div className="clear-both grid gap-3 pt-5">
@@ -49,7 +53,7 @@ export function QuestionView({ question, number, total, selected, disabled, onSe
             />
             <span className="font-semibold text-slate-700">{LETTERS[index]}.</span>
             <span lang={wording.lang}>
-              <TextOrImage text={option} alt={t("optionImage", { letter: LETTERS[index], number })} />
+              <TextOrImage text={option} html={wording.html?.options[index]} alt={t("optionImage", { letter: LETTERS[index], number })} />
             </span>
           </label>
         ))}

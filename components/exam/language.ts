@@ -1,3 +1,5 @@
+import type { RenderedWording } from "@/db/schema";
+
 /**
  * The languages a participant may take an exam in: every question is in English, and in Hindi
  * when an admin gave it a Hindi version. Answers are option positions, so the language can change
@@ -8,6 +10,8 @@ export type ExamLanguage = "en" | "hi";
 export interface Wording {
   text: string;
   options: readonly string[];
+  /** The texts rendered when the question was saved (formulas, tables); absent or null where plain. */
+  html?: RenderedWording | null;
 }
 
 /**
@@ -15,5 +19,5 @@ export interface Wording {
  * with the `lang` of the elements that show them.
  */
 export function wordingIn(language: ExamLanguage, english: Wording, hindi: Wording | null): Wording & { lang: ExamLanguage } {
-  return language === "hi" && hindi ? { text: hindi.text, options: hindi.options, lang: "hi" } : { text: english.text, options: english.options, lang: "en" };
+  return language === "hi" && hindi ? { ...hindi, lang: "hi" } : { ...english, lang: "en" };
 }

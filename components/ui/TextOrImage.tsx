@@ -1,5 +1,9 @@
+// Formulas are KaTeX's HTML (with MathML for screen readers): its stylesheet and fonts come with
+// every page that shows a question, and no other.
+import "katex/dist/katex.min.css";
+
 /** Question texts and options may be image URLs (SPEC §2). */
-export function isImageUrl(text: string): boolean {
+function isImageUrl(text: string): boolean {
   return /^https?:\/\//i.test(text.trim());
 }
 
@@ -8,8 +12,13 @@ const IMAGE_CLASS = {
   thumbnail: "max-h-24 max-w-48 rounded border border-slate-200 object-contain",
 } as const;
 
-/** Shows an image URL as the image, anything else as text. */
-export function TextOrImage({ text, alt, size = "full" }: { text: string; alt: string; size?: keyof typeof IMAGE_CLASS }) {
+/**
+ * Shows a question's text or option: its HTML as rendered when the question was saved (formulas,
+ * tables, lists: lib/content, which lets nothing through that could run or load), else an image
+ * URL as the image and anything else as text.
+ */
+export function TextOrImage({ text, html, alt, size = "full" }: { text: string; html?: string | null; alt: string; size?: keyof typeof IMAGE_CLASS }) {
+  if (html) return <span className="rich-content" dangerouslySetInnerHTML={{ __html: html }} />;
   if (!isImageUrl(text)) return <span className="whitespace-pre-line">{text}</span>;
   // Any host, unknown size: next/image would need each host configured in advance.
   // eslint-disable-next-line @next/next/no-img-element

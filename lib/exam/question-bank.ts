@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { questions, quizQuestions, quizzes, type RenderedWording } from "@/db/schema";
 import { getDb, type Queryable } from "@/lib/db";
 
 /** A quiz's question as participants see it (never its key), in the quiz's own order. */
@@ -8,8 +8,10 @@ export interface BankQuestion {
   id: string;
   text: string;
   options: readonly string[];
+  /** The texts as rendered when saved (lib/content); null when they are all plain. */
+  html: RenderedWording | null;
   /** The Hindi version, options in the same order as the English ones; null when there is none. */
-  hi: { text: string; options: readonly string[] } | null;
+  hi: { text: string; options: readonly string[]; html: RenderedWording | null } | null;
   position: number;
 }
 
@@ -25,17 +27,17 @@ const cached = new Map<string, CachedBank>();
 async function loadBank(db: Queryable, quizId: string): Promise<CachedBank | null> {
   // One statement, so the version and the questions come from the same snapshot.
   const rows = await db
-    .select({ version: quizzes.questionsVersion, id: questions.id, text: questions.text, options: questions.options, textHi: questions.textHi, optionsHi: questions.optionsHi, position: quizQuestions.position })
+    .select({ version: quizzes.questionsVersion, id: questions.id, text: questions.text, options: questions.options, textHi: questions.textHi, optionsHi: questions.optionsHi, rendered: questions.rendered, position: quizQuestions.position })
     .from(quizzes)
     .leftJoin(quizQuestions, eq(quizQuestions.quizId, quizzes.id))
     .leftJoin(questions, eq(questions.id, quizQuestions.questionId))
     .where(eq(quizzes.id, quizId))
     .orderBy(asc(quizQuestions.position));
   if (rows.length === 0) return null;
-  const bank = rows.flatMap(({ id, text, options, textHi, optionsHi, position }) => {
+  const bank = rows.flatMap(({ id, text, options, textHi, optionsHi, rendered, position }) => {
     if (id === null || text === null || options === null || position === null) return [];
-    const hi = textHi !== null && optionsHi !== null ? Object.freeze({ text: textHi, options: Object.freeze(optionsHi) }) : null;
-    return [Object.freeze({ id, text, options: Object.freeze(options), hi, position })];
+    const hi = textHi !== null && optionsHi !== null ? Object.freeze({ text: textHi, options: Object.freeze(optionsHi), html: rendered?.hi ?? null }) : null;
+    return [Object.freeze({ id, text, options: Object.freeze(options), html: rendered?.en ?? null, hi, position })];
   });
   return { version: rows[0].version, questions: Object.freeze(bank) };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users } from "@/db/schema";
+import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, type RenderedWording } from "@/db/schema";
 import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
@@ -83,12 +83,12 @@ export const examAccess = service("exam.take", async (actor, quizId: string, now
 export interface TranslatedQuestion {
   text: string;
   options: string[];
+  /** Its texts rendered as saved (formulas, tables), options in the displayed order; left out when all are plain. */
+  html?: RenderedWording;
 }
 
-interface ExamQuestion {
+interface ExamQuestion extends TranslatedQuestion {
   id: string;
-  text: string;
-  options: string[];
   /** The Hindi version, when the question has one. */
   hi: TranslatedQuestion | null;
 }
@@ -127,9 +127,14 @@ export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: num
     const question = bank[original];
     const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, question.position)) : [0, 1, 2, 3];
     // One order for both languages: an answer is an option's position, whichever language shows it.
-    const displayed = (options: readonly string[]) => optionOrder.map((index) => options[index]);
-    const hi = question.hi && { text: question.hi.text, options: displayed(question.hi.options) };
-    return { id: question.id, text: question.text, options: displayed(question.options), hi, optionOrder };
+    const displayed = <T>(options: readonly T[]) => optionOrder.map((index) => options[index]);
+    // Plain questions carry no html at all, so the start response of a plain quiz stays as it was.
+    const wording = (words: { text: string; options: readonly string[]; html: RenderedWording | null }): TranslatedQuestion => ({
+      text: words.text,
+      options: displayed(words.options),
+      ...(words.html && { html: { text: words.html.text, options: displayed(words.html.options) } }),
+    });
+    return { id: question.id, ...wording(question), hi: question.hi && wording(question.hi), optionOrder };
   });
 });
 
@@ -157,7 +162,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     title: quiz.title,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
-    questions: ordered.map(({ id, text, options, hi }) => ({ id, text, options, hi })),
+    questions: ordered.map(({ optionOrder: _secret, ...question }) => question),
     answers,
     currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
     timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),

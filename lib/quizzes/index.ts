@@ -8,4 +8,5 @@ export type { CardAction } from "./dashboard-cards";
 export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
+export { previewQuestion, type QuestionPreview } from "./preview";
 export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportRowReport } from "./questions";

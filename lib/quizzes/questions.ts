@@ -5,9 +5,10 @@ import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
-import { Conflict, NotFound } from "@/lib/errors";
+import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { parseCsv, toCsv } from "@/lib/csv";
-import { CSV_HEADER, CSV_REQUIRED_COLUMNS, questionSchema, type QuestionInput } from "./schemas";
+import { QuestionContentError, renderQuestion } from "@/lib/content";
+import { CSV_HEADER, CSV_REQUIRED_COLUMNS, questionFieldLabel, questionSchema, type QuestionInput } from "./schemas";
 
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
   const db = await getDb();
@@ -15,7 +16,7 @@ export const listQuestions = service("questions.edit", async (_actor, filter: { 
   if (filter.search) conditions.push(ilike(questions.text, `%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`));
   if (filter.subject) conditions.push(eq(questions.subject, filter.subject));
   return db
-    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi, createdById: questions.createdById, createdAt: questions.createdAt })
+    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi, rendered: questions.rendered, createdById: questions.createdById, createdAt: questions.createdAt })
     .from(questions)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(questions.createdAt), asc(questions.text));
@@ -33,9 +34,24 @@ export const createQuestion = service("questions.edit", async (author, input: Qu
   return question;
 });
 
-/** The row's columns from a checked question (the schema's tuples as plain arrays). */
-function storedQuestion(input: QuestionInput) {
-  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi] };
+/**
+ * The row's columns from a checked question (the schema's tuples as plain arrays), with its texts
+ * rendered (lib/content); `stored`, the row it replaces, gives the Hindi version an update leaves
+ * out. A text that cannot be rendered refuses the question, naming the field, line and column.
+ */
+function storedQuestion(input: QuestionInput, stored?: { textHi: string | null; optionsHi: string[] | null }) {
+  const hindi = input.textHi === undefined && stored ? { textHi: stored.textHi, optionsHi: stored.optionsHi } : input;
+  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi], rendered: renderedOrRefused({ ...input, ...hindi }) };
+}
+
+function renderedOrRefused(question: Parameters<typeof renderQuestion>[0]) {
+  try {
+    return renderQuestion(question);
+  } catch (error) {
+    if (!(error instanceof QuestionContentError)) throw error;
+    const { field, problem } = error;
+    throw new Invalid(message("questionContentInvalid", { field: questionFieldLabel(field), line: problem.line, column: problem.column, detail: problem.detail }));
+  }
 }
 
 /**
@@ -51,7 +67,7 @@ export const updateQuestion = service("questions.edit", async (actor, questionId
     if (!before) throw new NotFound(message("questionNotFound"));
     const [question] = await tx
       .update(questions)
-      .set(storedQuestion(input))
+      .set(storedQuestion(input, before))
       .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
       .returning();
     if (!question) throw new Conflict(message("questionLocked"));
@@ -136,7 +152,14 @@ export const importQuestions = service("questions.edit", async (author, csv: str
       textHi,
       optionsHi: width === CSV_HEADER.length ? optionsHi : undefined,
     });
-    return parsed.success ? { row, question: parsed.data } : { row, message: parsed.error.issues[0].message };
+    if (!parsed.success) return { row, message: parsed.error.issues[0].message };
+    try {
+      renderQuestion(parsed.data);
+    } catch (error) {
+      if (error instanceof QuestionContentError) return { row, message: `${questionFieldLabel(error.field)}: ${error.problem.message}` };
+      throw error;
+    }
+    return { row, question: parsed.data };
   });
   const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
   if (errors.length > 0) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/catalogue";
+import type { QuestionField } from "@/lib/content";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
@@ -184,6 +185,22 @@ const required = (label: string) => text(label).trim().min(1, `${label} is requi
 const hindi = (label: string) => text(label).trim().max(2000, `${label} is too long.`);
 
 export const HINDI_OPTION_LABELS = ["Option 1 (Hindi)", "Option 2 (Hindi)", "Option 3 (Hindi)", "Option 4 (Hindi)"] as const;
+
+const previewText = (max: number) => z.string({ error: "Texts must be strings." }).max(max, `A text is at most ${max} characters.`);
+
+/** POST /api/questions/preview: the form's texts as typed, blank ones included (a preview is asked for as the admin types). */
+export const previewSchema = z.object({
+  text: previewText(5_000),
+  options: z.array(previewText(1_000)).length(4, "Exactly four options are required."),
+  textHi: previewText(5_000).nullish(),
+  optionsHi: z.array(previewText(1_000)).length(4, "Exactly four Hindi options are required.").nullish(),
+});
+
+/** A question's field as the form labels it. */
+export function questionFieldLabel(field: QuestionField): string {
+  if ("index" in field) return field.name === "options" ? `Option ${field.index + 1}` : HINDI_OPTION_LABELS[field.index];
+  return field.name === "text" ? "Question text" : "Question (Hindi)";
+}
 
 /**
  * The Hindi version is all or nothing: the question and its four options, in the English options'

@@ -186,6 +186,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
         number: index + 1,
         text: question.text,
         options: question.options,
+        html: question.html,
         hi: question.hi,
         yourAnswer: displayed(selected),
         keyAnswer: dropped ? null : displayed(key?.key),

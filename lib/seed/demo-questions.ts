@@ -1,6 +1,9 @@
 import type { SeedQuestion } from "./content-types";
 
-/** Ten quick, friendly questions for the free demo quiz. */
+/**
+ * Ten quick, friendly questions for the free demo quiz; three show what questions may hold: a
+ * table, options that are formulas, and a display formula (Markdown and LaTeX, lib/content).
+ */
 export const demoQuestions: readonly SeedQuestion[] = [
   {
     text: "What is 15% of 240?",
@@ -53,23 +56,23 @@ export const demoQuestions: readonly SeedQuestion[] = [
     },
   },
   {
-    text: "A train covers 180 km in 3 hours at a steady speed. What is its speed?",
+    text: "A train moves at a steady speed. The table shows how far it has gone. What is its speed?\n\n| Time (hours) | 1 | 2 | 3 |\n| --- | --- | --- | --- |\n| Distance (km) | 60 | 120 | 180 |",
     subject: "Mathematics",
     options: ["45 km/h", "50 km/h", "54 km/h", "60 km/h"],
     correctOptionIndex: 3,
     hi: {
-      text: "एक रेलगाड़ी एकसमान चाल से 3 घंटे में 180 किमी की दूरी तय करती है। उसकी चाल क्या है?",
+      text: "एक रेलगाड़ी एकसमान चाल से चलती है। तालिका बताती है कि वह कितनी दूर जा चुकी है। उसकी चाल क्या है?\n\n| समय (घंटे) | 1 | 2 | 3 |\n| --- | --- | --- | --- |\n| दूरी (किमी) | 60 | 120 | 180 |",
       options: ["45 किमी/घंटा", "50 किमी/घंटा", "54 किमी/घंटा", "60 किमी/घंटा"],
     },
   },
   {
-    text: "What is the chemical symbol of sodium?",
-    subject: "Science",
-    options: ["Na", "So", "Sd", "Nd"],
-    correctOptionIndex: 0,
+    text: "Which of these equals $\\dfrac{1}{2} + \\dfrac{1}{3}$?",
+    subject: "Mathematics",
+    options: ["$\\dfrac{2}{5}$", "$\\dfrac{5}{6}$", "$\\dfrac{1}{6}$", "$\\dfrac{2}{3}$"],
+    correctOptionIndex: 1,
     hi: {
-      text: "सोडियम का रासायनिक प्रतीक क्या है?",
-      options: ["Na", "So", "Sd", "Nd"],
+      text: "इनमें से कौन $\\dfrac{1}{2} + \\dfrac{1}{3}$ के बराबर है?",
+      options: ["$\\dfrac{2}{5}$", "$\\dfrac{5}{6}$", "$\\dfrac{1}{6}$", "$\\dfrac{2}{3}$"],
     },
   },
   {
@@ -93,13 +96,13 @@ export const demoQuestions: readonly SeedQuestion[] = [
     },
   },
   {
-    text: "Which of these words is spelt correctly?",
-    subject: "English",
-    options: ["Accommodate", "Acommodate", "Accomodate", "Acomodate"],
-    correctOptionIndex: 0,
+    text: "Which of these is a value of $x$ for which\n\n$$x^2 - 5x + 6 = 0$$",
+    subject: "Mathematics",
+    options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
+    correctOptionIndex: 1,
     hi: {
-      text: "इनमें से किस शब्द की वर्तनी सही है?",
-      options: ["Accommodate", "Acommodate", "Accomodate", "Acomodate"],
+      text: "$x$ का कौन-सा मान इस समीकरण को संतुष्ट करता है?\n\n$$x^2 - 5x + 6 = 0$$",
+      options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
     },
   },
 ];

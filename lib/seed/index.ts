@@ -14,6 +14,7 @@ import { localImageSize } from "@/lib/blog";
 import { seedArticles, seedCoverAlt } from "./articles";
 import type { SeedQuestion } from "./content-types";
 import { demoQuestions } from "./demo-questions";
+import { renderQuestion } from "@/lib/content";
 import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
 
@@ -193,6 +194,7 @@ async function seedQuiz(
     correctOptionIndex: question.correctOptionIndex,
     textHi: question.hi?.text ?? null,
     optionsHi: question.hi ? [...question.hi.options] : null,
+    rendered: renderQuestion({ text: question.text, options: question.options, textHi: question.hi?.text, optionsHi: question.hi?.options }),
     createdById: adminId,
   }));
   if (inserted.length === 0) return addHindiVersions(tx, rows);

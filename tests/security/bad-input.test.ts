@@ -13,6 +13,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as addBlog } from "@/app/api/addblog/route";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
+import { unsafeMarkup } from "@/lib/content/render";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
 import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
 import { POST as approveClaim } from "@/app/api/prize-claims/[claimId]/approve/route";
@@ -1290,4 +1291,40 @@ describe("hostile bank statements", () => {
     expect(await statusOf(flagged.id)).toEqual({ status: "pending", line: null });
     expect(await balanceOf(payer.id)).toBe(0);
   });
+});
+
+describe("hostile question content (issue 36)", () => {
+  const HOSTILE = {
+    "a \\def loop": "$\\def\\a{\\a\\a}\\a$",
+    "a \\gdef that would outlive its question": "$\\gdef\\z{1}\\z$",
+    "a huge \\rule": "$\\rule{100000em}{100000em}$",
+    "\\href to javascript:": "$\\href{javascript:alert(1)}{click}$",
+    "\\url": "$\\url{https://evil.example/}$",
+    "\\htmlClass": "$\\htmlClass{x}{y}$",
+    "deep nesting": `$${"{".repeat(900)}x${"}".repeat(900)}$`,
+    "a raw <script>": "<script>alert(1)</script> What is 2 + 2?",
+    "a javascript: link": "[win a prize](javascript:alert(1))",
+    "an image that loads from another host": "![x](https://tracker.example/p.png?who=me)",
+    "an onerror attribute": '<img src=x onerror="alert(1)">',
+  };
+
+  for (const [name, text] of Object.entries(HOSTILE)) {
+    it(`${name}: refused with a message and nothing stored, or stored as harmless HTML, within a second`, async () => {
+      const subject = `hostile-${randomBytes(4).toString("hex")}`;
+      const started = performance.now();
+      const response = await call(addQuestion, { as: await admin(), json: { text, subject, options: ["1", "2", "3", "4"], correctOptionIndex: 0 } });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      const db = await getDb();
+      const stored = await db.select().from(questions).where(eq(questions.subject, subject));
+      if (response.status === 201) {
+        const html = stored[0].rendered?.en.text ?? "";
+        expect(unsafeMarkup(html)).toEqual([]);
+        expect(html).not.toMatch(/<(script|img|a)\b|\son\w+=|href=/i);
+      } else {
+        expect(response.status).toBe(400);
+        expect(response.body.message).toMatch(/^Question text: line \d+, column \d+: /);
+        expect(stored).toEqual([]);
+      }
+    });
+  }
 });

@@ -3,9 +3,9 @@ import { chooseAnswer, endQuiz, freshProgress, parseProgress, secondsLeft, secon
 import { formatDuration } from "@/lib/format";
 
 const questions = [
-  { question: "2 + 2?", options: ["3", "4", "5", "6"], answer: 1, hi: null },
-  { question: "https://example.test/q2.png", options: ["a", "b", "c", "d"], answer: 3, hi: null },
-  { question: "Capital of India?", options: ["Mumbai", "Delhi", "Kolkata", "Chennai"], answer: 1, hi: null },
+  { question: "2 + 2?", options: ["3", "4", "5", "6"], answer: 1, html: null, hi: null },
+  { question: "https://example.test/q2.png", options: ["a", "b", "c", "d"], answer: 3, html: null, hi: null },
+  { question: "Capital of India?", options: ["Mumbai", "Delhi", "Kolkata", "Chennai"], answer: 1, html: null, hi: null },
 ];
 const START = Date.UTC(2026, 0, 1, 10);
 

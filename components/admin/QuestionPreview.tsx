@@ -1,0 +1,119 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { QuestionView } from "@/components/exam/QuestionView";
+import type { ExamLanguage } from "@/components/exam/language";
+import { callApi } from "@/lib/client";
+import type { QuestionPreview as Preview } from "@/lib/quizzes";
+
+export interface PreviewTexts {
+  text: string;
+  options: string[];
+  textHi: string;
+  optionsHi: string[];
+}
+
+/** Waits for a pause in typing before asking the server to render. */
+const PAUSE_MS = 300;
+
+const WIDTHS = [
+  { label: "Phone (360 px)", className: "w-[360px] max-w-full" },
+  { label: "Desktop", className: "w-full" },
+] as const;
+
+/** Every problem of a preview, each naming its field, line and column. */
+export function previewProblems(preview: Preview | null): string[] {
+  if (!preview) return [];
+  return [preview.en, preview.hi].flatMap((wording) => (wording ? [wording.text, ...wording.options] : [])).flatMap((text) => (text.problem ? [text.problem] : []));
+}
+
+/**
+ * The question as a participant will see it, rendered by the server exactly as saving renders it:
+ * at phone and desktop width, in English or Hindi, options in the order given (a quiz that
+ * shuffles options shows each participant their own order).
+ */
+export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onPreview: (preview: Preview | null) => void }) {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [language, setLanguage] = useState<ExamLanguage>("en");
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<number>();
+  const body = JSON.stringify(texts);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const json = JSON.parse(body) as PreviewTexts;
+        const hasHindi = json.textHi.trim() !== "" || json.optionsHi.some((option) => option.trim() !== "");
+        const next = await callApi<Preview>("/api/questions/preview", { json: { ...json, textHi: hasHindi ? json.textHi : null, optionsHi: hasHindi ? json.optionsHi : null } });
+        if (controller.signal.aborted) return;
+        setPreview(next);
+        setFailed(false);
+        onPreview(next);
+      } catch {
+        if (!controller.signal.aborted) setFailed(true);
+      }
+    }, PAUSE_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [body, onPreview]);
+
+  const problems = previewProblems(preview);
+  const shown = language === "hi" && preview?.hi ? texts : { ...texts, textHi: "", optionsHi: [] };
+  const wording = (hindi: boolean) => {
+    const rendered = hindi ? preview?.hi : preview?.en;
+    return {
+      text: hindi ? shown.textHi : shown.text,
+      options: hindi ? shown.optionsHi : shown.options,
+      html: rendered ? { text: rendered.text.html, options: rendered.options.map((option) => option.html) } : undefined,
+    };
+  };
+  const question = { id: "preview", ...wording(false), hi: language === "hi" && preview?.hi ? wording(true) : null };
+
+  return (
+    <section aria-labelledby="question-preview-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h4 id="question-preview-heading" className="font-semibold text-slate-900">Preview as participants see it</h4>
+        <div role="radiogroup" aria-label="Preview language" className="flex gap-2">
+          {(["en", "hi"] as const).map((option) => (
+            <label key={option} className="flex items-center gap-1 text-sm text-slate-900">
+              <input type="radio" name="question-preview-language" value={option} checked={language === option} onChange={() => setLanguage(option)} className="size-4 accent-brand" />
+              {option === "en" ? "English" : <span lang="hi">हिन्दी</span>}
+            </label>
+          ))}
+        </div>
+      </div>
+      <div aria-live="polite" className="flex flex-col gap-1">
+        {failed && <p className="text-sm text-red-700">The preview could not be loaded; saving still checks every text.</p>}
+        {problems.length > 0 && (
+          <ul className="list-disc pl-5 text-sm text-red-700" aria-label="Texts that cannot be saved">
+            {problems.map((problem) => <li key={problem}>{problem}</li>)}
+          </ul>
+        )}
+        {preview && preview.linkedImages.length > 0 && (
+          <div className="text-sm text-amber-900">
+            <p>Image addresses in the texts are not loaded for participants; replace them with an uploaded image:</p>
+            <ul className="list-disc pl-5">
+              {preview.linkedImages.map((address) => (
+                <li key={address}>
+                  <a href={address} target="_blank" rel="noopener noreferrer nofollow" className="break-all underline">{address}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {language === "hi" && preview && !preview.hi && <p className="text-sm text-slate-700">No Hindi version: participants reading Hindi see the English.</p>}
+      </div>
+      <div className="flex flex-wrap items-start gap-4">
+        {WIDTHS.map((width) => (
+          <figure key={width.label} className={`flex min-w-0 flex-col gap-1 ${width.className}`}>
+            <figcaption className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{width.label}</figcaption>
+            <QuestionView question={question} number={1} total={1} selected={selected} disabled={false} onSelect={setSelected} language={language} takeFocus={false} />
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+}

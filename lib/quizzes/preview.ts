@@ -1,0 +1,49 @@
+import "server-only";
+import type { z } from "zod";
+import { service } from "@/lib/auth";
+import { ContentError, linkedImageUrls, richHtml, type ContentKind, type QuestionField } from "@/lib/content";
+import { questionFieldLabel, type previewSchema } from "./schemas";
+
+/** One text as the exam would show it: its HTML (null when plain, shown as text), or why it cannot be saved. */
+interface PreviewedText {
+  html: string | null;
+  problem: string | null;
+}
+
+interface PreviewedWording {
+  text: PreviewedText;
+  options: PreviewedText[];
+}
+
+export interface QuestionPreview {
+  en: PreviewedWording;
+  hi: PreviewedWording | null;
+  /** Image addresses typed into the texts: never fetched, shown for the admin to replace with an upload. */
+  linkedImages: string[];
+}
+
+function previewed(source: string, kind: ContentKind, field: QuestionField): PreviewedText {
+  try {
+    return { html: richHtml(source, kind), problem: null };
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return { html: null, problem: `${questionFieldLabel(field)}: ${error.message}` };
+  }
+}
+
+function wording(text: string, options: readonly string[], hindi: boolean): PreviewedWording {
+  return {
+    text: previewed(text, "question", { name: hindi ? "textHi" : "text" }),
+    options: options.map((option, index) => previewed(option, "option", { name: hindi ? "optionsHi" : "options", index })),
+  };
+}
+
+/**
+ * A question's texts rendered exactly as saving would render them (lib/content), with each text's
+ * problem, for the form's live preview. Stores nothing.
+ */
+export const previewQuestion = service("questions.edit", async (_actor, input: z.output<typeof previewSchema>): Promise<QuestionPreview> => {
+  const hindi = input.textHi || input.optionsHi?.some(Boolean) ? wording(input.textHi ?? "", input.optionsHi ?? ["", "", "", ""], true) : null;
+  const sources = [input.text, ...input.options, input.textHi ?? "", ...(input.optionsHi ?? [])];
+  return { en: wording(input.text, input.options, false), hi: hindi, linkedImages: [...new Set(sources.flatMap(linkedImageUrls))] };
+});

@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { POST as addQuestion } from "@/app/api/addquestions/route";
+import { POST as start } from "@/app/api/exam/[quizId]/start/route";
+import { POST as importQuestions } from "@/app/api/questions/import/route";
+import { POST as preview } from "@/app/api/questions/preview/route";
+import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
+import { questions, quizQuestions, quizzes } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { unsafeMarkup } from "@/lib/content/render";
+import { CSV_HEADER } from "@/lib/quizzes/schemas";
+import { markPaid, openExam } from "@/tests/support/exam";
+import { call } from "@/tests/support/http";
+import { admin, participant } from "@/tests/support/users";
+
+afterAll(closeDatabase);
+
+const tag = () => `q${Math.random().toString(36).slice(2, 8)}`;
+
+function formulaQuestion(label: string) {
+  return {
+    text: `${label}: if $$x^2 - 5x + 6 = 0$$ then $x$ is`,
+    subject: "Mathematics",
+    options: ["$1$", "$3$", "$\\dfrac{5}{6}$", "six"],
+    correctOptionIndex: 1,
+    textHi: `${label}: यदि $x^2 - 5x + 6 = 0$ है, तो $x$ =`,
+    optionsHi: ["$1$", "$3$", "$\\dfrac{5}{6}$", "छह"],
+  };
+}
+
+async function storedRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(questions).where(eq(questions.id, id));
+  return row;
+}
+
+describe("questions with formulas and Markdown", () => {
+  it("are rendered once as they are saved, with MathML for screen readers, both languages; a plain text stays plain", async () => {
+    const boss = await admin();
+    const created = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
+    expect(created.status).toBe(201);
+    const row = await storedRow((created.body.question as { id: string }).id);
+    expect(row.rendered!.en.text).toContain('<span class="katex-display">');
+    expect(row.rendered!.en.text).toContain('<annotation encoding="application/x-tex">x^2 - 5x + 6 = 0</annotation>');
+    expect(row.rendered!.en.options[2]).toContain("<mfrac>");
+    // A plain option is shown as text, as before: no HTML stored for it.
+    expect(row.rendered!.en.options[3]).toBeNull();
+    expect(row.rendered!.hi!.text).toContain("<math");
+    for (const html of [row.rendered!.en.text!, row.rendered!.hi!.text!]) expect(unsafeMarkup(html)).toEqual([]);
+
+    const plain = await call(addQuestion, { as: boss, json: { text: "Capital of India?", subject: "GK", options: ["Mumbai", "New Delhi", "Pune", "Goa"], correctOptionIndex: 1 } });
+    expect((await storedRow((plain.body.question as { id: string }).id)).rendered).toBeNull();
+  });
+
+  it("are refused with the field, line and column of a text that cannot be rendered, and nothing is stored", async () => {
+    const boss = await admin();
+    const label = tag();
+    const unclosed = await call(addQuestion, { as: boss, json: { ...formulaQuestion(label), text: `${label}\n\nThe area is $\\pi r^2` } });
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.message).toMatch(/^Question text: line 3, column 13: unclosed \$\./);
+    const unknown = await call(addQuestion, { as: boss, json: { ...formulaQuestion(label), optionsHi: ["$1$", "$\\foo{3}$", "$5$", "छह"] } });
+    expect(unknown.body.message).toMatch(/^Option 2 \(Hindi\): line 1, column 2: Undefined control sequence: \\foo/);
+    const db = await getDb();
+    expect(await db.select().from(questions).where(eq(questions.subject, label))).toEqual([]);
+    expect((await db.$count(questions, eq(questions.text, `${label}\n\nThe area is $\\pi r^2`)))).toBe(0);
+  });
+
+  it("an edit that leaves the Hindi version out keeps its rendering", async () => {
+    const boss = await admin();
+    const created = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
+    const id = (created.body.question as { id: string }).id;
+    const { textHi: _textHi, optionsHi: _optionsHi, ...english } = formulaQuestion(tag());
+    expect((await call(updateQuestion, { method: "PUT", as: boss, params: { id }, json: { ...english, text: "Now $y^2$" } })).status).toBe(200);
+    const row = await storedRow(id);
+    expect(row.rendered!.en.text).toContain("y^2");
+    expect(row.rendered!.hi!.text).toContain("x^2 - 5x + 6 = 0");
+  });
+
+  it("reach the participant in the exam's start response, options' HTML in their displayed order; a plain question carries no HTML", async () => {
+    const boss = await admin();
+    const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
+    const rich = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
+    const db = await getDb();
+    await db.update(quizQuestions).set({ questionId: (rich.body.question as { id: string }).id }).where(eq(quizQuestions.questionId, questionIds[0]));
+    await db.update(quizzes).set({ questionCount: 2 }).where(eq(quizzes.id, quiz.id));
+    const user = await participant();
+    await markPaid(user, quiz.id);
+    const { body } = await call(start, { as: user, params: { quizId: quiz.id } });
+    type Shown = { text: string; options: string[]; html?: { text: string | null; options: (string | null)[] }; hi: { html?: unknown } | null };
+    const shown = body.questions as Shown[];
+    const formula = shown.find((question) => question.text.includes("$$"))!;
+    const plainOne = shown.find((question) => !question.text.includes("$$"))!;
+    expect(formula.html!.text).toContain("katex");
+    expect(formula.hi!.html).toBeDefined();
+    // Whatever order the options were shuffled into, each option's HTML sits beside its own text.
+    formula.options.forEach((option, index) => {
+      if (option === "six") expect(formula.html!.options[index]).toBeNull();
+      else expect(formula.html!.options[index]).toContain(option === "$\\dfrac{5}{6}$" ? "<mfrac>" : option.replaceAll("$", ""));
+    });
+    expect(plainOne).not.toHaveProperty("html");
+    expect(JSON.stringify(body)).not.toContain("correctOptionIndex");
+  });
+});
+
+describe("the question form's preview", () => {
+  it("renders each text as saving would, names each problem and each image address typed in, and is for admins only", async () => {
+    const boss = await admin();
+    const { status, body } = await call(preview, {
+      as: boss,
+      json: { text: "See ![circuit](https://cdn.example.com/c.png) and $\\frac12$", options: ["$1$", "two", "$\\oops$", "https://img.example.com/d.png"], textHi: "$x$", optionsHi: ["क", "ख", "ग", "$"] },
+    });
+    expect(status).toBe(200);
+    const result = body as unknown as { en: { text: { html: string }; options: { html: string | null; problem: string | null }[] }; hi: { options: { problem: string | null }[] }; linkedImages: string[] };
+    expect(result.en.text.html).toContain("<math");
+    // The Markdown image is text, never an <img>: the address is listed for the admin to replace.
+    expect(result.en.text.html).not.toContain("<img");
+    expect(result.en.options.map((option) => option.problem)).toEqual([null, null, expect.stringMatching(/^Option 3: line 1, column 2: Undefined control sequence/), null]);
+    expect(result.hi.options[3].problem).toMatch(/^Option 4 \(Hindi\): line 1, column 1: unclosed \$/);
+    expect(result.linkedImages).toEqual(["https://cdn.example.com/c.png", "https://img.example.com/d.png"]);
+
+    expect((await call(preview, { as: await participant(), json: { text: "x", options: ["a", "b", "c", "d"] } })).status).toBe(403);
+    expect((await call(preview, { json: { text: "x", options: ["a", "b", "c", "d"] } })).status).toBe(401);
+  });
+});
+
+describe("the CSV import", () => {
+  it("imports questions with formulas and tables, and names the row and field of a formula that cannot be rendered, importing nothing", async () => {
+    const boss = await admin();
+    const subject = tag();
+    const csv = (rows: string[]) => {
+      const form = new FormData();
+      form.set("file", new Blob([[CSV_HEADER.slice(0, 7).join(","), ...rows].join("\n")], { type: "text/csv" }), "bank.csv");
+      return form;
+    };
+    const formula = `"Solve $2x = 4$",${subject},$x = 1$,$x = 2$,$x = 3$,$x = 4$,1`;
+    const table = `"| a | b |\n| --- | --- |\n| 1 | 2 |\n\nWhat is a + b?",${subject},1,2,3,4,2`;
+    const broken = `"Area: $\\pi r^2",${subject},a,b,c,d,0`;
+    const refused = await call(importQuestions, { as: boss, form: csv([formula, broken, table]) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ row: 3, message: "Question text: line 1, column 7: unclosed $" }]);
+    const db = await getDb();
+    expect(await db.$count(questions, eq(questions.subject, subject))).toBe(0);
+
+    expect((await call(importQuestions, { as: boss, form: csv([formula, table]) })).status).toBe(200);
+    const rows = await db.select().from(questions).where(eq(questions.subject, subject));
+    const rendered = rows.map((row) => row.rendered?.en.text ?? "");
+    expect(rendered).toHaveLength(2);
+    expect(rendered).toEqual(expect.arrayContaining([expect.stringContaining("<table>"), expect.stringContaining("<math")]));
+  });
+});
