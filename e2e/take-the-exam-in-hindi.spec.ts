@@ -160,7 +160,9 @@ test.describe("the demo quiz in Hindi", () => {
     await expect(page.getByRole("timer", { name: "बचा हुआ समय" })).toBeVisible();
     // The seeded questions have Hindi versions: shown, marked as Hindi.
     const [first, second] = demoQuestions;
-    await expect(page.locator("legend[lang=hi]")).toHaveText(first.hi!.text);
+    // The first is a formula question: its Hindi words, and its formula rendered by KaTeX.
+    await expect(page.locator("legend[lang=hi]")).toContainText("का कौन-सा मान इस समीकरण को संतुष्ट करता है?");
+    await expect(page.locator("legend[lang=hi] .katex-display")).toBeVisible();
     await page.getByRole("radio").nth(first.correctOptionIndex).check();
     await page.getByRole("button", { name: "अगला", exact: true }).click();
     await expect(page.getByRole("heading", { name: "प्रश्न 2 / 10" })).toBeVisible();

@@ -20,6 +20,10 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
+ * `--rich` first gives every question of the quiz a display formula (English and Hindi) and
+ * formulas as options, rendered as saving does (lib/content), to compare the start with plain
+ * questions; the start response's size is printed either way.
+ *
  * The server runs on `npm start`'s Node.js (Node 24, scripts/node24.sh); `--node PATH` runs it on
  * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
  * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
@@ -35,11 +39,13 @@ import { SESSION_SECRET } from "./support/session-secret";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdir, readFile, rm } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import { Client, Pool } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
+import { renderQuestion } from "../lib/content";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
 import { undoAll, undoLater } from "./support/clean-up";
 import { productionNode, startProductionServer } from "./support/production-server";
@@ -59,6 +65,7 @@ const { values: args } = parseArgs({
     "database-url": { type: "string" },
     connections: { type: "string", default: "256" },
     node: { type: "string" },
+    rich: { type: "boolean", default: false },
   },
 });
 const PARTICIPANTS = Number(args.participants);
@@ -84,6 +91,8 @@ interface Timing {
   ok: boolean;
 }
 const timings: Timing[] = [];
+/** The first start response's size: what each participant downloads for the paper. */
+let startBytes: { raw: number; gzip: number } | undefined;
 
 interface Answered {
   status: number;
@@ -155,8 +164,25 @@ async function prepare(databaseUrl: string) {
      select id, $1, 'form pay', 'upi', 'verified', 50000, 'bench' from users where email = any($2::text[])`,
     [PAID_QUIZ, emails],
   );
+  if (args.rich) await enrichQuestions(db);
   await db.end();
   return rows;
+}
+
+/** Every question of the quiz with a display formula in both languages and formula options, rendered as saving renders them. */
+async function enrichQuestions(db: Client) {
+  const { rows } = await db.query<{ id: string; text: string; options: string[]; text_hi: string | null; options_hi: string[] | null }>(
+    `select q.id, q.text, q.options, q.text_hi, q.options_hi from questions q join quiz_questions qq on qq.question_id = q.id where qq.quiz_id = $1`,
+    [PAID_QUIZ],
+  );
+  const formula = "\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}, \\quad \\sqrt{a^2 + b^2} = c$$";
+  for (const question of rows) {
+    const options = question.options.map((option, index) => `${option} $\\left(\\tfrac{${index + 1}}{${index + 2}}\\right)^2$`);
+    const enriched = { text: question.text + formula, options, textHi: question.text_hi && question.text_hi + formula, optionsHi: question.options_hi && question.options_hi.map((option, index) => `${option} $\\tfrac{${index + 1}}{${index + 2}}$`) };
+    await db.query(`update questions set text = $2, options = $3, text_hi = $4, options_hi = $5, rendered = $6 where id = $1`, [
+      question.id, enriched.text, enriched.options, enriched.textHi, enriched.optionsHi, JSON.stringify(renderQuestion(enriched)),
+    ]);
+  }
 }
 
 async function verify(databaseUrl: string, reconnectedAt: Date | null) {
@@ -336,6 +362,7 @@ async function run() {
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;
       participant.questions = (JSON.parse(response.body) as { questions: { id: string }[] }).questions.map((question) => question.id);
+      startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
       timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
@@ -430,6 +457,7 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
     const { cpuSeconds, wallMs } = phaseOf("exam");
     console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
   }
+  if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas" : ""}`);
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 

@@ -34,14 +34,18 @@ export interface QuizSchedule {
  * A 30-minute shuffled quiz on `schedule`, with the seeded paid quiz's 25 questions. Each test
  * gets its own, with its own title, so other tests' cards and lists are undisturbed.
  */
-export function createQuiz(schedule: QuizSchedule, titlePrefix = "Exam e2e"): Promise<{ id: string; title: string; examStartAt: Date }> {
+export function createQuiz(
+  schedule: QuizSchedule,
+  titlePrefix = "Exam e2e",
+  marking = { marksPerQuestion: 1, wrongAnswerMarks: 0 },
+): Promise<{ id: string; title: string; examStartAt: Date }> {
   return withDatabase(async (client) => {
     const title = `${titlePrefix} ${randomBytes(4).toString("hex")}`;
     const { rows } = await client.query<{ id: string; exam_start_at: Date }>(
-      `insert into quizzes (title, name, contest_model, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at)
-       values ($1, $1, 'paid_cash', 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval)
+      `insert into quizzes (title, name, contest_model, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at, marks_per_question, wrong_answer_marks)
+       values ($1, $1, 'paid_cash', 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval, $7, $8)
        returning id, exam_start_at`,
-      [title, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result],
+      [title, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result, marking.marksPerQuestion, marking.wrongAnswerMarks],
     );
     const { id, exam_start_at: examStartAt } = rows[0];
     await client.query(

@@ -2,9 +2,20 @@ import type { SeedQuestion } from "./content-types";
 
 /**
  * Ten quick, friendly questions for the free demo quiz; three show what questions may hold: a
- * table, options that are formulas, and a display formula (Markdown and LaTeX, lib/content).
+ * display formula (the first, so the page's server HTML has it), a table, and options that are
+ * formulas (Markdown and LaTeX, lib/content).
  */
 export const demoQuestions: readonly SeedQuestion[] = [
+  {
+    text: "Which of these is a value of $x$ for which\n\n$$x^2 - 5x + 6 = 0$$",
+    subject: "Mathematics",
+    options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
+    correctOptionIndex: 1,
+    hi: {
+      text: "$x$ का कौन-सा मान इस समीकरण को संतुष्ट करता है?\n\n$$x^2 - 5x + 6 = 0$$",
+      options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
+    },
+  },
   {
     text: "What is 15% of 240?",
     subject: "Mathematics",
@@ -93,16 +104,6 @@ export const demoQuestions: readonly SeedQuestion[] = [
     hi: {
       text: "एक विशेष कूट भाषा में CAT को DBU लिखा जाता है। उसी कूट भाषा में DOG को कैसे लिखा जाएगा?",
       options: ["FQI", "CNF", "EOH", "EPH"],
-    },
-  },
-  {
-    text: "Which of these is a value of $x$ for which\n\n$$x^2 - 5x + 6 = 0$$",
-    subject: "Mathematics",
-    options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
-    correctOptionIndex: 1,
-    hi: {
-      text: "$x$ का कौन-सा मान इस समीकरण को संतुष्ट करता है?\n\n$$x^2 - 5x + 6 = 0$$",
-      options: ["$x = 1$", "$x = 3$", "$x = 5$", "$x = 6$"],
     },
   },
 ];

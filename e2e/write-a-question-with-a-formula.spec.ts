@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { openAdminTab, tag } from "./support/admin-panel";
+import { checker } from "./support/axe";
+
+test.describe("questions with formulas", () => {
+  test("an admin writes a question with a formula and a table, sees it as participants will at phone and desktop width in English and Hindi, is stopped by a broken formula, and saves it", async ({ page }) => {
+    const label = tag();
+    await openAdminTab(page, "questions");
+    const preview = page.getByRole("region", { name: "Preview as participants see it" });
+
+    await page.getByLabel("Question text").fill(`Q ${label}: if $$x^2 - 5x + 6 = 0$$ then which is a root?\n\n| x | 2 | 3 |\n| --- | --- | --- |\n| f(x) | 0 | 0 |`);
+    await page.getByLabel("Subject", { exact: true }).fill("Mathematics");
+    for (const [index, option] of ["$x = 1$", "$x = 3$", "$\\dfrac{5}{6}$", "none"].entries()) {
+      await page.getByLabel(`Option ${index + 1} text`).fill(option);
+    }
+    await page.getByLabel("Question (Hindi)").fill(`प्रश्न ${label}: यदि $$x^2 - 5x + 6 = 0$$ है, तो एक मूल कौन-सा है?`);
+    for (const [index, option] of ["$x = 1$", "$x = 3$", "$\\dfrac{5}{6}$", "कोई नहीं"].entries()) {
+      await page.getByLabel(`Option ${index + 1} (Hindi)`).fill(option);
+    }
+
+    // Both widths show the formula as KaTeX renders it, with MathML for screen readers, and the table.
+    const frames = preview.getByRole("figure");
+    await expect(frames).toHaveCount(2);
+    for (const frame of await frames.all()) {
+      await expect(frame.locator(".katex-display math")).toHaveCount(1);
+      await expect(frame.locator(".katex-display")).toBeVisible();
+      await expect(frame.getByRole("table")).toBeVisible();
+      await expect(frame.locator("label").nth(2).locator(".katex")).toBeVisible();
+    }
+    const phone = frames.filter({ hasText: "Phone (360 px)" });
+    expect((await phone.boundingBox())!.width).toBeLessThanOrEqual(360);
+
+    // The question as the exam shows it, formulas and table included, passes axe.
+    const axe = checker(page);
+    await axe.check("the question preview", "section[aria-labelledby=question-preview-heading]");
+
+    await preview.getByRole("radio", { name: "हिन्दी" }).check();
+    await expect(preview.locator("legend [lang=hi]").first()).toContainText(`प्रश्न ${label}`);
+    await expect(preview.locator("legend [lang=hi] .katex-display").first()).toBeVisible();
+    await axe.check("the question preview in Hindi", "section[aria-labelledby=question-preview-heading]");
+    axe.expectNone();
+
+    // A formula left open is named with its field, line and column, and the question is not saved.
+    await page.getByLabel("Option 2 text").fill("$x = 3");
+    await expect(preview.getByRole("list", { name: "Texts that cannot be saved" })).toContainText("Option 2: line 1, column 1: unclosed $");
+    await page.getByRole("radio", { name: "Option 2" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Option 2: line 1, column 1: unclosed $").first()).toBeVisible();
+    await expect(page.getByText("Question added.")).toHaveCount(0);
+
+    await page.getByLabel("Option 2 text").fill("$x = 3$");
+    await expect(preview.getByRole("list", { name: "Texts that cannot be saved" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question added.")).toBeVisible();
+    const row = page.getByRole("list", { name: "Questions" }).getByRole("listitem").filter({ hasText: `Q ${label}` });
+    await expect(row.locator(".katex-display")).toBeVisible();
+    await expect(row.getByRole("table")).toBeVisible();
+  });
+
+  test("the demo quiz's first question is a formula KaTeX rendered on the server: in the page's server HTML, and on screen with MathML", async ({ page, request }) => {
+    // The demo keeps its progress in the browser, so the page's HTML carries the questions for the
+    // client to place: the formula arrives rendered, and the browser runs no KaTeX of its own.
+    const html = await (await request.get("/demoquiz")).text();
+    expect(html).toContain("katex-display");
+    expect(html).toContain("x^2 - 5x + 6 = 0\\u003c/annotation");
+
+    await page.goto("/demoquiz");
+    const legend = page.locator("legend").first();
+    await expect(legend.locator(".katex-display")).toBeVisible();
+    await expect(legend.locator(".katex-display math annotation")).toHaveText("x^2 - 5x + 6 = 0");
+    await expect(page.getByRole("radio").nth(1)).toBeVisible();
+    await expect(page.locator("label").nth(1).locator(".katex")).toBeVisible();
+  });
+});
