@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
+import { renderQuestion } from "@/lib/content";
 import { paidQuizQuestions } from "@/lib/seed/paid-quiz-questions";
 import { signUp } from "./support/accounts";
+import { checker } from "./support/axe";
 import { EXAM_BROWSER, questionHeading } from "./support/exam";
 import { createQuiz, grantVerifiedEntry, OPEN_EXAM, withDatabase } from "./support/exam-db";
 
@@ -43,4 +45,35 @@ test("a participant reads the quiz's own marking scheme, answers three questions
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   // Three wrong answers at −1 each, 22 left unanswered at 0, out of 25 × 4.
   await expect(page.getByText("-3 out of 100", { exact: true })).toBeVisible();
+});
+
+test("a participant sees the question's formulas and table in the live exam, from the exam paper, and axe finds no serious violation there", async ({ page }) => {
+  const user = await signUp(page.request);
+  const { id: quizId } = await createQuiz(OPEN_EXAM, "Formula exam e2e");
+  const question = {
+    text: "If\n\n$$x^2 - 5x + 6 = 0$$\n\nthen, with the table below, which is a root?\n\n| x | 2 | 3 |\n| --- | --- | --- |\n| f(x) | 0 | 0 |",
+    options: ["$x = 1$", "$x = 3$", "$\\dfrac{5}{6}$", "none"],
+  };
+  await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      "insert into questions (text, subject, options, correct_option_index, rendered) values ($1, 'Mathematics', $2, 1, $3) returning id",
+      [question.text, question.options, JSON.stringify(renderQuestion(question))],
+    );
+    await client.query("delete from quiz_questions where quiz_id = $1", [quizId]);
+    await client.query("insert into quiz_questions (quiz_id, question_id, position) values ($1, $2, 0)", [quizId, rows[0].id]);
+    await client.query("update quizzes set question_count = 1 where id = $1", [quizId]);
+  });
+  await grantVerifiedEntry(user.id, quizId);
+
+  await page.goto(`/QuizliveSection?quizId=${quizId}`);
+  await page.getByRole("button", { name: "Start Quiz" }).click();
+  await expect(page.getByRole("heading", { name: "Question 1 of 1" })).toBeVisible();
+  const legend = page.locator("legend").first();
+  await expect(legend.locator(".katex-display")).toBeVisible();
+  await expect(legend.locator(".katex-display math annotation")).toHaveText("x^2 - 5x + 6 = 0");
+  await expect(legend.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("radio", { name: /x = 3/ }).locator("xpath=..").locator(".katex")).toBeVisible();
+  const axe = checker(page);
+  await axe.check("the live exam with a formula question");
+  axe.expectNone();
 });

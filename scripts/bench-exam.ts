@@ -93,6 +93,8 @@ interface Timing {
 const timings: Timing[] = [];
 /** The first start response's size: what each participant downloads for the paper. */
 let startBytes: { raw: number; gzip: number } | undefined;
+/** The exam paper's size as sent (gzipped), when the questions have rendered texts. */
+let paperBytes: number | undefined;
 
 interface Answered {
   status: number;
@@ -107,11 +109,13 @@ interface Answered {
  * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
  * it more CPU per request.
  */
-async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean } = {}): Promise<Answered | null> {
+async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; gzip?: boolean } = {}): Promise<Answered | null> {
   const started = performance.now();
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
     if (options.json !== undefined) headers["content-type"] = "application/json";
+    // As a browser asks (the body is then read compressed, as it travels).
+    if (options.gzip) headers["accept-encoding"] = "gzip";
     const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
     const body = await response.body.text();
     const retryAfter = response.headers["retry-after"] === undefined ? undefined : Number(response.headers["retry-after"]);
@@ -361,8 +365,14 @@ async function run() {
       }
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;
-      participant.questions = (JSON.parse(response.body) as { questions: { id: string }[] }).questions.map((question) => question.id);
+      const view = JSON.parse(response.body) as { questions: { id: string }[]; paper: number | null };
+      participant.questions = view.questions.map((question) => question.id);
       startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
+      // As the exam page does: the formulas and tables come in the quiz's one exam paper.
+      if (view.paper !== null) {
+        const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper?v=${view.paper}`, { cookie: participant.cookie, gzip: true });
+        paperBytes ??= paper ? Buffer.byteLength(paper.body, "latin1") : undefined;
+      }
       timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
@@ -434,10 +444,10 @@ async function run() {
 
 function report(phases: Phase[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
   // "queued": starts answered 503 with a turn to come back at; "let in": from a participant's first press to its start.
-  const steps = (EXAM_DAY ? ["ceiling", "start", "queued", "let in", "answer", "submit"] : ["login", "ceiling", "start", "queued", "answer", "reconnect", "submit"]).filter((step) =>
+  const steps = (EXAM_DAY ? ["ceiling", "start", "queued", "paper", "let in", "answer", "submit"] : ["login", "ceiling", "start", "queued", "paper", "answer", "reconnect", "submit"]).filter((step) =>
     timings.some((timing) => timing.step === step),
   );
-  const phaseOf = (step: string) => phases.find((phase) => phase.step === (step === "queued" ? "start" : step)) ?? phases.find((phase) => phase.step === "exam")!;
+  const phaseOf = (step: string) => phases.find((phase) => phase.step === (step === "queued" || step === "paper" ? "start" : step)) ?? phases.find((phase) => phase.step === "exam")!;
   const rate = (step: string) => timings.filter((timing) => timing.step === step).length / (phaseOf(step).wallMs / 1000);
   const ceiling = rate("ceiling");
   console.log("step       requests  errors  wall(s)   req/s  ceiling  p50(ms)  p95(ms)  p99(ms)  CPU ms per request: server  database  bench");
@@ -458,6 +468,7 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
     console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
   }
   if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas" : ""}`);
+  if (paperBytes !== undefined) console.log(`exam paper: ${(paperBytes / 1024).toFixed(1)} KB gzipped, once per participant`);
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 /** The exam as a participant takes it: access, attempts, order-safe answers, scoring, the clock, proctoring logs and the recording as it is made. */
 export { saveAnswer, saveAnswerForSession, saveAnswersForSession } from "./answers";
 export { lastRunningDeadline } from "./clock";
+export { examPaper, type ExamPaper } from "./paper";
 export { nextRecordingSequence, storeRecordingChunk } from "./recordings";
 export { attemptScore } from "./scoring";
 export {

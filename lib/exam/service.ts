@@ -51,7 +51,7 @@ const examStateRead = prepared((db) => {
     .prepare("exam.state");
 });
 
-async function examState(db: Database, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
+export async function examState(db: Database, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
   const [row] = await examStateRead(db).execute({ userId, quizId });
   return row ?? null;
 }
@@ -93,13 +93,22 @@ interface ExamQuestion extends TranslatedQuestion {
   hi: TranslatedQuestion | null;
 }
 
+/**
+ * A question as the start sends it: without its rendered texts, which come apart in the exam paper
+ * (paper.ts; the page puts them in `html`), so a rendered one says which bank option each
+ * displayed one is, to place the paper's.
+ */
+type SentQuestion = ExamQuestion & { paperOrder?: number[] };
+
 export interface ExamView {
   attemptId: string;
   quizId: string;
   title: string;
   durationSeconds: number;
   marksPerQuestion: number;
-  questions: ExamQuestion[];
+  questions: SentQuestion[];
+  /** The version of the exam paper holding the rendered questions; null when every question is plain text. */
+  paper: number | null;
   /** Displayed option index per question id. */
   answers: Record<string, number>;
   currentQuestionIndex: number;
@@ -138,6 +147,11 @@ export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: num
   });
 });
 
+function sentQuestion({ id, text, options, hi, html, optionOrder }: OrderedQuestion): SentQuestion {
+  const rendered = html || hi?.html;
+  return { id, text, options, hi: hi && { text: hi.text, options: hi.options }, ...(rendered && { paperOrder: optionOrder }) };
+}
+
 /** `fresh`: the attempt was made by this request, so it has no saved answers to read back. */
 async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, fresh = false): Promise<ExamView> {
   const ordered = await orderedQuestions(db, quiz, attempt.shuffleSeed);
@@ -162,7 +176,8 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     title: quiz.title,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
-    questions: ordered.map(({ optionOrder: _secret, ...question }) => question),
+    questions: ordered.map(sentQuestion),
+    paper: ordered.some((question) => question.html || question.hi?.html) ? quiz.questionsVersion : null,
     answers,
     currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
     timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
+import { GET as paper } from "@/app/api/exam/[quizId]/paper/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { POST as importQuestions } from "@/app/api/questions/import/route";
 import { POST as preview } from "@/app/api/questions/preview/route";
 import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
+import type { ExamPaper } from "@/lib/exam";
 import { unsafeMarkup } from "@/lib/content/render";
 import { CSV_HEADER } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "@/tests/support/exam";
@@ -76,29 +78,46 @@ describe("questions with formulas and Markdown", () => {
     expect(row.rendered!.hi!.text).toContain("x^2 - 5x + 6 = 0");
   });
 
-  it("reach the participant in the exam's start response, options' HTML in their displayed order; a plain question carries no HTML", async () => {
+  it("reach the participant in the exam paper, apart from a start response that stays as small as ever; the paper only once their attempt has started", async () => {
     const boss = await admin();
     const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
     const rich = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
+    const richId = (rich.body.question as { id: string }).id;
     const db = await getDb();
-    await db.update(quizQuestions).set({ questionId: (rich.body.question as { id: string }).id }).where(eq(quizQuestions.questionId, questionIds[0]));
-    await db.update(quizzes).set({ questionCount: 2 }).where(eq(quizzes.id, quiz.id));
+    await db.update(quizQuestions).set({ questionId: richId }).where(eq(quizQuestions.questionId, questionIds[0]));
     const user = await participant();
     await markPaid(user, quiz.id);
+    // Before the start: not even the participant with a verified entry may read the paper.
+    expect((await call(paper, { as: user, params: { quizId: quiz.id } })).status).toBe(403);
+
     const { body } = await call(start, { as: user, params: { quizId: quiz.id } });
-    type Shown = { text: string; options: string[]; html?: { text: string | null; options: (string | null)[] }; hi: { html?: unknown } | null };
-    const shown = body.questions as Shown[];
-    const formula = shown.find((question) => question.text.includes("$$"))!;
-    const plainOne = shown.find((question) => !question.text.includes("$$"))!;
-    expect(formula.html!.text).toContain("katex");
-    expect(formula.hi!.html).toBeDefined();
-    // Whatever order the options were shuffled into, each option's HTML sits beside its own text.
-    formula.options.forEach((option, index) => {
-      if (option === "six") expect(formula.html!.options[index]).toBeNull();
-      else expect(formula.html!.options[index]).toContain(option === "$\\dfrac{5}{6}$" ? "<mfrac>" : option.replaceAll("$", ""));
+    type Sent = { id: string; text: string; options: string[]; html?: unknown; paperOrder?: number[] };
+    const shown = body.questions as Sent[];
+    const formula = shown.find((question) => question.id === richId)!;
+    const plainOne = shown.find((question) => question.id !== richId)!;
+    expect(JSON.stringify(body)).not.toContain("katex");
+    expect(formula).not.toHaveProperty("html");
+    expect(formula.paperOrder).toHaveLength(4);
+    expect(plainOne).not.toHaveProperty("paperOrder");
+    const [{ questionsVersion }] = await db.select({ questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quiz.id));
+    expect(body.paper).toBe(questionsVersion);
+
+    const served = await call(paper, { as: user, params: { quizId: quiz.id } });
+    expect(served.status).toBe(200);
+    const document = served.body as unknown as ExamPaper;
+    expect(Object.keys(document.questions)).toEqual([richId]);
+    expect(document.questions[richId].en!.text).toContain("katex-display");
+    expect(document.questions[richId].hi!.text).toContain("<math");
+    // Placed by the start's order, each option's HTML is beside its own displayed text.
+    formula.paperOrder!.forEach((bankIndex, shownIndex) => {
+      const html = document.questions[richId].en!.options[bankIndex];
+      if (formula.options[shownIndex] === "six") expect(html).toBeNull();
+      else expect(html).toContain(formula.options[shownIndex] === "$\\dfrac{5}{6}$" ? "<mfrac>" : formula.options[shownIndex].replaceAll("$", ""));
     });
-    expect(plainOne).not.toHaveProperty("html");
-    expect(JSON.stringify(body)).not.toContain("correctOptionIndex");
+    expect(JSON.stringify(served.body)).not.toContain("correctOptionIndex");
+
+    expect((await call(paper, { as: await participant(), params: { quizId: quiz.id } })).status).toBe(403);
+    expect((await call(paper, { params: { quizId: quiz.id } })).status).toBe(401);
   });
 });
 

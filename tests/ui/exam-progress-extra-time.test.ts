@@ -22,6 +22,7 @@ function view(deadlineInSeconds: number, timeLeftSeconds: number): ExamView {
     deadlineAt: new Date(NOW + deadlineInSeconds * 1000).toISOString(),
     serverNow: new Date(NOW).toISOString(),
     submitted: null,
+    paper: null,
   };
 }
 

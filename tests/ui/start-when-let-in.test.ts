@@ -9,12 +9,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("a start told to wait its turn", () => {
   it("says the server's note, waits, and asks again until it is let in", async () => {
-    const answers = [queued(), queued(), Response.json({ attemptId: "a1" })];
+    const answers = [queued(), queued(), Response.json({ attemptId: "a1", paper: null })];
     const fetch = vi.fn(async () => answers.shift()!);
     vi.stubGlobal("fetch", fetch);
     const notes: string[] = [];
     const view = await startWhenLetIn("q1", { onQueued: (note) => notes.push(note), hasLeft: () => false });
-    expect(view).toEqual({ attemptId: "a1" });
+    expect(view).toEqual({ attemptId: "a1", paper: null });
     expect(notes).toEqual([NOTE, NOTE]);
     expect(fetch).toHaveBeenCalledTimes(3);
   });
@@ -35,5 +35,16 @@ describe("a start told to wait its turn", () => {
       await expect(startWhenLetIn("q1", { onQueued: () => undefined, hasLeft: () => false })).rejects.toBeInstanceOf(ApiError);
       expect(fetch).toHaveBeenCalledTimes(1);
     }
+  });
+
+  it("then fetches the exam paper and puts each rendered option beside its displayed text", async () => {
+    const question = { id: "q", text: "$x$?", options: ["$b$", "$a$", "$c$", "plain"], hi: null, paperOrder: [1, 0, 2, 3] };
+    const paper = { version: 7, questions: { q: { en: { text: "<p>x?</p>", options: ["A", "B", "C", null] }, hi: null } } };
+    const answers = [Response.json({ attemptId: "a1", paper: 7, questions: [question] }), Response.json(paper)];
+    const fetch = vi.fn(async (_url: string) => answers.shift()!);
+    vi.stubGlobal("fetch", fetch);
+    const view = await startWhenLetIn("q1", { onQueued: () => undefined, hasLeft: () => false });
+    expect(fetch.mock.calls[1][0]).toBe("/api/exam/q1/paper?v=7");
+    expect(view.questions[0].html).toEqual({ text: "<p>x?</p>", options: ["B", "A", "C", null] });
   });
 });
