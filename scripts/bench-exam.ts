@@ -100,6 +100,8 @@ interface Answered {
   status: number;
   setCookie: string | undefined;
   body: string;
+  /** The body's size as it came over the wire. */
+  bytes: number;
   /** Retry-After, in seconds, when the server gave one. */
   retryAfter: number | undefined;
 }
@@ -109,22 +111,21 @@ interface Answered {
  * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
  * it more CPU per request.
  */
-async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; gzip?: boolean } = {}): Promise<Answered | null> {
+async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean } = {}): Promise<Answered | null> {
   const started = performance.now();
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
     if (options.json !== undefined) headers["content-type"] = "application/json";
-    // As a browser asks (the body is then read compressed, as it travels).
-    if (options.gzip) headers["accept-encoding"] = "gzip";
     const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
-    const body = await response.body.text();
+    const received = Buffer.from(await response.body.arrayBuffer());
+    const body = received.toString();
     const retryAfter = response.headers["retry-after"] === undefined ? undefined : Number(response.headers["retry-after"]);
     // A start the server put back in its queue (503 with a turn to come back at) is no error.
     const queued = options.queue === true && response.statusCode === 503 && retryAfter !== undefined;
     const ok = queued || (response.statusCode >= 200 && response.statusCode < 300);
     timings.push({ step: queued ? "queued" : step, ms: performance.now() - started, ok });
     const setCookie = response.headers["set-cookie"];
-    return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, retryAfter };
+    return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter };
   } catch {
     timings.push({ step, ms: performance.now() - started, ok: false });
     return null;
@@ -370,8 +371,8 @@ async function run() {
       startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
       // As the exam page does: the formulas and tables come in the quiz's one exam paper.
       if (view.paper !== null) {
-        const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper?v=${view.paper}`, { cookie: participant.cookie, gzip: true });
-        paperBytes ??= paper ? Buffer.byteLength(paper.body, "latin1") : undefined;
+        const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper?v=${view.paper}`, { cookie: participant.cookie });
+        paperBytes ??= paper?.bytes;
       }
       timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
     };

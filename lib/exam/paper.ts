@@ -1,4 +1,5 @@
 import "server-only";
+import { gzipSync } from "node:zlib";
 import type { RenderedWording } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
@@ -15,10 +16,11 @@ export interface ExamPaper {
 
 interface ServedPaper {
   version: number;
-  json: string;
+  /** The paper's JSON, gzipped. */
+  gzip: Buffer;
 }
 
-/** A few quizzes' papers: each is the same bytes for every participant, so it is serialised once. */
+/** A few quizzes' papers: each is the same bytes for every participant, so it is serialised and compressed once. */
 const MAX_PAPERS = 16;
 const served = new Map<string, ServedPaper>();
 
@@ -28,7 +30,7 @@ function paperOf(version: number, bank: Awaited<ReturnType<typeof questionBank>>
     if (question.html || question.hi?.html) questions[question.id] = { en: question.html, hi: question.hi?.html ?? null };
   }
   const json = JSON.stringify({ version, questions } satisfies ExamPaper);
-  return { version, json };
+  return { version, gzip: gzipSync(json) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startWhenLetIn } from "@/components/exam/startWhenLetIn";
 import { ApiError } from "@/lib/client";
@@ -40,7 +41,7 @@ describe("a start told to wait its turn", () => {
   it("then fetches the exam paper and puts each rendered option beside its displayed text", async () => {
     const question = { id: "q", text: "$x$?", options: ["$b$", "$a$", "$c$", "plain"], hi: null, paperOrder: [1, 0, 2, 3] };
     const paper = { version: 7, questions: { q: { en: { text: "<p>x?</p>", options: ["A", "B", "C", null] }, hi: null } } };
-    const answers = [Response.json({ attemptId: "a1", paper: 7, questions: [question] }), Response.json(paper)];
+    const answers = [Response.json({ attemptId: "a1", paper: 7, questions: [question] }), new Response(new Uint8Array(gzipSync(JSON.stringify(paper))), { headers: { "content-type": "application/gzip" } })];
     const fetch = vi.fn(async (_url: string) => answers.shift()!);
     vi.stubGlobal("fetch", fetch);
     const view = await startWhenLetIn("q1", { onQueued: () => undefined, hasLeft: () => false });
