@@ -23,6 +23,8 @@ test.describe("admin panel", () => {
     await page.getByLabel("Prize money (₹)").fill("176000");
     const models = page.getByRole("group", { name: "Contest model" });
     await expect(models.getByRole("radio", { checked: true })).toHaveCount(0);
+    await page.getByLabel("Marks for a correct answer").fill("3");
+    await page.getByLabel("Marks deducted for a wrong answer").fill("1");
     await page.getByLabel("Registration start").fill(indiaInput(now - HOUR));
     await page.getByLabel("Registration end").fill(indiaInput(now + 2 * DAY));
     await page.getByLabel("Exam date").fill(indiaInput(now + 2 * DAY));
@@ -47,6 +49,12 @@ test.describe("admin panel", () => {
     const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await expect(listed).toBeVisible();
     await expect(listed).toContainText(/Questions\s*2/);
+    // Registration has opened: the marking scheme is shown as set, and fixed.
+    await listed.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByLabel("Marks for a correct answer")).toHaveValue("3");
+    await expect(page.getByLabel("Marks deducted for a wrong answer")).toHaveValue("1");
+    await expect(page.getByLabel("Marks deducted for a wrong answer")).toHaveJSProperty("readOnly", true);
+    await page.getByRole("button", { name: "Cancel" }).click();
 
     const participant = await browser.newContext({ baseURL });
     try {

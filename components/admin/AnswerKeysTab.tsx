@@ -29,11 +29,11 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
           {question.openCount} open of {question.totalCount} objection{question.totalCount === 1 ? "" : "s"}
         </p>
       </div>
-      <TextOrImage text={question.text} alt={`Question ${question.number}`} />
+      <TextOrImage text={question.text} html={question.html?.text} alt={`Question ${question.number}`} />
       <ol className="grid gap-1 sm:grid-cols-2">
         {question.options.map((option, index) => (
           <li key={index} className={`rounded border px-2 py-1 ${!question.dropped && question.keyOptionIndex === index ? "border-emerald-300 bg-emerald-50" : "border-slate-200"}`}>
-            <span className="font-semibold">{LETTERS[index]}.</span> <TextOrImage text={option} alt={`Option ${LETTERS[index]}`} size="thumbnail" />
+            <span className="font-semibold">{LETTERS[index]}.</span> <TextOrImage text={option} html={question.html?.options[index]} alt={`Option ${LETTERS[index]}`} size="thumbnail" />
           </li>
         ))}
       </ol>

@@ -28,6 +28,12 @@ interface QuizFormProps {
   onDone: (notice?: string) => void;
 }
 
+/** The marking scheme's two inputs; both fixed once registration opens. */
+const MARKING_FIELDS = [
+  { name: "marksPerQuestion", id: "quiz-marks", label: "Marks for a correct answer", min: 1, hint: "A dropped question gives everyone these marks." },
+  { name: "wrongAnswerMarks", id: "quiz-wrong-marks", label: "Marks deducted for a wrong answer", min: 0, hint: "0 for no negative marking; an unanswered question scores 0." },
+] as const;
+
 export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
@@ -126,28 +132,20 @@ export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, tak
         <Field id="quiz-duration" label="Duration (minutes)" type="number" min={1} step={1} error={errors.durationMinutes?.message} {...register("durationMinutes")} />
         <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
           <legend className="mb-2 font-semibold text-slate-900">Marking scheme</legend>
-          <Field
-            id="quiz-marks"
-            label="Marks for a correct answer"
-            type="number"
-            min={1}
-            step={1}
-            readOnly={prizesLocked}
-            hint={prizesLocked ? "Fixed: registration has opened." : "A dropped question gives everyone these marks."}
-            error={errors.marksPerQuestion?.message}
-            {...register("marksPerQuestion")}
-          />
-          <Field
-            id="quiz-wrong-marks"
-            label="Marks deducted for a wrong answer"
-            type="number"
-            min={0}
-            step={1}
-            readOnly={prizesLocked}
-            hint={prizesLocked ? "Fixed: registration has opened." : "0 for no negative marking; an unanswered question scores 0."}
-            error={errors.wrongAnswerMarks?.message}
-            {...register("wrongAnswerMarks")}
-          />
+          {MARKING_FIELDS.map((field) => (
+            <Field
+              key={field.name}
+              id={field.id}
+              label={field.label}
+              type="number"
+              min={field.min}
+              step={1}
+              readOnly={prizesLocked}
+              hint={prizesLocked ? "Fixed: registration has opened." : field.hint}
+              error={errors[field.name]?.message}
+              {...register(field.name)}
+            />
+          ))}
         </fieldset>
         <Field
           id="quiz-objection-window"

@@ -7,10 +7,11 @@ type Answer = Awaited<ReturnType<typeof responseDetail>>["answers"][number];
 const LETTERS = ["A", "B", "C", "D"];
 const cell = "px-3 py-2";
 
-function Option({ options, index }: { options: string[]; index: number }) {
+function Option({ answer, index }: { answer: Answer; index: number }) {
   return (
     <>
-      <span className="font-medium">{LETTERS[index]}.</span> <TextOrImage size="thumbnail" text={options[index] ?? ""} alt={`Option ${LETTERS[index]} image`} />
+      <span className="font-medium">{LETTERS[index]}.</span>{" "}
+      <TextOrImage size="thumbnail" text={answer.options[index] ?? ""} html={answer.rendered?.en.options[index]} alt={`Option ${LETTERS[index]} image`} />
     </>
   );
 }
@@ -42,9 +43,9 @@ export function ResponseAnswers({ answers }: { answers: Answer[] }) {
         <tbody>
           {answers.map((answer) => (
             <tr key={answer.questionId} className="border-t border-slate-100 align-top">
-              <td className={cell}><TextOrImage size="thumbnail" text={answer.text} alt="Question image" /></td>
-              <td className={cell}>{answer.selectedOptionIndex !== null && <Option options={answer.options} index={answer.selectedOptionIndex} />}</td>
-              <td className={cell}><Option options={answer.options} index={answer.correctOptionIndex} /></td>
+              <td className={cell}><TextOrImage size="thumbnail" text={answer.text} html={answer.rendered?.en.text} alt="Question image" /></td>
+              <td className={cell}>{answer.selectedOptionIndex !== null && <Option answer={answer} index={answer.selectedOptionIndex} />}</td>
+              <td className={cell}><Option answer={answer} index={answer.correctOptionIndex} /></td>
               <td className={`${cell} whitespace-nowrap`}><Mark answer={answer} /></td>
             </tr>
           ))}

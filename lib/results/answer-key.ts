@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, keyDecisions, objections, questions, quizQuestions, quizzes, users } from "@/db/schema";
+import { attemptAnswers, attempts, keyDecisions, objections, questions, quizQuestions, quizzes, users, type RenderedWording } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
@@ -243,6 +243,8 @@ export interface QuestionObjections {
   text: string;
   /** Canonical order, as in the bank. */
   options: string[];
+  /** The English texts as rendered when saved (formulas, tables); null when plain. */
+  html: RenderedWording | null;
   keyOptionIndex: number | null;
   dropped: boolean;
   openCount: number;
@@ -264,7 +266,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
   if (!quiz) throw new NotFound(message("quizNotFound"));
   const [bank, raised, decided] = await Promise.all([
     db
-      .select({ questionId: quizQuestions.questionId, position: quizQuestions.position, text: questions.text, options: questions.options, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped })
+      .select({ questionId: quizQuestions.questionId, position: quizQuestions.position, text: questions.text, options: questions.options, rendered: questions.rendered, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped })
       .from(quizQuestions)
       .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
       .where(eq(quizQuestions.quizId, quizId))
@@ -289,6 +291,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       number: index + 1,
       text: question.text,
       options: question.options,
+      html: question.rendered?.en ?? null,
       keyOptionIndex: question.key,
       dropped: question.dropped,
       openCount: against.filter((objection) => !objection.decisionId).length,

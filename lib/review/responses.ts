@@ -107,7 +107,7 @@ export const responseDetail = service("exam.readResponses", async (_actor, attem
   if (!attempt) throw new NotFound(message("responseNotFound"));
   const [answers, events] = await Promise.all([
     db
-      .select({ questionId: questions.id, text: questions.text, options: questions.options, correctOptionIndex: questions.correctOptionIndex, selectedOptionIndex: attemptAnswers.selectedOptionIndex, answeredAt: attemptAnswers.answeredAt })
+      .select({ questionId: questions.id, text: questions.text, options: questions.options, rendered: questions.rendered, correctOptionIndex: questions.correctOptionIndex, selectedOptionIndex: attemptAnswers.selectedOptionIndex, answeredAt: attemptAnswers.answeredAt })
       .from(attemptAnswers)
       .innerJoin(questions, eq(questions.id, attemptAnswers.questionId))
       .where(eq(attemptAnswers.attemptId, attemptId))
