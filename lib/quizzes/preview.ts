@@ -2,7 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { service } from "@/lib/auth";
 import { ContentError, linkedImageUrls, richHtml, type ContentKind, type QuestionField } from "@/lib/content";
-import { questionFieldLabel, type previewSchema } from "./schemas";
+import { contentProblemText, type previewSchema } from "./schemas";
 
 /** One text as the exam would show it: its HTML (null when plain, shown as text), or why it cannot be saved. */
 interface PreviewedText {
@@ -27,7 +27,7 @@ function previewed(source: string, kind: ContentKind, field: QuestionField): Pre
     return { html: richHtml(source, kind), problem: null };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    return { html: null, problem: `${questionFieldLabel(field)}: ${error.message}` };
+    return { html: null, problem: contentProblemText(field, error) };
   }
 }
 

@@ -1,14 +1,14 @@
 import "server-only";
 import { message } from "@/lib/catalogue";
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
+import { attempts, questions, quizQuestions, transactions, type RenderedQuestion } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { parseCsv, toCsv } from "@/lib/csv";
 import { QuestionContentError, renderQuestion } from "@/lib/content";
-import { CSV_HEADER, CSV_REQUIRED_COLUMNS, questionFieldLabel, questionSchema, type QuestionInput } from "./schemas";
+import { contentProblemText, CSV_HEADER, CSV_REQUIRED_COLUMNS, questionFieldLabel, questionSchema, type QuestionInput } from "./schemas";
 
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
   const db = await getDb();
@@ -41,7 +41,11 @@ export const createQuestion = service("questions.edit", async (author, input: Qu
  */
 function storedQuestion(input: QuestionInput, stored?: { textHi: string | null; optionsHi: string[] | null }) {
   const hindi = input.textHi === undefined && stored ? { textHi: stored.textHi, optionsHi: stored.optionsHi } : input;
-  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi], rendered: renderedOrRefused({ ...input, ...hindi }) };
+  return { ...questionColumns(input), rendered: renderedOrRefused({ ...input, ...hindi }) };
+}
+
+function questionColumns(input: QuestionInput) {
+  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi] };
 }
 
 function renderedOrRefused(question: Parameters<typeof renderQuestion>[0]) {
@@ -140,7 +144,7 @@ export const importQuestions = service("questions.edit", async (author, csv: str
     return { imported: 0, errors: [{ row: 1, message }], rows: [{ row: 1, status: "error", reason: message }] };
   }
   if (lines.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }], rows: [] };
-  const checked = lines.map((cells, index): { row: number; question: QuestionInput } | { row: number; message: string } => {
+  const checked = lines.map((cells, index): { row: number; question: QuestionInput; rendered: RenderedQuestion | null } | { row: number; message: string } => {
     const row = index + 2;
     const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi, ...optionsHi] = cells;
     if (cells.length !== width) return { row, message: `Expected ${width} columns, found ${cells.length}.` };
@@ -154,21 +158,21 @@ export const importQuestions = service("questions.edit", async (author, csv: str
     });
     if (!parsed.success) return { row, message: parsed.error.issues[0].message };
     try {
-      renderQuestion(parsed.data);
+      // Rendered once: what is checked here is what is stored.
+      return { row, question: parsed.data, rendered: renderQuestion(parsed.data) };
     } catch (error) {
-      if (error instanceof QuestionContentError) return { row, message: `${questionFieldLabel(error.field)}: ${error.problem.message}` };
+      if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
       throw error;
     }
-    return { row, question: parsed.data };
   });
   const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
   if (errors.length > 0) {
     const rows = checked.map((line): ImportRowReport => ("message" in line ? { row: line.row, status: "error", reason: line.message } : { row: line.row, status: "skipped", reason: SKIPPED_FOR_OTHER_ROWS }));
     return { imported: 0, errors, rows };
   }
-  const valid = checked.flatMap((line): QuestionInput[] => ("question" in line ? [line.question] : []));
+  const valid = checked.flatMap((line) => ("question" in line ? [line] : []));
   const db = await getDb();
-  await db.insert(questions).values(valid.map((question) => ({ ...storedQuestion(question), createdById: author.id })));
+  await db.insert(questions).values(valid.map(({ question, rendered }) => ({ ...questionColumns(question), rendered, createdById: author.id })));
   return { imported: valid.length, errors: [], rows: checked.map((line) => ({ row: line.row, status: "imported" })) };
 });
 

@@ -196,6 +196,11 @@ export const previewSchema = z.object({
   optionsHi: z.array(previewText(1_000)).length(4, "Exactly four Hindi options are required.").nullish(),
 });
 
+/** A text that cannot be rendered, as the preview and the CSV import name it: the field, then where and why. */
+export function contentProblemText(field: QuestionField, problem: { message: string }): string {
+  return `${questionFieldLabel(field)}: ${problem.message}`;
+}
+
 /** A question's field as the form labels it. */
 export function questionFieldLabel(field: QuestionField): string {
   if ("index" in field) return field.name === "options" ? `Option ${field.index + 1}` : HINDI_OPTION_LABELS[field.index];
