@@ -186,7 +186,7 @@ const hindi = (label: string) => text(label).trim().max(2000, `${label} is too l
 
 export const HINDI_OPTION_LABELS = ["Option 1 (Hindi)", "Option 2 (Hindi)", "Option 3 (Hindi)", "Option 4 (Hindi)"] as const;
 
-const previewText = (max: number) => z.string({ error: "Texts must be strings." }).max(max, `A text is at most ${max} characters.`);
+const previewText = (max: number) => text("Each text").max(max, `A text is at most ${max} characters.`);
 
 /** POST /api/questions/preview: the form's texts as typed, blank ones included (a preview is asked for as the admin types). */
 export const previewSchema = z.object({

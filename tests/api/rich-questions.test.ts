@@ -140,6 +140,22 @@ describe("the question form's preview", () => {
     expect(result.hi.options[3].problem).toMatch(/^Option 4 \(Hindi\): line 1, column 1: unclosed \$/);
     expect(result.linkedImages).toEqual(["https://cdn.example.com/c.png", "https://img.example.com/d.png"]);
 
+    // Hostile bodies: a 400 with a message, and (as ever) nothing stored.
+    const options = ["a", "b", "c", "d"];
+    for (const [body, said] of [
+      [{ text: "x\u0000y", options }, "Each text must not contain NUL characters."],
+      [{ text: "x".repeat(5_001), options }, "A text is at most 5000 characters."],
+      [{ text: "x", options: [...options.slice(1), "y".repeat(1_001)] }, "A text is at most 1000 characters."],
+      [{ text: 42, options }, "Each text must be text."],
+      [{ text: "x", options: ["a", "b", "c"] }, "Exactly four options are required."],
+      [{ text: "x", options, optionsHi: "क" }, null],
+    ] as const) {
+      const refused = await call(preview, { as: boss, json: body });
+      expect(refused.status).toBe(400);
+      if (said) expect(refused.body.message).toBe(said);
+      else expect(refused.body.message).toEqual(expect.any(String));
+    }
+
     expect((await call(preview, { as: await participant(), json: { text: "x", options: ["a", "b", "c", "d"] } })).status).toBe(403);
     expect((await call(preview, { json: { text: "x", options: ["a", "b", "c", "d"] } })).status).toBe(401);
   });
