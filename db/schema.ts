@@ -214,6 +214,47 @@ export const questions = pgTable(
   ],
 );
 
+/**
+ * Images a question or its options show (diagrams, figures), uploaded by an admin and kept
+ * privately in object storage. Content refers to one as `![alt text](image:<id>)`; who may see
+ * it follows the quizzes whose questions use it (question_image_uses).
+ */
+export const questionImages = pgTable(
+  "question_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    objectKey: text("object_key").notNull(),
+    /** Detected from the file's bytes, never taken from the client. */
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The file's name when uploaded, for the admin (and the name it keeps in an export). */
+    fileName: text("file_name").notNull(),
+    uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("question_images_object_key_unique").on(table.objectKey),
+    check("question_images_size_in_limit", sql`${table.sizeBytes} > 0 and ${table.sizeBytes} <= 5242880`),
+    check("question_images_dimensions", sql`${table.width} > 0 and ${table.height} > 0`),
+  ],
+);
+
+/** Which questions show which images: written with the question's content, read to decide who may see an image. */
+export const questionImageUses = pgTable(
+  "question_image_uses",
+  {
+    questionId: uuid("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => questionImages.id, { onDelete: "restrict" }),
+  },
+  (table) => [primaryKey({ columns: [table.questionId, table.imageId] }), index("question_image_uses_image_idx").on(table.imageId)],
+);
+
 export const quizQuestions = pgTable(
   "quiz_questions",
   {

@@ -103,7 +103,7 @@ test.describe("admin panel", () => {
       await route.continue();
     });
 
-    await page.getByLabel("CSV file").setInputFiles({ name: "questions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByLabel("CSV or ZIP file").setInputFiles({ name: "questions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Import CSV" }).click();
     await expect(page.getByRole("progressbar", { name: "CSV file upload" })).toBeVisible();
     await expect(page.getByText("Nothing was imported: fix the rows below and try again.")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { renderQuestion } from "@/lib/content";
+import { DEMO_DIAGRAM_ALT, DEMO_DIAGRAM_ID } from "@/lib/seed/demo-questions";
 import { paidQuizQuestions } from "@/lib/seed/paid-quiz-questions";
 import { signUp } from "./support/accounts";
 import { checker } from "./support/axe";
@@ -47,18 +48,19 @@ test("a participant reads the quiz's own marking scheme, answers three questions
   await expect(page.getByText("-3 out of 100", { exact: true })).toBeVisible();
 });
 
-test("a participant sees the question's formulas and table in the live exam, from the exam paper, and axe finds no serious violation there", async ({ page }) => {
+test("a participant sees the question's formulas, diagram and table in the live exam, from the exam paper, and axe finds no serious violation there", async ({ page }) => {
   const user = await signUp(page.request);
   const { id: quizId } = await createQuiz(OPEN_EXAM, "Formula exam e2e");
   const question = {
-    text: "If\n\n$$x^2 - 5x + 6 = 0$$\n\nthen, with the table below, which is a root?\n\n| x | 2 | 3 |\n| --- | --- | --- |\n| f(x) | 0 | 0 |",
+    text: `If\n\n$$x^2 - 5x + 6 = 0$$\n\nthen, with the table and the figure below, which is a root?\n\n| x | 2 | 3 |\n| --- | --- | --- |\n| f(x) | 0 | 0 |\n\n![${DEMO_DIAGRAM_ALT.en}](image:${DEMO_DIAGRAM_ID})`,
     options: ["$x = 1$", "$x = 3$", "$\\dfrac{5}{6}$", "none"],
   };
   await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       "insert into questions (text, subject, options, correct_option_index, rendered) values ($1, 'Mathematics', $2, 1, $3) returning id",
-      [question.text, question.options, JSON.stringify(renderQuestion(question))],
+      [question.text, question.options, JSON.stringify(renderQuestion(question, new Map([[DEMO_DIAGRAM_ID, { width: 480, height: 320 }]])))],
     );
+    await client.query("insert into question_image_uses (question_id, image_id) values ($1, $2)", [rows[0].id, DEMO_DIAGRAM_ID]);
     await client.query("delete from quiz_questions where quiz_id = $1", [quizId]);
     await client.query("insert into quiz_questions (quiz_id, question_id, position) values ($1, $2, 0)", [quizId, rows[0].id]);
     await client.query("update quizzes set question_count = 1 where id = $1", [quizId]);
@@ -72,6 +74,10 @@ test("a participant sees the question's formulas and table in the live exam, fro
   await expect(legend.locator(".katex-display")).toBeVisible();
   await expect(legend.locator(".katex-display math annotation")).toHaveText("x^2 - 5x + 6 = 0");
   await expect(legend.getByRole("table")).toBeVisible();
+  const diagram = legend.getByRole("img", { name: DEMO_DIAGRAM_ALT.en });
+  await expect(diagram).toBeVisible();
+  // Loaded from the app's own image route, not merely placed.
+  await expect.poll(() => diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
   await expect(page.getByRole("radio", { name: /x = 3/ }).locator("xpath=..").locator(".katex")).toBeVisible();
   const axe = checker(page);
   await axe.check("the live exam with a formula question");

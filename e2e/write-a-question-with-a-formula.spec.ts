@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { writeZip } from "@/lib/quizzes/zip";
+import { encodeGreyPng } from "@/lib/seed/diagram";
 import { openAdminTab, tag } from "./support/admin-panel";
 import { checker } from "./support/axe";
 
@@ -55,6 +57,65 @@ test.describe("questions with formulas", () => {
     const row = page.getByRole("list", { name: "Questions" }).getByRole("listitem").filter({ hasText: `Q ${label}` });
     await expect(row.locator(".katex-display")).toBeVisible();
     await expect(row.getByRole("table")).toBeVisible();
+  });
+
+  test("an admin uploads a diagram with alt text in English and Hindi, sees it in the preview in both languages, saves it, and imports a ZIP of a CSV and its images", async ({ page }) => {
+    const label = tag();
+    const diagram = encodeGreyPng(120, 80, new Uint8Array(120 * 80).fill(90));
+    await openAdminTab(page, "questions");
+    const preview = page.getByRole("region", { name: "Preview as participants see it" });
+    await page.getByLabel("Question text").fill(`Q ${label}: which shape is shown?`);
+    await page.getByLabel("Subject", { exact: true }).fill("Mathematics");
+    for (const [index, option] of ["A circle", "A square", "A triangle", "$\\pi r^2$"].entries()) await page.getByLabel(`Option ${index + 1} text`).fill(option);
+    await page.getByLabel("Question (Hindi)").fill(`प्रश्न ${label}: कौन-सी आकृति दिखाई गई है?`);
+    for (const [index, option] of ["वृत्त", "वर्ग", "त्रिभुज", "$\\pi r^2$"].entries()) await page.getByLabel(`Option ${index + 1} (Hindi)`).fill(option);
+
+    const picker = page.getByRole("group", { name: "Add an image" });
+    await picker.getByLabel("Image file").setInputFiles({ name: "shape.png", mimeType: "image/png", buffer: diagram });
+    await picker.getByRole("button", { name: "Upload and add image" }).click();
+    await expect(picker.getByText("Describe the image in English and in Hindi")).toBeVisible();
+    await picker.getByLabel("Alt text (English)").fill("A grey rectangle");
+    await picker.getByLabel("Alt text (Hindi)").fill("एक धूसर आयत");
+    await picker.getByRole("button", { name: "Upload and add image" }).click();
+    await expect(picker.getByText("Image added to the question.")).toBeVisible();
+    await expect(page.getByLabel("Question text")).toHaveValue(new RegExp(`^Q ${label}: which shape is shown\\?\\n\\n!\\[A grey rectangle\\]\\(image:[0-9a-f-]{36}\\)$`));
+
+    // An SVG is refused with the reason, and nothing is added.
+    await picker.getByLabel("Image file").setInputFiles({ name: "shape.svg", mimeType: "image/svg+xml", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await picker.getByLabel("Alt text (English)").fill("x");
+    await picker.getByLabel("Alt text (Hindi)").fill("x");
+    await picker.getByRole("button", { name: "Upload and add image" }).click();
+    await expect(picker.getByText("SVG images are not accepted, as they can carry scripts: upload a PNG, JPEG, WebP or GIF.")).toBeVisible();
+
+    for (const frame of await preview.getByRole("figure").all()) {
+      const image = frame.getByRole("img", { name: "A grey rectangle" });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(120);
+    }
+    await preview.getByRole("radio", { name: "हिन्दी" }).check();
+    await expect(preview.getByRole("img", { name: "एक धूसर आयत" }).first()).toBeVisible();
+    const axe = checker(page);
+    await axe.check("the question preview with a diagram", "section[aria-labelledby=question-preview-heading]");
+    axe.expectNone();
+
+    await page.getByRole("radio", { name: "Option 2" }).check();
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question added.")).toBeVisible();
+    const bank = page.getByRole("list", { name: "Questions" });
+    await expect(bank.getByRole("listitem").filter({ hasText: `Q ${label}` }).getByRole("img", { name: "A grey rectangle" })).toBeVisible();
+
+    // A ZIP: the CSV names its image by file; the bank shows it once imported.
+    const row = [`Z ${label}: the figure\n\n![A dark square](images/square.png)`, "Mathematics", "1", "2", "3", "4", "0"];
+    const csv = ["text,subject,option1,option2,option3,option4,correctOptionIndex", row.map((cell) => `"${cell}"`).join(",")].join("\n");
+    const zip = writeZip([
+      { name: "questions.csv", bytes: Buffer.from(csv) },
+      { name: "images/square.png", bytes: encodeGreyPng(60, 60, new Uint8Array(3600).fill(20)) },
+    ]);
+    await page.getByLabel("CSV or ZIP file").setInputFiles({ name: "bank.zip", mimeType: "application/zip", buffer: zip });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(page.getByText("1 questions imported.")).toBeVisible();
+    await page.reload();
+    await expect(bank.getByRole("listitem").filter({ hasText: `Z ${label}` }).getByRole("img", { name: "A dark square" })).toBeVisible();
   });
 
   test("the demo quiz's first question is a formula KaTeX rendered on the server: in the page's server HTML, and on screen with MathML", async ({ page, request }) => {

@@ -20,7 +20,7 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
- * `--rich` first gives every question of the quiz a display formula (English and Hindi) and
+ * `--rich` first gives every question of the quiz a display formula and a diagram (English and Hindi) and
  * formulas as options, rendered as saving does (lib/content), to compare the start with plain
  * questions; the start response's size is printed either way.
  *
@@ -46,6 +46,7 @@ import { Client, Pool } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
 import { renderQuestion } from "../lib/content";
+import { DEMO_DIAGRAM_ALT, DEMO_DIAGRAM_ID } from "../lib/seed/demo-questions";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
 import { undoAll, undoLater } from "./support/clean-up";
 import { productionNode, startProductionServer } from "./support/production-server";
@@ -174,19 +175,25 @@ async function prepare(databaseUrl: string) {
   return rows;
 }
 
-/** Every question of the quiz with a display formula in both languages and formula options, rendered as saving renders them. */
+/**
+ * Every question of the quiz with a display formula and the demo's diagram in both languages, and
+ * formula options, rendered as saving renders them.
+ */
 async function enrichQuestions(db: Client) {
   const { rows } = await db.query<{ id: string; text: string; options: string[]; text_hi: string | null; options_hi: string[] | null }>(
     `select q.id, q.text, q.options, q.text_hi, q.options_hi from questions q join quiz_questions qq on qq.question_id = q.id where qq.quiz_id = $1`,
     [PAID_QUIZ],
   );
   const formula = "\n\n$$\\int_0^1 x^2\\,dx = \\frac{1}{3}, \\quad \\sqrt{a^2 + b^2} = c$$";
+  const figure = (alt: string) => `\n\n![${alt}](image:${DEMO_DIAGRAM_ID})`;
+  const images = new Map([[DEMO_DIAGRAM_ID, { width: 480, height: 320 }]]);
   for (const question of rows) {
     const options = question.options.map((option, index) => `${option} $\\left(\\tfrac{${index + 1}}{${index + 2}}\\right)^2$`);
-    const enriched = { text: question.text + formula, options, textHi: question.text_hi && question.text_hi + formula, optionsHi: question.options_hi && question.options_hi.map((option, index) => `${option} $\\tfrac{${index + 1}}{${index + 2}}$`) };
+    const enriched = { text: question.text + formula + figure(DEMO_DIAGRAM_ALT.en), options, textHi: question.text_hi && question.text_hi + formula + figure(DEMO_DIAGRAM_ALT.hi), optionsHi: question.options_hi && question.options_hi.map((option, index) => `${option} $\\tfrac{${index + 1}}{${index + 2}}$`) };
     await db.query(`update questions set text = $2, options = $3, text_hi = $4, options_hi = $5, rendered = $6 where id = $1`, [
-      question.id, enriched.text, enriched.options, enriched.textHi, enriched.optionsHi, JSON.stringify(renderQuestion(enriched)),
+      question.id, enriched.text, enriched.options, enriched.textHi, enriched.optionsHi, JSON.stringify(renderQuestion(enriched, images)),
     ]);
+    await db.query("insert into question_image_uses (question_id, image_id) values ($1, $2) on conflict do nothing", [question.id, DEMO_DIAGRAM_ID]);
   }
 }
 
@@ -468,7 +475,7 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
     const { cpuSeconds, wallMs } = phaseOf("exam");
     console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
   }
-  if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas" : ""}`);
+  if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas and a diagram" : ""}`);
   if (paperBytes !== undefined) console.log(`exam paper: ${(paperBytes / 1024).toFixed(1)} KB gzipped, once per participant`);
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }

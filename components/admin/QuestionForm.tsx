@@ -12,6 +12,7 @@ import type { QuestionPreview as Preview } from "@/lib/quizzes";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import type { QuestionRow } from "./QuestionList";
+import { QuestionImagePicker, type ImagePlace } from "./QuestionImagePicker";
 import { QuestionPreview, previewProblems } from "./QuestionPreview";
 
 type QuestionValues = z.input<typeof questionSchema>;
@@ -49,7 +50,7 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
   const router = useRouter();
   const subjectListId = useId();
   const [error, setError] = useState<string>();
-  const { register, handleSubmit, control, formState } = useForm<QuestionValues, unknown, QuestionInput>({
+  const { register, handleSubmit, control, formState, getValues, setValue } = useForm<QuestionValues, unknown, QuestionInput>({
     resolver: zodResolver(questionSchema),
     defaultValues: formValues(question),
   });
@@ -57,6 +58,21 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
   const errors = formState.errors;
   const [preview, setPreview] = useState<Preview | null>(null);
   const onPreview = useCallback((next: Preview | null) => setPreview(next), []);
+
+  // An image goes at the end of its text: on a paragraph of its own in the question, after an option's words.
+  const addImage = useCallback(
+    (place: ImagePlace, reference: { en: string; hi: string }) => {
+      const join = (current: string | null | undefined, added: string) => [current?.trim(), added].filter(Boolean).join(place === "text" ? "\n\n" : " ");
+      const english = place === "text" ? ("text" as const) : (`options.${place}` as const);
+      setValue(english, join(getValues(english), reference.en), { shouldDirty: true });
+      // The Hindi texts show it too, with the Hindi alt text, once a Hindi version is being written.
+      const values = getValues();
+      if (!values.textHi?.trim() && !values.optionsHi?.some((option) => option?.trim())) return;
+      const hindi = place === "text" ? ("textHi" as const) : (`optionsHi.${place}` as const);
+      setValue(hindi, join(getValues(hindi), reference.hi), { shouldDirty: true });
+    },
+    [getValues, setValue],
+  );
 
   const onSubmit = handleSubmit(async (body) => {
     setError(undefined);
@@ -83,7 +99,7 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
           id="question-text"
           label="Question text"
           rows={3}
-          hint="Markdown (**bold**, *italic*, lists, tables) and maths between $ signs: $x^2$ in a line, $$…$$ on lines of its own; a dollar sign itself is \$. Or an image address starting with http."
+          hint="Markdown (**bold**, *italic*, lists, tables) and maths between $ signs: $x^2$ in a line, $$…$$ on lines of its own; a dollar sign itself is \$. Images: upload them below."
           error={errors.text?.message}
           {...register("text")}
         />
@@ -113,6 +129,8 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
             ))}
           </div>
         </fieldset>
+
+        <QuestionImagePicker onAdd={addImage} />
 
         <fieldset aria-describedby={errors.correctOptionIndex ? "question-correct-error" : undefined}>
           <legend className="mb-2 text-sm font-medium text-slate-800">Correct option</legend>

@@ -57,13 +57,13 @@ export function QuestionImport() {
     <div className="flex flex-col gap-3">
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label htmlFor="question-csv" className="text-sm font-medium text-slate-800">CSV file</label>
-          <input id="question-csv" name="file" type="file" accept=".csv,text/csv" aria-describedby="question-csv-hint" className="text-sm text-slate-900 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold" />
+          <label htmlFor="question-csv" className="text-sm font-medium text-slate-800">CSV or ZIP file</label>
+          <input id="question-csv" name="file" type="file" accept=".csv,text/csv,.zip,application/zip" aria-describedby="question-csv-hint" className="text-sm text-slate-900 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold" />
         </div>
         <button type="submit" className={secondaryButtonClass} disabled={importing}>{importing ? "Importing…" : "Import CSV"}</button>
       </form>
       <p id="question-csv-hint" className="text-sm text-slate-600">
-        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The last five columns, the Hindi version, may be left out. The file is imported whole or not at all.
+        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The last five columns, the Hindi version, may be left out. Images: a ZIP holding the CSV and an <code>images</code> folder, each named in the text as <code>![what it shows](images/figure.png)</code>. The file is imported whole or not at all.
       </p>
       {importing && <UploadProgressBar label="CSV file upload" percent={uploadPercent} />}
       {importing && uploadPercent === 100 && <p className="text-sm text-slate-700">Checking the rows…</p>}

@@ -71,7 +71,8 @@ export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: 
         <QuestionImport />
         <p className="text-sm text-slate-700">
           {/* A plain link: the API answers with a CSV attachment, not a page. */}
-          <a href="/api/questions/export" download className="font-medium text-brand underline">Export CSV</a> downloads the whole bank in the same format.
+          <a href="/api/questions/export" download className="font-medium text-brand underline">Export CSV</a> downloads the whole bank in the same format;{" "}
+          <a href="/api/questions/export?format=zip" download className="font-medium text-brand underline">Export ZIP</a> adds its images, for another deployment to import as it is.
         </p>
       </section>
     </div>

@@ -37,6 +37,8 @@ const EVERYONE = {
   "accounts.chooseLanguage": "own",
   "quizzes.browse": "any",
   "quizzes.practise": "any",
+  // Who may see which image is decided per image: the quizzes using it, and the viewer's attempts.
+  "questions.viewImages": "any",
   "results.view": "any",
   "blog.read": "any",
   "contact.send": "any",

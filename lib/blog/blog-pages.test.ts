@@ -6,7 +6,7 @@ import english from "@/messages/en";
 import hindi from "@/messages/hi";
 import { categoryFromSlug, categoryPath, categorySlug } from "./categories";
 import { buildRssFeed, escapeXml, type FeedItem } from "./feed";
-import { imageSize } from "./image-size";
+import { imageSize } from "@/lib/uploads";
 import { BLOG_PAGE_SIZE, pageSlice } from "./paging";
 import { readingMinutes } from "./reading";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from "./image-size";
+import { IMAGE_HEADER_BYTES, imageSize, type ImageSize } from "@/lib/uploads";
 import { imageSources, renderMarkdown } from "./markdown";
 
 const PUBLIC_DIR = path.join(process.cwd(), "public");

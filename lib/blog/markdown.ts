@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import type Token from "markdown-it/lib/token.mjs";
-import type { ImageSize } from "./image-size";
+import type { ImageSize } from "@/lib/uploads";
 
 /**
  * Blog posts are Markdown written by admins. Raw HTML is not allowed through at all (html:

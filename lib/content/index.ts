@@ -1,2 +1,2 @@
-export { ContentError, linkedImageUrls, type ContentKind } from "./render";
-export { QuestionContentError, renderQuestion, richHtml, type QuestionField } from "./wording";
+export { ContentError, linkedImageUrls, questionImageUrl, type ContentKind, type ImageSize, type KnownImages } from "./render";
+export { QuestionContentError, questionImageIds, renderQuestion, richHtml, type QuestionField, type QuestionTexts } from "./wording";

@@ -13,6 +13,32 @@ export interface RenderedContent {
   html: string;
 }
 
+/** An uploaded question image's pixel size, which its <img> states so nothing shifts as it loads. */
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** The images a text may show, by id: those uploaded. */
+export type KnownImages = ReadonlyMap<string, ImageSize>;
+
+const IMAGE_PATH = "/api/question-images/";
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** `![alt text](image:<id>)`: the one way content shows an image, one of the quiz's own uploads. */
+const IMAGE_REFERENCE = new RegExp(`!\\[([^\\]\\n]*)\\]\\(image:(${UUID})\\)`, "gy");
+const SERVED_IMAGE = new RegExp(`^"${IMAGE_PATH}${UUID}"$`);
+
+/** Where an uploaded question image is served (to who may see it). */
+export function questionImageUrl(id: string): string {
+  return `${IMAGE_PATH}${id}`;
+}
+
+/** The ids of the uploaded images a text shows, in order, once each. */
+export function imageReferences(source: string): string[] {
+  const pattern = new RegExp(IMAGE_REFERENCE.source, "g");
+  return [...new Set([...source.matchAll(pattern)].map((match) => match[2]))];
+}
+
 /** Where the source cannot be rendered: 1-based line and column, and a short English reason. */
 export class ContentError extends Error {
   constructor(
@@ -74,6 +100,7 @@ interface Env {
   maths: number;
   braces: number;
   cells: number;
+  images: KnownImages;
 }
 
 /** Counts what could stall KaTeX; the offset in `tex` of the first thing refused. */
@@ -187,6 +214,33 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+function imageInline(state: StateInline, silent: boolean): boolean {
+  if (state.src[state.pos] !== "!") return false;
+  IMAGE_REFERENCE.lastIndex = state.pos;
+  const match = IMAGE_REFERENCE.exec(state.src);
+  if (!match || state.pos + match[0].length > state.posMax) return false;
+  const [reference, alt, id] = match;
+  const env = state.env as Env;
+  const fail = (detail: string) => {
+    const { line, column } = placeInline(env, state.src, state.pos);
+    return new ContentError(line, column, detail);
+  };
+  if (alt.trim() === "") throw fail("an image needs alt text saying what it shows: ![what it shows](image:…)");
+  const size = env.images.get(id);
+  if (!size) throw fail(`image ${id} is not one of the uploaded images: upload it again`);
+  if (!silent) {
+    const token = state.push("question_image", "img", 0);
+    token.attrs = [
+      ["src", questionImageUrl(id)],
+      ["alt", alt.trim()],
+      ["width", String(size.width)],
+      ["height", String(size.height)],
+    ];
+  }
+  state.pos += reference.length;
+  return true;
+}
+
 /** `$$` at the start of a line, closed by `$$` at the end of the same or a later line. */
 function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   const start = state.bMarks[startLine] + state.tShift[startLine];
@@ -227,6 +281,8 @@ markdown.enable(["list", "table", "newline", "escape", "backticks", "emphasis", 
 markdown.core.ruler.at("inline", inlineWithLines);
 markdown.block.ruler.before("table", "math_block", mathBlock, { alt: ["paragraph"] });
 markdown.inline.ruler.after("escape", "math", mathInline);
+markdown.inline.ruler.after("math", "question_image", imageInline);
+markdown.renderer.rules.question_image = (tokens, index, _options, _env, self) => `<img${self.renderAttrs(tokens[index])}>`;
 markdown.renderer.rules.math = (tokens, index) => tokens[index].content + (tokens[index].block ? "\n" : "");
 
 // A column's alignment as a class: then every style attribute in the output is KaTeX's.
@@ -241,13 +297,13 @@ for (const rule of ["th_open", "td_open"]) {
 }
 
 /** Renders a question (blocks: paragraphs, lists, tables) or an option (one line of inline text). */
-export function renderContent(source: string, kind: ContentKind): RenderedContent {
+export function renderContent(source: string, kind: ContentKind, images: KnownImages = new Map()): RenderedContent {
   const text = source.replace(/\r\n?/g, "\n");
   if (text.length > MAX_LENGTH[kind]) {
     const { line, column } = lineAndColumn(text, MAX_LENGTH[kind]);
     throw new ContentError(line + 1, column + 1, `longer than ${MAX_LENGTH[kind]} characters`);
   }
-  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0 };
+  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0, images };
   const html = kind === "question" ? markdown.render(text, env) : markdown.renderInline(text, env);
   if (html.length > MAX_HTML) throw new ContentError(1, 1, `too large once rendered (${Math.round(html.length / 1000)} kB): simplify the maths`);
   const unsafe = unsafeMarkup(html);
@@ -258,12 +314,15 @@ export function renderContent(source: string, kind: ContentKind): RenderedConten
 const SAFE_TAGS = new Set([
   // The Markdown subset.
   ..."p br strong em code ul ol li table thead tbody tr th td".split(" "),
+  // An uploaded image, checked below: its src is the app's own image path and nothing else.
+  "img",
   // KaTeX's HTML, SVG and MathML, less <a>, <img> and <mglyph> (\href, \includegraphics).
   ..."span svg path line".split(" "),
   ..."math semantics annotation mrow mi mo mn mtext mspace mover munder munderover msup msub msubsup mfrac mroot msqrt mtable mtr mtd mlabeledtr menclose mstyle mpadded mphantom".split(
     " ",
   ),
 ]);
+const IMAGE_ATTRIBUTES = new Set(["src", "alt", "width", "height"]);
 const URL_ATTRIBUTES = new Set(["href", "src", "xlink:href", "action", "formaction", "srcdoc", "background", "poster"]);
 
 /**
@@ -275,11 +334,16 @@ export function unsafeMarkup(html: string): string[] {
   const found: string[] = [];
   for (const [, name, attributes] of html.matchAll(/<\/?([^\s/>]+)([^>]*)>/g)) {
     if (!SAFE_TAGS.has(name)) found.push(`<${name}>`);
+    let ownImage = false;
     for (const [, attribute, value = ""] of attributes.matchAll(/([^\s=/]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
       const lower = attribute.toLowerCase();
-      if (lower.startsWith("on") || URL_ATTRIBUTES.has(lower)) found.push(`${attribute}= on <${name}>`);
+      const ownSource = name === "img" && lower === "src" && SERVED_IMAGE.test(value);
+      ownImage ||= ownSource;
+      if (lower.startsWith("on") || (URL_ATTRIBUTES.has(lower) && !ownSource)) found.push(`${attribute}= on <${name}>`);
+      else if (name === "img" && !IMAGE_ATTRIBUTES.has(lower)) found.push(`${attribute}= on <img>`);
       if (/javascript:|url\(|expression\(|@import|\\/i.test(value)) found.push(`${attribute}=${value} on <${name}>`);
     }
+    if (name === "img" && !ownImage) found.push("<img> not served by the app");
   }
   return found;
 }

@@ -1,5 +1,5 @@
 import type { RenderedQuestion, RenderedWording } from "@/db/schema";
-import { ContentError, renderContent, type ContentKind } from "./render";
+import { ContentError, imageReferences, renderContent, type ContentKind, type KnownImages } from "./render";
 
 /** What markdown-it's own escaping gives a text without markup. */
 function escaped(text: string): string {
@@ -10,8 +10,8 @@ function escaped(text: string): string {
  * A text's HTML, or null when it has no markup: such a text is shown as text (an image URL as the
  * image), as every question saved before rich content is, and adds nothing to the exam's payload.
  */
-export function richHtml(source: string, kind: ContentKind): string | null {
-  const { html } = renderContent(source, kind);
+export function richHtml(source: string, kind: ContentKind, images?: KnownImages): string | null {
+  const { html } = renderContent(source, kind, images);
   const plain = escaped(source);
   return html === (kind === "question" ? `<p>${plain}</p>\n` : plain) ? null : html;
 }
@@ -29,10 +29,10 @@ export class QuestionContentError extends Error {
   }
 }
 
-function wording(text: string, options: readonly string[], fields: { text: "text" | "textHi"; options: "options" | "optionsHi" }): RenderedWording {
+function wording(text: string, options: readonly string[], fields: { text: "text" | "textHi"; options: "options" | "optionsHi" }, images: KnownImages): RenderedWording {
   const rendered = (source: string, kind: ContentKind, field: QuestionField) => {
     try {
-      return richHtml(source, kind);
+      return richHtml(source, kind, images);
     } catch (error) {
       if (error instanceof ContentError) throw new QuestionContentError(field, error);
       throw error;
@@ -44,14 +44,46 @@ function wording(text: string, options: readonly string[], fields: { text: "text
   };
 }
 
+export interface QuestionTexts {
+  text: string;
+  options: readonly string[];
+  textHi?: string | null;
+  optionsHi?: readonly string[] | null;
+}
+
+/** Every uploaded image a question's texts show, once each. */
+export function questionImageIds(question: QuestionTexts): string[] {
+  const texts = [question.text, ...question.options, question.textHi ?? "", ...(question.optionsHi ?? [])];
+  return [...new Set(texts.flatMap(imageReferences))];
+}
+
+/**
+ * An image is described in each language: the Hindi text shows the images its English text shows
+ * (with alt text in Hindi), so a participant reading Hindi neither misses one nor hears English.
+ */
+function sameImagesInHindi(english: QuestionTexts, textHi: string, optionsHi: readonly string[]): void {
+  const pairs: [string, string, QuestionField][] = [
+    [english.text, textHi, { name: "textHi" }],
+    ...english.options.map((option, index): [string, string, QuestionField] => [option, optionsHi[index], { name: "optionsHi", index }]),
+  ];
+  for (const [inEnglish, inHindi, field] of pairs) {
+    const [englishImages, hindiImages] = [imageReferences(inEnglish), imageReferences(inHindi)];
+    const missing = englishImages.find((id) => !hindiImages.includes(id));
+    if (missing) throw new QuestionContentError(field, new ContentError(1, 1, `the English text shows image ${missing}: show it here too, with alt text in Hindi`));
+    const extra = hindiImages.find((id) => !englishImages.includes(id));
+    if (extra) throw new QuestionContentError(field, new ContentError(1, 1, `image ${extra} is not in the English text: show each image in both languages`));
+  }
+}
+
 const isPlain = (wording: RenderedWording | null) => !wording || (wording.text === null && wording.options.every((option) => option === null));
 
 /**
  * A question's texts rendered as it is saved, English and Hindi; null when every one is plain.
  * Throws QuestionContentError naming the first text that cannot be rendered.
  */
-export function renderQuestion(question: { text: string; options: readonly string[]; textHi?: string | null; optionsHi?: readonly string[] | null }): RenderedQuestion | null {
-  const en = wording(question.text, question.options, { text: "text", options: "options" });
-  const hi = question.textHi && question.optionsHi ? wording(question.textHi, question.optionsHi, { text: "textHi", options: "optionsHi" }) : null;
+export function renderQuestion(question: QuestionTexts, images: KnownImages = new Map()): RenderedQuestion | null {
+  const en = wording(question.text, question.options, { text: "text", options: "options" }, images);
+  const hi = question.textHi && question.optionsHi ? wording(question.textHi, question.optionsHi, { text: "textHi", options: "optionsHi" }, images) : null;
+  if (question.textHi && question.optionsHi) sameImagesInHindi(question, question.textHi, question.optionsHi);
   return isPlain(en) && isPlain(hi) ? null : { en, hi: isPlain(hi) ? null : hi };
 }

@@ -19,6 +19,8 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
   body?: Body;
   /** multipart/form-data schema (File values stay Files). */
   form?: Form;
+  /** A form larger than one 5 MB upload (a ZIP of questions and their images): its limit and the refusal past it. */
+  formLimit?: { bytes: number; refusal: Message };
   /** Dynamic route segment schema. */
   params?: Params;
   /** Search parameter schema (each parameter's last value, as a string). */
@@ -92,7 +94,7 @@ export function route<
       const params = options.params ? parse(options.params, await next?.params) : undefined;
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
-      const form = options.form ? parse(options.form, await readForm(request)) : undefined;
+      const form = options.form ? parse(options.form, await readForm(request, options.formLimit)) : undefined;
       const result = await handler({ request, requestId, actor, session, body, form, params, query, say } as RouteContext<Body, Form, Params, Query>);
       const response = result instanceof Response ? result : Response.json(result);
       await renewSession(response, actor, session);
@@ -201,8 +203,8 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
-  const body = await readBody(request, FORM_BODY_LIMIT, message("fileTooLarge"));
+async function readForm(request: Request, limit = { bytes: FORM_BODY_LIMIT, refusal: message("fileTooLarge") }): Promise<Record<string, FormDataEntryValue>> {
+  const body = await readBody(request, limit.bytes, limit.refusal);
   try {
     const form = await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
     return Object.fromEntries(form.entries());

@@ -9,4 +9,6 @@ export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
 export { previewQuestion, type QuestionPreview } from "./preview";
-export { createQuestion, deleteQuestion, exportQuestions, importQuestions, listQuestions, listSubjects, questionUsage, updateQuestion, type ImportRowReport } from "./questions";
+export { createQuestion, deleteQuestion, listQuestions, listSubjects, questionUsage, updateQuestion } from "./questions";
+export { exportQuestionZip, exportQuestions, importQuestionZip, importQuestions, type ImportRowReport } from "./question-transfer";
+export { openQuestionImage, storeQuestionImage } from "./images";

@@ -1,7 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { service } from "@/lib/auth";
-import { ContentError, linkedImageUrls, richHtml, type ContentKind, type QuestionField } from "@/lib/content";
+import { ContentError, linkedImageUrls, questionImageIds, richHtml, type ContentKind, type KnownImages, type QuestionField } from "@/lib/content";
+import { getDb } from "@/lib/db";
+import { knownImages } from "./images";
 import { contentProblemText, type previewSchema } from "./schemas";
 
 /** One text as the exam would show it: its HTML (null when plain, shown as text), or why it cannot be saved. */
@@ -22,19 +24,19 @@ export interface QuestionPreview {
   linkedImages: string[];
 }
 
-function previewed(source: string, kind: ContentKind, field: QuestionField): PreviewedText {
+function previewed(source: string, kind: ContentKind, field: QuestionField, images: KnownImages): PreviewedText {
   try {
-    return { html: richHtml(source, kind), problem: null };
+    return { html: richHtml(source, kind, images), problem: null };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     return { html: null, problem: contentProblemText(field, error) };
   }
 }
 
-function wording(text: string, options: readonly string[], hindi: boolean): PreviewedWording {
+function wording(text: string, options: readonly string[], hindi: boolean, images: KnownImages): PreviewedWording {
   return {
-    text: previewed(text, "question", { name: hindi ? "textHi" : "text" }),
-    options: options.map((option, index) => previewed(option, "option", { name: hindi ? "optionsHi" : "options", index })),
+    text: previewed(text, "question", { name: hindi ? "textHi" : "text" }, images),
+    options: options.map((option, index) => previewed(option, "option", { name: hindi ? "optionsHi" : "options", index }, images)),
   };
 }
 
@@ -43,7 +45,8 @@ function wording(text: string, options: readonly string[], hindi: boolean): Prev
  * problem, for the form's live preview. Stores nothing.
  */
 export const previewQuestion = service("questions.edit", async (_actor, input: z.output<typeof previewSchema>): Promise<QuestionPreview> => {
-  const hindi = input.textHi || input.optionsHi?.some(Boolean) ? wording(input.textHi ?? "", input.optionsHi ?? ["", "", "", ""], true) : null;
+  const images = await knownImages(await getDb(), questionImageIds(input));
+  const hindi = input.textHi || input.optionsHi?.some(Boolean) ? wording(input.textHi ?? "", input.optionsHi ?? ["", "", "", ""], true, images) : null;
   const sources = [input.text, ...input.options, input.textHi ?? "", ...(input.optionsHi ?? [])];
-  return { en: wording(input.text, input.options, false), hi: hindi, linkedImages: [...new Set(sources.flatMap(linkedImageUrls))] };
+  return { en: wording(input.text, input.options, false, images), hi: hindi, linkedImages: [...new Set(sources.flatMap(linkedImageUrls))] };
 });

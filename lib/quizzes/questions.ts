@@ -1,14 +1,14 @@
 import "server-only";
 import { message } from "@/lib/catalogue";
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { attempts, questions, quizQuestions, transactions, type RenderedQuestion } from "@/db/schema";
+import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
-import { getDb, isStillReferenced, type DatabaseTransaction } from "@/lib/db";
+import { getDb, isStillReferenced, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { parseCsv, toCsv } from "@/lib/csv";
-import { QuestionContentError, renderQuestion } from "@/lib/content";
-import { contentProblemText, CSV_HEADER, CSV_REQUIRED_COLUMNS, questionFieldLabel, questionSchema, type QuestionInput } from "./schemas";
+import { QuestionContentError, questionImageIds, renderQuestion, type KnownImages, type QuestionTexts } from "@/lib/content";
+import { knownImages, recordImageUses } from "./images";
+import { questionFieldLabel, type QuestionInput } from "./schemas";
 
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
   const db = await getDb();
@@ -30,27 +30,34 @@ export const listSubjects = service("questions.edit", async (_actor): Promise<st
 
 export const createQuestion = service("questions.edit", async (author, input: QuestionInput) => {
   const db = await getDb();
-  const [question] = await db.insert(questions).values({ ...storedQuestion(input), createdById: author.id }).returning();
-  return question;
+  return db.transaction(async (tx) => {
+    const { imageIds, ...row } = await storedQuestion(tx, input);
+    const [question] = await tx.insert(questions).values({ ...row, createdById: author.id }).returning();
+    await recordImageUses(tx, [{ questionId: question.id, imageIds }]);
+    return question;
+  });
 });
 
 /**
  * The row's columns from a checked question (the schema's tuples as plain arrays), with its texts
- * rendered (lib/content); `stored`, the row it replaces, gives the Hindi version an update leaves
- * out. A text that cannot be rendered refuses the question, naming the field, line and column.
+ * rendered (lib/content) and the uploaded images they show; `stored`, the row it replaces, gives
+ * the Hindi version an update leaves out. A text that cannot be rendered refuses the question,
+ * naming the field, line and column.
  */
-function storedQuestion(input: QuestionInput, stored?: { textHi: string | null; optionsHi: string[] | null }) {
+async function storedQuestion(db: Queryable, input: QuestionInput, stored?: { textHi: string | null; optionsHi: string[] | null }) {
   const hindi = input.textHi === undefined && stored ? { textHi: stored.textHi, optionsHi: stored.optionsHi } : input;
-  return { ...questionColumns(input), rendered: renderedOrRefused({ ...input, ...hindi }) };
+  const texts = { ...input, ...hindi };
+  const images = await knownImages(db, questionImageIds(texts));
+  return { ...questionColumns(input), rendered: renderedOrRefused(texts, images), imageIds: [...images.keys()] };
 }
 
-function questionColumns(input: QuestionInput) {
+export function questionColumns(input: QuestionInput) {
   return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi] };
 }
 
-function renderedOrRefused(question: Parameters<typeof renderQuestion>[0]) {
+function renderedOrRefused(question: QuestionTexts, images: KnownImages) {
   try {
-    return renderQuestion(question);
+    return renderQuestion(question, images);
   } catch (error) {
     if (!(error instanceof QuestionContentError)) throw error;
     const { field, problem } = error;
@@ -69,12 +76,14 @@ export const updateQuestion = service("questions.edit", async (actor, questionId
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(questions).where(eq(questions.id, questionId)).for("update");
     if (!before) throw new NotFound(message("questionNotFound"));
+    const { imageIds, ...row } = await storedQuestion(tx, input, before);
     const [question] = await tx
       .update(questions)
-      .set(storedQuestion(input, before))
+      .set(row)
       .where(and(eq(questions.id, questionId), sql`not exists (select 1 from ${quizQuestions} qq join ${attempts} a on a.quiz_id = qq.quiz_id where qq.question_id = ${questions.id})`))
       .returning();
     if (!question) throw new Conflict(message("questionLocked"));
+    await recordImageUses(tx, [{ questionId, imageIds }]);
     const quizIds = await quizzesWithParticipants(tx, questionId);
     if (quizIds.length > 0) {
       await recordAudit(tx, actor, { action: "question.update", subjectType: "question", subjectId: questionId, before: auditedQuestion(before, quizIds), after: auditedQuestion(question, quizIds) });
@@ -117,76 +126,6 @@ export const deleteQuestion = service("questions.edit", async (actor, questionId
     if (isStillReferenced(error)) throw new Conflict(message("questionInUse"));
     throw error;
   }
-});
-
-export interface ImportProblem {
-  /** The line in the file, counting the header as line 1. */
-  row: number;
-  message: string;
-}
-
-/** What became of one line of the file: every line is reported, so the admin sees the whole file's fate. */
-export type ImportRowReport = { row: number; status: "imported" } | { row: number; status: "skipped" | "error"; reason: string };
-
-const SKIPPED_FOR_OTHER_ROWS = "Not imported: other rows have errors, and the file is imported whole or not at all.";
-
-/**
- * All or nothing: every row is checked first, and if any is wrong nothing is stored and each
- * bad row is named, so a half-imported bank never happens. `rows` reports every line.
- */
-export const importQuestions = service("questions.edit", async (author, csv: string): Promise<{ imported: number; errors: ImportProblem[]; rows: ImportRowReport[] }> => {
-  const [header, ...lines] = parseCsv(csv);
-  const columns = header?.map((cell) => cell.trim()).join();
-  // The Hindi columns are optional as a group: files written before them still import.
-  const width = [CSV_HEADER.length, CSV_REQUIRED_COLUMNS].find((count) => columns === CSV_HEADER.slice(0, count).join());
-  if (!width) {
-    const message = `The first line must be the header: ${CSV_HEADER.join(",")} (the last five, the Hindi version, may be left out)`;
-    return { imported: 0, errors: [{ row: 1, message }], rows: [{ row: 1, status: "error", reason: message }] };
-  }
-  if (lines.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }], rows: [] };
-  const checked = lines.map((cells, index): { row: number; question: QuestionInput; rendered: RenderedQuestion | null } | { row: number; message: string } => {
-    const row = index + 2;
-    const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi, ...optionsHi] = cells;
-    if (cells.length !== width) return { row, message: `Expected ${width} columns, found ${cells.length}.` };
-    const parsed = questionSchema.safeParse({
-      text,
-      subject,
-      options: [option1, option2, option3, option4],
-      correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex,
-      textHi,
-      optionsHi: width === CSV_HEADER.length ? optionsHi : undefined,
-    });
-    if (!parsed.success) return { row, message: parsed.error.issues[0].message };
-    try {
-      // Rendered once: what is checked here is what is stored.
-      return { row, question: parsed.data, rendered: renderQuestion(parsed.data) };
-    } catch (error) {
-      if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
-      throw error;
-    }
-  });
-  const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
-  if (errors.length > 0) {
-    const rows = checked.map((line): ImportRowReport => ("message" in line ? { row: line.row, status: "error", reason: line.message } : { row: line.row, status: "skipped", reason: SKIPPED_FOR_OTHER_ROWS }));
-    return { imported: 0, errors, rows };
-  }
-  const valid = checked.flatMap((line) => ("question" in line ? [line] : []));
-  const db = await getDb();
-  await db.insert(questions).values(valid.map(({ question, rendered }) => ({ ...questionColumns(question), rendered, createdById: author.id })));
-  return { imported: valid.length, errors: [], rows: checked.map((line) => ({ row: line.row, status: "imported" })) };
-});
-
-export const exportQuestions = service("questions.edit", async (_actor, questionIds?: string[]): Promise<string> => {
-  const db = await getDb();
-  const rows = await db
-    .select({ text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi })
-    .from(questions)
-    .where(questionIds ? inArray(questions.id, questionIds) : undefined)
-    .orderBy(asc(questions.subject), asc(questions.text));
-  return toCsv([
-    CSV_HEADER,
-    ...rows.map((row) => [row.text, row.subject, ...row.options, String(row.correctOptionIndex), row.textHi ?? "", ...(row.optionsHi ?? ["", "", "", ""])]),
-  ]);
 });
 
 /** Whether a question is part of any quiz: the admin list shows it, and delete refuses it. */

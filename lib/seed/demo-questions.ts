@@ -1,9 +1,16 @@
 import type { SeedQuestion } from "./content-types";
 
+/** The demo's diagram (lib/seed/diagram.ts), under a stable id so a second seed changes nothing. */
+export const DEMO_DIAGRAM_ID = "5eed0000-0000-4000-8010-000000000001";
+export const DEMO_DIAGRAM_ALT = {
+  en: "A right-angled triangle whose two shorter sides are 6 cm and 8 cm; its longest side is marked with a question mark",
+  hi: "एक समकोण त्रिभुज जिसकी दो छोटी भुजाएँ 6 cm और 8 cm हैं; सबसे लंबी भुजा पर प्रश्नचिह्न लगा है",
+};
+
 /**
- * Ten quick, friendly questions for the free demo quiz; three show what questions may hold: a
- * display formula (the first, so the page's server HTML has it), a table, and options that are
- * formulas (Markdown and LaTeX, lib/content).
+ * Ten quick, friendly questions for the free demo quiz; four show what questions may hold: a
+ * display formula (the first, so the page's server HTML has it), a diagram, a table, and options
+ * that are formulas (Markdown and LaTeX, lib/content).
  */
 export const demoQuestions: readonly SeedQuestion[] = [
   {
@@ -37,13 +44,13 @@ export const demoQuestions: readonly SeedQuestion[] = [
     },
   },
   {
-    text: "How many spokes does the Ashoka Chakra on the national flag of India have?",
-    subject: "General Knowledge",
-    options: ["24", "12", "20", "32"],
+    text: `The figure shows a right-angled triangle.\n\n![${DEMO_DIAGRAM_ALT.en}](image:${DEMO_DIAGRAM_ID})\n\nHow long is its longest side?`,
+    subject: "Mathematics",
+    options: ["10 cm", "12 cm", "14 cm", "$\\sqrt{28}$ cm"],
     correctOptionIndex: 0,
     hi: {
-      text: "भारत के राष्ट्रीय ध्वज पर बने अशोक चक्र में कितनी तीलियाँ हैं?",
-      options: ["24", "12", "20", "32"],
+      text: `चित्र में एक समकोण त्रिभुज दिखाया गया है।\n\n![${DEMO_DIAGRAM_ALT.hi}](image:${DEMO_DIAGRAM_ID})\n\nइसकी सबसे लंबी भुजा कितनी लंबी है?`,
+      options: ["10 cm", "12 cm", "14 cm", "$\\sqrt{28}$ cm"],
     },
   },
   {

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Pool } from "pg";
-import { blogs, prizeTiers, questions, quizQuestions, quizzes, users } from "@/db/schema";
+import { blogs, prizeTiers, questionImages, questionImageUses, questions, quizQuestions, quizzes, users } from "@/db/schema";
 import { config } from "@/lib/config";
 import { generateReferralCode, hashPassword } from "@/lib/accounts";
 import { migrateDatabase, withPreparationLock, type Queryable } from "@/lib/db";
@@ -13,8 +13,11 @@ import { rupeesToPaise } from "@/lib/money";
 import { localImageSize } from "@/lib/blog";
 import { seedArticles, seedCoverAlt } from "./articles";
 import type { SeedQuestion } from "./content-types";
-import { demoQuestions } from "./demo-questions";
-import { renderQuestion } from "@/lib/content";
+import { DEMO_DIAGRAM_ID, demoQuestions } from "./demo-questions";
+import { rightTriangleDiagram } from "./diagram";
+import { questionImageIds, renderQuestion, type KnownImages } from "@/lib/content";
+import { storage } from "@/lib/storage";
+import { imageSize } from "@/lib/uploads";
 import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
 
@@ -94,7 +97,7 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       examStartAt: indiaMorning(now, -1),
       examEndAt: indiaMorning(now, 3650),
       resultAt: indiaMorning(now, 3650),
-    }, demoQuestions, DEMO_QUESTION_GROUP, adminId);
+    }, demoQuestions, DEMO_QUESTION_GROUP, adminId, [], await seedDemoDiagram(tx));
     await seedQuiz(tx, {
       id: SAMPLE_PAID_QUIZ_ID,
       title: `${config.brand.name} Season 2`,
@@ -184,6 +187,8 @@ async function seedQuiz(
   adminId: string,
   /** The quiz's own prize table, written with the quiz (none: the quiz has no prizes of its own). */
   prizes: readonly (typeof prizeTiers.$inferInsert)[] = [],
+  /** The uploaded images its questions show. */
+  images: KnownImages = new Map(),
 ) {
   const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
   const rows = bank.map((question, index) => ({
@@ -194,7 +199,7 @@ async function seedQuiz(
     correctOptionIndex: question.correctOptionIndex,
     textHi: question.hi?.text ?? null,
     optionsHi: question.hi ? [...question.hi.options] : null,
-    rendered: renderQuestion({ text: question.text, options: question.options, textHi: question.hi?.text, optionsHi: question.hi?.options }),
+    rendered: renderQuestion({ text: question.text, options: question.options, textHi: question.hi?.text, optionsHi: question.hi?.options }, images),
     createdById: adminId,
   }));
   if (inserted.length === 0) return addHindiVersions(tx, rows);
@@ -204,6 +209,21 @@ async function seedQuiz(
     .insert(quizQuestions)
     .values(rows.map((row, position) => ({ quizId: quiz.id, questionId: row.id, position })))
     .onConflictDoNothing();
+  const uses = rows.flatMap((row) => questionImageIds({ text: row.text, options: row.options, textHi: row.textHi, optionsHi: row.optionsHi }).map((imageId) => ({ questionId: row.id, imageId })));
+  if (uses.length > 0) await tx.insert(questionImageUses).values(uses).onConflictDoNothing();
+}
+
+/** The demo's diagram, drawn and stored as an uploaded question image would be. */
+async function seedDemoDiagram(tx: Queryable): Promise<KnownImages> {
+  const png = rightTriangleDiagram();
+  const size = imageSize(png)!;
+  const objectKey = `question-images/${DEMO_DIAGRAM_ID}.png`;
+  await storage().put(objectKey, png, "image/png");
+  await tx
+    .insert(questionImages)
+    .values({ id: DEMO_DIAGRAM_ID, objectKey, contentType: "image/png", sizeBytes: png.length, ...size, fileName: "right-triangle.png" })
+    .onConflictDoNothing();
+  return new Map([[DEMO_DIAGRAM_ID, size]]);
 }
 
 /**

@@ -7,7 +7,8 @@ import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Invalid, NotFound } from "@/lib/errors";
 import { storage, type StoredObject } from "@/lib/storage";
 import { fingerprintImage } from "./image-hash";
-import { detectImageType, MAX_UPLOAD_BYTES, uploadUrl } from "./schemas";
+import { checkedImage } from "./checked-image";
+import { uploadUrl } from "./schemas";
 import { message, type Message } from "@/lib/catalogue";
 
 export type UploadPurpose = "payment" | "profile" | "objection";
@@ -23,11 +24,7 @@ const MISSING_FILE: Record<UploadPurpose, Message> = {
  * nothing behind. A new profile image replaces the old one.
  */
 export const storeUpload = service("uploads.create", async (owner, purpose: UploadPurpose, file: File | null) => {
-  if (!file || file.size === 0) throw new Invalid(MISSING_FILE[purpose]);
-  if (file.size > MAX_UPLOAD_BYTES) throw new Invalid(message("fileTooLarge"));
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const image = detectImageType(bytes);
-  if (!image) throw new Invalid(message("notAnImage"));
+  const { bytes, ...image } = await checkedImage(file, MISSING_FILE[purpose]);
 
   // Payment screenshots are fingerprinted now, so a later payment can be compared with earlier ones.
   const fingerprint = purpose === "payment" ? await fingerprintImage(bytes) : null;
