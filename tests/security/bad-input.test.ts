@@ -47,6 +47,10 @@ import { POST as referStatus } from "@/app/api/referstatus/route";
 import { POST as register } from "@/app/api/register/route";
 import { POST as saveResponse } from "@/app/api/saveresponse/route";
 import { POST as upload } from "@/app/api/upload/route";
+import { POST as uploadQuestionImage } from "@/app/api/question-images/route";
+import { POST as importQuestionBank } from "@/app/api/questions/import/route";
+import { writeZip } from "@/lib/quizzes/zip";
+import { encodeGreyPng } from "@/lib/seed/diagram";
 import { PUT as updateBlog } from "@/app/api/updateblog/[id]/route";
 import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
 import { PUT as updateQuiz } from "@/app/api/updatequizes/[id]/route";
@@ -74,6 +78,7 @@ import {
   notifications,
   passwordResetTokens,
   pushSubscriptions,
+  questionImages,
   questions,
   quizQuestions,
   quizzes,
@@ -1327,4 +1332,76 @@ describe("hostile question content (issue 36)", () => {
       }
     });
   }
+});
+
+describe("hostile question images and ZIPs (issue 36)", () => {
+  const PNG_IMAGE = encodeGreyPng(8, 8, new Uint8Array(64).fill(200));
+  const form = (bytes: Uint8Array | string, name: string) => {
+    const data = new FormData();
+    data.set("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
+    return data;
+  };
+  const imageCount = async () => (await (await getDb()).select({ id: questionImages.id }).from(questionImages)).length;
+  const bank = (text: string, images: { name: string; bytes: Uint8Array }[]) =>
+    writeZip([{ name: "questions.csv", bytes: Buffer.from(`text,subject,option1,option2,option3,option4,correctOptionIndex\n"${text}",Maths,1,2,3,4,0`) }, ...images.map((image) => ({ name: image.name, bytes: Buffer.from(image.bytes) }))]);
+
+  const NOT_IMAGES: Record<string, string | Uint8Array> = {
+    "an SVG with a script": '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+    "HTML named .png": "<!doctype html><script>alert(1)</script>",
+    "a PDF": "%PDF-1.7\n1 0 obj << >> endobj",
+    "a PNG signature with nothing after it": PNG_IMAGE.subarray(0, 12),
+  };
+  for (const [name, bytes] of Object.entries(NOT_IMAGES)) {
+    it(`an image upload of ${name} is refused with 400, and nothing is stored`, async () => {
+      const before = await imageCount();
+      const response = await call(uploadQuestionImage, { as: await admin(), form: form(bytes, "diagram.png") });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(/^(SVG images are not accepted|Please upload an image file)/);
+      expect(await imageCount()).toBe(before);
+    });
+  }
+
+  it("content cannot show another kind of upload (a payment proof) by naming its id as an image", async () => {
+    const payer = await participant();
+    const proof = await call(upload, { as: payer, form: (() => { const data = form(PNG_IMAGE, "proof.png"); data.set("imageType", "payment"); return data; })() });
+    expect(proof.status).toBe(201);
+    const subject = `hostile-${randomBytes(4).toString("hex")}`;
+    const response = await call(addQuestion, { as: await admin(), json: { text: `See ![the proof](image:${proof.body.id})`, subject, options: ["1", "2", "3", "4"], correctOptionIndex: 0 } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain("is not one of the uploaded images");
+    expect(await (await getDb()).select().from(questions).where(eq(questions.subject, subject))).toEqual([]);
+  });
+
+  const ZIPS: Record<string, { zip: () => Buffer; message: string }> = {
+    "a path outside its folder": { zip: () => bank("x", [{ name: "../../etc/cron.d/x.png", bytes: PNG_IMAGE }]), message: 'The ZIP cannot be imported: "../../etc/cron.d/x.png" points outside the ZIP\'s folder' },
+    "an absolute path": { zip: () => bank("x", [{ name: "/etc/passwd", bytes: PNG_IMAGE }]), message: 'The ZIP cannot be imported: "/etc/passwd" points outside the ZIP\'s folder' },
+    "a Windows drive path": { zip: () => bank("x", [{ name: "C:\\evil.png", bytes: PNG_IMAGE }]), message: 'The ZIP cannot be imported: "C:\\evil.png" points outside the ZIP\'s folder' },
+    "an image that is not one": { zip: () => bank("x", [{ name: "images/a.png", bytes: Buffer.from("<svg/>") }]), message: 'The ZIP cannot be imported: "images/a.png": not a PNG, JPEG, WebP or GIF image of at most 5 MB (SVG is not accepted)' },
+    "an entry over 5 MB once unpacked": { zip: () => bank("x", [{ name: "images/big.png", bytes: Buffer.alloc(6 * 1024 * 1024) }]), message: 'The ZIP cannot be imported: "images/big.png" is larger than 5 MB' },
+    "no CSV": { zip: () => writeZip([{ name: "images/a.png", bytes: PNG_IMAGE }]), message: "The ZIP cannot be imported: it must hold exactly one CSV file beside the images folder (found 0)" },
+  };
+  for (const [name, { zip, message }] of Object.entries(ZIPS)) {
+    it(`a ZIP with ${name} is refused whole with 400, and nothing is stored`, async () => {
+      const before = await imageCount();
+      const response = await call(importQuestionBank, { as: await admin(), form: form(zip(), "bank.zip") });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(message);
+      expect(await imageCount()).toBe(before);
+    });
+  }
+
+  it("a 1 GB ZIP is refused by its length before it is read, with 413", async () => {
+    const response = await call(importQuestionBank, { as: await admin(), form: form(bank("x", []), "bank.zip"), headers: { "content-length": String(1024 ** 3) } });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBe("The ZIP file must be at most 50 MB.");
+  });
+
+  it("a CSV naming an image the ZIP does not hold is refused on that row, and nothing is stored", async () => {
+    const label = `hostile-${randomBytes(4).toString("hex")}`;
+    const before = await imageCount();
+    const response = await call(importQuestionBank, { as: await admin(), form: form(bank(`${label} ![a figure](images/absent.png)`, [{ name: "images/present.png", bytes: PNG_IMAGE }]), "bank.zip") });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual([{ row: 2, message: 'The image "images/absent.png" is not in the ZIP\'s images folder.' }]);
+    expect(await imageCount()).toBe(before);
+  });
 });
