@@ -373,14 +373,9 @@ async function run() {
       }
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;
-      const view = JSON.parse(response.body) as { questions: { id: string }[]; paper: number | null };
+      const view = JSON.parse(response.body) as { questions: { id: string }[] };
       participant.questions = view.questions.map((question) => question.id);
       startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
-      // As the exam page does: the formulas and tables come in the quiz's one exam paper.
-      if (view.paper !== null) {
-        const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper?v=${view.paper}`, { cookie: participant.cookie });
-        paperBytes ??= paper?.bytes;
-      }
       timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
@@ -401,6 +396,12 @@ async function run() {
     await phase("ceiling", () => pool(pings, CONCURRENCY, async (participant) => {
       await timed("ceiling", "GET", `${base}/api/ping`, { cookie: participant.cookie });
     }));
+
+    // As the exam page does when it opens, before Start: the sealed exam paper (204 when no question needs one).
+    await eachParticipant("paper", async (participant) => {
+      const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper`, { cookie: participant.cookie });
+      if (paper?.status === 200) paperBytes ??= paper.bytes;
+    });
 
     let reconnectedAt: Date | null = null;
     if (EXAM_DAY) {
@@ -452,10 +453,10 @@ async function run() {
 
 function report(phases: Phase[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
   // "queued": starts answered 503 with a turn to come back at; "let in": from a participant's first press to its start.
-  const steps = (EXAM_DAY ? ["ceiling", "start", "queued", "paper", "let in", "answer", "submit"] : ["login", "ceiling", "start", "queued", "paper", "answer", "reconnect", "submit"]).filter((step) =>
+  const steps = (EXAM_DAY ? ["ceiling", "paper", "start", "queued", "let in", "answer", "submit"] : ["login", "ceiling", "paper", "start", "queued", "answer", "reconnect", "submit"]).filter((step) =>
     timings.some((timing) => timing.step === step),
   );
-  const phaseOf = (step: string) => phases.find((phase) => phase.step === (step === "queued" || step === "paper" ? "start" : step)) ?? phases.find((phase) => phase.step === "exam")!;
+  const phaseOf = (step: string) => phases.find((phase) => phase.step === (step === "queued" ? "start" : step)) ?? phases.find((phase) => phase.step === "exam")!;
   const rate = (step: string) => timings.filter((timing) => timing.step === step).length / (phaseOf(step).wallMs / 1000);
   const ceiling = rate("ceiling");
   console.log("step       requests  errors  wall(s)   req/s  ceiling  p50(ms)  p95(ms)  p99(ms)  CPU ms per request: server  database  bench");
@@ -476,7 +477,7 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
     console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
   }
   if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas and a diagram" : ""}`);
-  if (paperBytes !== undefined) console.log(`exam paper: ${(paperBytes / 1024).toFixed(1)} KB gzipped, once per participant`);
+  if (paperBytes !== undefined) console.log(`exam paper: ${(paperBytes / 1024).toFixed(1)} KB gzipped and sealed, once per participant as the exam page opens`);
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
 

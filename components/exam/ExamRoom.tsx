@@ -10,6 +10,7 @@ import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
 import { startWhenLetIn } from "./startWhenLetIn";
+import { fetchPaperEarly } from "./withPaper";
 import { SubmittedView, type ExamResult, type ExamSummary } from "./SubmittedView";
 import { markSubmitted, progressKey, restoreProgress, type RestoredProgress } from "./useExamProgress";
 import { useRecorder } from "./useRecorder";
@@ -66,6 +67,12 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
       left.current = true;
     };
   }, []);
+
+  // The sealed exam paper comes while the participant reads the rules, not with the hall's Start.
+  const alreadySubmitted = Boolean(initialView?.submitted);
+  useEffect(() => {
+    if (!alreadySubmitted) fetchPaperEarly(quizId);
+  }, [quizId, alreadySubmitted]);
 
   // Full-screen mode ends with the exam; the proctoring listeners are gone by now.
   const finished = phase.name === "finished";

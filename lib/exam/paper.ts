@@ -1,12 +1,13 @@
 import "server-only";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { RenderedWording } from "@/db/schema";
-import { service } from "@/lib/auth";
+import { eq } from "drizzle-orm";
+import { quizzes, type RenderedWording } from "@/db/schema";
+import { sessionService, signValue } from "@/lib/auth";
 import { getDb } from "@/lib/db";
-import { Forbidden } from "@/lib/errors";
+import { NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import { questionBank } from "./question-bank";
-import { examState } from "./service";
 
 /** The rendered texts of a quiz's questions that have any, in the bank's option order, by question id. */
 export interface ExamPaper {
@@ -16,38 +17,52 @@ export interface ExamPaper {
 
 interface ServedPaper {
   version: number;
-  /** The paper's JSON, gzipped. */
-  gzip: Buffer;
+  /** The paper's JSON, gzipped, then sealed with the version's key: 12 bytes of IV, then AES-256-GCM's ciphertext and tag. Null when no question is rendered. */
+  sealed: Buffer | null;
+  loadedAt: number;
 }
 
-/** A few quizzes' papers: each is the same bytes for every participant, so it is serialised and compressed once. */
+/**
+ * The key a quiz's paper of one version is sealed with, derived from the app's secret (so every
+ * instance has it without storing it): sent in a participant's start response, never before.
+ */
+export function paperKey(quizId: string, version: number): string {
+  return signValue("exam-paper-key", quizId, String(version));
+}
+
+/** A few quizzes' papers: each is the same bytes for every participant, so it is built, compressed and sealed once. */
 const MAX_PAPERS = 16;
+/** A paper asked for without a version is taken as current for this long (its questions can change only before anyone starts). */
+const FRESH_MS = 5_000;
 const served = new Map<string, ServedPaper>();
 
-function paperOf(version: number, bank: Awaited<ReturnType<typeof questionBank>>): ServedPaper {
+function sealed(quizId: string, version: number, bank: Awaited<ReturnType<typeof questionBank>>): Buffer | null {
   const questions: ExamPaper["questions"] = {};
   for (const question of bank) {
     if (question.html || question.hi?.html) questions[question.id] = { en: question.html, hi: question.hi?.html ?? null };
   }
-  const json = JSON.stringify({ version, questions } satisfies ExamPaper);
-  return { version, gzip: gzipSync(json) };
+  if (Object.keys(questions).length === 0) return null;
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", Buffer.from(paperKey(quizId, version), "base64url"), iv);
+  const gzip = gzipSync(JSON.stringify({ version, questions } satisfies ExamPaper));
+  return Buffer.concat([iv, cipher.update(gzip), cipher.final(), cipher.getAuthTag()]);
 }
 
 /**
- * The formulas, tables and lists of a quiz's questions, rendered when they were saved: kept out of
- * the start response, which every participant of a hall asks for at once, and served apart as
- * one document that is the same for all of them (the start says which options of each question
- * are where). Only to a participant whose attempt has started: a paid quiz's questions are not
- * shown before.
+ * The formulas, diagrams, tables and lists of a quiz's questions, rendered when they were saved,
+ * as one sealed document that is the same for every participant: the exam page fetches it when it
+ * opens, before Start, so a hall pressing Start at once asks only for the start, whose response
+ * carries the key (and says which options of each question are where). Sealed, it shows nothing
+ * of a paid quiz's questions to whoever fetches it early. `version`: the one the start named;
+ * without it, the paper as it is now.
  */
-export const examPaper = service("exam.take", async (actor, quizId: string): Promise<ServedPaper> => {
-  const db = await getDb();
-  const state = await examState(db, actor.id, quizId);
-  if (!state?.attempt) throw new Forbidden(message("notStartedQuiz"));
-  const version = state.quiz.questionsVersion;
+export const examPaper = sessionService("exam.take", async (_session, quizId: string, version?: number): Promise<ServedPaper> => {
   const cached = served.get(quizId);
-  if (cached?.version === version) return cached;
-  const paper = paperOf(version, await questionBank(db, state.quiz));
+  if (cached && (version === undefined ? Date.now() - cached.loadedAt < FRESH_MS : cached.version === version)) return cached;
+  const db = await getDb();
+  const [quiz] = await db.select({ id: quizzes.id, questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw new NotFound(message("quizNotFound"));
+  const paper = { version: quiz.questionsVersion, sealed: sealed(quiz.id, quiz.questionsVersion, await questionBank(db, quiz)), loadedAt: Date.now() };
   served.delete(quizId);
   served.set(quizId, paper);
   if (served.size > MAX_PAPERS) served.delete(served.keys().next().value!);

@@ -12,6 +12,7 @@ import { admission } from "./admission";
 import { saveAnswer } from "./answers";
 import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
+import { paperKey } from "./paper";
 import { questionBank } from "./question-bank";
 import { questionSeed, seededPermutation } from "./shuffle";
 
@@ -51,7 +52,7 @@ const examStateRead = prepared((db) => {
     .prepare("exam.state");
 });
 
-export async function examState(db: Database, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
+async function examState(db: Database, userId: string, quizId: string): Promise<{ quiz: Quiz; attempt: Attempt | null; entered: boolean } | null> {
   const [row] = await examStateRead(db).execute({ userId, quizId });
   return row ?? null;
 }
@@ -107,8 +108,8 @@ export interface ExamView {
   durationSeconds: number;
   marksPerQuestion: number;
   questions: SentQuestion[];
-  /** The version of the exam paper holding the rendered questions; null when every question is plain text. */
-  paper: number | null;
+  /** The version of the exam paper holding the rendered questions and the key it is sealed with; null when every question is plain text. */
+  paper: { version: number; key: string } | null;
   /** Displayed option index per question id. */
   answers: Record<string, number>;
   currentQuestionIndex: number;
@@ -177,7 +178,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
     questions: ordered.map(sentQuestion),
-    paper: ordered.some((question) => question.html || question.hi?.html) ? quiz.questionsVersion : null,
+    paper: ordered.some((question) => question.html || question.hi?.html) ? { version: quiz.questionsVersion, key: paperKey(quiz.id, quiz.questionsVersion) } : null,
     answers,
     currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
     timeLeftSeconds: Math.min(attempt.timeLeftSeconds, secondsToDeadline),

@@ -98,6 +98,20 @@ export function readZip(data: Buffer, limits: ZipLimits): ZipEntry[] {
   return entries;
 }
 
+/**
+ * The fields a local header and the directory share, from "version needed" on: UTF-8 names,
+ * deflated, time and date left at 0 (the same bank gives the same bytes).
+ */
+function entryFields(header: Buffer, at: number, entry: { checksum: number; packedSize: number; size: number; nameLength: number }): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x800, at + 2);
+  header.writeUInt16LE(DEFLATED, at + 4);
+  header.writeUInt32LE(entry.checksum, at + 10);
+  header.writeUInt32LE(entry.packedSize, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.nameLength, at + 22);
+}
+
 /** An archive of the entries, each deflated, names in UTF-8. */
 export function writeZip(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -106,27 +120,14 @@ export function writeZip(entries: readonly ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
     const packed = deflateRawSync(entry.bytes);
-    const checksum = crc32(entry.bytes);
+    const fields = { checksum: crc32(entry.bytes), packedSize: packed.length, size: entry.bytes.length, nameLength: name.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(DEFLATED, 8);
-    // Time and date left at 0: the same bank gives the same bytes.
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(entry.bytes.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    entryFields(local, 4, fields);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(DIRECTORY_ENTRY, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(DEFLATED, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(entry.bytes.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    entryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     directory.push(central, name);

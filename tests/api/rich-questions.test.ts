@@ -1,3 +1,4 @@
+import { createDecipheriv } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import { unsafeMarkup } from "@/lib/content/render";
 import { CSV_HEADER } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
+import type { ActiveUser } from "@/lib/auth";
 import { admin, participant } from "@/tests/support/users";
 
 afterAll(closeDatabase);
@@ -79,7 +81,7 @@ describe("questions with formulas and Markdown", () => {
     expect(row.rendered!.hi!.text).toContain("x^2 - 5x + 6 = 0");
   });
 
-  it("reach the participant in the exam paper, apart from a start response that stays as small as ever; the paper only once their attempt has started", async () => {
+  it("reach the participant in the exam paper, apart from a start response that stays as small as ever; sealed until their start sends its key", async () => {
     const boss = await admin();
     const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
     const rich = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
@@ -88,8 +90,16 @@ describe("questions with formulas and Markdown", () => {
     await db.update(quizQuestions).set({ questionId: richId }).where(eq(quizQuestions.questionId, questionIds[0]));
     const user = await participant();
     await markPaid(user, quiz.id);
-    // Before the start: not even the participant with a verified entry may read the paper.
-    expect((await call(paper, { as: user, params: { quizId: quiz.id } })).status).toBe(403);
+    const readPaper = (as: ActiveUser | null, url = `/api/exam/${quiz.id}/paper`) => call(paper, { as, params: { quizId: quiz.id }, url });
+
+    // Before the start the page fetches it, sealed: nothing of the questions can be read in it.
+    const early = await readPaper(user);
+    expect(early.status).toBe(200);
+    expect(early.response.headers.get("content-type")).toBe("application/octet-stream");
+    const sealed = Buffer.from(await early.response.arrayBuffer());
+    expect(sealed.toString("latin1")).not.toMatch(/katex|x\^2|"questions"/);
+    expect(() => gunzipSync(sealed)).toThrow();
+    expect((await readPaper(null)).status).toBe(401);
 
     const { body } = await call(start, { as: user, params: { quizId: quiz.id } });
     type Sent = { id: string; text: string; options: string[]; html?: unknown; paperOrder?: number[] };
@@ -101,13 +111,14 @@ describe("questions with formulas and Markdown", () => {
     expect(formula.paperOrder).toHaveLength(4);
     expect(plainOne).not.toHaveProperty("paperOrder");
     const [{ questionsVersion }] = await db.select({ questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quiz.id));
-    expect(body.paper).toBe(questionsVersion);
+    const { version, key } = body.paper as { version: number; key: string };
+    expect(version).toBe(questionsVersion);
+    expect(early.response.headers.get("x-paper-version")).toBe(String(version));
 
-    const served = await call(paper, { as: user, params: { quizId: quiz.id } });
-    expect(served.status).toBe(200);
-    // Gzipped once on the server for everyone; the page unpacks it.
-    expect(served.response.headers.get("content-type")).toBe("application/gzip");
-    const document = JSON.parse(gunzipSync(Buffer.from(await served.response.arrayBuffer())).toString()) as ExamPaper;
+    // The start's key opens it: the IV first, AES-256-GCM, then gzip.
+    const decipher = createDecipheriv("aes-256-gcm", Buffer.from(key, "base64url"), sealed.subarray(0, 12));
+    decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+    const document = JSON.parse(gunzipSync(Buffer.concat([decipher.update(sealed.subarray(12, sealed.length - 16)), decipher.final()])).toString()) as ExamPaper;
     expect(Object.keys(document.questions)).toEqual([richId]);
     expect(document.questions[richId].en!.text).toContain("katex-display");
     expect(document.questions[richId].hi!.text).toContain("<math");
@@ -119,8 +130,16 @@ describe("questions with formulas and Markdown", () => {
     });
     expect(JSON.stringify(document)).not.toContain("correctOptionIndex");
 
-    expect((await call(paper, { as: await participant(), params: { quizId: quiz.id } })).status).toBe(403);
-    expect((await call(paper, { params: { quizId: quiz.id } })).status).toBe(401);
+    // The version the start named is the same bytes, which the browser may keep.
+    const named = await readPaper(user, `/api/exam/${quiz.id}/paper?v=${version}`);
+    expect(Buffer.from(await named.response.arrayBuffer()).equals(sealed)).toBe(true);
+    expect(named.response.headers.get("cache-control")).toBe("private, max-age=86400");
+    const other = await openExam({ count: 1 });
+    const otherUser = await participant();
+    await markPaid(otherUser, other.quiz.id);
+    // A quiz of plain questions has no key and no paper at all.
+    expect((await call(start, { as: otherUser, params: { quizId: other.quiz.id } })).body.paper).toBeNull();
+    expect((await call(paper, { as: otherUser, params: { quizId: other.quiz.id }, url: `/api/exam/${other.quiz.id}/paper` })).status).toBe(204);
   });
 });
 

@@ -1,12 +1,21 @@
+import { createCipheriv, randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startWhenLetIn } from "@/components/exam/startWhenLetIn";
+import { fetchPaperEarly } from "@/components/exam/withPaper";
 import { ApiError } from "@/lib/client";
 
 const NOTE = "You are in the queue.";
 const queued = () => Response.json({ message: NOTE }, { status: 503, headers: { "retry-after": "0" } });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** As the server seals a paper: gzipped JSON, AES-256-GCM, the IV first and the tag last. */
+function seal(paper: unknown, key: Buffer): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  return Buffer.concat([iv, cipher.update(gzipSync(JSON.stringify(paper))), cipher.final(), cipher.getAuthTag()]);
+}
 
 describe("a start told to wait its turn", () => {
   it("says the server's note, waits, and asks again until it is let in", async () => {
@@ -38,14 +47,28 @@ describe("a start told to wait its turn", () => {
     }
   });
 
-  it("then fetches the exam paper and puts each rendered option beside its displayed text", async () => {
+  it("then opens the exam paper fetched early with the start's key, and puts each rendered option beside its displayed text", async () => {
     const question = { id: "q", text: "$x$?", options: ["$b$", "$a$", "$c$", "plain"], hi: null, paperOrder: [1, 0, 2, 3] };
-    const paper = { version: 7, questions: { q: { en: { text: "<p>x?</p>", options: ["A", "B", "C", null] }, hi: null } } };
-    const answers = [Response.json({ attemptId: "a1", paper: 7, questions: [question] }), new Response(new Uint8Array(gzipSync(JSON.stringify(paper))), { headers: { "content-type": "application/gzip" } })];
-    const fetch = vi.fn(async (_url: string) => answers.shift()!);
+    const key = randomBytes(32);
+    const sealed = seal({ version: 7, questions: { q: { en: { text: "<p>x?</p>", options: ["A", "B", "C", null] }, hi: null } } }, key);
+    const paperResponse = () => new Response(new Uint8Array(sealed), { headers: { "x-paper-version": "7" } });
+    const fetch = vi.fn(async (url: string) => (url.includes("/paper") ? paperResponse() : Response.json({ attemptId: "a1", paper: { version: 7, key: key.toString("base64url") }, questions: [question] })));
     vi.stubGlobal("fetch", fetch);
+    fetchPaperEarly("q1");
     const view = await startWhenLetIn("q1", { onQueued: () => undefined, hasLeft: () => false });
-    expect(fetch.mock.calls[1][0]).toBe("/api/exam/q1/paper?v=7");
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/exam/q1/paper", "/api/exam/q1/start"]);
     expect(view.questions[0].html).toEqual({ text: "<p>x?</p>", options: ["B", "A", "C", null] });
+  });
+
+  it("fetches the version the start names when the paper fetched early is older", async () => {
+    const question = { id: "q", text: "$x$?", options: ["$b$", "$a$", "$c$", "plain"], hi: null, paperOrder: [0, 1, 2, 3] };
+    const key = randomBytes(32);
+    const paper = (version: number) => new Response(new Uint8Array(seal({ version, questions: { q: { en: { text: "<p>new</p>", options: [null, null, null, null] }, hi: null } } }, key)), { headers: { "x-paper-version": String(version) } });
+    const fetch = vi.fn(async (url: string) => (url.endsWith("/paper") ? paper(7) : url.includes("/paper?v=8") ? paper(8) : Response.json({ attemptId: "a1", paper: { version: 8, key: key.toString("base64url") }, questions: [question] })));
+    vi.stubGlobal("fetch", fetch);
+    fetchPaperEarly("q1");
+    const view = await startWhenLetIn("q1", { onQueued: () => undefined, hasLeft: () => false });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/exam/q1/paper", "/api/exam/q1/start", "/api/exam/q1/paper?v=8"]);
+    expect(view.questions[0].html?.text).toBe("<p>new</p>");
   });
 });

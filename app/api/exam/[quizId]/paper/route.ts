@@ -1,13 +1,27 @@
+import { z } from "zod";
 import { examPaper } from "@/lib/exam";
 import { route } from "@/lib/http";
 import { quizParams } from "@/lib/quizzes/schemas";
 
+const paperQuery = z.object({ v: z.coerce.number().int().nonnegative().optional() });
+
 /**
- * The same bytes for every participant, compressed once, as a gzip file the page unpacks (a route
- * handler's Content-Encoding is dropped by Next, and rendered formulas are large: 25 questions of
- * them, 680 KB of JSON, are 14 KB gzipped). Kept by the browser for the exam: the address names
- * the paper's version.
+ * The quiz's rendered questions (25 questions of formulas, 680 KB of JSON, are 15 KB gzipped),
+ * sealed: the same bytes for every participant, fetched when the exam page opens, opened with the
+ * key the start sends. 204 when no question needs it. With `v`, that version, which the browser
+ * may keep; without, the paper as it is now.
  */
-export const GET = route({ can: "exam.take", does: "Reads the quiz's rendered questions (formulas, tables), gzipped, once the caller's attempt has started", params: quizParams }, async ({ actor, params }) =>
-  new Response(new Uint8Array((await examPaper(actor, params.quizId)).gzip), { headers: { "content-type": "application/gzip", "cache-control": "private, max-age=86400" } }),
+export const GET = route(
+  { can: "exam.take", identifiedBy: "service", does: "Reads the quiz's rendered questions (formulas, diagrams, tables), sealed with a key only a started attempt gets", params: quizParams, query: paperQuery },
+  async ({ session, params, query }) => {
+    const paper = await examPaper(session!, params.quizId, query.v);
+    if (!paper.sealed) return new Response(null, { status: 204, headers: { "x-paper-version": String(paper.version) } });
+    return new Response(new Uint8Array(paper.sealed), {
+      headers: {
+        "content-type": "application/octet-stream",
+        "x-paper-version": String(paper.version),
+        "cache-control": query.v === undefined ? "private, no-store" : "private, max-age=86400",
+      },
+    });
+  },
 );
