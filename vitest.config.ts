@@ -16,6 +16,24 @@ process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:17231/jwks";
 // Push tests deliver to local push services (http on 127.0.0.1 and localhost); never set in production.
 process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 
+/** One migrated and seeded database per project (tests/support/global-setup.ts). */
+const GLOBAL_SETUP = ["tests/support/global-setup.ts"];
+const TEST_FILES = ["lib/**/*.test.ts", "tests/**/*.test.ts", "app/**/*.test.ts"];
+/**
+ * npm test's pass on the PostgreSQL server leaves out the files that touch no database, which the
+ * embedded pass beside it runs (a project's own include and exclude are not changed by --exclude).
+ */
+const LEFT_OUT = process.env.VITEST_DATABASE_FILES_ONLY === "1" ? ["tests/ui/**", "tests/architecture/**", "tests/docs/**"] : [];
+/** Files that start the job workers (tests/support/jobs.ts, or their own) and check what the jobs did. */
+const JOB_WORKER_FILES = [
+  "tests/api/hindi-messages.test.ts",
+  "tests/api/google-login.test.ts",
+  "tests/api/admin.test.ts",
+  "tests/api/email-verification.test.ts",
+  "tests/api/password-reset.test.ts",
+  "tests/api/jobs.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // Next resolves "server-only" to an empty module on the server (the react-server condition);
@@ -23,10 +41,16 @@ export default defineConfig({
     alias: { "@": import.meta.dirname, "server-only": `${import.meta.dirname}/node_modules/server-only/empty.js` },
   },
   test: {
-    include: ["lib/**/*.test.ts", "tests/**/*.test.ts", "app/**/*.test.ts"],
-    globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // Two files at a time: one keeps a core busy a third of the time, waiting on its database.
+      { extends: true, test: { name: "files", include: TEST_FILES, exclude: [...JOB_WORKER_FILES, ...LEFT_OUT], maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } } },
+      // Then, one at a time and alone, the files that run the job workers and wait for their mail:
+      // beside other files, those files' own mail queued behind everyone else's for longer than a
+      // test waits (and each worker takes every file's jobs).
+      { extends: true, test: { name: "job workers", include: JOB_WORKER_FILES, maxWorkers: 1, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

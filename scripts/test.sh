@@ -28,7 +28,7 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then Vitest a
   local kind=$1 node=$2
   shift 2
   step "vitest on $kind PostgreSQL (Node $("$node" --version))"
-  TEST_DATABASE="$kind" "$node" node_modules/vitest/vitest.mjs run --maxWorkers=2 --reporter=default --reporter=json \
+  TEST_DATABASE="$kind" "$node" node_modules/vitest/vitest.mjs run --reporter=default --reporter=json \
     --outputFile.json="$results/vitest-$kind.json" "$@" >"$results/log-vitest-$kind" 2>&1 || true
   [ -s "$results/vitest-$kind.json" ] || echo "failed" >"$results/check-vitest-$kind-ran"
   step "vitest on $kind PostgreSQL ended"
@@ -54,9 +54,10 @@ check migrations-match-schema node_modules/.bin/tsx --conditions=react-server sc
 check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
 
 # The two Vitest passes side by side, each with its own database, ports and Google issuer port,
-# and each two files at a time (one file keeps a core busy a third of the time, waiting on its
-# database: two passes of one file each left the machine half idle; beside the type check and
-# build they only took longer, as every step here needs the CPU). The pass on
+# and each two files at a time, then the few that run the job workers alone (vitest.config.ts: one
+# file keeps a core busy a third of the time, waiting on its database, so two passes of one file
+# each left the machine half idle; beside the type check and build they only took longer, as
+# every step here needs the CPU). The pass on
 # the PostgreSQL server runs on Node 24, the production server's runtime (scripts/node24.sh), so
 # both Node versions and both databases are covered without a third pass; it leaves out the files
 # that touch no database (components, architecture, docs), which the embedded pass runs.
@@ -65,7 +66,7 @@ vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
 (
   export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
-  vitest_on postgres "$node24_binary" --exclude "tests/ui/**" --exclude "tests/architecture/**" --exclude "tests/docs/**"
+  VITEST_DATABASE_FILES_ONLY=1 vitest_on postgres "$node24_binary"
 ) &
 vitest_postgres=$!
 wait $vitest_embedded $vitest_postgres

@@ -1,4 +1,5 @@
 import type { RenderedWording } from "@/db/schema";
+import { callApi } from "@/lib/client";
 import type { ExamPaper, ExamView } from "@/lib/exam";
 
 type Question = ExamView["questions"][number];
@@ -52,8 +53,9 @@ const PAPER_TRIES = 3;
 
 /**
  * The exam's questions with their formulas, diagrams, tables and lists, from the quiz's exam
- * paper (fetched early, or now for the version the start names). Should it not come after a few
- * tries, the questions show as written, which still lets the participant answer.
+ * paper (fetched early, or now for the version the start names): the start sends only the texts
+ * that need no rendering. Should the paper not come after a few tries, the questions show as
+ * written (asked for then), which still lets the participant answer.
  */
 export async function withPaper(quizId: string, view: ExamView): Promise<ExamView> {
   if (view.paper === null) return view;
@@ -62,12 +64,12 @@ export async function withPaper(quizId: string, view: ExamView): Promise<ExamVie
     try {
       const fetchedEarly = attempt === 1 && early?.quizId === quizId ? await early.paper.catch(() => null) : null;
       const sealed = fetchedEarly?.version === version ? fetchedEarly : await fetchSealed(`/api/exam/${quizId}/paper?v=${version}`);
-      if (!sealed) return view;
+      if (!sealed) throw new Error("The start named a paper the server does not have.");
       const paper = await opened(sealed, key);
       return { ...view, questions: view.questions.map((question) => placed(question, paper.questions[question.id])) };
     } catch {
       if (attempt < PAPER_TRIES) await new Promise((resolve) => setTimeout(resolve, attempt * 1000));
     }
   }
-  return view;
+  return callApi<ExamView>(`/api/exam/${quizId}?sources=1`).catch(() => view);
 }

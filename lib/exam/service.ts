@@ -148,13 +148,23 @@ export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: num
   });
 });
 
-function sentQuestion({ id, text, options, hi, html, optionOrder }: OrderedQuestion): SentQuestion {
+/**
+ * A rendered text comes in the exam paper; in its place the start sends "" (a quiz of formulas
+ * and diagrams would otherwise send every source twice over, once for each language), unless
+ * `sources`: the page asks for them should the paper not come, to show the texts as written.
+ */
+function sentQuestion({ id, text, options, hi, html, optionOrder }: OrderedQuestion, sources: boolean): SentQuestion {
   const rendered = html || hi?.html;
-  return { id, text, options, hi: hi && { text: hi.text, options: hi.options }, ...(rendered && { paperOrder: optionOrder }) };
+  if (!rendered) return { id, text, options, hi: hi && { text: hi.text, options: hi.options } };
+  const sent = (words: TranslatedQuestion) => ({
+    text: sources || !words.html?.text ? words.text : "",
+    options: words.options.map((option, index) => (sources || !words.html?.options[index] ? option : "")),
+  });
+  return { id, ...sent({ text, options, html }), hi: hi && sent(hi), paperOrder: optionOrder };
 }
 
-/** `fresh`: the attempt was made by this request, so it has no saved answers to read back. */
-async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, fresh = false): Promise<ExamView> {
+/** `fresh`: the attempt was made by this request, so it has no saved answers to read back. `sources`: see sentQuestion. */
+async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, { fresh = false, sources = false } = {}): Promise<ExamView> {
   const ordered = await orderedQuestions(db, quiz, attempt.shuffleSeed);
   const saved = fresh
     ? []
@@ -177,7 +187,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     title: quiz.title,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
-    questions: ordered.map(sentQuestion),
+    questions: ordered.map((question) => sentQuestion(question, sources)),
     paper: ordered.some((question) => question.html || question.hi?.html) ? { version: quiz.questionsVersion, key: paperKey(quiz.id, quiz.questionsVersion) } : null,
     answers,
     currentQuestionIndex: Math.min(attempt.currentQuestionIndex, Math.max(0, ordered.length - 1)),
@@ -237,17 +247,17 @@ export const startExam = service("exam.take", async (user, quizId: string, now: 
   metrics().examStarts.inc(started ? 1 : 0);
   // Started twice at once (two tabs): the other request's attempt is the one.
   if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
-  return buildView(db, quiz, started, now, true);
+  return buildView(db, quiz, started, now, { fresh: true });
 });
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
-export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView | null> => {
+export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date(), sources: boolean = false): Promise<ExamView | null> => {
   const db = await getDb();
   const state = await examState(db, user.id, quizId);
   if (!state?.attempt) return null;
   const { quiz, attempt } = state;
-  if (!attempt.submittedAt && timeIsUp(attempt.deadlineAt, now)) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now);
-  return buildView(db, quiz, attempt, now);
+  if (!attempt.submittedAt && timeIsUp(attempt.deadlineAt, now)) return buildView(db, quiz, (await finaliseAttempt(db, attempt.id)) ?? attempt, now, { sources });
+  return buildView(db, quiz, attempt, now, { sources });
 });
 
 export interface ExamClock {

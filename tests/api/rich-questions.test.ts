@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
 import { GET as paper } from "@/app/api/exam/[quizId]/paper/route";
+import { GET as resume } from "@/app/api/exam/[quizId]/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
 import { POST as importQuestions } from "@/app/api/questions/import/route";
 import { POST as preview } from "@/app/api/questions/preview/route";
@@ -84,7 +85,8 @@ describe("questions with formulas and Markdown", () => {
   it("reach the participant in the exam paper, apart from a start response that stays as small as ever; sealed until their start sends its key", async () => {
     const boss = await admin();
     const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
-    const rich = await call(addQuestion, { as: boss, json: formulaQuestion(tag()) });
+    const label = tag();
+    const rich = await call(addQuestion, { as: boss, json: formulaQuestion(label) });
     const richId = (rich.body.question as { id: string }).id;
     const db = await getDb();
     await db.update(quizQuestions).set({ questionId: richId }).where(eq(quizQuestions.questionId, questionIds[0]));
@@ -109,6 +111,13 @@ describe("questions with formulas and Markdown", () => {
     expect(JSON.stringify(body)).not.toContain("katex");
     expect(formula).not.toHaveProperty("html");
     expect(formula.paperOrder).toHaveLength(4);
+    // Its rendered texts come only in the paper; a plain option ("six") is sent as it is.
+    expect(formula.text).toBe("");
+    expect(formula.options.filter((option) => option !== "")).toEqual(["six"]);
+    // Should the paper not come, the page asks for the texts as written, in the same order.
+    const written = ((await call(resume, { as: user, params: { quizId: quiz.id }, url: `/api/exam/${quiz.id}?sources=1` })).body.questions as Sent[]).find((question) => question.id === richId)!;
+    expect(written.text).toBe(formulaQuestion(label).text);
+    expect(written.paperOrder).toEqual(formula.paperOrder);
     expect(plainOne).not.toHaveProperty("paperOrder");
     const [{ questionsVersion }] = await db.select({ questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quiz.id));
     const { version, key } = body.paper as { version: number; key: string };
@@ -125,8 +134,8 @@ describe("questions with formulas and Markdown", () => {
     // Placed by the start's order, each option's HTML is beside its own displayed text.
     formula.paperOrder!.forEach((bankIndex, shownIndex) => {
       const html = document.questions[richId].en!.options[bankIndex];
-      if (formula.options[shownIndex] === "six") expect(html).toBeNull();
-      else expect(html).toContain(formula.options[shownIndex] === "$\\dfrac{5}{6}$" ? "<mfrac>" : formula.options[shownIndex].replaceAll("$", ""));
+      if (written.options[shownIndex] === "six") expect(html).toBeNull();
+      else expect(html).toContain(written.options[shownIndex] === "$\\dfrac{5}{6}$" ? "<mfrac>" : written.options[shownIndex].replaceAll("$", ""));
     });
     expect(JSON.stringify(document)).not.toContain("correctOptionIndex");
 

@@ -60,6 +60,18 @@ describe("a start told to wait its turn", () => {
     expect(view.questions[0].html).toEqual({ text: "<p>x?</p>", options: ["B", "A", "C", null] });
   });
 
+  it("asks for the texts as written when the paper does not come after three tries", async () => {
+    const question = { id: "q", text: "", options: ["", "", "", "plain"], hi: null, paperOrder: [0, 1, 2, 3] };
+    const written = { ...question, text: "$x$?", options: ["$a$", "$b$", "$c$", "plain"] };
+    const fetch = vi.fn(async (url: string) =>
+      url.includes("/paper") ? new Response(null, { status: 500 }) : url.endsWith("?sources=1") ? Response.json({ attemptId: "a1", paper: { version: 7, key: "k" }, questions: [written] }) : Response.json({ attemptId: "a1", paper: { version: 7, key: "k" }, questions: [question] }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const view = await startWhenLetIn("q2", { onQueued: () => undefined, hasLeft: () => false });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/exam/q2/start", ...Array(3).fill("/api/exam/q2/paper?v=7"), "/api/exam/q2?sources=1"]);
+    expect(view.questions[0]).toMatchObject({ text: "$x$?", options: ["$a$", "$b$", "$c$", "plain"] });
+  }, 10_000);
+
   it("fetches the version the start names when the paper fetched early is older", async () => {
     const question = { id: "q", text: "$x$?", options: ["$b$", "$a$", "$c$", "plain"], hi: null, paperOrder: [0, 1, 2, 3] };
     const key = randomBytes(32);
