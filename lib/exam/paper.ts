@@ -57,8 +57,20 @@ function sealed(quizId: string, version: number, bank: Awaited<ReturnType<typeof
  * without it, the paper as it is now.
  */
 export const examPaper = sessionService("exam.take", async (_session, quizId: string, version?: number): Promise<ServedPaper> => {
+  const current = (paper: ServedPaper | undefined) => paper && (version === undefined ? Date.now() - paper.loadedAt < FRESH_MS : paper.version === version);
   const cached = served.get(quizId);
-  if (cached && (version === undefined ? Date.now() - cached.loadedAt < FRESH_MS : cached.version === version)) return cached;
+  if (current(cached)) return cached!;
+  // A hall opening the page at once waits for one build of the paper, not one each.
+  const inFlight = loading.get(quizId);
+  if (inFlight && current(await inFlight)) return inFlight;
+  const load = loadPaper(quizId).finally(() => loading.delete(quizId));
+  loading.set(quizId, load);
+  return load;
+});
+
+const loading = new Map<string, Promise<ServedPaper>>();
+
+async function loadPaper(quizId: string): Promise<ServedPaper> {
   const db = await getDb();
   const [quiz] = await db.select({ id: quizzes.id, questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound(message("quizNotFound"));
@@ -67,4 +79,4 @@ export const examPaper = sessionService("exam.take", async (_session, quizId: st
   served.set(quizId, paper);
   if (served.size > MAX_PAPERS) served.delete(served.keys().next().value!);
   return paper;
-});
+}

@@ -11,7 +11,7 @@ import { POST as preview } from "@/app/api/questions/preview/route";
 import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
 import { questions, quizQuestions, quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
-import type { ExamPaper } from "@/lib/exam";
+import { examPaper, type ExamPaper } from "@/lib/exam";
 import { unsafeMarkup } from "@/lib/content/render";
 import { CSV_HEADER } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "@/tests/support/exam";
@@ -95,6 +95,10 @@ describe("questions with formulas and Markdown", () => {
     const readPaper = (as: ActiveUser | null, url = `/api/exam/${quiz.id}/paper`) => call(paper, { as, params: { quizId: quiz.id }, url });
 
     // Before the start the page fetches it, sealed: nothing of the questions can be read in it.
+    // A hall opening the page at once gets one build of it: the same bytes (each build seals with a new IV).
+    const session = { userId: user.id, sessionVersion: 0, issuedAt: Math.floor(Date.now() / 1000) };
+    const hall = await Promise.all(Array.from({ length: 8 }, () => examPaper(session, quiz.id)));
+    for (const copy of hall) expect(copy.sealed!.equals(hall[0].sealed!)).toBe(true);
     const early = await readPaper(user);
     expect(early.status).toBe(200);
     expect(early.response.headers.get("content-type")).toBe("application/octet-stream");
