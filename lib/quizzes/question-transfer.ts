@@ -44,7 +44,7 @@ interface ArrivedImage {
 }
 
 /** `![alt](target)` whose target is a file name (an uploaded image's `image:` id and web addresses are left as they are). */
-const FILE_REFERENCE = /!\[([^\]\n]*)\]\((?!image:|https?:)([^)\s]+)\)/g;
+const FILE_REFERENCE = /!\[([^\]\n]*)\]\((?!image:|https?:)([^)\n]+)\)/g;
 
 /**
  * A text with its images named by file (as a ZIP's CSV writes them: `images/circuit.png` or just
@@ -53,7 +53,7 @@ const FILE_REFERENCE = /!\[([^\]\n]*)\]\((?!image:|https?:)([^)\s]+)\)/g;
 function withArrivedImages(text: string, arrived: ReadonlyMap<string, ArrivedImage>, used: Set<ArrivedImage>): { text: string; missing?: string } {
   let missing: string | undefined;
   const rewritten = text.replace(FILE_REFERENCE, (reference, alt: string, target: string) => {
-    const image = arrived.get(target.replace(/^\.?\/?images\//, ""));
+    const image = arrived.get(target.trim().replace(/^\.?\/?images\//, ""));
     if (!image) {
       missing ??= target;
       return reference;
@@ -205,7 +205,8 @@ export const exportQuestionZip = service("questions.edit", async (_actor): Promi
   const names = new Map<string, string>();
   const taken = new Set<string>();
   for (const file of files) {
-    const stem = file.fileName.replace(/\.[^.]*$/, "") || "image";
+    // A name a Markdown reference can hold as it is: no spaces.
+    const stem = file.fileName.replace(/\.[^.]*$/, "").replace(/\s+/g, "-") || "image";
     let name = `${stem}.${file.extension}`;
     for (let copy = 2; taken.has(name.toLowerCase()); copy++) name = `${stem}-${copy}.${file.extension}`;
     taken.add(name.toLowerCase());

@@ -181,6 +181,7 @@ describe("a ZIP of a CSV and its images", () => {
     const db = await getDb();
     expect(await db.select().from(questionImageUses).where(inArray(questionImageUses.questionId, stored.map((question) => question.id)))).toHaveLength(2);
 
+    expect((await call(addQuestion, { as: boss, json: diagramQuestion(tag(), (await uploaded()).id) })).status).toBe(201);
     const exported = await call(exportBank, { as: boss, url: "/api/questions/export?format=zip" });
     expect(exported.status).toBe(200);
     expect(exported.response.headers.get("content-type")).toBe("application/zip");
@@ -189,6 +190,10 @@ describe("a ZIP of a CSV and its images", () => {
     const exportedName = new RegExp(`${label}: the figure\\n\\n!\\[A square of side 3 cm\\]\\((images/[^)]+)\\)`).exec(csv)![1];
     expect(entries.find((entry) => entry.name === exportedName)!.bytes.equals(png(30, 30))).toBe(true);
     expect(csv).not.toContain("image:");
+    // An upload named with a space is written so a Markdown reference holds it, and every reference names a file of the ZIP.
+    expect(csv).not.toContain("images/circuit diagram");
+    expect(csv).toMatch(/\(images\/circuit-diagram(-\d+)?\.png\)/);
+    for (const [, name] of csv.matchAll(/\]\((images\/[^)]+)\)/g)) expect(entries.map((entry) => entry.name)).toContain(name);
   });
 
   it("refuses an archive that is unsafe or holds what is not an image, whole, storing nothing", async () => {
@@ -225,6 +230,14 @@ describe("a ZIP of a CSV and its images", () => {
 
     expect(await questionsLabelled(label)).toEqual([]);
     expect(await countImages()).toBe(before);
+  });
+
+  it("takes an image file name with a space, as a person names files", async () => {
+    const label = tag();
+    const zip = bankZip([zipRow(label, "images/my square.png")], [{ name: "images/my square.png", bytes: png(12, 12) }]);
+    const imported = await call(importBank, { as: await admin(), form: fileForm(zip, "bank.zip") });
+    expect(imported.status).toBe(200);
+    expect((await questionsLabelled(label))[0].rendered!.en.text).toContain('width="12" height="12"');
   });
 
   it("a CSV alone cannot bring images: the row names the file it needs", async () => {
