@@ -30,8 +30,8 @@ const PUBLIC_PAGES = [
 /** The card's pay button, the payment modal and its Cancel, as each language names them. */
 /** What the journey clicks and waits for, in each language. */
 const TEXTS = {
-  en: { pay: "Please Pay to Attend Quiz", dialog: "Payment Instruction", cancel: "Cancel", start: "Start Quiz", firstQuestion: "Question 1 of 25", submit: "Submit Quiz", summary: "Quiz summary" },
-  hi: { pay: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें", dialog: "भुगतान निर्देश", cancel: "रद्द करें", start: "क्विज़ शुरू करें", firstQuestion: "प्रश्न 1 / 25", submit: "क्विज़ जमा करें", summary: "क्विज़ सारांश" },
+  en: { pay: "Please Pay to Attend Quiz", dialog: "Payment Instruction", cancel: "Cancel", start: "Start Quiz", firstQuestion: "Question 1 of 25", submit: "Submit Quiz", confirmTitle: "Submit your answers?", confirm: "Submit", summary: "Quiz summary" },
+  hi: { pay: "क्विज़ में भाग लेने के लिए कृपया भुगतान करें", dialog: "भुगतान निर्देश", cancel: "रद्द करें", start: "क्विज़ शुरू करें", firstQuestion: "प्रश्न 1 / 25", submit: "क्विज़ जमा करें", confirmTitle: "क्या आप अपने उत्तर जमा करना चाहते हैं?", confirm: "जमा करें", summary: "क्विज़ सारांश" },
 };
 
 const ADMIN_TABS = ["overview", "quizzes", "questions", "responses", "answer-keys", "notifications", "transactions", "prize-claims", "blog", "messages", "jobs", "audit"];
@@ -94,6 +94,10 @@ for (const language of languages) {
       await page.getByRole("radio").first().check();
       await axe.check("live exam");
       await page.getByRole("button", { name: texts.submit }).click();
+      const confirmation = page.getByRole("dialog", { name: texts.confirmTitle });
+      await expect(confirmation).toBeVisible();
+      await axe.check("the confirmation before submitting");
+      await confirmation.getByRole("button", { name: texts.confirm, exact: true }).click();
       await expect(page.getByRole("heading", { name: texts.summary })).toBeVisible();
       await axe.check("exam summary");
       axe.expectNone();

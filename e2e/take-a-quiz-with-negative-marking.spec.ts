@@ -38,7 +38,25 @@ test("a participant reads the quiz's own marking scheme, answers three questions
     await page.getByRole("button", { name: "Next", exact: true }).click();
   }
   await expect(questionHeading(page, 4)).toBeVisible();
-  await page.getByRole("button", { name: "Submit Quiz" }).click();
+  // One key press does not end the exam: Enter on Submit Quiz asks first, with what is unanswered.
+  const submitQuiz = page.getByRole("button", { name: "Submit Quiz" });
+  await submitQuiz.focus();
+  await page.keyboard.press("Enter");
+  const confirmation = page.getByRole("dialog", { name: "Submit your answers?" });
+  await expect(confirmation).toContainText("You have answered 3 of 25 questions; 22 are unanswered.");
+  await expect(confirmation.getByRole("button", { name: "Keep answering" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(confirmation).toHaveCount(0);
+  await expect(submitQuiz).toBeFocused();
+  await expect(questionHeading(page, 4)).toBeVisible();
+  await expect(page.getByText("Answered 3 of 25")).toBeVisible();
+  // Escape keeps answering too; then Submit ends it.
+  await submitQuiz.click();
+  await page.keyboard.press("Escape");
+  await expect(confirmation).toHaveCount(0);
+  expect(await page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await submitQuiz.click();
+  await confirmation.getByRole("button", { name: "Submit", exact: true }).click();
   await expect(page.getByText("Quiz submitted successfully! Full-screen mode exited.")).toBeVisible();
 
   await withDatabase((client) => client.query("update quizzes set exam_end_at = now() where id = $1", [quizId]));

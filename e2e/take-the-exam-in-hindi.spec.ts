@@ -126,6 +126,7 @@ test.describe("the exam in Hindi", () => {
     expect(await isFullscreen(page)).toBe(true);
 
     await page.getByRole("button", { name: "क्विज़ जमा करें" }).click();
+    await page.getByRole("dialog", { name: "क्या आप अपने उत्तर जमा करना चाहते हैं?" }).getByRole("button", { name: "जमा करें", exact: true }).click();
     await expect(page.getByText("क्विज़ सफलतापूर्वक जमा हो गई! फ़ुल-स्क्रीन मोड बंद हो गया।")).toBeVisible();
     // The quiz's window is still open: "Submitted", and the score once it has closed (SPEC §10).
     await expect(page.getByText("परीक्षा की अवधि समाप्त होने के बाद दिखाया जाएगा", { exact: true })).toBeVisible();

@@ -14,6 +14,7 @@ import { useExamProgress, type RestoredProgress, type SavedAnswers } from "./use
 import { useIsFullscreen } from "./useFullscreen";
 import { useProctoring } from "./useProctoring";
 import { useSaveState } from "./useSaveState";
+import { SubmitConfirmation } from "./SubmitConfirmation";
 
 interface LiveExamProps {
   view: ExamView;
@@ -79,6 +80,8 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const [answers, setAnswers] = useState(restored.answers);
   const [currentIndex, setCurrentIndex] = useState(restored.currentIndex);
   const [submitting, setSubmitting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const submitButton = useRef<HTMLButtonElement>(null);
   const [failure, setFailure] = useState<SubmitFailure>();
   const log = useProctoring(quizId, participantId, resuming);
 
@@ -233,7 +236,8 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         </>
       )}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => void submit()}>
+        {/* Once the time is up there is nothing left to decide: the button fetches the result. */}
+        <button ref={submitButton} type="button" className={primaryButtonClass} disabled={submitting || (locked && !timeUp)} onClick={() => (timeUp ? void submit() : setConfirming(true))}>
           {t("submitQuiz")}
         </button>
         <p className="text-sm text-slate-600">
@@ -252,6 +256,20 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         )}
       </div>
       {failure && <FormMessage tone="error">{failure.serverMessage ?? t("submitFailed")}</FormMessage>}
+      {confirming && !locked && (
+        <SubmitConfirmation
+          answered={answeredCount}
+          total={questions.length}
+          onSubmit={() => {
+            setConfirming(false);
+            void submit();
+          }}
+          onKeepAnswering={() => {
+            setConfirming(false);
+            submitButton.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }
