@@ -83,7 +83,7 @@ test.describe("the participant's dashboard", () => {
     await expect(card.getByText(examOpensText(quiz.examStartAt), { exact: true })).toBeVisible();
     const countdown = card.getByRole("timer");
     await expect(countdown).toHaveText(/^Starts in 00:00:0\d$/);
-    const start = card.getByRole("link", { name: "Start quiz" });
+    const start = card.getByRole("link", { name: "Lets, Start Quiz" });
     await expect(start).toBeVisible({ timeout: 20_000 });
     await expect(start).toHaveAttribute("href", `/quizes/${quiz.id}`);
     await expect(countdown).toHaveCount(0);
@@ -126,7 +126,7 @@ test.describe("the participant's dashboard", () => {
     await markDocument(page);
 
     await reviewAsAdmin(browser, baseURL, payment);
-    await expect(card.getByRole("link", { name: "Start quiz" })).toHaveAttribute("href", `/quizes/${quiz.id}`, { timeout: 10_000 });
+    await expect(card.getByRole("link", { name: "Lets, Start Quiz" })).toHaveAttribute("href", `/quizes/${quiz.id}`, { timeout: 10_000 });
     await expect(card.getByRole("button", { name: "Verification Pending" })).toHaveCount(0);
     expect(await isSameDocument(page)).toBe(true);
   });

@@ -61,7 +61,7 @@ test.describe("a free-entry quiz", () => {
 
     await openTheExam(quiz.id);
     await page.reload();
-    await card.getByRole("link", { name: "Start quiz" }).click();
+    await card.getByRole("link", { name: "Lets, Start Quiz" }).click();
     await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();
     await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(`/QuizliveSection?quizId=${quiz.id}`);
