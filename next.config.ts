@@ -16,6 +16,9 @@ const nextConfig: NextConfig = {
   // `npm test` type-checks the whole project (tests and scripts too) before it builds: the build's
   // own check of the same files would be half a minute more of the same work.
   typescript: { ignoreBuildErrors: process.env.BUILD_AFTER_TYPECHECK === "1" },
+  // Turbopack keeps its work in .next for the next build; `npm test` builds a fresh clone once, and
+  // writing that cache took it 12 s of the build's 75 on two cores.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.BUILD_AFTER_TYPECHECK !== "1" },
   async headers() {
     return [
       {

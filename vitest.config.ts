@@ -34,6 +34,24 @@ const JOB_WORKER_FILES = [
   "tests/api/jobs.test.ts",
 ];
 
+/**
+ * Files that set the environment or mock a module before the app's modules load (a database of
+ * their own, a full disk, Next's request headers), or change settings another file would read:
+ * each gets modules of its own, as the job-worker files do. Every other file shares its worker's
+ * modules with the files before it (isolate: false): loading the app's modules for each file
+ * again took 45 % of a pass.
+ */
+const OWN_MODULE_FILES = [
+  "tests/api/books.test.ts",
+  "tests/api/prize-payout.test.ts",
+  "tests/api/uploads.test.ts",
+  "tests/api/sessions.test.ts",
+  "tests/security/recording-uploads.test.ts",
+  "tests/db/embedded-outage.test.ts",
+  "tests/db/external-outage.test.ts",
+  "lib/storage/storage.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // Next resolves "server-only" to an empty module on the server (the react-server condition);
@@ -46,7 +64,12 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       // Two files at a time: one keeps a core busy a third of the time, waiting on its database.
-      { extends: true, test: { name: "files", include: TEST_FILES, exclude: [...JOB_WORKER_FILES, ...LEFT_OUT], maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: "files", include: TEST_FILES, exclude: [...JOB_WORKER_FILES, ...OWN_MODULE_FILES, ...LEFT_OUT], isolate: false, maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } },
+      },
+      // Beside them, one at a time.
+      { extends: true, test: { name: "own modules", include: OWN_MODULE_FILES, exclude: LEFT_OUT, maxWorkers: 1, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } } },
       // Then, one at a time and alone, the files that run the job workers and wait for their mail:
       // beside other files, those files' own mail queued behind everyone else's for longer than a
       // test waits (and each worker takes every file's jobs).

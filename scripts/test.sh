@@ -12,10 +12,13 @@ export NEXT_TELEMETRY_DISABLED=1
 started=$SECONDS
 step() { echo "::: [+$((SECONDS - started))s] $*"; }
 
-bash scripts/test-tools.sh
-
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
+
+# What the suite needs beyond npm (Debian's packages, the PostgreSQL server, Node 24) is installed
+# while the type check, lint and build run, none of which needs it; the Vitest passes wait for it.
+{ bash scripts/test-tools.sh && bash scripts/node24.sh >"$results/node24"; } >"$results/log-tools" 2>&1 &
+tools=$!
 
 check() { # name, command...: a check that is not a test runner counts as one test
   local name=$1
@@ -61,7 +64,9 @@ check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
 # the PostgreSQL server runs on Node 24, the production server's runtime (scripts/node24.sh), so
 # both Node versions and both databases are covered without a third pass; it leaves out the files
 # that touch no database (components, architecture, docs), which the embedded pass runs.
-node24_binary=$(bash scripts/node24.sh)
+wait $tools
+cat "$results/log-tools"
+node24_binary=$(cat "$results/node24")
 vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
 (
