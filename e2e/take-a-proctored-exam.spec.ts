@@ -5,7 +5,8 @@ import { createOpenQuiz, recordedSequences, withDatabase } from "./support/exam-
 
 test.use(EXAM_BROWSER);
 
-const QUEUE_NOTE = "Many participants are starting at once. You are in the queue: your quiz starts in about 1 second. Your time has not started yet; keep this page open.";
+const queueNote = (seconds: number) =>
+  `Many participants are starting at once. You are in the queue: your quiz starts in about ${seconds} ${seconds === 1 ? "second" : "seconds"}. Your time has not started yet; keep this page open.`;
 const MEDIA_REQUIRED = "You must allow camera, microphone, and screen sharing to begin the exam.";
 
 test.describe("the proctored exam", () => {
@@ -30,23 +31,30 @@ test.describe("the proctored exam", () => {
     await page.getByRole("link", { name: "Next", exact: true }).click();
     await expect(page).toHaveURL(`/QuizliveSection?quizId=${quizId}`);
 
-    // A hall pressing Start at once: the server first answers that this start waits its turn.
-    // The page says so, waits the second it was told, and is let in without another click.
-    // The retry is held until the note has been seen, so a slow check cannot miss its second.
+    // A hall pressing Start at once: the server first answers that this start waits its turn, then,
+    // asked again at that turn, that it waits one more second. The page says so each time, counts
+    // the wait down, shows no exam clock meanwhile, and is let in without another click.
+    // The last retry is held until the second note has been seen, so a slow check cannot miss it.
     const startUrl = `**/api/exam/${quizId}/start`;
     let noteSeen!: () => void;
     const retryMayGo = new Promise<void>((resolve) => (noteSeen = resolve));
     let starts = 0;
     await page.route(startUrl, async (route) => {
-      if (starts++ === 0) return route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: QUEUE_NOTE } });
+      starts++;
+      if (starts === 1) return route.fulfill({ status: 503, headers: { "retry-after": "3" }, json: { message: queueNote(3) } });
+      if (starts === 2) return route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: queueNote(1) } });
       await retryMayGo;
       await route.continue();
     });
     await page.getByRole("button", { name: "Start Quiz" }).click();
-    await expect(page.getByRole("status").filter({ hasText: QUEUE_NOTE })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: queueNote(3) })).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveText(/^Expected wait: [123] seconds?$/);
+    await expect(page.getByRole("timer")).toHaveText(/^Expected wait: 1 second$/);
+    await expect(page.getByRole("timer", { name: "Time left" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: queueNote(1) })).toBeVisible();
     noteSeen();
     await expect(questionHeading(page, 1)).toBeVisible();
-    expect(starts).toBe(2);
+    expect(starts).toBe(3);
     await page.unroute(startUrl);
     await expect.poll(() => isFullscreen(page)).toBe(true);
 

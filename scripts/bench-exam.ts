@@ -67,6 +67,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "256" },
     node: { type: "string" },
     rich: { type: "boolean", default: false },
+    answers: { type: "string", default: "25" },
   },
 });
 const PARTICIPANTS = Number(args.participants);
@@ -74,7 +75,8 @@ const CONCURRENCY = Number(args.concurrency);
 const THINK_SECONDS = Number(args.think);
 const EXAM_DAY = THINK_SECONDS > 0;
 const START_SPREAD_SECONDS = Number(args["start-spread"]);
-const QUESTIONS = 25;
+// Answers each participant saves of the quiz's 25: fewer make a short exam day that measures the start line.
+const QUESTIONS = Math.min(25, Number(args.answers));
 const RECONNECT_PARTICIPANTS = Math.min(PARTICIPANTS, 1000);
 const QUEUED_ANSWERS = 10;
 const PASSWORD = "bench-password-1";
@@ -90,6 +92,8 @@ interface Timing {
   step: string;
   ms: number;
   ok: boolean;
+  /** When it ended (performance.now()). */
+  at: number;
 }
 const timings: Timing[] = [];
 /** The first start response's size: what each participant downloads for the paper. */
@@ -124,11 +128,11 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
     // A start the server put back in its queue (503 with a turn to come back at) is no error.
     const queued = options.queue === true && response.statusCode === 503 && retryAfter !== undefined;
     const ok = queued || (response.statusCode >= 200 && response.statusCode < 300);
-    timings.push({ step: queued ? "queued" : step, ms: performance.now() - started, ok });
+    timings.push({ step: queued ? "queued" : step, ms: performance.now() - started, ok, at: performance.now() });
     const setCookie = response.headers["set-cookie"];
     return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter };
   } catch {
-    timings.push({ step, ms: performance.now() - started, ok: false });
+    timings.push({ step, ms: performance.now() - started, ok: false, at: performance.now() });
     return null;
   }
 }
@@ -374,9 +378,9 @@ async function run() {
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;
       const view = JSON.parse(response.body) as { questions: { id: string }[] };
-      participant.questions = view.questions.map((question) => question.id);
+      participant.questions = view.questions.map((question) => question.id).slice(0, QUESTIONS);
       startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
-      timings.push({ step: "let in", ms: performance.now() - pressed, ok: true });
+      timings.push({ step: "let in", ms: performance.now() - pressed, ok: true, at: performance.now() });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
 
@@ -406,6 +410,7 @@ async function run() {
     let reconnectedAt: Date | null = null;
     if (EXAM_DAY) {
       const thinkMs = () => Math.random() * 2 * THINK_SECONDS * 1000;
+      const examBegan = performance.now();
       await phase("exam", () => Promise.all(participants.map(async (participant) => {
         await sleep(Math.random() * START_SPREAD_SECONDS * 1000);
         await start(participant);
@@ -415,6 +420,7 @@ async function run() {
         }
         await submit(participant);
       })).then(() => undefined));
+      reportLetIn(examBegan);
     } else {
       await eachParticipant("start", start);
       await eachParticipant("answer", async (participant) => {
@@ -448,6 +454,27 @@ async function run() {
     if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
   } finally {
     await undoAll();
+  }
+}
+
+/**
+ * How the hall was let in: the distribution of each participant's wait from the first press of
+ * Start, and every 3 s until the last is in, how many were in and the answer saves' p99 in those seconds.
+ */
+function reportLetIn(began: number) {
+  const letIn = timings.filter((timing) => timing.step === "let in");
+  const waits = letIn.map((timing) => timing.ms / 1000).sort((a, b) => a - b);
+  console.log(`let in (first press of Start to the start): p50 ${percentile(waits, 50).toFixed(1)} s, p95 ${percentile(waits, 95).toFixed(1)} s, p99 ${percentile(waits, 99).toFixed(1)} s, max ${(waits.at(-1) ?? NaN).toFixed(1)} s, ${letIn.length} of ${PARTICIPANTS}`);
+  const lastIn = Math.max(...letIn.map((timing) => timing.at));
+  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)");
+  for (let from = began; from <= lastIn + 3000; from += 3000) {
+    const within = (timing: Timing) => timing.at > from && timing.at <= from + 3000;
+    const saves = timings.filter((timing) => timing.step === "answer" && within(timing)).map((timing) => timing.ms).sort((a, b) => a - b);
+    const queued = timings.filter((timing) => timing.step === "queued" && within(timing)).length;
+    const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
+    console.log(
+      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14)].join(" "),
+    );
   }
 }
 

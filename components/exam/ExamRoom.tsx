@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
-import { ExamStart } from "./ExamStart";
+import { ExamStart, type QueuedStart } from "./ExamStart";
 import type { QuizFacts } from "./ExamRules";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
@@ -19,7 +19,7 @@ import { useRecorder } from "./useRecorder";
 type StartFailure = { serverMessage: string | null };
 
 type Phase =
-  | { name: "ready"; starting: boolean; failure?: StartFailure; queueNote?: string }
+  | { name: "ready"; starting: boolean; failure?: StartFailure; queue?: QueuedStart }
   | { name: "live"; view: ExamView; restored: RestoredProgress; deadlineMs: number }
   | { name: "finished"; result: ExamResult; summary?: ExamSummary };
 
@@ -115,7 +115,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
     let view: ExamView;
     try {
       view = await startWhenLetIn(quizId, {
-        onQueued: (queueNote) => setPhase({ name: "ready", starting: true, queueNote }),
+        onQueued: (note, turnAt) => setPhase({ name: "ready", starting: true, queue: { note, turnAt } }),
         hasLeft: () => left.current,
       });
     } catch (error) {
@@ -145,7 +145,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
           resuming={resuming}
           starting={phase.starting}
           error={phase.failure && (phase.failure.serverMessage ?? t("start.startFailed"))}
-          queueNote={phase.queueNote}
+          queue={phase.queue}
           onStart={() => void start()}
         />
       )}

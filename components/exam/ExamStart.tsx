@@ -1,19 +1,25 @@
 import { useTranslations } from "next-intl";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { ExamRules, type QuizFacts } from "./ExamRules";
+import { ExpectedWait } from "./ExpectedWait";
+
+/** The server's word that this start waits its turn in a queue, and when that turn comes (ms since the epoch). */
+export interface QueuedStart {
+  note: string;
+  turnAt: number;
+}
 
 interface ExamStartProps {
   quiz: QuizFacts & { title: string };
   resuming: boolean;
   starting: boolean;
   error?: string;
-  /** The server's word that this start waits its turn in a queue. */
-  queueNote?: string;
+  queue?: QueuedStart;
   onStart: () => void;
 }
 
 /** The instructions again, what proctoring involves, and the button that starts (or resumes) the exam. */
-export function ExamStart({ quiz, resuming, starting, error, queueNote, onStart }: ExamStartProps) {
+export function ExamStart({ quiz, resuming, starting, error, queue, onStart }: ExamStartProps) {
   const t = useTranslations("exam");
   return (
     <section aria-labelledby="exam-start" className="flex flex-col items-start gap-4">
@@ -25,7 +31,8 @@ export function ExamStart({ quiz, resuming, starting, error, queueNote, onStart 
       <button type="button" className={primaryButtonClass} disabled={starting} onClick={onStart}>
         {resuming ? t("start.resumeQuiz") : t("start.startQuiz")}
       </button>
-      {queueNote && <FormMessage tone="info">{queueNote}</FormMessage>}
+      {queue && <FormMessage tone="info">{queue.note}</FormMessage>}
+      {queue && <ExpectedWait key={queue.turnAt} turnAt={queue.turnAt} />}
       {error && <FormMessage tone="error">{error}</FormMessage>}
     </section>
   );

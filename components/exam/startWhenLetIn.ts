@@ -9,15 +9,15 @@ import { withPaper } from "./withPaper";
  * participant has left the page meanwhile: then the 503 stands and nothing is started. Then the
  * exam paper, when any question has formulas or tables.
  */
-export async function startWhenLetIn(quizId: string, { onQueued, hasLeft }: { onQueued: (note: string) => void; hasLeft: () => boolean }): Promise<ExamView> {
+export async function startWhenLetIn(quizId: string, { onQueued, hasLeft }: { onQueued: (note: string, turnAt: number) => void; hasLeft: () => boolean }): Promise<ExamView> {
   for (;;) {
     try {
       const view = await callApi<ExamView>(`/api/exam/${quizId}/start`, { method: "POST" });
       return await withPaper(quizId, view);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 503 && error.retryAfterSeconds !== undefined && error.serverMessage)) throw error;
-      onQueued(error.serverMessage);
       const turnInSeconds = error.retryAfterSeconds;
+      onQueued(error.serverMessage, Date.now() + turnInSeconds * 1000);
       await new Promise((resolve) => setTimeout(resolve, (turnInSeconds + Math.random()) * 1000));
       if (hasLeft()) throw error;
     }

@@ -23,9 +23,12 @@ describe("a start told to wait its turn", () => {
     const fetch = vi.fn(async () => answers.shift()!);
     vi.stubGlobal("fetch", fetch);
     const notes: string[] = [];
-    const view = await startWhenLetIn("q1", { onQueued: (note) => notes.push(note), hasLeft: () => false });
+    const turns: number[] = [];
+    const view = await startWhenLetIn("q1", { onQueued: (note, turnAt) => (notes.push(note), turns.push(turnAt - Date.now())), hasLeft: () => false });
     expect(view).toEqual({ attemptId: "a1", paper: null });
     expect(notes).toEqual([NOTE, NOTE]);
+    // Retry-After 0: the turn is now, for the page's countdown.
+    for (const turn of turns) expect(Math.abs(turn)).toBeLessThan(100);
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
