@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check, in order: what the suite needs installed (scripts/test-tools.sh), types and lint,
 # migrations against the schema, a production build, Vitest on the embedded database and on the
-# machine's PostgreSQL (both on Node 24) side by side, the Playwright journeys against the build on two
+# machine's PostgreSQL (on Node 24) side by side, the Playwright journeys against the build on two
 # workers, and the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
@@ -60,15 +60,15 @@ check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
 # and each two files at a time, then the few that run the job workers alone (vitest.config.ts: one
 # file keeps a core busy a third of the time, waiting on its database, so two passes of one file
 # each left the machine half idle; beside the type check and build they only took longer, as
-# every step here needs the CPU). Both run on Node 24, the production server's runtime
-# (scripts/node24.sh), which spends less CPU on each promise than Node 20, and the passes keep both
-# cores busy; the journeys' server runs on the PATH's Node, so both versions stay covered.
-# The pass on the PostgreSQL server leaves out the files that touch no database (components,
-# architecture, docs), which the embedded pass runs.
+# every step here needs the CPU). The pass on the PostgreSQL server runs on Node 24, the
+# production server's runtime (scripts/node24.sh), the embedded one on the PATH's Node, so both
+# Node versions and both databases are covered without a third pass (both on Node 24 took as long:
+# the two keep both cores busy either way); the PostgreSQL pass leaves out the files that touch no
+# database (components, architecture, docs), which the embedded pass runs.
 wait $tools
 cat "$results/log-tools"
 node24_binary=$(cat "$results/node24")
-vitest_on embedded "$node24_binary" &
+vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
 (
   export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
