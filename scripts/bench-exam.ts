@@ -128,11 +128,13 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
     // A start the server put back in its queue (503 with a turn to come back at) is no error.
     const queued = options.queue === true && response.statusCode === 503 && retryAfter !== undefined;
     const ok = queued || (response.statusCode >= 200 && response.statusCode < 300);
-    timings.push({ step: queued ? "queued" : step, ms: performance.now() - started, ok, at: performance.now() });
+    const ended = performance.now();
+    timings.push({ step: queued ? "queued" : step, ms: ended - started, ok, at: ended });
     const setCookie = response.headers["set-cookie"];
     return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter };
   } catch {
-    timings.push({ step, ms: performance.now() - started, ok: false, at: performance.now() });
+    const ended = performance.now();
+    timings.push({ step, ms: ended - started, ok: false, at: ended });
     return null;
   }
 }
@@ -380,7 +382,8 @@ async function run() {
       const view = JSON.parse(response.body) as { questions: { id: string }[] };
       participant.questions = view.questions.map((question) => question.id).slice(0, QUESTIONS);
       startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
-      timings.push({ step: "let in", ms: performance.now() - pressed, ok: true, at: performance.now() });
+      const letIn = performance.now();
+      timings.push({ step: "let in", ms: letIn - pressed, ok: true, at: letIn });
     };
     const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
 

@@ -7,9 +7,9 @@ const secondsUntil = (turnAt: number) => Math.max(0, Math.ceil((turnAt - Date.no
 
 /**
  * The wait until a queued start's turn, counted down each second from the server's answer (a new
- * answer is a new turn: the page keys this by it). A
- * timer, not a live region: screen readers hear the server's note once per answer (the status
- * above), not a number every second, and read this one when they reach it.
+ * answer is a new turn: the page keys this by it). A timer, not a live region: screen readers hear
+ * the server's note once per answer (the status above), not a number every second, and read this
+ * one when they reach it.
  */
 export function ExpectedWait({ turnAt }: { turnAt: number }) {
   const t = useTranslations("exam.start");
