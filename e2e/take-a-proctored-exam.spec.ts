@@ -142,7 +142,20 @@ test.describe("the proctored exam", () => {
     await page.addInitScript(() => {
       navigator.mediaDevices.getDisplayMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
     });
-    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+    // Until the page's scripts have run, Start cannot work, so it is shown disabled: a tap on a
+    // slow phone is not lost without a word.
+    const scripts = "**/_next/static/chunks/**";
+    let scriptsMayLoad!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (scriptsMayLoad = resolve));
+    await page.route(scripts, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto(`/QuizliveSection?quizId=${quizId}`, { waitUntil: "commit" });
+    await expect(page.getByRole("button", { name: "Start Quiz" })).toBeDisabled();
+    scriptsMayLoad();
+    await expect(page.getByRole("button", { name: "Start Quiz" })).toBeEnabled();
+    await page.unroute(scripts);
 
     // An open alert blocks the click from finishing, so it is answered from the listener.
     const alerts: string[] = [];

@@ -1,5 +1,6 @@
 import { useTranslations } from "next-intl";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { useHydrated } from "@/components/ui/useHydrated";
 import { ExamRules, type QuizFacts } from "./ExamRules";
 import { ExpectedWait } from "./ExpectedWait";
 
@@ -21,6 +22,7 @@ interface ExamStartProps {
 /** The instructions again, what proctoring involves, and the button that starts (or resumes) the exam. */
 export function ExamStart({ quiz, resuming, starting, error, queue, onStart }: ExamStartProps) {
   const t = useTranslations("exam");
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="exam-start" className="flex flex-col items-start gap-4">
       <h1 id="exam-start" className="text-3xl font-bold tracking-tight text-slate-900">{quiz.title}</h1>
@@ -28,7 +30,7 @@ export function ExamStart({ quiz, resuming, starting, error, queue, onStart }: E
       <ExamRules quiz={quiz} />
       <p className="max-w-2xl text-slate-700">{t("start.proctoring")}</p>
       {resuming && <p className="max-w-2xl text-slate-700">{t("start.resumeNote")}</p>}
-      <button type="button" className={primaryButtonClass} disabled={starting} onClick={onStart}>
+      <button type="button" className={primaryButtonClass} disabled={starting || !hydrated} onClick={onStart}>
         {resuming ? t("start.resumeQuiz") : t("start.startQuiz")}
       </button>
       {queue && <FormMessage tone="info">{queue.note}</FormMessage>}
