@@ -100,6 +100,8 @@ test.describe("the exam in Hindi", () => {
     await headerSwitch(page, "English").click();
 
     await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+    // Focus stays where the reader was, on the switch, now offering Hindi.
+    await expect(headerSwitch(page, "हिन्दी")).toBeFocused();
     await page.unroute(FOCUS_EVENTS);
     await expect(page.getByRole("timer", { name: "Time left" })).toHaveAttribute("data-before-switch", "");
     // One clock (SPEC §10): out of full screen the questions are hidden and the time runs on, never restarted.
@@ -122,6 +124,7 @@ test.describe("the exam in Hindi", () => {
     // In full screen, the exam's own switch: back to Hindi without leaving it.
     await examSwitch(page, "हिन्दी").click();
     await expect(hindiHeading(page, 1)).toBeVisible();
+    await expect(examSwitch(page, "English")).toBeFocused();
     await expect(page.getByRole("radio").nth(1)).toBeChecked();
     expect(await isFullscreen(page)).toBe(true);
 

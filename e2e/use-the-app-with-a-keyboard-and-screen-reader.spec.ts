@@ -94,6 +94,27 @@ test.describe("the exam with a keyboard and a screen reader", () => {
     // The window is still open: no score yet (SPEC §10, scores after the window).
     await expect(summary).toHaveAccessibleDescription(/Score: Shown once the exam window has closed/);
   });
+
+  test("after Submit Quiz the status says when the score comes, and the one-minute warning does not linger", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.clock.install();
+    const { quizId } = await enrolledParticipant(page);
+    await page.goto(`/QuizliveSection?quizId=${quizId}`);
+    await page.getByRole("button", { name: "Start Quiz" }).click();
+    await expect(questionHeading(page, 1)).toBeVisible();
+    await page.getByRole("radio").first().check();
+
+    await page.clock.fastForward("29:30");
+    const warning = page.getByRole("status").filter({ hasText: /^\d+ seconds left\.$/ });
+    await expect(warning).toHaveCount(1);
+    await page.getByRole("button", { name: "Submit Quiz" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Submit", exact: true }).click();
+
+    await expect(page.getByRole("heading", { name: "Quiz summary" })).toBeFocused();
+    // The window is still open (SPEC §10, scores after the window): said in the same breath.
+    await expect(page.getByRole("status").filter({ hasText: "Quiz submitted successfully! Full-screen mode exited. Your score appears once the exam window has closed." })).toHaveCount(1);
+    await expect(warning).toHaveCount(0);
+  });
 });
 
 test.describe("the dashboard and the payment modal with a keyboard and a screen reader", () => {

@@ -180,7 +180,10 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
     if (saved === "saved") {
       await log.flush();
       try {
-        onFinished(await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" }), {});
+        const result = await submittedResult(`/api/exam/${quizId}/submit`, { method: "POST" });
+        // A time warning would linger behind the summary, no longer true; "Time is up" stays with it.
+        if (!timeUp) onAnnounce("");
+        onFinished(result, {});
         return;
       } catch (error) {
         // Too late (409): the server submitted what was saved by the deadline; show that, in its words.

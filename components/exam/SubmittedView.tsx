@@ -54,7 +54,10 @@ export function SubmittedView({ quizId, result, summary }: { quizId: string; res
       <h1 id="summary" ref={summaryHeading} tabIndex={-1} aria-describedby="summary-score" className="text-3xl font-bold text-slate-900 focus:outline-none">
         {t("result.summary")}
       </h1>
-      <FormMessage tone="success">{summary.serverMessage ?? t("live.submitted")}</FormMessage>
+      {/* The score is said with the news, not only listed below it where a screen reader would have to look. */}
+      <FormMessage tone="success">
+        {summary.serverMessage ?? t("live.submitted")} {score === null ? t("rules.scoreAfterWindow") : t("result.scoreSaid", { score })}
+      </FormMessage>
       <dl id="summary-score" className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
         <dt className="font-semibold">{t("result.score")}</dt>
         <dd>{score ?? t("result.scoreAfterWindow")}</dd>

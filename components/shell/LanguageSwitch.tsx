@@ -17,7 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
   const router = useRouter();
   const [switching, startSwitch] = useTransition();
 
-  const switchLanguage = () =>
+  const switchLanguage = () => {
+    if (switching) return;
     startSwitch(async () => {
       await callApi("/api/language", { method: "PUT", json: { language: other } }).catch(() => {
         // Offline: the browser still remembers the choice for its next page.
@@ -25,14 +26,17 @@ export function LanguageSwitch({ className }: { className?: string }) {
       });
       router.refresh();
     });
+  };
 
   return (
     <button
       type="button"
       lang={intlLocale(other)}
       title={t("switchTo", { language: LANGUAGE_NAMES[other] })}
+      // Not `disabled`: a disabled button drops the keyboard focus to the page, and the reader
+      // would start again from the top in the new language.
       aria-busy={switching}
-      disabled={switching}
+      aria-disabled={switching}
       onClick={switchLanguage}
       className={className}
     >
