@@ -46,11 +46,8 @@ export default async function WinnerLeaderboardPage() {
               </p>
               {quiz.reason && <p className="text-sm text-slate-800">{t("revisionReason", { reason: quiz.reason })}</p>}
               <ContestModelNote model={quiz.contestModel} />
-              <WinnersTable
-                title={quiz.title}
-                winners={quiz.winners}
-                emptyText={quiz.contestModel === "paid_certificates" ? t("noCashPrizes") : undefined}
-              />
+              {quiz.contestModel === "paid_certificates" && <p className="text-sm text-slate-700">{t("noCashPrizes")}</p>}
+              <WinnersTable title={quiz.title} winners={quiz.winners} participants={quiz.participants} />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} resultsFile={quiz.resultsFile} />
               <SupersededVersions quizId={quiz.id} versions={quiz.superseded} language={language} />
             </section>

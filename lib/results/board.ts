@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lte, not, or, sql } from "drizzle-orm";
 import { currentResultRows, publishedResults, quizzes, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
@@ -14,6 +14,13 @@ export interface SupersededVersion {
   reason: string | null;
   /** Published with a public results file (format 2) to download. */
   resultsFile: boolean;
+}
+
+/** How many of a ranking's first places the winners page shows when its prizes pay no one. */
+export const TOP_RANKS_WITHOUT_PRIZES = 10;
+
+function rankingOf<Row extends { participants: number }>(rows: Row[]) {
+  return { participants: rows[0]?.participants ?? 0, winners: rows.map(({ participants: _participants, ...row }) => row) };
 }
 
 /**
@@ -42,19 +49,43 @@ export const publishedWinners = service("results.view", async () => {
   for (const version of versions) if (!latest.has(version.id)) latest.set(version.id, version);
   const current = [...latest.values()].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   if (current.length === 0) return [];
-  const winners = await db
-    .select({ quizId: currentResultRows.quizId, name: users.name, ...currentRowColumns })
-    .from(currentResultRows)
-    .innerJoin(users, eq(users.id, currentResultRows.participantId))
-    .where(and(inArray(currentResultRows.quizId, current.map((quiz) => quiz.id)), or(sql`${currentResultRows.prizePaise} > 0`, eq(currentResultRows.freePass, true))))
-    .orderBy(asc(currentResultRows.rank), asc(currentResultRows.participantId));
+  // Per quiz, how many were ranked and whether anyone won something: a ranking that pays no one
+  // still shows its top, so that "no participant submitted" is said only when none did.
+  const ranked = db.$with("ranked").as(
+    db
+      .select({
+        quizId: currentResultRows.quizId,
+        ...currentRowColumns,
+        participants: sql<number>`count(*) over (partition by ${currentResultRows.quizId})::int`.as("participants"),
+        paysSomeone: sql<boolean>`bool_or(${currentResultRows.prizePaise} > 0 or ${currentResultRows.freePass}) over (partition by ${currentResultRows.quizId})`.as("pays_someone"),
+      })
+      .from(currentResultRows)
+      .where(inArray(currentResultRows.quizId, current.map((quiz) => quiz.id))),
+  );
+  const rows = await db
+    .with(ranked)
+    .select({
+      quizId: ranked.quizId,
+      name: users.name,
+      participantId: ranked.participantId,
+      rank: ranked.rank,
+      score: ranked.score,
+      timeTakenSeconds: ranked.timeTakenSeconds,
+      prizePaise: ranked.prizePaise,
+      freePass: ranked.freePass,
+      participants: ranked.participants,
+    })
+    .from(ranked)
+    .innerJoin(users, eq(users.id, ranked.participantId))
+    .where(or(gt(ranked.prizePaise, 0), eq(ranked.freePass, true), and(not(ranked.paysSomeone), lte(ranked.rank, TOP_RANKS_WITHOUT_PRIZES))))
+    .orderBy(asc(ranked.rank), asc(ranked.participantId));
   return current.map((quiz) => ({
     ...quiz,
     prizes: quiz.prizes as PrizeTier[],
     superseded: versions
       .filter((version) => version.id === quiz.id && version.revision < quiz.revision)
       .map(({ revision, publishedAt, digest, reason, resultsFile }): SupersededVersion => ({ revision, publishedAt, digest, reason, resultsFile })),
-    winners: winners.filter((row) => row.quizId === quiz.id),
+    ...rankingOf(rows.filter((row) => row.quizId === quiz.id)),
   }));
 });
 

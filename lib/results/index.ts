@@ -18,7 +18,7 @@ export {
   type QuestionObjections,
 } from "./answer-key";
 export { announceResults } from "./announce";
-export { myPublishedRanks, publishedWinners, type SupersededVersion } from "./board";
+export { myPublishedRanks, publishedWinners, TOP_RANKS_WITHOUT_PRIZES, type SupersededVersion } from "./board";
 export { publishResults } from "./publishing";
 export { publicResultsFile } from "./results-file";
 export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";

@@ -19,7 +19,7 @@ import { asInsider } from "@/tests/support/insider";
 import { asOwner } from "@/tests/support/owner";
 import { admin, participant } from "@/tests/support/users";
 import { sha256Hex, type PublicResults } from "./public-file";
-import { myPublishedRanks, publishedWinners, publishResults as publishAnyTime, verifyPublishedResults } from "./index";
+import { myPublishedRanks, publishedWinners, publishResults as publishAnyTime, TOP_RANKS_WITHOUT_PRIZES, verifyPublishedResults } from "./index";
 
 afterAll(closeDatabase);
 
@@ -321,6 +321,22 @@ describe("frozen results", () => {
       expect(violatedConstraint(refused)).toMatch(/^(result_rows|published_results)_append_only$/);
     }
     expect((await verifyPublishedResults(VISITOR, quiz.id)).matches).toBe(true);
+  });
+
+  it("shows the top ranks of a quiz whose prize table pays no one, not that no participant submitted it", async () => {
+    const { quiz, questionIds } = await closedQuizWithQuestions(3);
+    const db = await getDb();
+    // No tiers of its own and prize money that is not the default table's: a ranking without prizes.
+    await db.update(quizzes).set({ prizeMoneyPaise: 0 }).where(eq(quizzes.id, quiz.id));
+    const people = await Promise.all(Array.from({ length: TOP_RANKS_WITHOUT_PRIZES + 2 }, () => participant()));
+    for (const [index, person] of people.entries()) await answeredAttempt(quiz.id, questionIds, person.id, index % 4, 100 + index);
+    await publishResults(await admin(), quiz.id, await settleKey(quiz));
+
+    const board = await boardOf(quiz.id);
+    expect(board?.participants).toBe(people.length);
+    expect(board?.winners.map((row) => row.rank)).toEqual(Array.from({ length: TOP_RANKS_WITHOUT_PRIZES }, (_, index) => index + 1));
+    expect(board?.winners.every((row) => row.prizePaise === 0 && !row.freePass)).toBe(true);
+    expect(board?.winners[0].score).toBe(3);
   });
 
   it("reads the winners page from the frozen rows in a fixed number of queries, however many take part", async () => {
