@@ -1,14 +1,14 @@
 import type { Metadata, Viewport } from "next";
 import Script from "next/script";
 import { GeistSans } from "geist/font/sans";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
 import { BackToTop } from "@/components/shell/BackToTop";
 import { Footer } from "@/components/shell/Footer";
 import { Navbar } from "@/components/shell/Navbar";
 import { StartLoader } from "@/components/shell/StartLoader";
 import { ServiceWorker } from "@/components/pwa/ServiceWorker";
+import { shellTexts } from "@/components/shell/shellTexts";
 import { config } from "@/lib/config";
 import { can, currentUser } from "@/lib/auth";
 import { intlLocale } from "@/lib/i18n/schemas";
@@ -31,9 +31,7 @@ export const viewport: Viewport = { themeColor: brand.primaryColor, width: "devi
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
-  const language = await getLocale();
-  // Texts only the server writes (e-mails, notifications, the legal pages, the admin's Books tab) stay out of every page's payload.
-  const { mail: _mail, push: _push, legal: _legal, books: _books, ...browserTexts } = await getMessages();
+  const [language, texts] = await Promise.all([getLocale(), shellTexts(brand.name)]);
   const brandColours = {
     "--brand-primary": brand.primaryColor,
     "--brand-accent": brand.accentColor,
@@ -42,22 +40,23 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={intlLocale(language)} className={GeistSans.variable} style={brandColours}>
       <body className="flex min-h-screen flex-col font-sans">
-        <NextIntlClientProvider messages={browserTexts}>
-          <StartLoader brandName={brand.name} />
-          <Navbar
-            brandName={brand.name}
-            viewer={user ? { name: user.name, isAdmin: can(user, "admin.panel") } : null}
-            socialLinks={config.socialLinks}
-          />
-          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
-            {children}
-          </main>
-          <Footer brandName={brand.name} tagline={brand.tagline} />
-          <BackToTop />
-          <ServiceWorker enabled={config.environment === "production"} />
-          {/* Only when configured: without it the site makes no third-party request at all. */}
-          {config.liveChatScriptUrl && <Script src={config.liveChatScriptUrl} strategy="lazyOnload" />}
-        </NextIntlClientProvider>
+        {/* No translator in the browser here: the shell gets its words as props, and only the
+            pages with forms and live parts (app/(interactive)) send one with their texts. */}
+        <StartLoader label={texts.loading} />
+        <Navbar
+          brandName={brand.name}
+          viewer={user ? { name: user.name, isAdmin: can(user, "admin.panel") } : null}
+          socialLinks={config.socialLinks}
+          texts={texts}
+        />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
+          {children}
+        </main>
+        <Footer brandName={brand.name} tagline={brand.tagline} />
+        <BackToTop label={texts.backToTop} />
+        <ServiceWorker enabled={config.environment === "production"} />
+        {/* Only when configured: without it the site makes no third-party request at all. */}
+        {config.liveChatScriptUrl && <Script src={config.liveChatScriptUrl} strategy="lazyOnload" />}
       </body>
     </html>
   );

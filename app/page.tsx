@@ -46,9 +46,10 @@ export default async function HomePage() {
       <PosterCarousel
         intervalMs={HOME_CAROUSEL_MS}
         priority
+        roleDescription={t("carousel")}
         posters={[
-          { src: "/posters/poster-1.svg", alt: t("posterWin", { brand: name, tagline }) },
-          { src: "/posters/poster-2.svg", alt: t("posterFormat") },
+          { src: "/posters/poster-1.svg", alt: t("posterWin", { brand: name, tagline }), dotLabel: t("showPoster", { position: 1, count: 2 }) },
+          { src: "/posters/poster-2.svg", alt: t("posterFormat"), dotLabel: t("showPoster", { position: 2, count: 2 }) },
         ]}
       />
     </div>

@@ -17,6 +17,7 @@ const DASHBOARD_CAROUSEL_MS = 6000;
 /** Each card shows its own quiz's prize table, never the default's amounts for a smaller quiz. */
 export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment: PaymentDetails; now: Date }) {
   const t = useTranslations("dashboard.card");
+  const home = useTranslations("home");
   const language = useLocale();
   const value = (chunks: ReactNode) => <span className="font-semibold text-slate-900">{chunks}</span>;
   const titleId = `quiz-${quiz.id}-title`;
@@ -30,7 +31,12 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
       {quiz.posterUrls.length > 0 && (
         <PosterCarousel
           intervalMs={DASHBOARD_CAROUSEL_MS}
-          posters={quiz.posterUrls.map((src, index) => ({ src, alt: t("posterAlt", { title: quiz.title, number: index + 1, count: quiz.posterUrls.length }) }))}
+          roleDescription={home("carousel")}
+          posters={quiz.posterUrls.map((src, index) => ({
+            src,
+            alt: t("posterAlt", { title: quiz.title, number: index + 1, count: quiz.posterUrls.length }),
+            dotLabel: home("showPoster", { position: index + 1, count: quiz.posterUrls.length }),
+          }))}
         />
       )}
       <h2 id={titleId} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>

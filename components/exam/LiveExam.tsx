@@ -4,6 +4,7 @@ import { LanguageSwitch } from "@/components/shell/LanguageSwitch";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
+import { LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
 import { QuestionNavigator } from "./QuestionNavigator";
@@ -73,8 +74,9 @@ function useTimeAnnouncements(secondsLeft: number, announce: (message: string) =
 
 export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
   const t = useTranslations("exam.live");
+  const shell = useTranslations("shell");
   // Questions in the page's language where they have a version in it: the language switch only draws them again.
-  const language = useLocale();
+  const language = useLocale() as Language;
   const { quizId, questions } = view;
   const isFullscreen = useIsFullscreen();
   const [answers, setAnswers] = useState(restored.answers);
@@ -210,7 +212,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
         <div className="flex items-center gap-4">
           {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
-          <LanguageSwitch className={`${secondaryButtonClass} text-sm`} />
+          <LanguageSwitch language={language} title={shell("switchTo", { language: LANGUAGE_NAMES[otherLanguage(language)] })} className={`${secondaryButtonClass} text-sm`} />
           <ExamTimer secondsLeft={secondsLeft} />
         </div>
       </div>

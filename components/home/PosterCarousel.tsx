@@ -1,21 +1,21 @@
 "use client";
 
 import Image from "next/image";
-import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
 export interface Poster {
   src: string;
   alt: string;
+  /** The label of the dot that shows it ("Show poster 2 of 3"). */
+  dotLabel: string;
 }
 
 /**
  * Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read, and stays
  * still for a reader who asked for reduced motion (the dots still change the poster).
  */
-export function PosterCarousel({ posters, intervalMs, priority = false }: { posters: Poster[]; intervalMs: number; priority?: boolean }) {
-  const t = useTranslations("home");
+export function PosterCarousel({ posters, roleDescription, intervalMs, priority = false }: { posters: Poster[]; roleDescription: string; intervalMs: number; priority?: boolean }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
@@ -29,7 +29,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
   return (
     <div
       className="relative overflow-hidden rounded-xl bg-slate-200"
-      aria-roledescription={t("carousel")}
+      aria-roledescription={roleDescription}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -46,7 +46,7 @@ export function PosterCarousel({ posters, intervalMs, priority = false }: { post
             <button
               key={poster.src}
               type="button"
-              aria-label={t("showPoster", { position: position + 1, count: posters.length })}
+              aria-label={poster.dotLabel}
               aria-current={position === index}
               onClick={() => setIndex(position)}
               // A 24 px target around a 12 px dot: big enough for a thumb (WCAG 2.5.8).

@@ -1,6 +1,5 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 
 interface BeforeInstallPromptEvent extends Event {
@@ -32,8 +31,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Shown only when the browser offers to install the app. */
-export function InstallButton({ className }: { className: string }) {
-  const t = useTranslations("ui");
+export function InstallButton({ className, label }: { className: string; label: string }) {
   const current = useSyncExternalStore(subscribe, () => offer, () => null);
   if (!current) return null;
   return (
@@ -46,7 +44,7 @@ export function InstallButton({ className }: { className: string }) {
         setOffer(null);
       }}
     >
-      {t("installApp")}
+      {label}
     </button>
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
 const SHOW_AFTER_PX = 300;
 
-export function BackToTop() {
-  const t = useTranslations("ui");
+export function BackToTop({ label }: { label: string }) {
   const [visible, setVisible] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
 
@@ -25,7 +23,7 @@ export function BackToTop() {
       onClick={() => window.scrollTo({ top: 0, behavior: reducedMotion ? "instant" : "smooth" })}
       className="fixed right-4 bottom-4 z-40 rounded-full bg-brand px-4 py-3 text-sm font-semibold text-white shadow-lg focus:outline-none focus-visible:ring-4 focus-visible:ring-brand/40"
     >
-      <span aria-hidden="true">↑ </span>{t("backToTop")}
+      <span aria-hidden="true">↑ </span>{label}
     </button>
   );
 }

@@ -1,19 +1,16 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { callApi } from "@/lib/client";
-import { intlLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/schemas";
+import { intlLocale, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
 
 /**
  * Switches to the other language in place: the page's server parts are drawn again in it while
  * everything typed or answered in the browser stays (an exam keeps its answers).
  */
-export function LanguageSwitch({ className }: { className?: string }) {
-  const t = useTranslations("shell");
-  const current = useLocale();
-  const other = LANGUAGES.find((language) => language !== current) ?? current;
+export function LanguageSwitch({ language, title, className }: { language: Language; title: string; className?: string }) {
+  const other = otherLanguage(language);
   const router = useRouter();
   const [switching, startSwitch] = useTransition();
 
@@ -32,7 +29,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <button
       type="button"
       lang={intlLocale(other)}
-      title={t("switchTo", { language: LANGUAGE_NAMES[other] })}
+      title={title}
       // Not `disabled`: a disabled button drops the keyboard focus to the page, and the reader
       // would start again from the top in the new language.
       aria-busy={switching}

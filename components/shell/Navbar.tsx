@@ -1,18 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { InstallButton } from "@/components/pwa/InstallButton";
 import { LanguageSwitch } from "./LanguageSwitch";
+import type { ShellTexts } from "./shellTexts";
 
 interface NavbarProps {
   brandName: string;
   viewer: { name: string; isAdmin: boolean } | null;
   socialLinks: { name: string; url: string }[];
+  texts: ShellTexts;
 }
 
-type ShellText = Parameters<ReturnType<typeof useTranslations<"shell">>>[0];
+type ShellText = Exclude<keyof ShellTexts, "language">;
 
 const MAIN_LINKS: { href: string; label: ShellText }[] = [
   { href: "/", label: "home" },
@@ -76,8 +77,8 @@ function keepTabInside(container: HTMLElement, event: KeyboardEvent) {
   }
 }
 
-export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
-  const t = useTranslations("shell");
+export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
+  const t = (key: ShellText) => texts[key];
   const hidden = useHideOnScrollDown();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -117,9 +118,9 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
             <Link key={link.href} href={link.href} className={linkClass}>{t(link.label)}</Link>
           ))}
           {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>{t("admin")}</Link>}
-          <InstallButton className={linkClass} />
-          <LanguageSwitch className={linkClass} />
-          {viewer ? <AccountMenu viewer={viewer} /> : (
+          <InstallButton className={linkClass} label={t("installApp")} />
+          <LanguageSwitch language={texts.language} title={t("switchTo")} className={linkClass} />
+          {viewer ? <AccountMenu viewer={viewer} texts={texts} /> : (
             <Link href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
               {t("loginSignup")}
             </Link>
@@ -146,7 +147,7 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
             id="offcanvas-menu"
             role="dialog"
             aria-modal="true"
-            aria-label={t("menuLabel", { brand: brandName })}
+            aria-label={t("menuLabel")}
             className="absolute top-0 right-0 flex h-full w-72 max-w-[85%] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
           >
             <div className="mb-2 flex items-center justify-between">
@@ -159,8 +160,8 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
               <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
             ))}
             {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>{t("admin")}</Link>}
-            <InstallButton className={`${linkClass} text-left`} />
-            <LanguageSwitch className={`${linkClass} text-left`} />
+            <InstallButton className={`${linkClass} text-left`} label={t("installApp")} />
+            <LanguageSwitch language={texts.language} title={t("switchTo")} className={`${linkClass} text-left`} />
             <hr className="my-2 border-slate-200" />
             {MORE_LINKS.map((link) => (
               <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
@@ -192,8 +193,8 @@ export function Navbar({ brandName, viewer, socialLinks }: NavbarProps) {
   );
 }
 
-function AccountMenu({ viewer }: { viewer: { name: string } }) {
-  const t = useTranslations("shell");
+function AccountMenu({ viewer, texts }: { viewer: { name: string }; texts: ShellTexts }) {
+  const t = (key: ShellText) => texts[key];
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 

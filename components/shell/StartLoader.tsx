@@ -1,13 +1,11 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 const LOADER_MS = 1000;
 
 /** The spec's one-second start loader; it never blocks the page underneath from rendering. */
-export function StartLoader({ brandName }: { brandName: string }) {
-  const t = useTranslations("ui");
+export function StartLoader({ label }: { label: string }) {
   const [visible, setVisible] = useState(true);
 
   useEffect(() => {
@@ -19,7 +17,7 @@ export function StartLoader({ brandName }: { brandName: string }) {
   return (
     <div
       role="status"
-      aria-label={t("loading", { brand: brandName })}
+      aria-label={label}
       data-testid="start-loader"
       className="fixed inset-0 z-50 flex items-center justify-center bg-white/90"
     >

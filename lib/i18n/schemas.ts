@@ -18,6 +18,11 @@ export const LANGUAGE_HEADER = "x-olympiad-language";
 /** Names each language in itself: the switch reads "हिन्दी" to a Hindi reader browsing in English. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", hi: "हिन्दी" };
 
+/** The language the switch offers to a reader of `current`. */
+export function otherLanguage(current: Language): Language {
+  return LANGUAGES.find((language) => language !== current) ?? current;
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }
