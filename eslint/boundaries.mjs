@@ -16,6 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 /** Modules of a capability other folders may import, besides its door. */
 const PUBLIC_ENTRIES = {
   "*": ["schemas"],
+  accounts: ["schemas", "steps"],
   auth: ["schemas", "cookie"],
   http: ["headers"],
 };
@@ -24,7 +25,7 @@ const PUBLIC_ENTRIES = {
 const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "money", "catalogue", "validation"]);
 
 /** What a browser module may import values from. */
-const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|money|validation)$/];
+const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/accounts\/steps$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|money|validation)$/];
 
 /**
  * The exam's capabilities in the one order their imports may run: each may use those after it,

@@ -1,15 +1,21 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
-import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
+import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/steps";
 import { ApiError, callApi } from "@/lib/client";
 import type { CardAction } from "@/lib/quizzes";
 import { ExamCountdown } from "./ExamCountdown";
-import { PaymentModal, type PayableQuiz, type PaymentDetails } from "./PaymentModal";
+import type { PayableQuiz, PaymentDetails } from "./PaymentModal";
+
+const loadPaymentModal = () => import("./PaymentModal").then((module) => module.PaymentModal);
+// The modal (its form checks, the QR code) comes when a participant reaches for Pay, not with
+// every dashboard: most cards are never paid from.
+const PaymentModal = dynamic(loadPaymentModal, { ssr: false });
 
 /** The card's dates as the server wrote them, in India time. */
 export interface ActionDates {
@@ -130,7 +136,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   switch (action.kind) {
     case "pay":
       control = (
-        <button type="button" onClick={openPayment} className={`${primaryButtonClass} w-full`}>
+        <button type="button" onClick={openPayment} onPointerEnter={() => void loadPaymentModal()} onFocus={() => void loadPaymentModal()} className={`${primaryButtonClass} w-full`}>
           {t(action.rejected ? "payAgain" : "pay")}
         </button>
       );

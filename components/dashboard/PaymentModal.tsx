@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
-import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/schemas";
+import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/steps";
 import { ApiError, callApi, uploadWithProgress } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";

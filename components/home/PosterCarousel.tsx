@@ -1,6 +1,5 @@
 "use client";
 
-import Image from "next/image";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
@@ -37,7 +36,9 @@ export function PosterCarousel({ posters, roleDescription, intervalMs, priority 
     >
       {posters.map((poster, position) => (
         <div key={poster.src} aria-hidden={position !== index} className={position === index ? "block" : "hidden"}>
-          <Image src={poster.src} alt={poster.alt} width={1200} height={600} priority={priority && position === 0} className="h-auto w-full" />
+          {/* The posters are SVG, which next/image would pass through untouched: its script is not worth sending for them. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={poster.src} alt={poster.alt} width={1200} height={600} fetchPriority={priority && position === 0 ? "high" : "auto"} loading={priority || position === 0 ? "eager" : "lazy"} className="h-auto w-full" />
         </div>
       ))}
       {posters.length > 1 && (

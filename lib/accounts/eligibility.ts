@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { Forbidden, Invalid } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { DATE_OF_BIRTH_CODE } from "./schemas";
+import { DATE_OF_BIRTH_CODE } from "./steps";
 
 /** Whole years between a date of birth (YYYY-MM-DD) and a day (YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, day: string): number {

@@ -35,14 +35,6 @@ export const registerSchema = z.object({
   referredBy: referralCode.optional(),
 });
 
-/** Sent as `code` with a payment refused for the date of birth, so the payment screen can link to the field. */
-export const DATE_OF_BIRTH_CODE = "date-of-birth";
-
-/** The profile opened at its date-of-birth field, returning to `returnTo` once it is saved. */
-export function dateOfBirthStep(returnTo: string): string {
-  return `/profiledetails?${new URLSearchParams({ complete: "dob", returnTo })}`;
-}
-
 export const forgotPasswordSchema = z.object({ email });
 
 export const passwordResetSchema = z.object({

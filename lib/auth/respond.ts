@@ -1,4 +1,4 @@
-import { dateOfBirthStep } from "@/lib/accounts/schemas";
+import { dateOfBirthStep } from "@/lib/accounts/steps";
 import { sessionCookieFor } from "./actor";
 import { can, type ActiveUser } from "./permissions";
 
