@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
+import { openAdminPanel } from "./support/admin-panel";
 
 /** A participant whose ₹750 top-up by UPI an admin verified: the database posts bank against their wallet. */
 async function verifiedTopUp(): Promise<void> {
@@ -18,8 +18,7 @@ async function verifiedTopUp(): Promise<void> {
 
 test("an admin opens the Books, sees the trial balance come to zero, downloads it as CSV and cannot deposit more tax than is payable", async ({ page }) => {
   await verifiedTopUp();
-  await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/adminpanel$/);
+  await openAdminPanel(page);
   await page.getByRole("navigation", { name: "Admin panel sections" }).getByRole("link", { name: "Books" }).click();
   await expect(page.getByRole("heading", { name: "Books", level: 2 })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { createQuiz, submittedAttempt } from "./support/exam-db";
+import { openAdminPanel } from "./support/admin-panel";
 
 const REASON = "A second person answered questions 4 to 9 on the recording.";
 const APPEAL = "That was my teacher switching the camera on; I answered every question myself.";
@@ -18,9 +19,7 @@ test("an admin disqualifies a submitted attempt with a reason; the participant r
 
     // The admin opens the response: no recording arrived, so it is flagged for review.
     const admin = await adminContext.newPage();
-    await logInThroughForm(admin, ADMIN.email, ADMIN.password);
-    await expect(admin).toHaveURL(/\/adminpanel$/, { timeout: 30_000 });
-    await admin.goto(`/adminpanel?tab=responses&quiz=${quiz.id}`);
+    await openAdminPanel(admin, `?tab=responses&quiz=${quiz.id}`);
     const row = admin.getByRole("row").filter({ hasText: email });
     await expect(row.getByRole("cell", { name: /^Flagged\b.*1 recording gap of 30 s or more$/ })).toBeVisible();
     await row.getByRole("link", { name: /View response/ }).click();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type APIRequestContext } from "@playwright/test";
-import { ADMIN, logInThroughForm, signUp } from "./support/accounts";
-import { tag } from "./support/admin-panel";
+import { signUp } from "./support/accounts";
+import { openAdminPanel, tag } from "./support/admin-panel";
 
 const QUIZ = "Olympiad Season 2";
 
@@ -43,9 +43,7 @@ test("a payment whose UTR was used before shows the reason and links the earlier
   const later = await payByUpi(payers[1].request, payers[1].name, reference);
 
   test.setTimeout(120_000);
-  await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/adminpanel$/, { timeout: 30_000 });
-  await page.goto("/adminpanel?tab=transactions");
+  await openAdminPanel(page, "?tab=transactions");
   await page.getByLabel("UTR", { exact: true }).fill(reference);
   await page.getByLabel("Flagged only").check();
   await page.getByRole("button", { name: "Filter" }).click();

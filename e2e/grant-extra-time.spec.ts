@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { EXAM_BROWSER, collectAlerts, isFullscreen, questionHeading } from "./support/exam";
 import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
+import { openAdminPanel } from "./support/admin-panel";
 
 test.use(EXAM_BROWSER);
 
@@ -44,9 +45,7 @@ test("an admin grants 10 minutes of extra time during the exam: the server deadl
 
     // The admin grants it on the quiz's responses, with the reason.
     const admin = await adminContext.newPage();
-    await logInThroughForm(admin, ADMIN.email, ADMIN.password);
-    await expect(admin).toHaveURL(/\/adminpanel$/, { timeout: 30_000 });
-    await admin.goto(`/adminpanel?tab=responses&quiz=${quizId}`);
+    await openAdminPanel(admin, `?tab=responses&quiz=${quizId}`);
     const panel = admin.getByRole("region", { name: "Extra time" });
     await panel.getByRole("button", { name: "Grant extra time" }).click();
     await expect(panel.getByLabel("Participant's email")).toHaveAttribute("aria-invalid", "true");

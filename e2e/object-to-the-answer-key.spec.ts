@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
+import { openAdminPanel } from "./support/admin-panel";
 
 /**
  * Two questions, bank answers A and B. Asha answers A, B (2 marks, 10 min); Bala answers B, C
@@ -78,9 +79,7 @@ test("a participant objects to a question; the admin changes the key, every atte
     await expect(balaPage.getByRole("status").filter({ hasText: "The provisional answer key has not been published yet." })).toBeVisible();
 
     const adminPage = await admin.newPage();
-    await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
-    await expect(adminPage).toHaveURL(/\/adminpanel$/);
-    await adminPage.goto(`/adminpanel?tab=answer-keys&quiz=${quizId}`);
+    await openAdminPanel(adminPage, `?tab=answer-keys&quiz=${quizId}`);
     await expect(adminPage.getByRole("heading", { name: title })).toBeVisible();
     await adminPage.getByRole("button", { name: "Publish answer key" }).click();
     await adminPage.getByRole("button", { name: "Yes, publish the key" }).click();

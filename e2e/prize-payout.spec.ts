@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { createQuiz, submittedAttempt, withDatabase } from "./support/exam-db";
 import { pdfTexts } from "../tests/support/pdf-text";
+import { openAdminPanel } from "./support/admin-panel";
 
 /** The deductor playwright.config.ts configures (TAX_DEDUCTOR_*). */
 const DEDUCTOR = { name: "Olympiad Learning Pvt Ltd", address: "12 MG Road, Bengaluru, Karnataka 560001", tan: "BLRA12345B" };
@@ -52,9 +53,7 @@ test("a winner claims a prize, the admin approves it and marks it paid, and the 
 
     // The admin sees it masked, approves, and marks it paid with the bank reference.
     const admin = await adminContext.newPage();
-    await logInThroughForm(admin, ADMIN.email, ADMIN.password);
-    await expect(admin).toHaveURL(/\/adminpanel$/, { timeout: 30_000 });
-    await admin.goto("/adminpanel?tab=prize-claims");
+    await openAdminPanel(admin, "?tab=prize-claims");
     const row = admin.getByRole("row").filter({ hasText: email });
     await expect(row).toContainText("ABCDE••••F");
     await expect(row).not.toContainText(pan);

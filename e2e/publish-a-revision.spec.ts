@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { checker } from "./support/axe";
 import { withDatabase } from "./support/exam-db";
 import { closedQuiz, submittedAttempt } from "./support/results";
+import { openAdminPanel } from "./support/admin-panel";
 
 /** Aarav and Meera tie for first (₹1,000 + ₹500 split); Rohan is third (₹300). */
 const PARTICIPANTS = [
@@ -39,9 +40,7 @@ test("an admin publishes a revision with a reason after a late disqualification;
 
     // The key goes out, its objection window passes, the results are published.
     const adminPage = await admin.newPage();
-    await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
-    await expect(adminPage).toHaveURL(/\/adminpanel$/);
-    await adminPage.goto(`/adminpanel?tab=answer-keys&quiz=${quizId}`);
+    await openAdminPanel(adminPage, `?tab=answer-keys&quiz=${quizId}`);
     await adminPage.getByRole("button", { name: "Publish answer key" }).click();
     await adminPage.getByRole("button", { name: "Yes, publish the key" }).click();
     await expect(adminPage.getByText(/^Provisional key published /)).toBeVisible();

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
-import { ADMIN, logInThroughForm, newEmail, signUp } from "./support/accounts";
+import { newEmail, signUp } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
 import { closedQuiz, submittedAttempt } from "./support/results";
+import { openAdminPanel } from "./support/admin-panel";
 
 const DEMO_QUIZ = "5eed0000-0000-4000-8001-000000000001";
 
@@ -50,10 +51,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     });
 
     const adminPage = await admin.newPage();
-    await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
-    await expect(adminPage).toHaveURL(/\/adminpanel$/);
-
-    await adminPage.goto(`/adminpanel?tab=responses&quiz=${DEMO_QUIZ}`);
+    await openAdminPanel(adminPage, `?tab=responses&quiz=${DEMO_QUIZ}`);
     await expect(adminPage.getByRole("link", { name: "Manage Responses" })).toHaveAttribute("aria-current", "page");
     await expect(adminPage.getByText("No responses available.")).toBeVisible();
     await adminPage.getByRole("button", { name: "Publish results" }).click();

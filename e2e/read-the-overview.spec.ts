@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { ADMIN, logInThroughForm } from "./support/accounts";
 import { withDatabase } from "./support/exam-db";
+import { openAdminPanel } from "./support/admin-panel";
 
 /**
  * A quiz that ended a minute ago with three questions keyed A, B, D, and four takers. On the
@@ -105,8 +106,7 @@ test.describe("admin panel", () => {
       if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
     });
     const drawsCharts = async () => (await Promise.all(scripts.splice(0))).some((source) => source.includes("recharts-surface"));
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/adminpanel$/);
+    await openAdminPanel(page);
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
     expect(await drawsCharts()).toBe(true);
 
@@ -118,8 +118,7 @@ test.describe("admin panel", () => {
 
   test("on a 375 px phone the charts fit the screen and the page does not scroll sideways", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await logInThroughForm(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/adminpanel$/);
+    await openAdminPanel(page);
     const chart = page.locator(".recharts-surface").first();
     await expect(chart).toBeVisible();
     expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(375);

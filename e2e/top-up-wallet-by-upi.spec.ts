@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, logInThroughForm } from "./support/accounts";
 import { PARTICIPANT, paymentScreenshot, twoSessions } from "./support/wallet";
+import { openAdminPanel } from "./support/admin-panel";
 
 test.describe("wallet", () => {
   test("money added by UPI reaches the wallet once an admin verifies it, and the verified row is locked", async ({ browser, baseURL }) => {
@@ -37,9 +37,7 @@ test.describe("wallet", () => {
       await expect(addMoney.getByLabel("Amount")).toHaveValue("");
 
       const adminPage = await admin.newPage();
-      await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
-      await expect(adminPage).toHaveURL(/\/adminpanel$/);
-      await adminPage.goto("/adminpanel?tab=transactions");
+      await openAdminPanel(adminPage, "?tab=transactions");
       await expect(adminPage.getByRole("link", { name: "Transaction Management" })).toHaveAttribute("aria-current", "page");
       await adminPage.getByLabel("Status", { exact: true }).selectOption("pending");
       await adminPage.getByRole("button", { name: "Filter" }).click();

@@ -19,6 +19,12 @@ export async function signUp(request: APIRequestContext, email = newEmail(), nam
   return user;
 }
 
+/** Logs in through the API, sharing the page's cookies: for journeys about something else than the login form. */
+export async function logIn(page: Page, email: string, password: string) {
+  const response = await page.request.post("/api/login", { data: { email, password } });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+}
+
 export async function logInThroughForm(page: Page, email: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
