@@ -1,5 +1,6 @@
 import katex, { type KatexOptions } from "katex";
 import MarkdownIt, { type StateBlock, type StateCore, type StateInline } from "markdown-it";
+import type { ImageSize } from "@/lib/uploads";
 
 /**
  * Question texts and options: a small Markdown subset with LaTeX maths, rendered once when a
@@ -13,13 +14,7 @@ export interface RenderedContent {
   html: string;
 }
 
-/** An uploaded question image's pixel size, which its <img> states so nothing shifts as it loads. */
-export interface ImageSize {
-  width: number;
-  height: number;
-}
-
-/** The images a text may show, by id: those uploaded. */
+/** The images a text may show, by id: those uploaded, with the size their <img> states so nothing shifts as they load. */
 export type KnownImages = ReadonlyMap<string, ImageSize>;
 
 const IMAGE_PATH = "/api/question-images/";

@@ -1,3 +1,5 @@
+import { ascii } from "./schemas";
+
 /**
  * An image's pixel size read from its header, for PNG, JPEG, GIF and WebP: enough to give every
  * blog image width and height (no layout shift) without an image library. Null for anything else
@@ -10,10 +12,6 @@ export interface ImageSize {
 
 /** The most of a file the header readers look at: a JPEG's size sits after its metadata segments. */
 export const IMAGE_HEADER_BYTES = 256 * 1024;
-
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  return String.fromCharCode(...bytes.subarray(start, end));
-}
 
 function valid(width: number, height: number): ImageSize | null {
   return width > 0 && height > 0 ? { width, height } : null;

@@ -16,7 +16,8 @@ const SIGNATURES: { contentType: string; extension: string; matches: (bytes: Uin
   { contentType: "image/webp", extension: "webp", matches: (b) => ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 12) === "WEBP" },
 ];
 
-function ascii(bytes: Uint8Array, start: number, end: number): string {
+/** Bytes `start` to `end` as text: where a file format writes its name (GIF87a, RIFF, IHDR). */
+export function ascii(bytes: Uint8Array, start: number, end: number): string {
   return String.fromCharCode(...bytes.subarray(start, end));
 }
 
