@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { collectConsoleErrors } from "./support/console";
 import { createQuiz } from "./support/exam-db";
 
 /** The state of the web fonts that hold Devanagari in the stack of `selector`'s text, once the page's fonts have settled. */
@@ -38,7 +39,8 @@ test.describe("a browser that prefers Hindi", () => {
     await expect(page).toHaveTitle(/^विजेता \| Olympiad/);
   });
 
-  test("a participant's dashboard is Hindi throughout: contest models and tagline too, in the Devanagari web font", async ({ page }) => {
+  test("a participant's dashboard is Hindi throughout: contest models and tagline too, in the Devanagari web font, with no console error", async ({ page }) => {
+    const consoleErrors = await collectConsoleErrors(page);
     await signUp(page.request);
     const paidCash = await createQuiz({ formStart: "-1 day", formEnd: "2 days", examStart: "3 days", examEnd: "4 days", result: "5 days" }, "Hindi e2e");
     await page.goto("/dashboard");
@@ -49,6 +51,7 @@ test.describe("a browser that prefers Hindi", () => {
     await expect(page.getByRole("contentinfo")).toContainText("Olympiad. सीखें, सोचें, जीतें. सर्वाधिकार सुरक्षित।");
     // This machine has no Devanagari font of its own: without the web font, Hindi would be boxes.
     expect(await devanagariFontsOf(page, "h1")).toEqual(["loaded"]);
+    expect(consoleErrors).toEqual([]);
   });
 });
 
