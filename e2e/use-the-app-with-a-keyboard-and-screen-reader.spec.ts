@@ -239,7 +239,7 @@ test.describe("the dashboard and the payment modal with a keyboard and a screen 
 });
 
 test.describe("the admin panel at 200 % text", () => {
-  test("every tab fits a 1280 px screen, its wide tables scrolling in their own regions, and the account menu stays in sight", async ({ page }) => {
+  test("every tab fits a 1280 px screen, and the account menu stays in sight", async ({ page }) => {
     // Thirteen tabs, each rendered on the server.
     test.slow();
     await page.setViewportSize(DESKTOP);
