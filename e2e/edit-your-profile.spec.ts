@@ -36,6 +36,24 @@ test.describe("accounts", () => {
     await expect(page.getByRole("img", { name: "Profile picture of Kavya R. Menon" })).toBeVisible();
   });
 
+  test("a field reached with the keyboard shows a solid focus ring: the date of birth's too", async ({ page }) => {
+    await signUp(page.request);
+    await page.goto("/profiledetails");
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    await page.getByLabel("Mobile", { exact: true }).focus();
+    await page.keyboard.press("Tab");
+    const dateOfBirth = page.getByLabel("Date of birth");
+    await expect(dateOfBirth).toBeFocused();
+    const ring = await dateOfBirth.evaluate((field) => {
+      const style = getComputedStyle(field);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), colour: style.outlineColor };
+    });
+    // Solid, at least 2 px and opaque: a faint ring of the brand colour at 30 % was not enough to see.
+    expect(ring.style).toBe("solid");
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+    expect(ring.colour).toMatch(/^rgb\(/);
+  });
+
   test("the date-of-birth step returns only to a page of this site", async ({ page }) => {
     await signUp(page.request);
     await page.goto("/profiledetails?complete=dob&returnTo=//evil.example/phish");

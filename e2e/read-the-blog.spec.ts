@@ -128,10 +128,12 @@ test.describe("the blog reader", () => {
 
   test("filters by category with a link to the category's page", async ({ page }) => {
     await page.goto("/readblogs");
-    await indexList(page).getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "education", exact: true }).click();
+    await indexList(page).getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Articles in education", exact: true }).click();
     await expect(page).toHaveURL(/\/readblogs\/category\/education$/);
     await expect(page.getByRole("heading", { level: 1, name: "Read blogs: education" })).toBeVisible();
-    await expect(indexList(page).getByRole("link", { name: "education", exact: true })).toHaveAttribute("aria-current", "page");
+    // Named for what it leads to, not by the category's bare name ("information" alone says nothing).
+    await expect(indexList(page).getByRole("link", { name: "Articles in education", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(indexList(page).getByRole("link", { name: "Articles in education", exact: true })).toHaveText("Articles in education");
     const items = indexList(page).getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
     await expect(items.first()).toBeVisible();
     for (const item of await items.all()) {

@@ -1,4 +1,16 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./support/accounts";
+import { collectConsoleErrors } from "./support/console";
+import { createQuiz } from "./support/exam-db";
+
+/** The state of the web fonts that hold Devanagari in the stack of `selector`'s text, once the page's fonts have settled. */
+function devanagariFontsOf(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(async (selector) => {
+    await document.fonts.ready;
+    const stack = getComputedStyle(document.querySelector(selector)!).fontFamily;
+    return [...document.fonts].filter((face) => /U\+0*900/i.test(face.unicodeRange) && stack.includes(face.family)).map((face) => face.status);
+  }, selector);
+}
 
 test.describe("a browser that prefers Hindi", () => {
   test.use({ locale: "hi-IN" });
@@ -6,6 +18,7 @@ test.describe("a browser that prefers Hindi", () => {
   test("sees the home page, login and the winners in Hindi, the olympiad's own buttons as they are", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Olympiad: सीखें, सोचें, जीतें");
     await expect(page.getByText("विद्यार्थियों और सामान्य प्रतिभागियों के लिए ऑनलाइन ओलंपियाड क्विज़", { exact: false })).toBeVisible();
     await expect(page.getByRole("link", { name: "Register Olympiad" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Try Demo Olympiad Quiz" })).toBeVisible();
@@ -24,6 +37,21 @@ test.describe("a browser that prefers Hindi", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("विजेता");
     await expect(page).toHaveTitle(/^विजेता \| Olympiad/);
+  });
+
+  test("a participant's dashboard is Hindi throughout: contest models and tagline too, in the Devanagari web font, with no console error", async ({ page }) => {
+    const consoleErrors = await collectConsoleErrors(page);
+    await signUp(page.request);
+    const paidCash = await createQuiz({ formStart: "-1 day", formEnd: "2 days", examStart: "3 days", examEnd: "4 days", result: "5 days" }, "Hindi e2e");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("डैशबोर्ड");
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: paidCash.title, exact: true }) });
+    await expect(card.getByTestId("contest-model")).toHaveText("सशुल्क प्रवेश; शीर्ष रैंक पाने वालों को नकद पुरस्कार।");
+    await expect(page.getByText("Paid entry; cash prizes to the top ranks.")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toContainText("Olympiad. सीखें, सोचें, जीतें. सर्वाधिकार सुरक्षित।");
+    // This machine has no Devanagari font of its own: without the web font, Hindi would be boxes.
+    expect(await devanagariFontsOf(page, "h1")).toEqual(["loaded"]);
+    expect(consoleErrors).toEqual([]);
   });
 });
 

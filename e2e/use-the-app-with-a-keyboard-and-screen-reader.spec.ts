@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
+import { openAdminTab } from "./support/admin-panel";
 import { EXAM_BROWSER, enrolledParticipant, questionHeading } from "./support/exam";
 import { createQuiz, markResultsPublished, submittedAttempt } from "./support/exam-db";
 import { paymentScreenshot } from "./support/wallet";
@@ -8,6 +10,15 @@ import { paymentScreenshot } from "./support/wallet";
 test.use(EXAM_BROWSER);
 
 const PHONE = { width: 375, height: 740 };
+/** The narrowest phone in use: where a word wider than the screen shows first. */
+const NARROW_PHONE = { width: 320, height: 640 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** As a reader who sets their browser's text to 200 % (WCAG 1.4.4): the rem-sized text and spacing double. */
+const doubleTheText = (page: Page) => page.evaluate(() => (document.documentElement.style.fontSize = "200%"));
+
+/** How wide the page is against the screen: wider, and the reader scrolls sideways to read each line. */
+const pageWidth = (page: Page) => page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
 const SEASON_2 = "Olympiad Season 2";
 const PAY = "Please Pay to Attend Quiz";
 
@@ -201,6 +212,51 @@ test.describe("the dashboard and the payment modal with a keyboard and a screen 
     await expect(cancel).toBeInViewport();
     await cancel.click();
     await expect(dialog).toBeHidden();
+  });
+
+  test("at 200 % text on a 320 px phone, a long e-mail address breaks and the dashboard and the payment modal fit the screen", async ({ page }) => {
+    await page.setViewportSize(NARROW_PHONE);
+    // Dots are no place to break a line: without help the address is one word as wide as it is.
+    const email = `kavya.menon.from.kochi.who.loves.quizzes.${randomBytes(3).toString("hex")}@example.test`;
+    await signUp(page.request, email);
+    await page.goto("/dashboard");
+    await doubleTheText(page);
+    await expect(page.getByRole("region", { name: "Please confirm your email address" })).toContainText(email);
+    const dashboard = await pageWidth(page);
+    expect(dashboard.page).toBeLessThanOrEqual(dashboard.screen);
+
+    const dialog = await openPayment(page);
+    const dialogBox = (await dialog.boundingBox())!;
+    expect(dialogBox.x).toBeGreaterThanOrEqual(0);
+    expect(dialogBox.x + dialogBox.width).toBeLessThanOrEqual(NARROW_PHONE.width);
+    for (const text of await dialog.locator("p, label, span, li").all()) {
+      const box = await text.boundingBox();
+      if (box) expect(box.x, await text.textContent() ?? "").toBeGreaterThanOrEqual(dialogBox.x);
+      if (box) expect(box.x + box.width, await text.textContent() ?? "").toBeLessThanOrEqual(dialogBox.x + dialogBox.width + 0.5);
+    }
+    const withModal = await pageWidth(page);
+    expect(withModal.page).toBeLessThanOrEqual(withModal.screen);
+  });
+});
+
+test.describe("the admin panel at 200 % text", () => {
+  test("every tab fits a 1280 px screen, and the account menu stays in sight", async ({ page }) => {
+    // Thirteen tabs, each rendered on the server.
+    test.slow();
+    await page.setViewportSize(DESKTOP);
+    await openAdminTab(page, "overview");
+    const tabs = page.getByRole("navigation", { name: "Admin panel sections" }).getByRole("link");
+    const addresses = await tabs.evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    expect(addresses).toHaveLength(13);
+    for (const address of addresses) {
+      await page.goto(address);
+      await expect(tabs.and(page.locator("[aria-current=page]"))).toHaveAttribute("href", address);
+      await doubleTheText(page);
+      // The overview's charts take the new width a frame later, when their resize observer fires.
+      await expect.poll(async () => (await pageWidth(page)).page, { message: address }).toBeLessThanOrEqual(DESKTOP.width);
+      const account = (await page.getByRole("banner").getByRole("button", { name: /Admin/ }).boundingBox())!;
+      expect(account.x + account.width, address).toBeLessThanOrEqual(DESKTOP.width);
+    }
   });
 });
 

@@ -64,7 +64,7 @@ describe("configuration", () => {
     expect(loadConfig({ CASH_PRIZES_ALLOWED: "true" }).contest.cashPrizesAllowed).toBe(true);
     expect(defaults.contest.texts.free_entry).toBe("Free entry; prizes sponsored by Olympiad.");
     expect(defaults.contest.texts.paid_certificates).toBe("Certificates and scholarships; no cash prizes.");
-    const custom = loadConfig({ CASH_PRIZES_ALLOWED: "false", PRIZE_SPONSOR_NAME: "Acme Foundation", CONTEST_PAID_CASH_TEXT: "Cash for the top ten." });
+    const custom = loadConfig({ CASH_PRIZES_ALLOWED: "false", PRIZE_SPONSOR_NAME: "Acme Foundation", CONTEST_PAID_CASH_TEXT: "Cash for the top ten.", CONTEST_PAID_CASH_TEXT_HI: "शीर्ष दस को नकद।" });
     expect(custom.contest).toMatchObject({ cashPrizesAllowed: false, sponsorName: "Acme Foundation", texts: { free_entry: "Free entry; prizes sponsored by Acme Foundation.", paid_cash: "Cash for the top ten." } });
     expect(() => loadConfig({ CASH_PRIZES_ALLOWED: "no" })).toThrow(/CASH_PRIZES_ALLOWED/);
   });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { Language } from "./i18n/schemas";
 
 /**
  * The one place that reads process.env. Everything else imports `config`.
@@ -101,7 +102,9 @@ const environmentSchema = z.object({
   LOGIN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(100),
 
   BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
-  BRAND_TAGLINE: z.string().min(1).max(80).default("learn, think, win"),
+  /** The tagline in English and in Hindi: both or neither (unset, the app's own, in each language). */
+  BRAND_TAGLINE: z.string().min(1).max(80).optional(),
+  BRAND_TAGLINE_HI: z.string().min(1).max(80).optional(),
   BRAND_PRIMARY_COLOR: hexColor.default("#4338ca"),
   BRAND_ACCENT_COLOR: hexColor.default("#b45309"),
   SUPPORT_EMAIL: z.email().default("support@olympiad.local"),
@@ -178,10 +181,16 @@ const environmentSchema = z.object({
   CASH_PRIZES_ALLOWED: flag.default(false),
   /** Who sponsors the prizes of free-entry quizzes, named on their cards, prize pages and terms. */
   PRIZE_SPONSOR_NAME: z.string().min(1).max(120).optional(),
-  /** The one-line explanation of each contest model, on the quiz form, cards, prize pages and terms. */
+  /**
+   * The one-line explanation of each contest model, on the quiz form, cards, prize pages and terms,
+   * in English and in Hindi: both or neither (unset, the app's own, in each language).
+   */
   CONTEST_FREE_ENTRY_TEXT: z.string().min(1).max(300).optional(),
+  CONTEST_FREE_ENTRY_TEXT_HI: z.string().min(1).max(300).optional(),
   CONTEST_PAID_CERTIFICATES_TEXT: z.string().min(1).max(300).optional(),
+  CONTEST_PAID_CERTIFICATES_TEXT_HI: z.string().min(1).max(300).optional(),
   CONTEST_PAID_CASH_TEXT: z.string().min(1).max(300).optional(),
+  CONTEST_PAID_CASH_TEXT_HI: z.string().min(1).max(300).optional(),
   LEGAL_JURISDICTION: z.string().min(1).default("Bengaluru, Karnataka, India"),
 
   /** A third-party live-chat widget's script (e.g. Tawk.to's embed URL); unset loads nothing. */
@@ -210,6 +219,10 @@ export class ConfigurationError extends Error {
   }
 }
 
+/** Texts an operator may write in place of the app's: each has a Hindi twin, named with _HI. */
+const OPERATOR_TEXTS = ["BRAND_TAGLINE", "CONTEST_FREE_ENTRY_TEXT", "CONTEST_PAID_CERTIFICATES_TEXT", "CONTEST_PAID_CASH_TEXT"] as const;
+type OperatorText = (typeof OPERATOR_TEXTS)[number];
+
 export function loadConfig(environment: Environment) {
   const cleaned = Object.fromEntries(
     Object.entries(environment).map(([key, value]) => [key, emptyAsUndefined(value)]),
@@ -236,6 +249,16 @@ export function loadConfig(environment: Environment) {
       "PUSH_ALLOW_LOCAL_ENDPOINTS: lets anyone make the server post to its own machine; it is for development and tests and is refused in production",
     ]);
   }
+  const unpaired = OPERATOR_TEXTS.filter((name) => Boolean(env[name]) !== Boolean(env[`${name}_HI`]));
+  if (unpaired.length > 0) {
+    throw new ConfigurationError(
+      unpaired.map((name) => `${name} / ${name}_HI: set both or neither: Hindi pages show the Hindi one, and an English line there is one a Hindi reader may not understand`),
+    );
+  }
+  const operatorText = (name: OperatorText): Record<Language, string> | undefined => {
+    const [english, hindi] = [env[name], env[`${name}_HI`]];
+    return english && hindi ? { en: english, hi: hindi } : undefined;
+  };
   const publicUrl = (env.APP_URL ?? env.NEXTAUTH_URL)?.replace(/\/+$/, "");
   const appUrl = publicUrl ?? `http://localhost:${env.PORT}`;
   const dataDir = path.resolve(env.DATA_DIR);
@@ -288,7 +311,10 @@ export function loadConfig(environment: Environment) {
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
     brand: {
       name: env.BRAND_NAME,
-      tagline: env.BRAND_TAGLINE,
+      /** In English, for what has one language (the web app manifest, certificates); pages show the reader's (shell.tagline). */
+      tagline: env.BRAND_TAGLINE ?? "learn, think, win",
+      /** The operator's own tagline in each language; unset, the pages show the app's, translated. */
+      customTagline: operatorText("BRAND_TAGLINE"),
       primaryColor: env.BRAND_PRIMARY_COLOR,
       accentColor: env.BRAND_ACCENT_COLOR,
       supportEmail: env.SUPPORT_EMAIL,
@@ -325,11 +351,11 @@ export function loadConfig(environment: Environment) {
         paid_certificates: env.CONTEST_PAID_CERTIFICATES_TEXT ?? "Certificates and scholarships; no cash prizes.",
         paid_cash: env.CONTEST_PAID_CASH_TEXT ?? "Paid entry; cash prizes to the top ranks.",
       },
-      /** The operator's own lines (CONTEST_*_TEXT), shown as written in every language; unset ones are the app's, translated. */
+      /** The operator's own lines (CONTEST_*_TEXT and their _HI), each shown in its language; unset ones are the app's, translated. */
       customTexts: {
-        free_entry: env.CONTEST_FREE_ENTRY_TEXT,
-        paid_certificates: env.CONTEST_PAID_CERTIFICATES_TEXT,
-        paid_cash: env.CONTEST_PAID_CASH_TEXT,
+        free_entry: operatorText("CONTEST_FREE_ENTRY_TEXT"),
+        paid_certificates: operatorText("CONTEST_PAID_CERTIFICATES_TEXT"),
+        paid_cash: operatorText("CONTEST_PAID_CASH_TEXT"),
       },
     },
     /** Fraud checks on UPI payments: how close two screenshots' dHashes must be to flag the later one. */

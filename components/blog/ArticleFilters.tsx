@@ -1,9 +1,9 @@
 import Form from "next/form";
 import { useTranslations } from "next-intl";
+import { fieldFocusClass } from "@/components/ui/form";
 import type { ListState } from "./listQuery";
 
-const selectClass =
-  "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none";
+const selectClass = `rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 ${fieldFocusClass}`;
 
 /**
  * Sorting, as a plain GET form: it works without JavaScript, and next/form turns it into a

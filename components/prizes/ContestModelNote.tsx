@@ -1,14 +1,16 @@
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { config } from "@/lib/config";
+import type { Language } from "@/lib/i18n/schemas";
 import type { ContestModel } from "@/lib/quizzes/schemas";
 
 /**
- * The contest model's one line in the reader's language: an operator's own line (CONTEST_*_TEXT)
- * as written, the app's own translated (its English is config.contest.texts).
+ * The contest model's one line in the reader's language: an operator's own line (CONTEST_*_TEXT,
+ * CONTEST_*_TEXT_HI), else the app's own translated (its English is config.contest.texts).
  */
 export function useContestModelText(): (model: ContestModel) => string {
   const t = useTranslations("legal.terms.models.lines");
-  return (model) => config.contest.customTexts[model] ?? t(model, { sponsor: config.contest.sponsorName });
+  const language = useLocale() as Language;
+  return (model) => config.contest.customTexts[model]?.[language] ?? t(model, { sponsor: config.contest.sponsorName });
 }
 
 export function ContestModelNote({ model, className = "text-sm font-medium text-brand" }: { model: ContestModel; className?: string }) {

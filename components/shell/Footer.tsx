@@ -7,7 +7,7 @@ export function Footer({ brandName, tagline }: { brandName: string; tagline: str
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <p>{t("copyright", { year: new Date().getFullYear(), brand: brandName, tagline })}</p>
-        <nav aria-label={t("legal")} className="flex gap-4">
+        <nav aria-label={t("legal")} className="flex flex-wrap gap-x-4 gap-y-1">
           <Link className="hover:underline" href="/tnc">{t("termsShort")}</Link>
           <Link className="hover:underline" href="/privacypolicy">{t("privacyPolicy")}</Link>
           <Link className="hover:underline" href="/contactus">{t("contactUs")}</Link>

@@ -106,14 +106,14 @@ export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
       data-testid="navbar"
     >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">{t("skipToContent")}</a>
-      <nav aria-label={t("mainNavigation")} className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+      <nav aria-label={t("mainNavigation")} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand">
           {/* eslint-disable-next-line @next/next/no-img-element -- a tiny local SVG needs no optimiser */}
           <img src="/icon.svg" alt="" width={32} height={32} className="rounded" />
           {brandName}
         </Link>
 
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden flex-wrap items-center justify-end gap-1 md:flex">
           {MAIN_LINKS.map((link) => (
             <Link key={link.href} href={link.href} className={linkClass}>{t(link.label)}</Link>
           ))}

@@ -1,16 +1,24 @@
 import "server-only";
 import { getLocale, getTranslations } from "next-intl/server";
+import { config } from "@/lib/config";
 import { LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
 
+/** The brand's tagline in the reader's language: the operator's own (BRAND_TAGLINE, BRAND_TAGLINE_HI), else the app's. */
+export async function brandTagline(): Promise<string> {
+  const [t, language] = await Promise.all([getTranslations("shell"), getLocale() as Promise<Language>]);
+  return config.brand.customTagline?.[language] ?? t("tagline");
+}
+
 /**
- * The header's, loader's and back-to-top button's words, written on the server and handed to
+ * The header's, footer's, loader's and back-to-top button's words, written on the server and handed to
  * them as props: the shell is on every page, and so the content pages need no translator (nor
  * the whole catalogue) in the browser.
  */
 export async function shellTexts(brandName: string) {
-  const [t, ui, language] = await Promise.all([getTranslations("shell"), getTranslations("ui"), getLocale() as Promise<Language>]);
+  const [t, ui, language, tagline] = await Promise.all([getTranslations("shell"), getTranslations("ui"), getLocale() as Promise<Language>, brandTagline()]);
   return {
     language,
+    tagline,
     skipToContent: t("skipToContent"),
     mainNavigation: t("mainNavigation"),
     home: t("home"),

@@ -1,7 +1,11 @@
 import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
 
-export const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand focus:ring-2 focus:ring-brand/30 focus:outline-none disabled:bg-slate-100 disabled:text-slate-600";
+/**
+ * A field's focus ring: a solid outline in the brand colour, on any focus (a date field's parts
+ * take focus inside it), as plain to see as a button's (WCAG 2.4.7, 1.4.11).
+ */
+export const fieldFocusClass = "focus:border-brand focus:outline-2 focus:outline-offset-2 focus:outline-brand";
+export const inputClass = `w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 ${fieldFocusClass} disabled:bg-slate-100 disabled:text-slate-600`;
 export const primaryButtonClass =
   "rounded-lg bg-brand px-5 py-2.5 font-semibold text-white hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:opacity-60";
 export const secondaryButtonClass =

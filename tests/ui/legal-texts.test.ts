@@ -16,7 +16,22 @@ describe("the terms and conditions", () => {
       expect(terms(`models.lines.${model}`, { sponsor: defaults.contest.sponsorName })).toBe(defaults.contest.texts[model]);
     }
     expect(hindiTerms("models.lines.free_entry", { sponsor: "Acme Foundation" })).toBe("निःशुल्क प्रवेश; पुरस्कार Acme Foundation द्वारा प्रायोजित।");
-    expect(loadConfig({ CONTEST_PAID_CASH_TEXT: "Cash for the top ten." }).contest.customTexts.paid_cash).toBe("Cash for the top ten.");
+    const own = loadConfig({ CONTEST_PAID_CASH_TEXT: "Cash for the top ten.", CONTEST_PAID_CASH_TEXT_HI: "शीर्ष दस को नकद।" });
+    expect(own.contest.customTexts.paid_cash).toEqual({ en: "Cash for the top ten.", hi: "शीर्ष दस को नकद।" });
+    expect(own.contest.texts.paid_cash).toBe("Cash for the top ten.");
+  });
+
+  it("take an operator's own line, or tagline, only in both languages: a Hindi page never shows an English one", () => {
+    expect(() => loadConfig({ CONTEST_PAID_CASH_TEXT: "Cash for the top ten." })).toThrow(/CONTEST_PAID_CASH_TEXT \/ CONTEST_PAID_CASH_TEXT_HI: set both or neither/);
+    expect(() => loadConfig({ BRAND_TAGLINE_HI: "सीखो" })).toThrow(/BRAND_TAGLINE \/ BRAND_TAGLINE_HI: set both or neither/);
+    const defaults = loadConfig({});
+    expect(defaults.brand.customTagline).toBeUndefined();
+    expect(createTranslator({ locale: "en", messages: english, namespace: "shell" })("tagline")).toBe(defaults.brand.tagline);
+    expect(createTranslator({ locale: "hi", messages: hindi, namespace: "shell" })("tagline")).toBe("सीखें, सोचें, जीतें");
+    expect(loadConfig({ BRAND_TAGLINE: "quiz, rank, shine", BRAND_TAGLINE_HI: "क्विज़, रैंक, चमक" }).brand).toMatchObject({
+      tagline: "quiz, rank, shine",
+      customTagline: { en: "quiz, rank, shine", hi: "क्विज़, रैंक, चमक" },
+    });
   });
 
   it("state the facts about cash prizes for a paid entry, in both languages, and never claim compliance with the Act", () => {
