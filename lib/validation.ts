@@ -7,6 +7,11 @@ import { MAX_PAISE, formatRupeesWithSymbol, rupeesToPaise } from "./money";
  * alike. Client-safe: the browser's forms check with the same schemas as their route handlers.
  */
 
+// In the browser, zod would first probe whether it may compile its parsers with new Function: the
+// pages' policy allows no eval, so Chrome logs a CSP violation. Every schema a page builds takes
+// its blocks from here, so here it is told not to; the server keeps its compiled parsers.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 // Text
 
 /** Free text. NUL is refused: a PostgreSQL text column cannot hold it and no one types it. Chain .trim(), .min(), .max(). */

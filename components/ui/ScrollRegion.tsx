@@ -10,7 +10,9 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand"
+      // relative: a visually hidden header (sr-only, absolutely placed) far along a wide table is
+      // held and clipped here; otherwise it hangs out at its place and widens the whole page.
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand"
     >
       {children}
     </div>
