@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { openAdminTab, tag } from "./support/admin-panel";
+import { withDatabase } from "./support/exam-db";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -19,8 +20,6 @@ test.describe("admin panel", () => {
     await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByLabel("Description").fill("A short general-knowledge round.");
-    // What the default prize table, which the new quiz starts from, adds up to.
-    await page.getByLabel("Prize money (₹)").fill("176000");
     const models = page.getByRole("group", { name: "Contest model" });
     await expect(models.getByRole("radio", { checked: true })).toHaveCount(0);
     await page.getByLabel("Marks for a correct answer").fill("3");
@@ -71,5 +70,41 @@ test.describe("admin panel", () => {
     await listed.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("Quiz deleted.")).toBeVisible();
     await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
+  });
+
+  test("Duplicate opens the copy in the form with the original's values, and creates it only when saved", async ({ page }) => {
+    const original = "Olympiad Open Challenge";
+    const quizzesTitled = (pattern: string) =>
+      withDatabase(async (client) => (await client.query<{ count: number }>("select count(*)::int as count from quizzes where title like $1", [pattern])).rows[0].count);
+    const before = await quizzesTitled(`${original}%`);
+    await openAdminTab(page, "quizzes");
+
+    await page.getByRole("button", { name: `Duplicate quiz ${original}` }).click();
+    await expect(page.getByRole("heading", { name: `Duplicate quiz: ${original}` })).toBeFocused();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${original} (copy)`);
+    await expect(page.getByLabel("Description")).toHaveValue(/^Ten questions, free to enter/);
+    await expect(page.getByRole("group", { name: "Contest model" }).getByRole("radio", { name: /^Free entry, sponsored prizes/ })).toBeChecked();
+    await expect(page.getByLabel("Entry fee (₹)")).toHaveValue("0");
+    await expect(page.getByLabel("Prize money (₹)")).toHaveValue("10000");
+    // The original's registration has opened, which fixes its prizes; the copy's are its own to set.
+    const table = page.getByRole("group", { name: "Prize table" });
+    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toHaveValue("5000");
+    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toBeEnabled();
+    await expect(page.getByRole("group", { name: "Questions" }).getByText("10 questions picked")).toBeVisible();
+    expect(await quizzesTitled(`${original}%`)).toBe(before);
+
+    const title = `Open Challenge Copy ${tag()}`;
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Create quiz" }).click();
+    await expect(page.getByText("Quiz created.")).toBeVisible();
+    expect(await quizzesTitled(title)).toBe(1);
+    expect(await quizzesTitled(`${original}%`)).toBe(before);
+
+    const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(listed).toContainText(/Questions\s*10/);
+    // Nobody has registered, so the copy can go again and leaves other tests' dashboards as they were.
+    await listed.getByRole("button", { name: "Delete" }).click();
+    await listed.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Quiz deleted.")).toBeVisible();
   });
 });

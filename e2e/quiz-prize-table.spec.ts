@@ -58,6 +58,33 @@ test.describe("a quiz's prize table", () => {
     await expect(page.getByText("Quiz deleted.")).toBeVisible();
   });
 
+  test("a new quiz starts with a prize table that adds up to its prize money, so filling in only the basics saves it", async ({ page }) => {
+    const title = `Basics Quiz ${tag()}`;
+    const now = Date.now();
+    await openAdminTab(page, "quizzes");
+
+    await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
+    await expect(page.getByLabel("Prize money (₹)")).toHaveValue("176000");
+    const table = page.getByRole("group", { name: "Prize table" });
+    await expect(table.getByText("Cash prizes add up to ₹1,76,000; the prize money is ₹1,76,000.")).toBeVisible();
+
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("group", { name: "Contest model" }).getByRole("radio", { name: /^Paid entry, cash prizes/ }).check();
+    await page.getByRole("checkbox", { name: "I confirm that paid entry with cash prizes is lawful where this quiz runs." }).check();
+    await page.getByLabel("Registration start").fill(indiaInput(now + DAY));
+    await page.getByLabel("Registration end").fill(indiaInput(now + 2 * DAY));
+    await page.getByLabel("Exam date").fill(indiaInput(now + 2 * DAY));
+    await page.getByLabel("Result date").fill(indiaInput(now + 3 * DAY));
+    await page.getByRole("button", { name: "Create quiz" }).click();
+    await expect(page.getByText("Quiz created.")).toBeVisible();
+
+    const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(listed).toContainText(/Prize money\s*₹1,76,000/);
+    await listed.getByRole("button", { name: "Delete" }).click();
+    await listed.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByText("Quiz deleted.")).toBeVisible();
+  });
+
   test("a quiz whose registration has opened shows its prizes read-only, and other edits still save", async ({ page }) => {
     await openAdminTab(page, "quizzes");
     // The seeded free-entry quiz, whose sponsored prizes are its own table.

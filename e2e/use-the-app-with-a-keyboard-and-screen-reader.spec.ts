@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp } from "./support/accounts";
 import { openAdminTab } from "./support/admin-panel";
 import { EXAM_BROWSER, enrolledParticipant, questionHeading } from "./support/exam";
-import { createQuiz, markResultsPublished, submittedAttempt } from "./support/exam-db";
+import { createQuiz, createQuizzes, markResultsPublished, removeQuizzes, submittedAttempt } from "./support/exam-db";
 import { paymentScreenshot } from "./support/wallet";
 
 // The exam needs a fake camera, microphone and screen; the other journeys do not mind them.
@@ -175,8 +175,8 @@ test.describe("the dashboard and the payment modal with a keyboard and a screen 
       await page.keyboard.press("Tab");
       presses++;
     }
-    // The first card's button; the second card's two poster dots, its tab list and the open tab's panel.
-    expect(presses).toBeLessThanOrEqual(6);
+    // The first card's button; the second card's skip link and its tab list.
+    expect(presses).toBeLessThanOrEqual(4);
 
     const tabs = quizCard(page, SEASON_2).getByRole("tab");
     await tabs.first().focus();
@@ -184,6 +184,65 @@ test.describe("the dashboard and the payment modal with a keyboard and a screen 
     await expect(tabs.nth(1)).toBeFocused();
     await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
     await expect(tabs.nth(0)).toHaveAttribute("tabindex", "-1");
+  });
+
+  test("a keyboard crosses 31 quizzes card by card with the skip links, and no card takes more than 3 tab stops", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page.request);
+    // Registration open for a year: they come after every other quiz a participant can pay for.
+    const quizzes = await createQuizzes(31, { formStart: "-1 day", formEnd: "365 days", examStart: "366 days", examEnd: "367 days", result: "368 days" }, "Long list e2e");
+    try {
+      await page.goto("/dashboard");
+      const cards = page.getByRole("article");
+      await expect(quizCard(page, quizzes[30].title)).toBeVisible();
+
+      // Tab stops inside each card, in tab order: its own links, buttons and fields, never more than 3.
+      const stops = await cards.evaluateAll((articles) =>
+        articles.map((article) => ({
+          title: article.querySelector("h2")?.textContent,
+          stops: [...article.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]")].filter(
+            (element) => element.tabIndex >= 0 && !element.matches(":disabled") && element.checkVisibility({ visibilityProperty: true }),
+          ).length,
+        })),
+      );
+      expect(stops.length).toBeGreaterThanOrEqual(31);
+      for (const card of stops) expect(card.stops, card.title ?? "").toBeLessThanOrEqual(3);
+
+      // The last of the 31 cards: each card on the way is passed by its skip link.
+      const lastTitle = (await cards.evaluateAll((articles) => articles.map((article) => article.querySelector("h2")?.textContent ?? ""))).filter((title) =>
+        quizzes.some((quiz) => quiz.title === title),
+      ).at(-1)!;
+      const target = quizCard(page, lastTitle).getByRole("button", { name: PAY });
+      let tabs = 0;
+      for (let keys = 0; keys < 300 && !(await target.evaluate((element) => element === document.activeElement)); keys++) {
+        const onSkipLinkOfAnotherCard = await page.evaluate((title) => {
+          const focused = document.activeElement;
+          return focused?.textContent === "Skip to next quiz" && focused.closest("li")?.querySelector("h2")?.textContent !== title;
+        }, lastTitle);
+        if (onSkipLinkOfAnotherCard) {
+          await page.keyboard.press("Enter");
+        } else {
+          await page.keyboard.press("Tab");
+          tabs++;
+        }
+      }
+      await expect(target).toBeFocused();
+      expect(tabs).toBeLessThan(100);
+
+      // Hidden until focused, then in sight; the list's last card skips to what follows the list.
+      const lastSkip = page.getByRole("link", { name: "Skip to next quiz" }).last();
+      await lastSkip.focus();
+      expect((await lastSkip.boundingBox())!.width).toBeGreaterThan(20);
+      await page.keyboard.press("Enter");
+      const afterList = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const list = document.querySelector("article")?.closest("ul");
+        return Boolean(focused && focused !== document.body && list && !list.contains(focused) && list.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(afterList).toBe(true);
+    } finally {
+      await removeQuizzes(quizzes.map((quiz) => quiz.id));
+    }
   });
 
   test("at 200 % text on a phone, the card's tabs fit the card and the payment modal scrolls to Cancel", async ({ page }) => {

@@ -12,12 +12,14 @@ import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
 import { PrizeTableFields } from "./PrizeTableFields";
-import { newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizFormValues";
+import { copiedQuizValues, newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizFormValues";
 import type { QuizListItem } from "./QuizList";
 
 interface QuizFormProps {
   /** The quiz being edited, or null to create one. */
   quiz: QuizListItem | null;
+  /** The quiz a new one is duplicated from: the form starts from its values. */
+  copyOf: QuizListItem | null;
   bank: BankQuestion[];
   /** The default prize table, which a new quiz's table starts from. */
   defaultPrizes: PrizeTierRow[];
@@ -34,17 +36,19 @@ const MARKING_FIELDS = [
   { name: "wrongAnswerMarks", id: "quiz-wrong-marks", label: "Marks deducted for a wrong answer", min: 0, hint: "0 for no negative marking; an unanswered question scores 0." },
 ] as const;
 
-export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
+export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
+  const startValues =
+    quiz?.values ?? (copyOf ? copiedQuizValues(copyOf) : newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? false));
   const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
-    defaultValues: quiz?.values ?? newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? false),
+    defaultValues: startValues,
   });
-  const prizesLocked = quiz?.values.prizesLocked ?? false;
+  const prizesLocked = startValues.prizesLocked;
   const chosenModel = useWatch({ control, name: "contestModel" });
-  // A model this site forbids is offered only to a quiz that already has it (saving it is refused, saying why).
-  const offered = contestModels.filter((model) => model.allowed || model.value === quiz?.values.contestModel);
+  // A model this site forbids is offered only to a quiz that already has it, or to its copy (saving it is refused, saying why).
+  const offered = contestModels.filter((model) => model.allowed || model.value === startValues.contestModel);
   const questions = useController({ control, name: "questions" });
   const errors = formState.errors;
 
@@ -64,7 +68,7 @@ export function QuizForm({ quiz, bank, defaultPrizes, contestModels, notice, tak
 
   return (
     <section aria-labelledby="quiz-form-heading" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
-      <FormHeading id="quiz-form-heading" takeFocus={takeFocus}>{quiz ? `Edit quiz: ${quiz.title}` : "Add quiz"}</FormHeading>
+      <FormHeading id="quiz-form-heading" takeFocus={takeFocus}>{quiz ? `Edit quiz: ${quiz.title}` : copyOf ? `Duplicate quiz: ${copyOf.title}` : "Add quiz"}</FormHeading>
       <FormMessage tone="success">{notice}</FormMessage>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id="quiz-title" label="Title" error={errors.title?.message} {...register("title")} />

@@ -1,10 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/catalogue";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
 import { ConfirmDelete } from "./ConfirmDelete";
 import type { QuizFormValues } from "./quizFormValues";
@@ -26,32 +25,20 @@ export interface QuizListItem {
   values: QuizFormValues;
 }
 
-export function QuizList({ quizzes, onEdit, onDeleted }: { quizzes: QuizListItem[]; onEdit: (quiz: QuizListItem) => void; onDeleted: (quizId: string) => void }) {
+export function QuizList({
+  quizzes,
+  onEdit,
+  onDuplicate,
+  onDeleted,
+}: {
+  quizzes: QuizListItem[];
+  onEdit: (quiz: QuizListItem) => void;
+  /** Opens the copy in the form; it is created only when saved there. */
+  onDuplicate: (quiz: QuizListItem) => void;
+  onDeleted: (quizId: string) => void;
+}) {
   const router = useRouter();
   const [message, setMessage] = useState<Message>();
-  const [duplicating, startDuplicating] = useTransition();
-  /** The paid-with-cash quiz whose copy waits for the admin's confirmation that it is lawful. */
-  const [confirmingCopy, setConfirmingCopy] = useState<string>();
-
-  function duplicate(quiz: QuizListItem, lawfulConfirmed = false) {
-    setMessage(undefined);
-    // A copy of paid entry with cash prizes is confirmed lawful, as a new quiz is (the server checks).
-    if (quiz.values.contestModel === "paid_cash" && !lawfulConfirmed) {
-      setConfirmingCopy(quiz.id);
-      return;
-    }
-    setConfirmingCopy(undefined);
-    startDuplicating(async () => {
-      try {
-        const query = lawfulConfirmed ? "?cashPrizesLawfulConfirmed=true" : "";
-        const result = await callApi<{ message: string }>(`/api/quizzes/${quiz.id}/duplicate${query}`, { method: "POST" });
-        setMessage({ tone: "success", text: result.message });
-        router.refresh();
-      } catch (caught) {
-        setMessage({ tone: "error", text: failureText(caught, "Duplicate failed") });
-      }
-    });
-  }
 
   async function remove(quiz: QuizListItem) {
     setMessage(undefined);
@@ -94,36 +81,16 @@ export function QuizList({ quizzes, onEdit, onDeleted }: { quizzes: QuizListItem
                 <button type="button" onClick={() => onEdit(quiz)} className={smallButtonClass}>
                   Edit<span className="sr-only"> quiz {quiz.title}</span>
                 </button>
-                <button type="button" onClick={() => duplicate(quiz)} disabled={duplicating} className={smallButtonClass}>
+                <button type="button" onClick={() => onDuplicate(quiz)} className={smallButtonClass}>
                   Duplicate<span className="sr-only"> quiz {quiz.title}</span>
                 </button>
                 <ConfirmDelete what={`quiz ${quiz.title}`} onDelete={() => remove(quiz)} />
               </div>
-              {confirmingCopy === quiz.id && <ConfirmLawfulCopy title={quiz.title} onConfirm={() => duplicate(quiz, true)} onCancel={() => setConfirmingCopy(undefined)} />}
             </li>
           ))}
         </ul>
       )}
     </section>
-  );
-}
-
-function ConfirmLawfulCopy({ title, onConfirm, onCancel }: { title: string; onConfirm: () => void; onCancel: () => void }) {
-  const [confirmed, setConfirmed] = useState(false);
-  return (
-    <div className="mt-3 flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-3" role="group" aria-label={`Copy quiz ${title}`}>
-      <p className="text-sm text-slate-800">The copy is paid entry with cash prizes too.</p>
-      <label className="flex items-start gap-2 text-sm font-medium text-slate-900">
-        <input type="checkbox" className="mt-0.5 size-4 accent-brand" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
-        {CASH_PRIZES_LAWFUL_CONFIRM}
-      </label>
-      <div className="flex gap-2">
-        <button type="button" className={smallButtonClass} disabled={!confirmed} onClick={onConfirm}>
-          Duplicate<span className="sr-only"> quiz {title}</span> as confirmed
-        </button>
-        <button type="button" className={smallButtonClass} onClick={onCancel}>Cancel</button>
-      </div>
-    </div>
   );
 }
 

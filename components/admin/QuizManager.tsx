@@ -25,12 +25,13 @@ export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { q
       <QuizList
         quizzes={quizzes}
         onEdit={editor.edit}
+        onDuplicate={editor.copy}
         onDeleted={(quizId) => {
           // The form must not keep offering to update a quiz that no longer exists.
           if (editor.editing?.id === quizId) editor.finish();
         }}
       />
-      <QuizForm key={editor.formKey} quiz={editor.editing} defaultPrizes={defaultPrizes} contestModels={contestModels} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
+      <QuizForm key={editor.formKey} quiz={editor.editing} copyOf={editor.copying} defaultPrizes={defaultPrizes} contestModels={contestModels} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { CASH_PRIZES_UNCONFIRMED } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
-import { CONTEST_MODELS, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODELS, cashTotalPaise, copyTitle, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
 
 type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
@@ -101,11 +101,28 @@ function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
 /**
  * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize
  * table, with no contest model: the admin picks one. Where cash prizes for a paid entry are
- * forbidden, the table starts without its cash rows and the prize money at 0.
+ * forbidden, the table starts without its cash rows. The prize money starts at what the table
+ * pays, so a quiz whose prizes the admin leaves alone saves as it is.
  */
 export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = false): QuizFormValues {
-  if (!cashPrizesAllowed) return { ...NEW_QUIZ, prizeMoney: "0", prizes: prizeRowValues(defaultPrizes.filter((tier) => tier.kind !== "cash")) };
-  return { ...NEW_QUIZ, prizes: prizeRowValues(defaultPrizes) };
+  const table = cashPrizesAllowed ? defaultPrizes : defaultPrizes.filter((tier) => tier.kind !== "cash");
+  return { ...NEW_QUIZ, prizeMoney: String(paiseToRupees(cashTotalPaise(table))), prizes: prizeRowValues(table) };
+}
+
+/**
+ * Duplicate: a new quiz that starts from the original's values, its title marked as a copy, and
+ * is created only when the admin saves it. Its prizes and marking are set on that save like any
+ * new quiz's (the original's may be fixed), its model confirmed lawful anew, and it is not the
+ * demo, so the demo's questions (answers public) stay behind.
+ */
+export function copiedQuizValues(original: { values: QuizFormValues; isDemo: boolean }): QuizFormValues {
+  return {
+    ...original.values,
+    title: copyTitle(original.values.title),
+    questions: original.isDemo ? [] : original.values.questions,
+    cashPrizesLawfulConfirmed: false,
+    prizesLocked: false,
+  };
 }
 
 /**

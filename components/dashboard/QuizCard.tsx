@@ -14,13 +14,18 @@ import type { PaymentDetails } from "./PaymentModal";
 
 const DASHBOARD_CAROUSEL_MS = 6000;
 
+/** The card's title, which names the card and describes the skip link that opens it (QuizCardList). */
+export function quizCardTitleId(quizId: string): string {
+  return `quiz-${quizId}-title`;
+}
+
 /** Each card shows its own quiz's prize table, never the default's amounts for a smaller quiz. */
 export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment: PaymentDetails; now: Date }) {
   const t = useTranslations("dashboard.card");
   const home = useTranslations("home");
   const language = useLocale();
   const value = (chunks: ReactNode) => <span className="font-semibold text-slate-900">{chunks}</span>;
-  const titleId = `quiz-${quiz.id}-title`;
+  const titleId = quizCardTitleId(quiz.id);
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
   const certificatesOnly = quiz.contestModel === "paid_certificates";
@@ -31,6 +36,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
       {quiz.posterUrls.length > 0 && (
         <PosterCarousel
           intervalMs={DASHBOARD_CAROUSEL_MS}
+          dotsInTabOrder={false}
           roleDescription={home("carousel")}
           posters={quiz.posterUrls.map((src, index) => ({
             src,

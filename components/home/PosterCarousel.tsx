@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
 
 export interface Poster {
@@ -13,11 +13,43 @@ export interface Poster {
 /**
  * Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read, and stays
  * still for a reader who asked for reduced motion (the dots still change the poster).
+ *
+ * `dotsInTabOrder` false (the dashboard's cards, each allowed few tab stops): the dots are for the
+ * pointer only, and the carousel holds still while focus is anywhere in the card around it, so a
+ * keyboard user can still stop it to read (WCAG 2.2.2) without a stop of its own.
  */
-export function PosterCarousel({ posters, roleDescription, intervalMs, priority = false }: { posters: Poster[]; roleDescription: string; intervalMs: number; priority?: boolean }) {
+export function PosterCarousel({
+  posters,
+  roleDescription,
+  intervalMs,
+  priority = false,
+  dotsInTabOrder = true,
+}: {
+  posters: Poster[];
+  roleDescription: string;
+  intervalMs: number;
+  priority?: boolean;
+  dotsInTabOrder?: boolean;
+}) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const carouselRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const around = carouselRef.current?.parentElement;
+    if (dotsInTabOrder || !around) return;
+    const pause = () => setPaused(true);
+    const resume = (event: FocusEvent) => {
+      if (!around.contains(event.relatedTarget as Node | null)) setPaused(false);
+    };
+    around.addEventListener("focusin", pause);
+    around.addEventListener("focusout", resume);
+    return () => {
+      around.removeEventListener("focusin", pause);
+      around.removeEventListener("focusout", resume);
+    };
+  }, [dotsInTabOrder]);
 
   useEffect(() => {
     if (paused || reducedMotion || posters.length < 2) return;
@@ -27,6 +59,7 @@ export function PosterCarousel({ posters, roleDescription, intervalMs, priority 
 
   return (
     <div
+      ref={carouselRef}
       className="relative overflow-hidden rounded-xl bg-slate-200"
       aria-roledescription={roleDescription}
       onMouseEnter={() => setPaused(true)}
@@ -50,6 +83,7 @@ export function PosterCarousel({ posters, roleDescription, intervalMs, priority 
               aria-label={poster.dotLabel}
               aria-current={position === index}
               onClick={() => setIndex(position)}
+              tabIndex={dotsInTabOrder ? undefined : -1}
               // A 24 px target around a 12 px dot: big enough for a thumb (WCAG 2.5.8).
               className="flex h-6 w-6 items-center justify-center rounded-full"
             >

@@ -7,7 +7,11 @@ export interface Tab {
   content: ReactNode;
 }
 
-/** WAI-ARIA tabs: one tab stop, arrow keys and Home/End move between tabs. */
+/**
+ * WAI-ARIA tabs: one tab stop, arrow keys and Home/End move between tabs. The panels are no tab
+ * stop of their own: on the dashboard each card may cost only a few, and a screen reader reads
+ * the open panel right after the tabs.
+ */
 export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   const baseId = useId();
   const [selected, setSelected] = useState(0);
@@ -62,7 +66,6 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
           id={`${baseId}-panel-${index}`}
           aria-labelledby={`${baseId}-tab-${index}`}
           hidden={index !== selected}
-          tabIndex={0}
           className="pt-3 text-sm text-slate-700"
         >
           {tab.content}

@@ -30,6 +30,36 @@ export interface QuizSchedule {
   result: string;
 }
 
+/** A test quiz as created: its id, its own title and when its exam starts. */
+interface TestQuiz {
+  id: string;
+  title: string;
+  examStartAt: Date;
+}
+
+/**
+ * `count` 30-minute shuffled quizzes on `schedule`, in one statement, titled `titlePrefix`, a
+ * random tag and their number (the only one: no number), with `posterUrls` for the card's carousel.
+ */
+function insertQuizzes(
+  client: Client,
+  count: number,
+  schedule: QuizSchedule,
+  titlePrefix: string,
+  { marksPerQuestion = 1, wrongAnswerMarks = 0, posterUrls = [] as string[] } = {},
+): Promise<TestQuiz[]> {
+  const titles = Array.from({ length: count }, (_, index) => `${titlePrefix} ${randomBytes(4).toString("hex")}${count > 1 ? ` ${index + 1}` : ""}`);
+  return client
+    .query<{ id: string; title: string; exam_start_at: Date }>(
+      `insert into quizzes (title, name, contest_model, duration_seconds, shuffle_questions, poster_urls, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at, marks_per_question, wrong_answer_marks)
+       select title, title, 'paid_cash', 1800, true, $9::text[], now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval, $7, $8
+       from unnest($1::text[]) as title
+       returning id, title, exam_start_at`,
+      [titles, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result, marksPerQuestion, wrongAnswerMarks, posterUrls],
+    )
+    .then(({ rows }) => rows.map((row) => ({ id: row.id, title: row.title, examStartAt: row.exam_start_at })));
+}
+
 /**
  * A 30-minute shuffled quiz on `schedule`, with the seeded paid quiz's 25 questions. Each test
  * gets its own, with its own title, so other tests' cards and lists are undisturbed.
@@ -38,22 +68,32 @@ export function createQuiz(
   schedule: QuizSchedule,
   titlePrefix = "Exam e2e",
   marking = { marksPerQuestion: 1, wrongAnswerMarks: 0 },
-): Promise<{ id: string; title: string; examStartAt: Date }> {
+): Promise<TestQuiz> {
   return withDatabase(async (client) => {
-    const title = `${titlePrefix} ${randomBytes(4).toString("hex")}`;
-    const { rows } = await client.query<{ id: string; exam_start_at: Date }>(
-      `insert into quizzes (title, name, contest_model, duration_seconds, shuffle_questions, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at, marks_per_question, wrong_answer_marks)
-       values ($1, $1, 'paid_cash', 1800, true, now() + $2::interval, now() + $3::interval, now() + $4::interval, now() + $5::interval, now() + $6::interval, $7, $8)
-       returning id, exam_start_at`,
-      [title, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result, marking.marksPerQuestion, marking.wrongAnswerMarks],
-    );
-    const { id, exam_start_at: examStartAt } = rows[0];
+    const [quiz] = await insertQuizzes(client, 1, schedule, titlePrefix, marking);
     await client.query(
       `insert into quiz_questions (quiz_id, question_id, position)
        select $1::uuid, question_id, position from quiz_questions where quiz_id = $2::uuid`,
-      [id, SEEDED_PAID_QUIZ],
+      [quiz.id, SEEDED_PAID_QUIZ],
     );
-    return { id, title, examStartAt };
+    return quiz;
+  });
+}
+
+/** The posters the admin panel gives every new quiz: its card shows them as a carousel. */
+const ADMIN_POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
+
+/**
+ * Many quizzes on `schedule` at once, with posters and no questions: for journeys about a long
+ * dashboard, which take them away again with removeQuizzes (no one pays or answers them).
+ */
+export function createQuizzes(count: number, schedule: QuizSchedule, titlePrefix: string): Promise<TestQuiz[]> {
+  return withDatabase((client) => insertQuizzes(client, count, schedule, titlePrefix, { posterUrls: ADMIN_POSTERS }));
+}
+
+export function removeQuizzes(quizIds: string[]): Promise<void> {
+  return withDatabase(async (client) => {
+    await client.query("delete from quizzes where id = any($1::uuid[])", [quizIds]);
   });
 }
 

@@ -9,7 +9,7 @@ import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
 import { prizeTablesOf } from "./prizes";
-import { CONTEST_MODELS, contestModelProblem, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput } from "./schemas";
+import { CONTEST_MODELS, contestModelProblem, copyTitle, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput } from "./schemas";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */
 function examEnd(input: QuizInput): Date {
@@ -222,7 +222,7 @@ export const duplicateQuiz = service("quizzes.edit", async (actor, quizId: strin
     // The copy is a paid quiz: the demo's questions (answers public) cannot come along.
     if (original.isDemo && links.length > 0) throw new Conflict(message("demoQuestionInPaidQuiz"));
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
-    const [quiz] = await tx.insert(quizzes).values({ ...copy, title: `${original.title} (copy)` }).returning();
+    const [quiz] = await tx.insert(quizzes).values({ ...copy, title: copyTitle(original.title) }).returning();
     if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
     const prizes = await ownPrizeTiers(tx, quizId);
     if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));

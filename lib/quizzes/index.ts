@@ -3,7 +3,7 @@ import "server-only";
 /** Quizzes: the public list, each participant's dashboard, the demo, and the admins' quiz and question authoring. */
 export { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, updateQuiz } from "./admin";
 export { contestModelsInUse, listCompetitions, listQuizzes } from "./competitions";
-export { loadDashboard, type Dashboard, type DashboardQuiz } from "./dashboard";
+export { loadDashboard, type DashboardQuiz } from "./dashboard";
 export type { CardAction } from "./dashboard-cards";
 export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";

@@ -169,6 +169,11 @@ export const quizSchema = z
 
 export type QuizInput = z.output<typeof quizSchema>;
 
+/** A duplicated quiz's title, whether copied at once by the API or through the admin's form. */
+export function copyTitle(title: string): string {
+  return `${title} (copy)`;
+}
+
 /** POST /api/quizzes/{id}/duplicate: a copy of paid entry with cash prizes is confirmed lawful, as a new quiz is. */
 export const duplicateQuery = z.object({
   cashPrizesLawfulConfirmed: z

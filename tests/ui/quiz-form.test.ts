@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizFormValues";
+import { copiedQuizValues, newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizFormValues";
 import { CASH_PRIZES_UNCONFIRMED, CONTEST_MODEL_REQUIRED } from "@/lib/catalogue";
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 
@@ -34,6 +34,26 @@ describe("the admin's quiz form", () => {
   it("starts without cash prize rows where cash prizes for a paid entry are forbidden, as they are unless allowed", () => {
     expect(newQuizValues(DEFAULT_PRIZES)).toMatchObject({ prizeMoney: "0", prizes: [{ kind: "free_pass" }] });
     expect(newQuizValues(DEFAULT_PRIZES, true).prizes.map((row) => row.kind)).toEqual(["cash", "free_pass"]);
+  });
+
+  it("starts with prize money that the prize table adds up to, so a new quiz saves without touching either", () => {
+    const basics = { title: "Form Olympiad", formStartDate: "2031-01-01T10:00", formEndDate: "2031-01-02T10:00", examDate: "2031-01-03T10:00", resultDate: "2031-01-04T10:00" };
+    expect(newQuizValues(DEFAULT_PRIZES, true).prizeMoney).toBe("1000");
+    expect(newQuizValues(DEFAULT_PRIZES).prizeMoney).toBe("0");
+    expect(issues({ ...newQuizValues(DEFAULT_PRIZES, true), ...basics, contestModel: "paid_cash", cashPrizesLawfulConfirmed: true })).toEqual([]);
+    expect(issues({ ...newQuizValues(DEFAULT_PRIZES), ...basics, contestModel: "paid_certificates" })).toEqual([]);
+  });
+
+  it("starts a duplicate from the original's values, titled as a copy, its prizes and marking open and its lawfulness asked anew", () => {
+    const original = { ...filled({ contestModel: "paid_cash", cashPrizesLawfulConfirmed: true, questions: ["q1", "q2"] }), prizesLocked: true };
+    expect(copiedQuizValues({ values: original, isDemo: false })).toEqual({
+      ...original,
+      title: "Form Olympiad (copy)",
+      cashPrizesLawfulConfirmed: false,
+      prizesLocked: false,
+    });
+    // The copy is not the demo: the demo's questions, whose answers are public, stay behind.
+    expect(copiedQuizValues({ values: original, isDemo: true }).questions).toEqual([]);
   });
 
   it("asks for the lawfulness confirmation on the checkbox when paid entry with cash prizes is picked, and sends it", () => {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import { QuizCard } from "@/components/dashboard/QuizCard";
+import { QuizCardList } from "@/components/dashboard/QuizCardList";
 import { VerifyEmailBanner } from "@/components/dashboard/VerifyEmailBanner";
 import { YourResults } from "@/components/dashboard/YourResults";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -9,7 +9,7 @@ import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { myPublishedRanks } from "@/lib/results";
-import { loadDashboard, type Dashboard } from "@/lib/quizzes";
+import { loadDashboard } from "@/lib/quizzes";
 import { pendingTransactionIds } from "@/lib/wallet";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,15 +27,6 @@ export default async function DashboardPage() {
     pendingTransactionIds(user, user.id),
   ]);
   const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
-  const cards = (quizzes: Dashboard["quizzes"]) => (
-    <ul className="grid gap-6 md:grid-cols-2">
-      {quizzes.map((quiz) => (
-        <li key={quiz.id}>
-          <QuizCard quiz={quiz} payment={payment} now={dashboard.now} />
-        </li>
-      ))}
-    </ul>
-  );
 
   return (
     <>
@@ -50,12 +41,14 @@ export default async function DashboardPage() {
           })}
         </p>
       ) : (
-        cards(dashboard.quizzes)
+        <QuizCardList listId="current-quizzes" quizzes={dashboard.quizzes} payment={payment} now={dashboard.now} />
       )}
       {dashboard.past.length > 0 && (
         <details className="mt-8">
           <summary className="cursor-pointer text-lg font-semibold text-slate-900">{t("pastQuizzes", { count: dashboard.past.length })}</summary>
-          <div className="mt-4">{cards(dashboard.past)}</div>
+          <div className="mt-4">
+            <QuizCardList listId="past-quizzes" quizzes={dashboard.past} payment={payment} now={dashboard.now} />
+          </div>
         </details>
       )}
     </>
