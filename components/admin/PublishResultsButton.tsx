@@ -5,8 +5,13 @@ import { useId, useState, useTransition } from "react";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
 
-/** Publishing is idempotent on the server, so pressing it again after success is harmless. */
-export function PublishResultsButton({ quizId }: { quizId: string }) {
+/**
+ * Publishing is idempotent on the server, so pressing it again after success is harmless. Once the
+ * results are out the button goes, but this component stays where it was: the refresh that shows
+ * the published version keeps its "Results published." on screen and announced, not unmounted
+ * before anyone could read it.
+ */
+export function PublishResultsButton({ quizId, published }: { quizId: string; published: boolean }) {
   const router = useRouter();
   const hintId = useId();
   const [pending, startTransition] = useTransition();
@@ -27,6 +32,7 @@ export function PublishResultsButton({ quizId }: { quizId: string }) {
     });
   }
 
+  if (published) return <FormMessage tone={message?.tone ?? "success"}>{message?.text}</FormMessage>;
   return (
     <div className="flex flex-col items-start gap-2">
       <button type="button" onClick={publish} disabled={pending} aria-describedby={hintId} className={primaryButtonClass}>

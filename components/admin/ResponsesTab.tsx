@@ -53,7 +53,7 @@ export function ResponsesTab({ quizId, list }: { quizId: string | undefined; lis
             {unlisted && <option value={quizId}>Quiz from the link</option>}
           </FilterSelect>
         </AdminFilterForm>
-        {quizId && !list?.versions?.length && <PublishResultsButton quizId={quizId} />}
+        {quizId && <PublishResultsButton quizId={quizId} published={Boolean(list?.versions?.length)} />}
       </div>
 
       {quizId && list?.versions && list.versions.length > 0 && <ResultsVersionsPanel quizId={quizId} versions={list.versions} />}
