@@ -127,8 +127,16 @@ const environmentSchema = z.object({
    * back (503 with Retry-After) and waits without holding a connection.
    */
   EXAM_START_QUEUE_SECONDS: z.coerce.number().min(0.5).max(600).default(1),
-  /** The starts an instance's line lets through a second when it is full: the pace of the turns it hands out. */
-  EXAM_STARTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(100),
+  /**
+   * The most starts an instance's line lets through a second when it is full. The pace it hands
+   * out turns at is learnt below this ceiling (lib/exam/start-pace.ts), to keep answer saves fast.
+   */
+  EXAM_STARTS_PER_SECOND: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  /**
+   * The 95th percentile, in milliseconds, of a second's answer saves and starts that the start
+   * line's pace keeps under: it rises while they are faster, and falls as soon as they are not.
+   */
+  EXAM_START_LINE_TARGET_MS: z.coerce.number().int().min(5).max(5_000).default(50),
   /**
    * The bitrate an attempt's recording may average over its whole time (video slices and
    * snapshots together). Chrome's MediaRecorder records 2.5 Mb/s of video and 128 kb/s of audio.
@@ -329,6 +337,7 @@ export function loadConfig(environment: Environment) {
       startsAtOnce: env.EXAM_STARTS_AT_ONCE,
       startQueueSeconds: env.EXAM_START_QUEUE_SECONDS,
       startsPerSecond: env.EXAM_STARTS_PER_SECOND,
+      startLineTargetMs: env.EXAM_START_LINE_TARGET_MS,
     },
     proctoring: {
       recordingMaxKbps: env.RECORDING_MAX_KBPS,

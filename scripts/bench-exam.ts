@@ -270,9 +270,13 @@ async function usage(rootPid: number | undefined): Promise<Usage> {
   return result;
 }
 
-/** Samples the server's memory and the database's connections once a second, keeping the peaks. */
-function watch(serverPid: number | undefined, databaseUrl: string) {
+/**
+ * Samples the server's memory and the database's connections once a second, keeping the peaks,
+ * and the start line's learnt pace from the metrics (of whichever instance answers the scrape).
+ */
+function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
+  const paces: { at: number; pace: number }[] = [];
   // A pool, which reconnects: the database may be killed under the bench on purpose.
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
   db.on("error", () => undefined);
@@ -288,11 +292,20 @@ function watch(serverPid: number | undefined, databaseUrl: string) {
         .catch(() => undefined);
       peaks.connections = Math.max(peaks.connections, sample?.rows[0].total ?? 0);
       peaks.activeConnections = Math.max(peaks.activeConnections, sample?.rows[0].active ?? 0);
+      const pace = metricsToken ? await startPace(base, metricsToken) : undefined;
+      if (pace !== undefined) paces.push({ at: performance.now(), pace });
       await sleep(1000);
     }
     await db.end();
   })();
-  return { peaks, stop: async () => { stopped = true; await running; } };
+  return { peaks, paces, stop: async () => { stopped = true; await running; } };
+}
+
+async function startPace(base: string, metricsToken: string): Promise<number | undefined> {
+  const response = await request(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).catch(() => undefined);
+  const text = await response?.body.text();
+  const value = text?.match(/^olympiad_exam_start_pace (\S+)$/m)?.[1];
+  return value === undefined ? undefined : Number(value);
 }
 
 interface Phase {
@@ -304,16 +317,26 @@ interface Phase {
 
 type Participant = { id: string; name: string; email: string; cookie: string; questions: string[] };
 
+interface Measured {
+  base: string;
+  databaseUrl: string;
+  serverPid?: number;
+  runtime: string;
+  /** The deployment's METRICS_TOKEN, to read the start line's pace (this environment's, with --base). */
+  metricsToken?: string;
+}
+
 /** This bench's own production server on a fresh database, or the deployment given with --base. */
-async function serverToMeasure(): Promise<{ base: string; databaseUrl: string; serverPid?: number; runtime: string }> {
+async function serverToMeasure(): Promise<Measured> {
   if (args.base) {
     if (!args["database-url"]) throw new Error("--base needs --database-url, the deployment's database as its owner");
-    return { base: args.base.replace(/\/+$/, ""), databaseUrl: args["database-url"], runtime: `the deployment at ${args.base}` };
+    return { base: args.base.replace(/\/+$/, ""), databaseUrl: args["database-url"], runtime: `the deployment at ${args.base}`, metricsToken: process.env.METRICS_TOKEN };
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let databaseUrl: string;
-  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"], WEB_CONCURRENCY: args.instances };
+  const metricsToken = randomBytes(24).toString("base64url");
+  const env: Record<string, string> = { NEXTAUTH_URL: base, NEXTAUTH_SECRET: SESSION_SECRET, NEXT_TELEMETRY_DISABLED: "1", DATABASE_POOL_MAX: args["pool-max"], WEB_CONCURRENCY: args.instances, METRICS_TOKEN: metricsToken };
   if (args.database === "postgres") {
     const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
     const database = await createDatabase(adminUrl);
@@ -333,12 +356,13 @@ async function serverToMeasure(): Promise<{ base: string; databaseUrl: string; s
   const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [], logFile: args["server-log"] });
   // For faults injected by hand while it runs (kill -9 of the postmaster in $DATA_DIR/pg/postmaster.pid, SIGTERM to the server).
   console.log(`server pid ${server.pid} on port ${port}, data in ${env.DATA_DIR}${args["server-log"] ? `, log in ${args["server-log"]}` : ""}`);
-  return { base, databaseUrl, serverPid: server.pid, runtime: `${args.instances} instance(s) on Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}` };
+  return { base, databaseUrl, serverPid: server.pid, runtime: `${args.instances} instance(s) on Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`, metricsToken };
 }
 
 async function run() {
-  const { base, databaseUrl, serverPid, runtime } = await serverToMeasure();
-  const watcher = watch(serverPid, databaseUrl);
+  const measured = await serverToMeasure();
+  const { base, databaseUrl, serverPid, runtime } = measured;
+  const watcher = watch(measured);
   undoLater(() => watcher.stop().catch(() => undefined));
   try {
     const users = await prepare(databaseUrl);
@@ -423,7 +447,7 @@ async function run() {
         }
         await submit(participant);
       })).then(() => undefined));
-      reportLetIn(examBegan);
+      reportLetIn(examBegan, watcher.paces);
     } else {
       await eachParticipant("start", start);
       await eachParticipant("answer", async (participant) => {
@@ -462,21 +486,23 @@ async function run() {
 
 /**
  * How the hall was let in: the distribution of each participant's wait from the first press of
- * Start, and every 3 s until the last is in, how many were in and the answer saves' p99 in those seconds.
+ * Start, and every 3 s until the last is in, how many were in, the answer saves' p99 in those
+ * seconds and the start line's pace at their end (as last scraped).
  */
-function reportLetIn(began: number) {
+function reportLetIn(began: number, paces: { at: number; pace: number }[]) {
   const letIn = timings.filter((timing) => timing.step === "let in");
   const waits = letIn.map((timing) => timing.ms / 1000).sort((a, b) => a - b);
   console.log(`let in (first press of Start to the start): p50 ${percentile(waits, 50).toFixed(1)} s, p95 ${percentile(waits, 95).toFixed(1)} s, p99 ${percentile(waits, 99).toFixed(1)} s, max ${(waits.at(-1) ?? NaN).toFixed(1)} s, ${letIn.length} of ${PARTICIPANTS}`);
   const lastIn = Math.max(...letIn.map((timing) => timing.at));
-  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)");
+  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)  pace(/s)");
   for (let from = began; from <= lastIn + 3000; from += 3000) {
     const within = (timing: Timing) => timing.at > from && timing.at <= from + 3000;
     const saves = timings.filter((timing) => timing.step === "answer" && within(timing)).map((timing) => timing.ms).sort((a, b) => a - b);
     const queued = timings.filter((timing) => timing.step === "queued" && within(timing)).length;
     const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
+    const pace = paces.findLast((sample) => sample.at <= from + 3000)?.pace;
     console.log(
-      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14)].join(" "),
+      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9)].join(" "),
     );
   }
 }

@@ -10,9 +10,15 @@ function deferred() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** A pace that stays where it is put, and the durations it was told. */
+function steady(perSecond: number) {
+  const told: number[] = [];
+  return { current: () => perSecond, observe: (milliseconds: number) => void told.push(milliseconds), told };
+}
+
 describe("admission", () => {
   it("runs at most its limit at once, and the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, perSecond: 1, maxWaitSeconds: 60, refusal: () => new Error("refused") });
+    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, refusal: () => new Error("refused") });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     let running = 0;
@@ -46,7 +52,7 @@ describe("admission", () => {
   it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the line's pace", async () => {
     const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
     // 2 at once, 2 let through a second: 4 waiting is 2 s of wait.
-    const admit = admission({ limit: 2, perSecond: 2, maxWaitSeconds: 2, refusal, now: () => 100 });
+    const admit = admission({ limit: 2, pace: steady(2), maxWaitSeconds: 2, refusal, now: () => 100 });
     const gates = Array.from({ length: 6 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise));
     await settle();
@@ -61,5 +67,29 @@ describe("admission", () => {
     await Promise.all(admitted);
     // The line is empty again: a newcomer is let straight in.
     await expect(admit(async () => "in")).resolves.toBe("in");
+  });
+
+  it("tells its pace how long each piece let in took, never a refusal, and hands out turns at the pace as it is now", async () => {
+    const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
+    const pace = { ...steady(1), current: () => perSecond };
+    let perSecond = 1;
+    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, refusal, now: () => 100 });
+    const gate = deferred();
+    const running = admit(() => gate.promise);
+    await settle();
+    const turnOfNextRefused = () => admit(async () => undefined).catch((error: { seconds: number }) => error.seconds);
+    // At 1 a second the first refused comes back in 1 s; the pace learns 10 a second, so the next
+    // five a tenth of a second apart after it (at 1 a second they would be told 2, 3, 4, 5 and 6 s).
+    expect(await turnOfNextRefused()).toBe(1);
+    perSecond = 10;
+    const turns = [];
+    for (let i = 0; i < 5; i++) turns.push(await turnOfNextRefused());
+    expect(turns).toEqual([2, 2, 2, 2, 2]);
+    expect(pace.told).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    gate.resolve();
+    await running;
+    expect(pace.told).toHaveLength(1);
+    expect(pace.told[0]).toBeGreaterThanOrEqual(25);
   });
 });

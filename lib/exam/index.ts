@@ -10,6 +10,7 @@ export {
   examAccess,
   examClock,
   examStartLine,
+  examStartPace,
   finaliseOverdueAttempts,
   orderedQuestions,
   recordFocusEvents,

@@ -9,6 +9,7 @@ import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from "@/l
 import { type ExamRefusal, examRefusalMessage, message } from "@/lib/catalogue";
 import { metrics } from "@/lib/metrics";
 import { admission } from "./admission";
+import { learntPace, type Pace } from "./start-pace";
 import { saveAnswer } from "./answers";
 import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
@@ -205,6 +206,22 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
   };
 }
 
+const START_PACE_KEY = Symbol.for("olympiad.examStartPace");
+const holder = globalThis as typeof globalThis & { [START_PACE_KEY]?: Pace };
+
+/**
+ * The pace this instance's start line hands out turns at, learnt from its starts and its answer
+ * saves (their routes' `timedBy`). One per process, on globalThis: in a build, the start route and
+ * the save routes are separate module copies that must feed and read the same pace.
+ */
+export function examStartPace(): Pace {
+  return (holder[START_PACE_KEY] ??= learntPace({
+    ceiling: config.competition.startsPerSecond,
+    targetMs: config.competition.startLineTargetMs,
+    onChange: (pace) => metrics().startPace.set(pace),
+  }));
+}
+
 /**
  * The line an instance's exam starts wait in (the start route's `admittedBy`): a few at a time,
  * before the caller is even looked up, so a hall pressing Start at once costs the database
@@ -212,7 +229,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
  */
 export const examStartLine = admission({
   limit: config.competition.startsAtOnce,
-  perSecond: config.competition.startsPerSecond,
+  pace: examStartPace(),
   maxWaitSeconds: config.competition.startQueueSeconds,
   refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
 });

@@ -36,6 +36,8 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
    * start's, lib/exam): it may refuse with a turn to come back at, answered as 503 with Retry-After.
    */
   admittedBy?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Told how long each answer took to serve: the exam start line learns its pace from the answer saves' (lib/exam). */
+  timedBy?: { observe(milliseconds: number): void };
 }
 
 type Parsed<Schema> = Schema extends ZodType ? z.infer<Schema> : undefined;
@@ -112,6 +114,7 @@ export function route<
       const started = performance.now();
       const response = await answer(request, requestId, next);
       const seconds = (performance.now() - started) / 1000;
+      options.timedBy?.observe(seconds * 1000);
       const { pathname } = new URL(request.url);
       observeRequest(pathname, request.method, response.status, seconds);
       log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");

@@ -24,6 +24,7 @@ function createMetrics() {
     jobs: new Counter({ name: "olympiad_jobs_total", help: "Background jobs this instance ran, by queue and outcome", labelNames: ["queue", "outcome"], registers: [registry] }),
     queueDepth: new Gauge({ name: "olympiad_job_queue_jobs", help: "Jobs in the shared queue, by queue and state (pending, active, failed)", labelNames: ["queue", "state"], registers: [registry] }),
     storageFull: new Counter({ name: "olympiad_storage_full_total", help: "Writes the object store refused for lack of space (a full disk or quota)", registers: [registry] }),
+    startPace: new Gauge({ name: "olympiad_exam_start_pace", help: "Turns a second this instance's exam start line hands out, as learnt (lib/exam/start-pace)", registers: [registry] }),
     pool: new Gauge({ name: "olympiad_db_pool_connections", help: "This instance's database pool, by state (total, idle, waiting requests)", labelNames: ["state"], registers: [registry] }),
   };
 }

@@ -21,8 +21,10 @@ describe("the exam start queue", () => {
     try {
       await blocker.query("begin");
       await blocker.query("lock table attempts in share mode");
-      // A start already queued gets in, however long the wait; so the line has room for a first few hundred.
-      for (let i = 0; i < 600; i++) calls.push(startAs().then((answer) => ({ ...answer, answeredAt: Date.now() })));
+      // A start already queued gets in, however long the wait; so the line has room for as many as
+      // its pace lets through in its wait (at most its ceiling's worth): 200 more are refused.
+      const pressing = config.competition.startsAtOnce + config.competition.startsPerSecond * config.competition.startQueueSeconds + 200;
+      for (let i = 0; i < pressing; i++) calls.push(startAs().then((answer) => ({ ...answer, answeredAt: Date.now() })));
       const refusals = await firstSettled(calls, 3000);
       expect(refusals.length).toBeGreaterThan(0);
       for (const { status, body, response } of refusals) {
