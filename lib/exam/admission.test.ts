@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { admission } from "./admission";
 
 function deferred() {
@@ -8,88 +8,96 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Lets the line's timers and promises run `ms` of the test's clock. */
+const pass = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+const seconds = () => Date.now() / 1000;
 
 /** A pace that stays where it is put, and the durations it was told. */
 function steady(perSecond: number) {
   const told: number[] = [];
-  return { current: () => perSecond, observe: (milliseconds: number) => void told.push(milliseconds), told };
+  return { perSecond, current() { return this.perSecond; }, observe: (milliseconds: number) => void told.push(milliseconds), told };
 }
 
+type Refused = Error & { seconds: number };
+const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
+
 describe("admission", () => {
-  it("runs at most its limit at once, and the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, refusal: () => new Error("refused") });
+  beforeEach(() => void vi.useFakeTimers({ now: 100_000 }));
+  afterEach(() => void vi.useRealTimers());
+
+  it("lets pieces in at its pace, at most its limit at once, the waiting in the order they came, a failure freeing its slot", async () => {
+    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
-    let running = 0;
-    let most = 0;
     const results = gates.map((gate, index) =>
       admit(async () => {
         started.push(index);
-        most = Math.max(most, ++running);
-        try {
-          await gate.promise;
-          return index;
-        } finally {
-          running--;
-        }
+        await gate.promise;
+        return index;
       }).catch((error: Error) => error.message),
     );
-    await settle();
+    await pass();
+    expect(started).toEqual([0]);
+    // One a second.
+    await pass(1000);
+    expect(started).toEqual([0, 1]);
+    // Two are running: the third's time has come, but not its turn.
+    await pass(5000);
     expect(started).toEqual([0, 1]);
     gates[1].reject(new Error("failed"));
-    await settle();
+    await pass();
     expect(started).toEqual([0, 1, 2]);
-    for (const gate of [gates[0], gates[2], gates[3], gates[4]]) {
-      gate.resolve();
-      await settle();
-    }
+    gates[0].resolve();
+    await pass();
+    // A slot is free, but the pace lets the next in a second after the last.
+    expect(started).toEqual([0, 1, 2]);
+    await pass(1000);
+    expect(started).toEqual([0, 1, 2, 3]);
+    for (const gate of [gates[2], gates[3], gates[4]]) gate.resolve();
+    await pass(1000);
     expect(await Promise.all(results)).toEqual([0, "failed", 2, 3, 4]);
     expect(started).toEqual([0, 1, 2, 3, 4]);
-    expect(most).toBe(2);
   });
 
   it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the line's pace", async () => {
-    const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
-    // 2 at once, 2 let through a second: 4 waiting is 2 s of wait.
-    const admit = admission({ limit: 2, pace: steady(2), maxWaitSeconds: 2, refusal, now: () => 100 });
-    const gates = Array.from({ length: 6 }, deferred);
+    // 2 let in a second: the first goes straight in, the next four wait 0.5 to 2 s.
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, refusal, now: seconds });
+    const gates = Array.from({ length: 5 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise));
-    await settle();
     const turns: number[] = [];
-    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: { seconds: number }) => turns.push(error.seconds));
-    // The first refused comes back once the 4 in line are through (2.5 s: its own turn included), then one every half second.
-    expect(turns).toEqual([3, 3, 4, 4, 5]);
-    for (const gate of gates) {
-      gate.resolve();
-      await settle();
-    }
+    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: Refused) => turns.push(error.seconds));
+    // The first refused comes back once the 4 in line are through (3 s: its own turn included), then one every half second.
+    expect(turns).toEqual([3, 4, 4, 5, 5]);
+    for (const gate of gates) gate.resolve();
+    await pass(2000);
     await Promise.all(admitted);
     // The line is empty again: a newcomer is let straight in.
-    await expect(admit(async () => "in")).resolves.toBe("in");
+    await pass(1000);
+    let inAt: number | undefined;
+    const alone = admit(async () => (inAt = Date.now()));
+    await pass();
+    expect(inAt).toBe(Date.now());
+    await alone;
   });
 
   it("tells its pace how long each piece let in took, never a refusal, and hands out turns at the pace as it is now", async () => {
-    const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
-    const pace = { ...steady(1), current: () => perSecond };
-    let perSecond = 1;
-    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, refusal, now: () => 100 });
+    const pace = steady(1);
+    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, refusal, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise);
-    await settle();
-    const turnOfNextRefused = () => admit(async () => undefined).catch((error: { seconds: number }) => error.seconds);
-    // At 1 a second the first refused comes back in 1 s; the pace learns 10 a second, so the next
-    // five a tenth of a second apart after it (at 1 a second they would be told 2, 3, 4, 5 and 6 s).
-    expect(await turnOfNextRefused()).toBe(1);
-    perSecond = 10;
+    await pass();
+    const turnOfNextRefused = () => admit(async () => undefined).catch((error: Refused) => error.seconds);
+    // At 1 a second the first refused comes back in 2 s (the running piece's second, then its own); the pace
+    // learns 10 a second, so the next five a tenth of a second apart after it (at 1 a second: 3, 4, 5, 6, 7 s).
+    expect(await turnOfNextRefused()).toBe(2);
+    pace.perSecond = 10;
     const turns = [];
     for (let i = 0; i < 5; i++) turns.push(await turnOfNextRefused());
-    expect(turns).toEqual([2, 2, 2, 2, 2]);
+    expect(turns).toEqual([3, 3, 3, 3, 3]);
     expect(pace.told).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await pass(30);
     gate.resolve();
     await running;
     expect(pace.told).toHaveLength(1);
-    expect(pace.told[0]).toBeGreaterThanOrEqual(25);
   });
 });

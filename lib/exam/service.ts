@@ -218,8 +218,19 @@ export function examStartPace(): Pace {
   return (holder[START_PACE_KEY] ??= learntPace({
     ceiling: config.competition.startsPerSecond,
     targetMs: config.competition.startLineTargetMs,
+    busy: loopUtilisation(),
     onChange: (pace) => metrics().startPace.set(pace),
   }));
+}
+
+/** The share of the time since the last call that this process's event loop was busy. */
+function loopUtilisation(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const since = performance.eventLoopUtilization(last);
+    last = performance.eventLoopUtilization();
+    return since.utilization;
+  };
 }
 
 /**
