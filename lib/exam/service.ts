@@ -1,5 +1,6 @@
 import "server-only";
 import { randomInt } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, type RenderedWording } from "@/db/schema";
 import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
