@@ -22,8 +22,12 @@ export interface LearntPaceOptions {
   now?: () => number;
 }
 
-/** The share of its ceiling the pace never falls below (and 1 a second): a stalled instance still lets some in. */
-const FLOOR_SHARE = 1 / 100;
+/**
+ * The share of its ceiling the pace never falls below (and 1 a second): a stalled instance still
+ * lets some in, and the turns handed out while a hall's first presses keep the instance busy are
+ * never spread thinner than that.
+ */
+const FLOOR_SHARE = 1 / 10;
 /** How long a measurement lasts before the pace moves on it. */
 const INTERVAL_SECONDS = 1;
 /** A second over target cuts the pace to this share of itself. */
