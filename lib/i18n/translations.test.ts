@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import english from "@/messages/en";
 import hindi from "@/messages/hi";
+import { message } from "@/lib/catalogue";
+import { messagesIn } from "./translations";
 
 type Catalogue = { [key: string]: string | Catalogue };
 
@@ -35,5 +37,15 @@ describe("the Hindi and English texts", () => {
   it("are translated, not copied (a single word such as a name may stay)", () => {
     const copied = [...en].filter(([path, text]) => hi.get(path) === text && /[a-z]{2,}\s+[a-z]{2,}/i.test(text.replace(/\{[^}]*\}/g, "")));
     expect(copied).toEqual([]);
+  });
+});
+
+describe("the errors' translators", () => {
+  it("are built once per language and kept, each speaking its own", async () => {
+    const [inEnglish, again, inHindi] = await Promise.all([messagesIn("en"), messagesIn("en"), messagesIn("hi")]);
+    expect(again).toBe(inEnglish);
+    expect(await messagesIn("hi")).toBe(inHindi);
+    expect(inEnglish(message("examStartQueue", { seconds: 2 }))).toMatch(/^Many participants are starting at once\..* 2 seconds\./);
+    expect(inHindi(message("examStartQueue", { seconds: 2 }))).toMatch(/^एक साथ बहुत से प्रतिभागी क्विज़ शुरू कर रहे हैं।/);
   });
 });
