@@ -1,6 +1,5 @@
 import "server-only";
 import { randomInt } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, type RenderedWording } from "@/db/schema";
 import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
@@ -219,19 +218,8 @@ export function examStartPace(): Pace {
   return (holder[START_PACE_KEY] ??= learntPace({
     ceiling: config.competition.startsPerSecond,
     targetMs: config.competition.startLineTargetMs,
-    busy: loopUtilisation(),
     onChange: (pace) => metrics().startPace.set(pace),
   }));
-}
-
-/** The share of the time since the last call that this process's event loop was busy. */
-function loopUtilisation(): () => number {
-  let last = performance.eventLoopUtilization();
-  return () => {
-    const since = performance.eventLoopUtilization(last);
-    last = performance.eventLoopUtilization();
-    return since.utilization;
-  };
 }
 
 /**

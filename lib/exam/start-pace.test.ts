@@ -55,19 +55,6 @@ describe("the start line's learnt pace", () => {
     expect(Math.round(pace.current())).toBe(468);
   });
 
-  it("cuts it in a second the instance was busy more than 85 % of the time, however fast what it served", () => {
-    let clock = 0;
-    const busyShares = [0.5, 0.95, 0.9, 0.2, 0.85];
-    const pace = learntPace({ ceiling: 1000, targetMs: 50, now: () => clock, busy: () => busyShares.shift()! });
-    const paces = [];
-    for (let second = 0; second < 5; second++) {
-      for (const milliseconds of fast) pace.observe(milliseconds);
-      clock += 1;
-      paces.push(Math.round(pace.current()));
-    }
-    expect(paces).toEqual([1000, 700, 490, 540, 590]);
-  });
-
   it("keeps the ceiling it is given, however small", () => {
     expect(run([fast, slow, slow, slow, fast], { ceiling: 4 })).toEqual([4, 3, 2, 1, 2]);
   });

@@ -11,11 +11,6 @@ export interface LearntPaceOptions {
   ceiling: number;
   /** The 95th percentile of a second's answer saves and starts the pace keeps under. */
   targetMs: number;
-  /**
-   * The share of the time since it was last asked that this instance was busy (its event loop's
-   * utilisation, 0 to 1): a request waiting for a busy instance is slow before any handler times it.
-   */
-  busy?: () => number;
   /** Told each new pace (for the metrics). */
   onChange?: (pace: number) => void;
   /** Seconds on a monotonic clock. */
@@ -32,8 +27,6 @@ const FLOOR_SHARE = 1 / 10;
 const INTERVAL_SECONDS = 1;
 /** A second over target cuts the pace to this share of itself. */
 const DECREASE = 0.7;
-/** A second in which the instance was busier than this is over target, however fast what it served. */
-const BUSY_LIMIT = 0.85;
 /** A second within target (or with nothing served) raises the pace by this share of the ceiling. */
 const INCREASE_SHARE = 1 / 20;
 /** At most this many durations are kept for a second's percentile (a sample, when more come). */
@@ -41,19 +34,20 @@ const SAMPLES_KEPT = 2_000;
 
 /**
  * Additive increase, multiplicative decrease (AIMD, the rule of TCP's congestion control; Chiu
- * and Jain, 1989) on the p95 of the last second's answer saves and starts against a target, and on
- * how busy the instance was: the pace climbs by a twentieth of its ceiling each second they stay
- * within it, and falls to 70 % in a second they do not (saves slower than the target, or the
- * instance busy more than 85 % of the time, when requests queue before any handler sees them). AIMD finds the pace a server sustains without knowing the machine, gives
+ * and Jain, 1989) on the p95 of the last second's answer saves and starts against a target: the
+ * pace climbs by a twentieth of its ceiling each second they stay within it, and falls to 70 % in
+ * a second they do not. AIMD finds the pace a server sustains without knowing the machine, gives
  * it up quickly when the database or this instance slows, and needs only what this instance sees,
  * so every instance runs its own against the shared database's latency and no state is shared.
  *
  * It learns from work that was served, never from refusals, and starts at its ceiling: a hall
  * pressing Start at once slows everything for a few seconds, and a pace learnt only then would
- * hand the last of them turns minutes away. A pace too fast costs a quick second refusal; too slow,
- * a participant waiting in front of a clock that has not started.
+ * hand the last of them turns minutes away. For the same reason it does not judge how busy the
+ * instance is (its event loop's utilisation): tried, the first presses kept it busy and cut the
+ * pace to its floor whatever the saves did. A pace too fast costs a quick second refusal; too
+ * slow, a participant waiting in front of a clock that has not started.
  */
-export function learntPace({ ceiling, targetMs, busy = () => 0, onChange, now = () => performance.now() / 1000 }: LearntPaceOptions): Pace {
+export function learntPace({ ceiling, targetMs, onChange, now = () => performance.now() / 1000 }: LearntPaceOptions): Pace {
   const floor = Math.max(1, ceiling * FLOOR_SHARE);
   const increase = Math.max(1, ceiling * INCREASE_SHARE);
   let pace = ceiling;
@@ -66,8 +60,7 @@ export function learntPace({ ceiling, targetMs, busy = () => 0, onChange, now = 
     const elapsed = Math.floor((at - intervalStarted) / INTERVAL_SECONDS);
     if (elapsed < 1) return;
     // The interval just ended judges the pace; the seconds after it, with nothing served, raise it.
-    const over = busy() > BUSY_LIMIT || (durations.length > 0 && percentile95(durations) > targetMs);
-    pace = over ? Math.max(floor, pace * DECREASE) : Math.min(ceiling, pace + increase);
+    pace = durations.length > 0 && percentile95(durations) > targetMs ? Math.max(floor, pace * DECREASE) : Math.min(ceiling, pace + increase);
     pace = Math.min(ceiling, pace + increase * (elapsed - 1));
     onChange?.(pace);
     intervalStarted += elapsed * INTERVAL_SECONDS;
