@@ -15,7 +15,10 @@
  * p50/p95/p99 per step, each step's throughput as a share of the ceiling, peak RSS of the
  * server's Node processes and peak database connections. A start the server's start line sends
  * back (503 with Retry-After) is asked again at its turn, as the exam page does: `queued` counts
- * those answers, `let in` times each participant's first press to their start.
+ * those answers, `let in` times each participant's first press to their start. In exam-day mode
+ * a timeline follows: every 3 s, the hall let in so far, the starts told to wait, the saves' p99
+ * and the start line's learnt pace, read once a second from /api/metrics (with --base, set the
+ * deployment's METRICS_TOKEN in this environment).
  *
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
