@@ -210,9 +210,9 @@ const START_PACE_KEY = Symbol.for("olympiad.examStartPace");
 const holder = globalThis as typeof globalThis & { [START_PACE_KEY]?: Pace };
 
 /**
- * The pace this instance's start line hands out turns at, learnt from its starts and its answer
- * saves (their routes' `timedBy`). One per process, on globalThis: in a build, the start route and
- * the save routes are separate module copies that must feed and read the same pace.
+ * The pace this instance's start line lets starts in and hands out turns at, learnt from its
+ * starts and answer saves (their routes' `timedBy`). One per process, on globalThis: in a build,
+ * the start route and the save routes are separate module copies that must feed and read it.
  */
 export function examStartPace(): Pace {
   return (holder[START_PACE_KEY] ??= learntPace({

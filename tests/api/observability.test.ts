@@ -80,7 +80,7 @@ describe("/api/metrics", () => {
     expect((await call(metricsRoute, { headers: { authorization: "Bearer wrong-token-of-length" } })).status).toBe(401);
   });
 
-  it("reports requests by route, exam starts, the job queues and the database pool in Prometheus text", async () => {
+  it("reports requests by route, exam starts and the start line's pace, the job queues and the database pool in Prometheus text", async () => {
     const { quiz } = await openExam();
     const user = await participant();
     await markPaid(user, quiz.id);
@@ -93,6 +93,7 @@ describe("/api/metrics", () => {
     expect(text).toMatch(/olympiad_http_requests_total\{route="\/api\/exam\/:id\/start",method="POST",status="200"\} 1/);
     expect(text).toMatch(/olympiad_http_request_duration_seconds_bucket\{le="[\d.]+",route="\/api\/exam\/:id\/start",method="POST"\}/);
     expect(text).toMatch(/olympiad_exam_starts_total [1-9]/);
+    expect(text).toMatch(/olympiad_exam_start_pace [1-9]\d*(\.\d+)?\n/);
     expect(text).toMatch(/olympiad_exam_answer_saves_total \d+/);
     expect(text).toMatch(/olympiad_exam_submissions_total \d+/);
     expect(text).toMatch(/olympiad_job_queue_jobs\{queue="mail.send",state="failed"\} \d+/);
