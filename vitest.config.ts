@@ -18,6 +18,9 @@ process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 // Two passes share two cores, so an answer saved in-process can take tens of milliseconds: the start
 // line's pace (lib/exam/start-pace.ts) moves only where a test makes the database slow on purpose.
 process.env.EXAM_START_LINE_TARGET_MS ??= "200";
+// A start line whose ceiling is a tenth of production's: a test that fills it (tests/api/start-queue.test.ts)
+// then runs a hundred starts, not a thousand, which on a loaded machine take longer than its timeout.
+process.env.EXAM_STARTS_PER_SECOND ??= "100";
 
 /** One migrated and seeded database per project (tests/support/global-setup.ts). */
 const GLOBAL_SETUP = ["tests/support/global-setup.ts"];
