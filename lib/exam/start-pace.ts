@@ -1,4 +1,4 @@
-/** The pace a start line hands out turns at, and what it learns from. */
+/** The pace a start line lets starts in and hands out turns at, and what it learns from. */
 export interface Pace {
   /** Turns a second, now. */
   current(): number;

@@ -8,6 +8,7 @@ import { examStartPace } from "@/lib/exam";
 import { openExam, paidParticipant } from "../support/exam";
 import { call } from "../support/http";
 import { asOwner } from "../support/owner";
+import { settledWithin } from "../support/race";
 
 const { startLineTargetMs: TARGET_MS, startsPerSecond: CEILING, startsAtOnce: AT_ONCE } = config.competition;
 /** How long each of the slow database's saves sleeps: past the target, with room for the rest of a save. */
@@ -55,14 +56,14 @@ describe("the start line's pace, learnt from the answer saves", () => {
       // A hall presses Start meanwhile, with every start held at its insert: the line holds as many
       // as the learnt pace lets through in its wait, and tells the rest when to come back, spread
       // at that pace (at the ceiling, all of these would have waited in line).
-      const { pool } = await connectDatabase();
-      const blocker = await pool.connect();
       const hall = await Promise.all(Array.from({ length: 40 }, () => paidParticipant(quiz.id)));
       // As many as the line holds at the pace it has now (or one step up, should a second turn
       // meanwhile), and 20 more.
       const paceNow = examStartPace().current();
       const pressing = AT_ONCE + Math.ceil((paceNow + CEILING / 20) * config.competition.startQueueSeconds) + 20;
       expect(pressing).toBeLessThan(CEILING * config.competition.startQueueSeconds);
+      const { pool } = await connectDatabase();
+      const blocker = await pool.connect();
       try {
         await blocker.query("begin");
         await blocker.query("lock table attempts in share mode");
@@ -97,13 +98,6 @@ describe("the start line's pace, learnt from the answer saves", () => {
   });
 });
 
-/** The calls that have answered within `ms` (the rest are still waiting in line). */
-async function settledWithin<T>(calls: Promise<T>[], ms: number): Promise<T[]> {
-  const settled: T[] = [];
-  for (const pending of calls) void pending.then((answer) => settled.push(answer));
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return settled;
-}
 
 function percentile95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import { connectDatabase, getDb } from "@/lib/db";
 import { openExam, paidParticipant } from "../support/exam";
 import { call } from "../support/http";
+import { settledWithin } from "../support/race";
 
 const QUEUE_NOTE = /^Many participants are starting at once\. You are in the queue: your quiz starts in about \d+ seconds\. Your time has not started yet; keep this page open\.$/;
 
@@ -28,7 +29,7 @@ describe("the exam start queue", () => {
         for (let i = 0; i < times; i++) calls.push(startAs().then((answer) => ({ ...answer, answeredAt: Date.now() })));
       };
       press(config.competition.startsAtOnce + lineAtItsLongest + 200);
-      const refusals = await firstSettled(calls, 3000);
+      const refusals = await settledWithin(calls, 3000);
       expect(refusals.length).toBeGreaterThan(0);
       for (const { status, body, response } of refusals) {
         expect(status).toBe(503);
@@ -72,13 +73,6 @@ describe("the exam start queue", () => {
   });
 });
 
-/** The calls that have answered within `ms` (the rest are still waiting in line). */
-async function firstSettled<T>(calls: Promise<T>[], ms: number): Promise<T[]> {
-  const settled: T[] = [];
-  for (const pending of calls) void pending.then((answer) => settled.push(answer));
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return settled;
-}
 
 async function attemptsOf(participantId: string): Promise<number> {
   const db = await getDb();
