@@ -92,10 +92,13 @@ describe("the start line's pace, learnt from the answer saves", () => {
     await keepSaving(1.2);
     const paceAfterHall = examStartPace().current();
     expect(paceAfterHall).toBeLessThan(CEILING);
-    const fastDurations = await keepSaving(4);
+    // Three seconds within target take it three steps up; a second slowed by the files running beside
+    // this one cuts it again, so it is given up to 15 s to get there.
+    const risen = Math.min(CEILING, paceAfterHall + 3 * (CEILING / 20));
+    const fastDurations = await keepSaving(15, () => examStartPace().current() >= risen);
     expect(percentile95(fastDurations)).toBeLessThan(TARGET_MS);
-    expect(examStartPace().current()).toBeGreaterThanOrEqual(Math.min(CEILING, paceAfterHall + 3 * (CEILING / 20)));
-  });
+    expect(examStartPace().current()).toBeGreaterThanOrEqual(risen);
+  }, 60_000);
 });
 
 
