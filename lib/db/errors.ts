@@ -7,6 +7,7 @@ export const PostgresError = {
   notNullViolation: "23502",
   invalidText: "22P02",
   insufficientPrivilege: "42501",
+  lockNotAvailable: "55P03",
 } as const;
 
 interface PostgresErrorFields {

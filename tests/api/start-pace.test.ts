@@ -101,7 +101,6 @@ describe("the start line's pace, learnt from the answer saves", () => {
   }, 60_000);
 });
 
-
 function percentile95(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length * 0.95) - 1];

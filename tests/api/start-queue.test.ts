@@ -73,7 +73,6 @@ describe("the exam start queue", () => {
   });
 });
 
-
 async function attemptsOf(participantId: string): Promise<number> {
   const db = await getDb();
   const { rows } = await db.execute<{ count: number }>(sql`select count(*)::int as count from attempts where participant_id = ${participantId}`);

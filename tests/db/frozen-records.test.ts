@@ -11,7 +11,6 @@ afterAll(closeDatabase);
 /** Every table whose rows are a record of what happened: never changed, deleted or truncated. */
 const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits"];
 
-const LOCK_NOT_AVAILABLE = "55P03";
 const LOCK_TRIES = 10;
 
 /**
@@ -31,7 +30,7 @@ async function refusedConstraint(statement: ReturnType<typeof sql>): Promise<str
       () => "accepted",
       (error: unknown) => error,
     );
-    if (postgresErrorCode(outcome) === LOCK_NOT_AVAILABLE && tries < LOCK_TRIES) continue;
+    if (postgresErrorCode(outcome) === PostgresError.lockNotAvailable && tries < LOCK_TRIES) continue;
     expect(outcome, `the database accepted: ${JSON.stringify(statement)}`).not.toBe("accepted");
     if (outcome instanceof Error && outcome.message === "Rollback") return "accepted (rolled back)";
     return violatedConstraint(outcome);

@@ -8,11 +8,19 @@ import { ApiError } from "@/lib/client";
 const NOTE = "You are in the queue.";
 const queued = () => Response.json({ message: NOTE }, { status: 503, headers: { "retry-after": "0" } });
 
-// The pauses between tries run on a fake clock: on a loaded machine real ones outlasted a test.
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The call's outcome, its pauses between tries run on a fake clock: on a loaded machine real ones outlasted a test. */
+async function withoutItsPauses<T>(call: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["setTimeout"] });
+  try {
+    const outcome = call();
+    await vi.runAllTimersAsync();
+    return await outcome;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 /** As the server seals a paper: gzipped JSON, AES-256-GCM, the IV first and the tag last. */
 function seal(paper: unknown, key: Buffer): Buffer {
@@ -28,10 +36,7 @@ describe("a start told to wait its turn", () => {
     vi.stubGlobal("fetch", fetch);
     const notes: string[] = [];
     const turns: number[] = [];
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
-    const viewing = startWhenLetIn("q1", { onQueued: (note, turnAt) => (notes.push(note), turns.push(turnAt - Date.now())), hasLeft: () => false });
-    await vi.runAllTimersAsync();
-    const view = await viewing;
+    const view = await withoutItsPauses(() => startWhenLetIn("q1", { onQueued: (note, turnAt) => (notes.push(note), turns.push(turnAt - Date.now())), hasLeft: () => false }));
     expect(view).toEqual({ attemptId: "a1", paper: null });
     expect(notes).toEqual([NOTE, NOTE]);
     // Retry-After 0: the turn is now, for the page's countdown.
@@ -77,10 +82,7 @@ describe("a start told to wait its turn", () => {
       url.includes("/paper") ? new Response(null, { status: 500 }) : url.endsWith("?sources=1") ? Response.json({ attemptId: "a1", paper: { version: 7, key: "k" }, questions: [written] }) : Response.json({ attemptId: "a1", paper: { version: 7, key: "k" }, questions: [question] }),
     );
     vi.stubGlobal("fetch", fetch);
-    vi.useFakeTimers({ toFake: ["setTimeout"] });
-    const viewing = startWhenLetIn("q2", { onQueued: () => undefined, hasLeft: () => false });
-    await vi.runAllTimersAsync();
-    const view = await viewing;
+    const view = await withoutItsPauses(() => startWhenLetIn("q2", { onQueued: () => undefined, hasLeft: () => false }));
     expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/exam/q2/start", ...Array(3).fill("/api/exam/q2/paper?v=7"), "/api/exam/q2?sources=1"]);
     expect(view.questions[0]).toMatchObject({ text: "$x$?", options: ["$a$", "$b$", "$c$", "plain"] });
   });
