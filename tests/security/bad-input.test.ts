@@ -1341,7 +1341,8 @@ describe("hostile question images and ZIPs (issue 36)", () => {
     data.set("file", new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name));
     return data;
   };
-  const imageCount = async () => (await (await getDb()).select({ id: questionImages.id }).from(questionImages)).length;
+  // Counted by who uploaded them: other files upload question images into the same database meanwhile.
+  const imagesUploadedBy = async (user: ActiveUser) => (await (await getDb()).select({ id: questionImages.id }).from(questionImages).where(eq(questionImages.uploadedById, user.id))).length;
   const bank = (text: string, images: { name: string; bytes: Uint8Array }[]) =>
     writeZip([{ name: "questions.csv", bytes: Buffer.from(`text,subject,option1,option2,option3,option4,correctOptionIndex\n"${text}",Maths,1,2,3,4,0`) }, ...images.map((image) => ({ name: image.name, bytes: Buffer.from(image.bytes) }))]);
 
@@ -1353,11 +1354,11 @@ describe("hostile question images and ZIPs (issue 36)", () => {
   };
   for (const [name, bytes] of Object.entries(NOT_IMAGES)) {
     it(`an image upload of ${name} is refused with 400, and nothing is stored`, async () => {
-      const before = await imageCount();
-      const response = await call(uploadQuestionImage, { as: await admin(), form: form(bytes, "diagram.png") });
+      const uploader = await admin();
+      const response = await call(uploadQuestionImage, { as: uploader, form: form(bytes, "diagram.png") });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/^(SVG images are not accepted|Please upload an image file)/);
-      expect(await imageCount()).toBe(before);
+      expect(await imagesUploadedBy(uploader)).toBe(0);
     });
   }
 
@@ -1382,11 +1383,11 @@ describe("hostile question images and ZIPs (issue 36)", () => {
   };
   for (const [name, { zip, message }] of Object.entries(ZIPS)) {
     it(`a ZIP with ${name} is refused whole with 400, and nothing is stored`, async () => {
-      const before = await imageCount();
-      const response = await call(importQuestionBank, { as: await admin(), form: form(zip(), "bank.zip") });
+      const importer = await admin();
+      const response = await call(importQuestionBank, { as: importer, form: form(zip(), "bank.zip") });
       expect(response.status).toBe(400);
       expect(response.body.message).toBe(message);
-      expect(await imageCount()).toBe(before);
+      expect(await imagesUploadedBy(importer)).toBe(0);
     });
   }
 
@@ -1398,10 +1399,10 @@ describe("hostile question images and ZIPs (issue 36)", () => {
 
   it("a CSV naming an image the ZIP does not hold is refused on that row, and nothing is stored", async () => {
     const label = `hostile-${randomBytes(4).toString("hex")}`;
-    const before = await imageCount();
-    const response = await call(importQuestionBank, { as: await admin(), form: form(bank(`${label} ![a figure](images/absent.png)`, [{ name: "images/present.png", bytes: PNG_IMAGE }]), "bank.zip") });
+    const importer = await admin();
+    const response = await call(importQuestionBank, { as: importer, form: form(bank(`${label} ![a figure](images/absent.png)`, [{ name: "images/present.png", bytes: PNG_IMAGE }]), "bank.zip") });
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([{ row: 2, message: 'The image "images/absent.png" is not in the ZIP\'s images folder.' }]);
-    expect(await imageCount()).toBe(before);
+    expect(await imagesUploadedBy(importer)).toBe(0);
   });
 });
