@@ -1,4 +1,4 @@
-import { type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
@@ -61,6 +61,16 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * How many connections the port's listening socket holds waiting to be accepted (its Send-Q in
+ * `ss`): scripts/listen-backlog.mjs asks 4096, which the kernel caps at net.core.somaxconn.
+ */
+async function listenBacklog(port: number): Promise<{ backlog: number; asked: number }> {
+  const [line] = execFileSync("ss", ["-Hltn", `sport = :${port}`], { encoding: "utf8" }).trim().split("\n");
+  const somaxconn = Number(await readFile("/proc/sys/net/core/somaxconn", "utf8"));
+  return { backlog: Number(line.trim().split(/\s+/)[2]), asked: Math.min(4096, somaxconn) };
+}
+
 async function postmasterPid(): Promise<number | undefined> {
   const file = path.join(databaseDirectory(), "postmaster.pid");
   return existsSync(file) ? Number((await readFile(file, "utf8")).split("\n")[0]) : undefined;
@@ -89,6 +99,9 @@ test.describe("one instance's life", () => {
 
   test("on SIGTERM it refuses new connections, finishes the request in flight, then stops the database and exits 0", async () => {
     await startServer();
+    // A hall pressing Start connects by the thousand: more than Node's default of 511 may wait to be accepted.
+    const { backlog, asked } = await listenBacklog(PORT);
+    expect(backlog).toBe(asked);
     const encoder = new TextEncoder();
     // A login whose body is still arriving when the signal comes.
     const body = new ReadableStream<Uint8Array>({
@@ -324,6 +337,8 @@ test.describe("several instances on one port", () => {
     const port = PORT + 1;
     const base = `http://127.0.0.1:${port}`;
     await startServer({ port, databasePort: DATABASE_PORT + 1, instances: 2 });
+    const { backlog, asked } = await listenBacklog(port);
+    expect(backlog).toBe(asked);
     const root = server!.pid!;
     await expect.poll(async () => (await instancesOf(root)).length).toBe(2);
     const instances = await instancesOf(root);
