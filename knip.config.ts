@@ -32,6 +32,8 @@ const config: KnipConfig = {
     // tests/support/full-disk.ts mounts a small tmpfs where it runs as root: system tools, not packages.
     "mount",
     "umount",
+    // e2e/start-and-stop-the-server.spec.ts reads a listening socket's backlog with iproute2's ss.
+    "ss",
   ],
 };
 
