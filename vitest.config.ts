@@ -56,6 +56,8 @@ const OWN_MODULE_FILES = [
   "tests/db/embedded-outage.test.ts",
   "tests/db/external-outage.test.ts",
   "lib/storage/storage.test.ts",
+  // Loads scripts/front-door.mjs, which wraps http.createServer for the process.
+  "tests/api/front-door.test.ts",
 ];
 
 export default defineConfig({

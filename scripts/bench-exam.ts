@@ -31,7 +31,8 @@
  * another to compare. `--instances N` serves with N instances as `WEB_CONCURRENCY=N npm start`
  * does (1 Node process uses one core); `--cpu-prof DIR` writes a CPU profile of each into DIR when it stops;
  * `--pool-max N` sets each one's database pool (DATABASE_POOL_MAX); `--connections N|unlimited` (256) the
- * HTTP connections to the server; `--server-log FILE` keeps the server's log. `--base URL --database-url URL`
+ * HTTP connections to the server (unlimited: each request in flight its own, as phones reaching `npm start` or
+ * an nginx without a cap do); `--start-connections N` gives the starts a pool of their own; `--server-log FILE` keeps the server's log. `--base URL --database-url URL`
  * measures a deployment you run yourself (several instances behind a proxy, say) instead: the
  * database's owner URL, and the deployment's NEXTAUTH_SECRET in this environment (sessions are issued here).
  *
@@ -68,6 +69,7 @@ const { values: args } = parseArgs({
     base: { type: "string" },
     "database-url": { type: "string" },
     connections: { type: "string", default: "256" },
+    "start-connections": { type: "string" },
     node: { type: "string" },
     rich: { type: "boolean", default: false },
     answers: { type: "string", default: "25" },
@@ -89,6 +91,9 @@ const PASSWORD = "bench-password-1";
 // flight its own connection instead, as a proxy without a cap does: then 10,000 starts at once
 // open 10,000 connections to one instance.
 setGlobalDispatcher(new Agent({ connections: args.connections === "unlimited" ? null : Number(args.connections) }));
+// `--start-connections N`: the starts wait in a pool of their own, as a proxy that queues them
+// apart from every other request (HAProxy's per-backend queue, say), so a save never waits behind them.
+const startDispatcher = args["start-connections"] === undefined ? undefined : new Agent({ connections: Number(args["start-connections"]) });
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
 interface Timing {
@@ -119,12 +124,12 @@ interface Answered {
  * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
  * it more CPU per request.
  */
-async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean } = {}): Promise<Answered | null> {
+async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; dispatcher?: Agent } = {}): Promise<Answered | null> {
   const started = performance.now();
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
     if (options.json !== undefined) headers["content-type"] = "application/json";
-    const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+    const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), dispatcher: options.dispatcher });
     const received = Buffer.from(await response.body.arrayBuffer());
     const body = received.toString();
     const retryAfter = response.headers["retry-after"] === undefined ? undefined : Number(response.headers["retry-after"]);
@@ -398,7 +403,7 @@ async function run() {
     // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again.
     const start = async (participant: Participant) => {
       const pressed = performance.now();
-      const ask = () => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true });
+      const ask = () => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher });
       let response = await ask();
       while (response?.status === 503 && response.retryAfter !== undefined) {
         await sleep((response.retryAfter + Math.random()) * 1000);

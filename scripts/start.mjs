@@ -6,6 +6,7 @@
 // ready (it says so over the cluster's channel) and share that server (EMBEDDED_DATABASE_SHARED).
 import cluster from "node:cluster";
 import path from "node:path";
+import "./front-door.mjs";
 import "./listen-backlog.mjs";
 
 const NEXT = path.resolve("node_modules/next/dist/bin/next");
@@ -27,7 +28,7 @@ if (instances === 1) {
 }
 
 function superviseInstances(count) {
-  cluster.setupPrimary({ exec: NEXT, args: nextArguments, execArgv: [...process.execArgv, "--import", path.resolve("scripts/listen-backlog.mjs")] });
+  cluster.setupPrimary({ exec: NEXT, args: nextArguments, execArgv: [...process.execArgv, ...["front-door.mjs", "listen-backlog.mjs"].flatMap((file) => ["--import", path.resolve("scripts", file)])] });
   const roles = new Map(); // worker id → "owner" | "shared"
   let stopping = false;
   let exitCode = 0;

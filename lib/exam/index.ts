@@ -10,6 +10,7 @@ export {
   examAccess,
   examClock,
   examStartLine,
+  isExamStart,
   examStartPace,
   finaliseOverdueAttempts,
   orderedQuestions,

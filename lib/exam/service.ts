@@ -222,17 +222,29 @@ export function examStartPace(): Pace {
   }));
 }
 
+const START_LINE_KEY = Symbol.for("olympiad.examStartLine");
+const lineHolder = globalThis as typeof globalThis & { [START_LINE_KEY]?: ReturnType<typeof admission> };
+
 /**
- * The line an instance's exam starts wait in (the start route's `admittedBy`): a few at a time,
- * before the caller is even looked up, so a hall pressing Start at once costs the database
- * nothing until its turn, and a start told to come back costs this instance almost nothing.
+ * The line an instance's exam starts wait in: a few at a time, before the caller is even looked
+ * up, so a hall pressing Start at once costs the database nothing until its turn, and a start told
+ * to come back costs this instance almost nothing. Under `npm start` it stands in front of Next
+ * (lib/http/front-door.ts, opened by lib/server); the start route's `admittedBy` is the same line
+ * for a request that did not come through that door (`next dev`, tests). One per process.
  */
-export const examStartLine = admission({
+export const examStartLine = (lineHolder[START_LINE_KEY] ??= admission({
   limit: config.competition.startsAtOnce,
   pace: examStartPace(),
   maxWaitSeconds: config.competition.startQueueSeconds,
   refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
-});
+}));
+
+const EXAM_START_PATH = /^\/api\/exam\/[^/?]+\/start(?:\?|$)/;
+
+/** Whether a request is an exam start (POST /api/exam/{quizId}/start), which waits in the start line. */
+export function isExamStart(method: string | undefined, url: string | undefined): boolean {
+  return method === "POST" && url !== undefined && EXAM_START_PATH.test(url);
+}
 
 /** A new attempt in one round trip (migration 0022's `start_attempt`), or none if one exists. */
 const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer)";

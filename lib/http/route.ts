@@ -7,6 +7,7 @@ import { errorFields, log, withRequestId } from "@/lib/log";
 import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/catalogue";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
+import { letInAtTheDoor } from "./let-in-mark";
 import { requestIdOf } from "./request-id";
 import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 
@@ -103,31 +104,13 @@ export function route<
       return response;
     };
     try {
-      return await (options.admittedBy ? options.admittedBy(work) : work());
+      return await (options.admittedBy && !letInAtTheDoor(request) ? options.admittedBy(work) : work());
     } catch (error) {
       return errorResponse(error, inCallersLanguage);
     }
   };
-  const handle = (request: Request, next?: NextRouteContext): Promise<Response> => {
-    const requestId = requestIdOf(request.headers);
-    return withRequestId(requestId, async () => {
-      const started = performance.now();
-      const response = await answer(request, requestId, next);
-      const seconds = (performance.now() - started) / 1000;
-      options.timedBy?.observe(seconds * 1000);
-      const { pathname } = new URL(request.url);
-      observeRequest(pathname, request.method, response.status, seconds);
-      log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
-      response.headers.set("x-request-id", requestId);
-      // Answers are the caller's own unless a handler chose a policy, and their text follows the
-      // caller's language (its cookie, else Accept-Language) and session.
-      if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
-      response.headers.append("vary", "Accept-Language, Cookie");
-      // proxy.ts does not run for the API, so its HSTS is given here.
-      if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
-      return response;
-    });
-  };
+  const handle = (request: Request, next?: NextRouteContext): Promise<Response> =>
+    answered(request, (requestId) => answer(request, requestId, next), options.timedBy);
   return Object.assign(handle, { permission: options.can, does: options.does });
 }
 
@@ -214,6 +197,33 @@ async function readForm(request: Request, limit = { bytes: FORM_BODY_LIMIT, refu
   } catch {
     throw new Invalid(message("bodyMustBeMultipart"));
   }
+}
+
+/** Answers under the request's id: logged, counted, timed, and dressed as every API answer is. */
+function answered(request: Request, answer: (requestId: string) => Promise<Response>, timedBy?: { observe(milliseconds: number): void }): Promise<Response> {
+  const requestId = requestIdOf(request.headers);
+  return withRequestId(requestId, async () => {
+    const started = performance.now();
+    const response = await answer(requestId);
+    const seconds = (performance.now() - started) / 1000;
+    timedBy?.observe(seconds * 1000);
+    const { pathname } = new URL(request.url);
+    observeRequest(pathname, request.method, response.status, seconds);
+    log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
+    response.headers.set("x-request-id", requestId);
+    // Answers are the caller's own unless a handler chose a policy, and their text follows the
+    // caller's language (its cookie, else Accept-Language) and session.
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
+    response.headers.append("vary", "Accept-Language, Cookie");
+    // proxy.ts does not run for the API, so its HSTS is given here.
+    if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+    return response;
+  });
+}
+
+/** A refusal of the front door's line (./front-door.ts), said in the caller's language and answered as a route would. */
+export function answerAtTheDoor(request: Request, refusal: unknown): Promise<Response> {
+  return answered(request, async () => errorResponse(refusal, await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE)));
 }
 
 /** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue keeps its detail as written. */

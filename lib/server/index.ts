@@ -1,6 +1,8 @@
 import "server-only";
 import { checkPublicUrl, config } from "@/lib/config";
 import { closeDatabase, connectDatabase } from "@/lib/db";
+import { examStartLine, isExamStart } from "@/lib/exam";
+import { openFrontDoor } from "@/lib/http";
 import { jobQueue } from "@/lib/jobs";
 import { errorFields, log } from "@/lib/log";
 import { seedIfEmpty } from "@/lib/seed";
@@ -11,7 +13,8 @@ import { startJobWorkers } from "./workers";
 /**
  * Brings one instance up before its first request: the public URL's check, the database
  * (embedded by default), migrations and the demo seed, the background-job workers, and the
- * graceful shutdown; beside them, the sweep of what a crash left in local storage.
+ * graceful shutdown; beside them, the sweep of what a crash left in local storage. Last, the exam
+ * start line in front of Next.
  */
 export async function startServer(): Promise<void> {
   const warning = checkPublicUrl(config);
@@ -28,6 +31,7 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   installGracefulShutdown();
+  openFrontDoor({ guards: isExamStart, admit: examStartLine });
   // `npm start` with WEB_CONCURRENCY > 1 starts the other instances once the first one is ready.
   process.send?.({ instanceReady: true });
 }

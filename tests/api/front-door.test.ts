@@ -1,0 +1,109 @@
+import http from "node:http";
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { message } from "@/lib/catalogue";
+import { Unavailable } from "@/lib/errors";
+import { admission } from "@/lib/exam/admission";
+import { isExamStart } from "@/lib/exam";
+import { openFrontDoor } from "@/lib/http";
+import { letInAtTheDoor } from "@/lib/http/let-in-mark";
+import { messagesIn } from "@/lib/i18n";
+
+/**
+ * The front door as `npm start` runs it: scripts/front-door.mjs wraps the HTTP server's listener
+ * (here a stand-in for Next that records what reaches it and answers when told), and the app opens
+ * the door with a start line.
+ */
+const FRONT_DOOR = Symbol.for("olympiad.frontDoor");
+const createServer = http.createServer;
+let server: http.Server;
+let base: string;
+/** What reached the app: each request's path and whether the route would see it as let in. */
+const reached: { path: string; letIn: boolean; forged: string | undefined }[] = [];
+/** Answers the requests the app holds, in order. */
+const held: (() => void)[] = [];
+
+/** One line per test: `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`. */
+function openWithLine(pace: number, maxWaitSeconds: number) {
+  openFrontDoor({
+    guards: isExamStart,
+    admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
+  });
+}
+
+function send(method: string, path: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, { method, headers });
+}
+
+const START = "/api/exam/5eed0000-0000-4000-8001-000000000002/start";
+
+beforeAll(async () => {
+  await import("../../scripts/front-door.mjs");
+  server = http.createServer((incoming, outgoing) => {
+    const request = new Request(`http://localhost${incoming.url}`, { headers: incoming.headers as Record<string, string> });
+    reached.push({ path: incoming.url ?? "", letIn: letInAtTheDoor(request), forged: incoming.headers["x-olympiad-let-in"] === "forged" ? "forged" : undefined });
+    held.push(() => outgoing.end("{}"));
+    if (!isExamStart(incoming.method, incoming.url)) held.pop()!();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  http.createServer = createServer;
+  delete (globalThis as Record<symbol, unknown>)[FRONT_DOOR];
+  server.closeAllConnections();
+  server.close();
+});
+
+describe("the front door (npm start's exam start line before Next)", () => {
+  it("lets a start in marked as let in, so the route does not hold it again; a mark a client sends is removed from every request", async () => {
+    openWithLine(1000, 5);
+    reached.length = 0;
+    const started = send("POST", START, { "x-olympiad-let-in": "forged" });
+    await expect.poll(() => reached.length).toBe(1);
+    held.shift()!();
+    expect((await started).status).toBe(200);
+    expect((await send("GET", "/api/ping", { "x-olympiad-let-in": "forged" })).status).toBe(200);
+    expect(reached).toEqual([
+      { path: START, letIn: true, forged: undefined },
+      { path: "/api/ping", letIn: false, forged: undefined },
+    ]);
+  });
+
+  it("holds a second start at the door until the first is answered, while other requests go straight on", async () => {
+    openWithLine(1000, 5);
+    reached.length = 0;
+    const first = send("POST", START);
+    await expect.poll(() => reached.length).toBe(1);
+    const second = send("POST", START);
+    expect((await send("GET", "/api/ping")).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(reached.map((request) => request.path)).toEqual([START, "/api/ping"]);
+    held.shift()!();
+    expect((await first).status).toBe(200);
+    await expect.poll(() => reached.length).toBe(3);
+    held.shift()!();
+    expect((await second).status).toBe(200);
+  });
+
+  it("refuses a start past the line's wait at the door, in the caller's language with its turn, and the app never sees it", async () => {
+    // One a second: the second start's turn is a second away, past a wait of half a second.
+    openWithLine(1, 0.5);
+    reached.length = 0;
+    const first = send("POST", START);
+    await expect.poll(() => reached.length).toBe(1);
+    const refused = await send("POST", START, { "accept-language": "hi" });
+    expect(refused.status).toBe(503);
+    const turn = Number(refused.headers.get("retry-after"));
+    expect(turn).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toEqual({ message: (await messagesIn("hi"))(message("examStartQueue", { seconds: turn })) });
+    expect(refused.headers.get("x-request-id")).toBeTruthy();
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    held.shift()!();
+    await first;
+    expect(reached.map((request) => request.path)).toEqual([START]);
+  });
+});
