@@ -1,7 +1,7 @@
 // Imported by scripts/start.mjs (and preloaded into each instance it forks): hands every request
 // the HTTP server receives to the app's front door (lib/http/front-door.ts), once the app has
 // opened it, before Next routes it. There the exam start line holds a hall's presses as parsed
-// headers alone and refuses past its wait in microseconds; everything else goes straight on.
+// headers alone and refuses past its wait without Next routing them; everything else goes straight on.
 import http from "node:http";
 
 const DOOR = Symbol.for("olympiad.frontDoor");
