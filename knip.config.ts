@@ -12,6 +12,9 @@ const config: KnipConfig = {
     // `npm start` runs these on the Node binary that scripts/node24.sh prints, which knip cannot follow.
     "scripts/start.mjs",
     "scripts/json-console.mjs",
+    // scripts/start.mjs loads these by path and preloads them into the instances it forks.
+    "scripts/front-door.mjs",
+    "scripts/listen-backlog.mjs",
     // npm runs the benches with `exec tsx …`, so that a signal reaches them, which knip cannot follow.
     "scripts/bench-*.ts",
     "scripts/lighthouse.ts",

@@ -6,8 +6,10 @@
 // ready (it says so over the cluster's channel) and share that server (EMBEDDED_DATABASE_SHARED).
 import cluster from "node:cluster";
 import path from "node:path";
-import "./front-door.mjs";
-import "./listen-backlog.mjs";
+
+/** Loaded here and into each instance forked below: the exam start line's door, the listen backlog. */
+const PRELOADS = ["front-door.mjs", "listen-backlog.mjs"].map((file) => path.resolve("scripts", file));
+for (const preload of PRELOADS) await import(preload);
 
 const NEXT = path.resolve("node_modules/next/dist/bin/next");
 const nextArguments = ["start", ...process.argv.slice(2)];
@@ -28,7 +30,7 @@ if (instances === 1) {
 }
 
 function superviseInstances(count) {
-  cluster.setupPrimary({ exec: NEXT, args: nextArguments, execArgv: [...process.execArgv, ...["front-door.mjs", "listen-backlog.mjs"].flatMap((file) => ["--import", path.resolve("scripts", file)])] });
+  cluster.setupPrimary({ exec: NEXT, args: nextArguments, execArgv: [...process.execArgv, ...PRELOADS.flatMap((preload) => ["--import", preload])] });
   const roles = new Map(); // worker id → "owner" | "shared"
   let stopping = false;
   let exitCode = 0;

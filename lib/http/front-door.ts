@@ -20,10 +20,11 @@ export interface Line {
  * Puts a line in front of Next: scripts/front-door.mjs (loaded by `npm start`) hands each request
  * to it before Next parses a route, reads a body or looks the caller up. A request the line guards
  * waits there as no more than Node's parsed headers, and a refusal costs a fraction of the
- * millisecond Next spends routing a request: a hall pressing Start at once no longer takes the event loop from
- * the answer saves of those already writing (measured in docs/performance.md). A request the door
- * let in carries a mark only this process knows, so the route's own line (`admittedBy`, which
- * guards it under `next dev` and in tests) lets it through; a client cannot forge it.
+ * millisecond Next spends routing a request: a hall pressing Start at once no longer takes the
+ * event loop from the answer saves of those already writing (measured in docs/performance.md).
+ * A request the door let in carries a mark only this process knows, so the route's own line
+ * (`admittedBy`, which guards it under `next dev` and in tests) lets it through; a client cannot
+ * forge it.
  */
 export function openFrontDoor(line: Line): void {
   const mark = letInMark();
