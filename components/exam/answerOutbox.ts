@@ -54,7 +54,8 @@ export function overdue(state: OutboxState, now: number, thresholdMs: number): {
  * Answer saves on their way to the server. A failed save waits and is retried with back-off;
  * a newer choice for the same question replaces one not yet sent, and the server itself keeps
  * only the newest by answeredAt, so a late retry never undoes a later choice. When the browser
- * comes back online or any request succeeds, what waits goes at once instead of after its back-off.
+ * comes back online or any request succeeds, what waits goes at once (or when a second has passed
+ * since its last try) instead of after its back-off.
  * Its state (what is stored, what is still saving) is for the screen: a tick means stored.
  */
 export class AnswerOutbox {
@@ -62,6 +63,7 @@ export class AnswerOutbox {
   private readonly stored: Map<string, number>;
   private running: Promise<FlushResult> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryAt = Infinity;
   private failures = 0;
   private lastAttemptAt = -Infinity;
   private onClosed: (message: string) => void = () => undefined;
@@ -91,9 +93,13 @@ export class AnswerOutbox {
   /** Flushes at once when the connection returns; returns the unsubscribe. */
   listen(): () => void {
     return whenReachable(() => {
-      // Only what waits out a back-off, and at most one early retry per base interval.
-      if (this.running || this.pending.size === 0 || Date.now() - this.lastAttemptAt < RETRY_BASE_MS) return;
-      void this.run();
+      if (this.running || this.pending.size === 0) return;
+      // At most one early retry per base interval. News that comes sooner brings the retry forward
+      // to the interval's end instead of being dropped: when a server comes back, the other requests
+      // that say so come about once a second, and dropping one left answers waiting a second more.
+      const earliest = this.lastAttemptAt + RETRY_BASE_MS;
+      if (earliest <= Date.now()) void this.run();
+      else if (earliest < this.retryAt) this.retryIn(earliest - Date.now());
     });
   }
 
@@ -125,13 +131,20 @@ export class AnswerOutbox {
 
   private run(): Promise<FlushResult> {
     clearTimeout(this.retryTimer);
+    this.retryAt = Infinity;
     this.running ??= this.drain().then((result) => {
       this.running = null;
       this.failures = result === "unsaved" ? this.failures + 1 : 0;
-      if (result === "unsaved") this.retryTimer = setTimeout(() => void this.run(), retryDelay(this.failures));
+      if (result === "unsaved") this.retryIn(retryDelay(this.failures));
       return result;
     });
     return this.running;
+  }
+
+  private retryIn(ms: number) {
+    clearTimeout(this.retryTimer);
+    this.retryAt = Date.now() + ms;
+    this.retryTimer = setTimeout(() => void this.run(), ms);
   }
 
   private async drain(): Promise<FlushResult> {

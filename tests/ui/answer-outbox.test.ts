@@ -94,22 +94,29 @@ describe("the answer outbox's save state", () => {
     close();
   });
 
-  it("retries early at most once a second while other requests succeed", async () => {
+  it("retries early at most once a second while other requests succeed: a success sooner brings the retry to that second's end, and is not lost", async () => {
     const { saves, close } = outboxWithOneChoice(503);
     await vi.advanceTimersByTimeAsync(0);
     const before = saves.length;
+    // Right after a failed attempt: no retry at once, but one when the second is up, not after the 2 s back-off.
     reportReachable();
     reportReachable();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(saves.length).toBe(before);
     await vi.advanceTimersByTimeAsync(999);
-    reportReachable();
-    await vi.advanceTimersByTimeAsync(0);
     expect(saves.length).toBe(before);
     await vi.advanceTimersByTimeAsync(1);
+    expect(saves.length).toBe(before + 1);
+    // Again, now that the back-off is 4 s.
+    await vi.advanceTimersByTimeAsync(400);
+    reportReachable();
+    await vi.advanceTimersByTimeAsync(599);
+    expect(saves.length).toBe(before + 1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saves.length).toBe(before + 2);
+    // A second past the last attempt, a success retries at once.
+    await vi.advanceTimersByTimeAsync(1000);
     reportReachable();
     await vi.advanceTimersByTimeAsync(0);
-    expect(saves.length).toBe(before + 1);
+    expect(saves.length).toBe(before + 3);
     close();
   });
 
