@@ -15,17 +15,7 @@ const seconds = () => Date.now() / 1000;
 /** A pace that stays where it is put, and the durations it was told. */
 function steady(perSecond: number) {
   const told: number[] = [];
-  return {
-    perSecond,
-    current() {
-      return this.perSecond;
-    },
-    ahead() {
-      return this.perSecond;
-    },
-    observe: (milliseconds: number) => void told.push(milliseconds),
-    told,
-  };
+  return { perSecond, current() { return this.perSecond; }, observe: (milliseconds: number) => void told.push(milliseconds), told };
 }
 
 type Refused = Error & { seconds: number };
@@ -109,20 +99,5 @@ describe("admission", () => {
     gate.resolve();
     await running;
     expect(pace.told).toHaveLength(1);
-  });
-
-  it("hands a turn seconds away at the pace it will have by then, not at a cut it is climbing back from", async () => {
-    // 1 a second now, 10 a second from three seconds on (as a pace recovering from a hall's first presses).
-    const pace = { ...steady(1), ahead: (seconds: number) => (seconds < 3 ? 1 : 10) };
-    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, refusal, now: seconds });
-    const gate = deferred();
-    const running = admit(() => gate.promise);
-    await pass();
-    const turns = [];
-    for (let i = 0; i < 8; i++) turns.push(await admit(async () => undefined).catch((error: Refused) => error.seconds));
-    // At 1 a second throughout they would be 2 to 9 s away.
-    expect(turns).toEqual([2, 3, 4, 4, 4, 4, 4, 4]);
-    gate.resolve();
-    await running;
   });
 });

@@ -3,7 +3,7 @@ import type { Pace } from "./start-pace";
 export interface AdmissionOptions {
   /** Pieces of work run at once. */
   limit: number;
-  /** The pieces the line lets through a second when it is full (turns are handed out at what it will be by then), told how long each piece took. */
+  /** The pieces the line lets through a second when it is full (turns are handed out at it), told how long each piece took. */
   pace: Pace;
   /** How long a newcomer may wait in line at that pace; beyond it the call is refused with a turn to come back at. */
   maxWaitSeconds: number;
@@ -19,9 +19,7 @@ export interface AdmissionOptions {
  * they come, their starts would take every core and every database connection, and the answer
  * saves of those already writing would wait behind them; queued without end, each start would hold
  * its connection (and a proxy's) for half a minute. Past the wait, a caller is refused with its own
- * later turn, handed out at the pace the line will have by then, so the refused come back spread
- * out, not as a second burst, and a hall refused while its first presses slowed the instance is not
- * spread at the pace of those seconds.
+ * later turn, handed out at the pace, so the refused come back spread out, not as a second burst.
  *
  * The pace is learnt (./start-pace.ts) from how long the work let in takes, with answer saves told
  * by their routes: a refused caller costs nothing to time. Only this instance's own line is kept
@@ -56,9 +54,8 @@ export function admission({ limit, pace, maxWaitSeconds, refusal, now = () => pe
     }
   }
 
-  function refuse(at: number, wait: number): never {
-    const turn = Math.max(lastTurnHandedOut, at + wait);
-    lastTurnHandedOut = turn + 1 / pace.ahead(turn - at);
+  function refuse(at: number, wait: number, secondsPerTurn: number): never {
+    lastTurnHandedOut = Math.max(lastTurnHandedOut + secondsPerTurn, at + wait + secondsPerTurn);
     throw refusal(Math.max(1, Math.ceil(lastTurnHandedOut - at)));
   }
 
@@ -68,7 +65,7 @@ export function admission({ limit, pace, maxWaitSeconds, refusal, now = () => pe
     else {
       const secondsPerTurn = 1 / pace.current();
       const wait = Math.max(0, nextLetInAt - at) + waiting.length * secondsPerTurn;
-      if (wait > maxWaitSeconds) refuse(at, wait);
+      if (wait > maxWaitSeconds) refuse(at, wait, secondsPerTurn);
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
         letInWhoMay();

@@ -55,19 +55,6 @@ describe("the start line's learnt pace", () => {
     expect(Math.round(pace.current())).toBe(468);
   });
 
-  it("looks ahead: the pace it will have in so many seconds if each stays within target, never past its ceiling", () => {
-    let clock = 0;
-    const pace = learntPace({ ceiling: 1000, targetMs: 50, now: () => clock });
-    for (let i = 0; i < 3; i++) {
-      for (const milliseconds of slow) pace.observe(milliseconds);
-      clock += 1;
-    }
-    expect(Math.round(pace.ahead(0))).toBe(343);
-    expect(Math.round(pace.ahead(2))).toBe(443);
-    expect(Math.round(pace.ahead(7.5))).toBe(718);
-    expect(pace.ahead(60)).toBe(1000);
-  });
-
   it("keeps the ceiling it is given, however small", () => {
     expect(run([fast, slow, slow, slow, fast], { ceiling: 4 })).toEqual([4, 3, 2, 1, 2]);
   });

@@ -2,12 +2,6 @@
 export interface Pace {
   /** Turns a second, now. */
   current(): number;
-  /**
-   * Turns a second `seconds` from now if every second until then stays within target: the pace a
-   * turn that far off is handed out at, so a cut the pace is climbing back from is not stretched
-   * over the whole hall (a turn handed out too soon costs a second refusal, one too late a wait).
-   */
-  ahead(seconds: number): number;
   /** How long a request the pace protects took to serve (an answer save, a start's own work). */
   observe(milliseconds: number): void;
 }
@@ -78,10 +72,6 @@ export function learntPace({ ceiling, targetMs, onChange, now = () => performanc
     current() {
       settle(now());
       return pace;
-    },
-    ahead(seconds) {
-      settle(now());
-      return Math.min(ceiling, pace + increase * seconds);
     },
     observe(milliseconds) {
       settle(now());

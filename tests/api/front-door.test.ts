@@ -28,7 +28,7 @@ const held: (() => void)[] = [];
 function openWithLine(pace: number, maxWaitSeconds: number) {
   openFrontDoor({
     guards: isExamStart,
-    admit: admission({ limit: 1, pace: { current: () => pace, ahead: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
+    admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
   });
 }
 
