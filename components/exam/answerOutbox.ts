@@ -98,8 +98,9 @@ export class AnswerOutbox {
       // to the interval's end instead of being dropped: when a server comes back, the other requests
       // that say so come about once a second, and dropping one left answers waiting a second more.
       const earliest = this.lastAttemptAt + RETRY_BASE_MS;
-      if (earliest <= Date.now()) void this.run();
-      else if (earliest < this.retryAt) this.retryIn(earliest - Date.now());
+      const now = Date.now();
+      if (earliest <= now) void this.run();
+      else if (earliest < this.retryAt) this.retryIn(earliest - now);
     });
   }
 
