@@ -8,6 +8,7 @@ export const PostgresError = {
   invalidText: "22P02",
   insufficientPrivilege: "42501",
   lockNotAvailable: "55P03",
+  deadlockDetected: "40P01",
 } as const;
 
 interface PostgresErrorFields {
