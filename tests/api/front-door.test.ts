@@ -2,12 +2,14 @@ import http from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { message } from "@/lib/catalogue";
 import { Unavailable } from "@/lib/errors";
 import { admission } from "@/lib/exam/admission";
 import { isExamStart } from "@/lib/exam";
-import { openFrontDoor } from "@/lib/http";
+import { describedRoute, openFrontDoor, route } from "@/lib/http";
 import { letInAtTheDoor } from "@/lib/http/let-in-mark";
+import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/static-headers";
 import { messagesIn } from "@/lib/i18n";
 
 /**
@@ -25,11 +27,14 @@ const reached: { path: string; letIn: boolean; forged: string | undefined }[] = 
 const held: (() => void)[] = [];
 
 /** One line per test: `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`. */
-function openWithLine(pace: number, maxWaitSeconds: number) {
-  openFrontDoor({
-    guards: isExamStart,
-    admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
-  });
+function openWithLine(pace: number, maxWaitSeconds: number, served: Parameters<typeof openFrontDoor>[1] = []) {
+  openFrontDoor(
+    {
+      guards: isExamStart,
+      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
+    },
+    served,
+  );
 }
 
 function send(method: string, path: string, headers: Record<string, string> = {}) {
@@ -105,5 +110,47 @@ describe("the front door (npm start's exam start line before Next)", () => {
     held.shift()!();
     await first;
     expect(reached.map((request) => request.path)).toEqual([START]);
+  });
+
+  it("answers the routes it serves with their own handlers, as Next would: segments decoded, the body read, the API's headers, gzip past 1 KB; the app never sees them", async () => {
+    const echo = route({ can: "health.ping", does: "Echoes", params: z.object({ name: z.string() }), body: z.object({ words: z.string() }) }, async ({ params, body, request }) => ({
+      name: params.name,
+      words: body.words,
+      from: request.headers.get("x-forwarded-for"),
+    }));
+    const start = describedRoute({ permission: "exam.take", does: "Starts" }, async (request: Request) => Response.json({ letIn: letInAtTheDoor(request) }));
+    openWithLine(1000, 5, [
+      { method: "PUT", path: /^\/api\/echo\/(?<name>[^/]+)$/, handler: echo },
+      { method: "POST", path: /^\/api\/exam\/(?<quizId>[^/]+)\/start$/, handler: start },
+    ]);
+    reached.length = 0;
+    const put = (path: string, json: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { method: "PUT", body: JSON.stringify(json), headers: { "content-type": "application/json", "accept-encoding": "gzip", ...headers } });
+
+    const small = await put("/api/echo/ab%20c", { words: "hi" });
+    expect(small.status).toBe(200);
+    expect(await small.json()).toEqual({ name: "ab c", words: "hi", from: "127.0.0.1" });
+    expect(small.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(small.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(small.headers.get("x-request-id")).toBeTruthy();
+    expect(small.headers.get("cache-control")).toBe("private, no-store");
+    expect(small.headers.get("content-encoding")).toBeNull();
+
+    const large = await put("/api/echo/long", { words: "x".repeat(5000) }, { "x-forwarded-for": "203.0.113.9" });
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+    expect(Number(large.headers.get("content-length"))).toBeLessThan(1000);
+    expect(await large.json()).toEqual({ name: "long", words: "x".repeat(5000), from: "203.0.113.9" });
+
+    const refused = await put("/api/echo/bad", { words: 3 });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBeTruthy();
+
+    const started = await send("POST", START, { "x-olympiad-let-in": "forged" });
+    expect(await started.json()).toEqual({ letIn: true });
+    expect(reached).toEqual([]);
+
+    // Another method on a served path, or another path, is the app's.
+    expect((await send("GET", "/api/echo/ab")).status).toBe(200);
+    expect(reached.map((request) => request.path)).toEqual(["/api/echo/ab"]);
   });
 });
