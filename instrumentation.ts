@@ -12,13 +12,21 @@ export async function register() {
       const { log, routeConsoleToLog } = await import("@/lib/log");
       routeConsoleToLog(log);
       const { startServer } = await import("@/lib/server");
-      // Exam day's hottest calls, which the front door (lib/http/front-door.ts) answers with their
-      // own route handlers instead of handing them to Next: a hall's starts and every answer save.
+      // Exam day's calls, which the front door (lib/http/front-door.ts) answers with their own route
+      // handlers instead of handing them to Next: a hall's starts, every answer save and submit.
       // Imported here, where the edge build leaves them out.
-      const [start, answers] = await Promise.all([import("@/app/api/exam/[quizId]/start/route"), import("@/app/api/exam/[quizId]/answers/route")]);
+      const { servedAtTheDoor } = await import("@/lib/http");
+      const [start, save, saveMany, submit] = await Promise.all([
+        import("@/app/api/exam/[quizId]/start/route"),
+        import("@/app/api/exam/[quizId]/answers/route"),
+        import("@/app/api/exam/[quizId]/answers/batch/route"),
+        import("@/app/api/exam/[quizId]/submit/route"),
+      ]);
       await startServer([
-        { method: "POST", path: /^\/api\/exam\/(?<quizId>[^/]+)\/start$/, handler: start.POST },
-        { method: "PUT", path: /^\/api\/exam\/(?<quizId>[^/]+)\/answers$/, handler: answers.PUT },
+        servedAtTheDoor("POST", "/api/exam/[quizId]/start", start.POST),
+        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers", save.PUT),
+        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers/batch", saveMany.PUT),
+        servedAtTheDoor("POST", "/api/exam/[quizId]/submit", submit.POST),
       ]);
     } catch (error) {
       // Any failed start ends the process with a status a process manager sees: Next would log it

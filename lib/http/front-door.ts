@@ -22,13 +22,24 @@ export interface Line {
 
 /**
  * A route handler the door calls itself instead of passing the request to Next: the same handler
- * Next would call (app/api), for exam day's hottest calls. `path` matches the whole path; its named
- * groups are the route's dynamic segments.
+ * Next would call (app/api), for exam day's hottest calls.
  */
 export interface DoorRoute {
   method: string;
+  /** The whole path, its dynamic segments named by groups (see `servedAtTheDoor`). */
   path: RegExp;
   handler: RouteHandler;
+}
+
+/** A route the door serves, at its path as the app folder writes it: `/api/exam/[quizId]/start`. */
+export function servedAtTheDoor(method: string, appPath: string, handler: RouteHandler): DoorRoute {
+  const segments = appPath.split("/").map((segment) => {
+    const dynamic = /^\[(\w+)\]$/.exec(segment);
+    if (dynamic) return `(?<${dynamic[1]}>[^/]+)`;
+    if (!/^[\w-]*$/.test(segment)) throw new Error(`${appPath}: a path the door serves has plain segments and [segment]s only`);
+    return segment;
+  });
+  return { method, path: new RegExp(`^${segments.join("/")}$`), handler };
 }
 
 /**

@@ -2,5 +2,5 @@
 export { afterResponse } from "./after-response";
 export { clientIp } from "./client";
 export { mailOrigin, publicOrigin } from "./public-origin";
-export { openFrontDoor, type DoorRoute } from "./front-door";
+export { openFrontDoor, servedAtTheDoor, type DoorRoute } from "./front-door";
 export { describedRoute, route } from "./route";

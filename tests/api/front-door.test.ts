@@ -7,7 +7,7 @@ import { message } from "@/lib/catalogue";
 import { Unavailable } from "@/lib/errors";
 import { admission } from "@/lib/exam/admission";
 import { isExamStart } from "@/lib/exam";
-import { describedRoute, openFrontDoor, route } from "@/lib/http";
+import { describedRoute, openFrontDoor, route, servedAtTheDoor } from "@/lib/http";
 import { letInAtTheDoor } from "@/lib/http/let-in-mark";
 import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/static-headers";
 import { messagesIn } from "@/lib/i18n";
@@ -119,10 +119,7 @@ describe("the front door (npm start's exam start line before Next)", () => {
       from: request.headers.get("x-forwarded-for"),
     }));
     const start = describedRoute({ permission: "exam.take", does: "Starts" }, async (request: Request) => Response.json({ letIn: letInAtTheDoor(request) }));
-    openWithLine(1000, 5, [
-      { method: "PUT", path: /^\/api\/echo\/(?<name>[^/]+)$/, handler: echo },
-      { method: "POST", path: /^\/api\/exam\/(?<quizId>[^/]+)\/start$/, handler: start },
-    ]);
+    openWithLine(1000, 5, [servedAtTheDoor("PUT", "/api/echo/[name]", echo), servedAtTheDoor("POST", "/api/exam/[quizId]/start", start)]);
     reached.length = 0;
     const put = (path: string, json: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { method: "PUT", body: JSON.stringify(json), headers: { "content-type": "application/json", "accept-encoding": "gzip", ...headers } });
@@ -151,6 +148,7 @@ describe("the front door (npm start's exam start line before Next)", () => {
 
     // Another method on a served path, or another path, is the app's.
     expect((await send("GET", "/api/echo/ab")).status).toBe(200);
-    expect(reached.map((request) => request.path)).toEqual(["/api/echo/ab"]);
+    expect((await send("PUT", "/api/echo/ab/c")).status).toBe(200);
+    expect(reached.map((request) => request.path)).toEqual(["/api/echo/ab", "/api/echo/ab/c"]);
   });
 });
