@@ -12,11 +12,18 @@ function collectPlaywrightFailures(suites, titles = []) {
   for (const suite of suites) {
     const inner = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
-      const failed = spec.tests.some((test) => test.status === "unexpected");
-      if (failed) failedTests.push(`playwright: ${[...inner, spec.title].join(" › ")}`);
+      const failed = spec.tests.filter((test) => test.status === "unexpected");
+      const said = failed.flatMap((test) => test.results.map((result) => result.error?.message ?? ""));
+      if (failed.length > 0) failedTests.push(`playwright: ${[...inner, spec.title].join(" › ")}${firstLineOf(said)}`);
     }
     collectPlaywrightFailures(suite.suites ?? [], inner);
   }
+}
+
+/** What a flaky failure said, on the failed test's line: the rest of the log is gone by then. */
+function firstLineOf(messages = []) {
+  const first = messages.join("\n").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((line) => line.trim() !== "");
+  return first ? ` — ${first.trim().slice(0, 300)}` : "";
 }
 
 for (const file of readdirSync(folder).sort()) {
@@ -35,7 +42,7 @@ for (const file of readdirSync(folder).sort()) {
     if (!report.success) failures.push(runner);
     for (const suite of report.testResults) {
       const failed = suite.assertionResults.filter((test) => test.status === "failed");
-      for (const test of failed) failedTests.push(`${runner}: ${relative(suite.name)} › ${test.fullName}`);
+      for (const test of failed) failedTests.push(`${runner}: ${relative(suite.name)} › ${test.fullName}${firstLineOf(test.failureMessages)}`);
       // A file that fails to load or in a hook has no failed test of its own.
       if (failed.length === 0 && suite.status === "failed") failedTests.push(`${runner}: ${relative(suite.name)}`);
     }
