@@ -58,7 +58,7 @@ export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): vo
   const door: FrontDoor = (incoming, outgoing, pass) => {
     delete incoming.headers[LET_IN_HEADER];
     const route = servedHere(served, incoming);
-    const enter = route ? () => void serve(route, incoming, outgoing) : pass;
+    const enter = route ? () => void serve(route, incoming, outgoing).catch(answerFailure(incoming, outgoing)) : pass;
     if (!line.guards(incoming.method, incoming.url)) return enter();
     line
       .admit(
@@ -69,7 +69,7 @@ export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): vo
             enter();
           }),
       )
-      .catch(async (refusal: unknown) => write(await answerAtTheDoor(webRequest(incoming), refusal), incoming, outgoing));
+      .catch(answerFailure(incoming, outgoing));
   };
   holder[DOOR] = door;
 }
@@ -109,6 +109,22 @@ async function serve({ handler, params }: Matched, incoming: IncomingMessage, ou
   const hasBody = incoming.method !== "GET" && incoming.method !== "HEAD";
   const request = webRequest(incoming, hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined);
   await write(await handler(request, { params: Promise.resolve(params) }), incoming, outgoing);
+}
+
+/**
+ * Answers a refusal of the line, or a failure outside the route wrapper's own handling, as a route
+ * would (a 500 is logged); a response already begun, or one that cannot be written, closes its
+ * connection. Never rejects: a rejection here would end the process.
+ */
+function answerFailure(incoming: IncomingMessage, outgoing: ServerResponse) {
+  return async (failure: unknown) => {
+    try {
+      if (outgoing.headersSent) return void outgoing.destroy();
+      await write(await answerAtTheDoor(webRequest(incoming), failure), incoming, outgoing);
+    } catch {
+      outgoing.destroy();
+    }
+  };
 }
 
 /** The request as the route wrapper reads one; without a body, for a refusal, which never reads it. */

@@ -119,7 +119,10 @@ describe("the front door (npm start's exam start line before Next)", () => {
       from: request.headers.get("x-forwarded-for"),
     }));
     const start = describedRoute({ permission: "exam.take", does: "Starts" }, async (request: Request) => Response.json({ letIn: letInAtTheDoor(request) }));
-    openWithLine(1000, 5, [servedAtTheDoor("PUT", "/api/echo/[name]", echo), servedAtTheDoor("POST", "/api/exam/[quizId]/start", start)]);
+    const broken = describedRoute({ permission: "health.ping", does: "Fails" }, async (): Promise<Response> => {
+      throw new Error("a handler that fails outside the route wrapper");
+    });
+    openWithLine(1000, 5, [servedAtTheDoor("PUT", "/api/echo/[name]", echo), servedAtTheDoor("POST", "/api/exam/[quizId]/start", start), servedAtTheDoor("GET", "/api/broken", broken)]);
     reached.length = 0;
     const put = (path: string, json: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { method: "PUT", body: JSON.stringify(json), headers: { "content-type": "application/json", "accept-encoding": "gzip", ...headers } });
@@ -141,6 +144,11 @@ describe("the front door (npm start's exam start line before Next)", () => {
     const refused = await put("/api/echo/bad", { words: 3 });
     expect(refused.status).toBe(400);
     expect((await refused.json()).message).toBeTruthy();
+
+    // A failure the handler does not answer is a 500 said as a route says it, and the door goes on.
+    const failed = await send("GET", "/api/broken");
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toEqual({ message: (await messagesIn("en"))(message("somethingWentWrong")) });
 
     const started = await send("POST", START, { "x-olympiad-let-in": "forged" });
     expect(await started.json()).toEqual({ letIn: true });
