@@ -48,7 +48,8 @@ export default defineConfig({
     // Idle connections stay open longer than any pause in a journey: a request sent on a connection
     // the server is closing at that moment fails with ECONNRESET (as it would behind a proxy whose
     // own keep-alive outlasts the app's).
-    command: "rm -rf .data/e2e && exec node_modules/.bin/next start --keepAliveTimeout 70000",
+    // Through scripts/start.mjs, as `npm start` serves: the front door answers the exam's calls.
+    command: "rm -rf .data/e2e && exec node scripts/start.mjs --keepAliveTimeout 70000",
     url: `${baseURL}/prizelisting`,
     timeout: 120_000,
     reuseExistingServer: false,

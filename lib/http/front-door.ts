@@ -139,12 +139,17 @@ const gzipped = promisify(gzip);
 /** Next's own threshold (the compression package's): below it, gzip saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** Text and JSON, not already encoded: a sealed exam paper or an image gains nothing from gzip (Next's compression skips them too). */
+function compressible(headers: Headers): boolean {
+  return !headers.has("content-encoding") && /^(?:application\/json|text\/)/.test(headers.get("content-type") ?? "");
+}
+
 /** Writes a route's answer as Next would: with the API's headers, gzipped when the client takes it and it is worth it. */
 async function write(response: Response, incoming: IncomingMessage, outgoing: ServerResponse) {
   let body: Buffer = Buffer.from(await response.arrayBuffer());
   const headers = new Headers(API_HEADERS);
   for (const [name, value] of response.headers) headers.append(name, value);
-  if (body.length >= COMPRESS_FROM_BYTES && /\bgzip\b/.test(incoming.headers["accept-encoding"] ?? "")) {
+  if (body.length >= COMPRESS_FROM_BYTES && compressible(response.headers) && /\bgzip\b/.test(incoming.headers["accept-encoding"] ?? "")) {
     body = await gzipped(body);
     headers.set("content-encoding", "gzip");
     headers.append("vary", "Accept-Encoding");

@@ -122,7 +122,13 @@ describe("the front door (npm start's exam start line before Next)", () => {
     const broken = describedRoute({ permission: "health.ping", does: "Fails" }, async (): Promise<Response> => {
       throw new Error("a handler that fails outside the route wrapper");
     });
-    openWithLine(1000, 5, [servedAtTheDoor("PUT", "/api/echo/[name]", echo), servedAtTheDoor("POST", "/api/exam/[quizId]/start", start), servedAtTheDoor("GET", "/api/broken", broken)]);
+    const sealed = describedRoute({ permission: "health.ping", does: "Sends bytes" }, async () => new Response(new Uint8Array(5000), { headers: { "content-type": "application/octet-stream" } }));
+    openWithLine(1000, 5, [
+      servedAtTheDoor("PUT", "/api/echo/[name]", echo),
+      servedAtTheDoor("POST", "/api/exam/[quizId]/start", start),
+      servedAtTheDoor("GET", "/api/broken", broken),
+      servedAtTheDoor("GET", "/api/sealed", sealed),
+    ]);
     reached.length = 0;
     const put = (path: string, json: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, { method: "PUT", body: JSON.stringify(json), headers: { "content-type": "application/json", "accept-encoding": "gzip", ...headers } });
@@ -140,6 +146,11 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect(large.headers.get("content-encoding")).toBe("gzip");
     expect(Number(large.headers.get("content-length"))).toBeLessThan(1000);
     expect(await large.json()).toEqual({ name: "long", words: "x".repeat(5000), from: "203.0.113.9" });
+
+    // Bytes that are not text (a sealed exam paper) go as they are.
+    const bytes = await send("GET", "/api/sealed", { "accept-encoding": "gzip" });
+    expect(bytes.headers.get("content-encoding")).toBeNull();
+    expect((await bytes.arrayBuffer()).byteLength).toBe(5000);
 
     const refused = await put("/api/echo/bad", { words: 3 });
     expect(refused.status).toBe(400);
