@@ -13,30 +13,20 @@ export async function register() {
       routeConsoleToLog(log);
       const { startServer } = await import("@/lib/server");
       // Exam day's calls, which the front door (lib/http/front-door.ts) answers with their own route
-      // handlers instead of handing them to Next: a hall's starts, and all the exam page sends.
-      // Imported here, where the edge build leaves them out.
+      // handlers instead of handing them to Next: the paper, a hall's starts, the saves, the clock,
+      // focus events, recording slices and snapshots, and the submit. Imported here, where the edge
+      // build leaves them out.
       const { servedAtTheDoor } = await import("@/lib/http");
-      const [paper, start, save, saveMany, clock, focus, chunk, snapshot, submit] = await Promise.all([
-        import("@/app/api/exam/[quizId]/paper/route"),
-        import("@/app/api/exam/[quizId]/start/route"),
-        import("@/app/api/exam/[quizId]/answers/route"),
-        import("@/app/api/exam/[quizId]/answers/batch/route"),
-        import("@/app/api/exam/[quizId]/clock/route"),
-        import("@/app/api/exam/[quizId]/focus-events/route"),
-        import("@/app/api/wasabi/upload-exam-chunk/route"),
-        import("@/app/api/wasabi/upload-snapshot/route"),
-        import("@/app/api/exam/[quizId]/submit/route"),
-      ]);
       await startServer([
-        servedAtTheDoor("GET", "/api/exam/[quizId]/paper", paper.GET),
-        servedAtTheDoor("POST", "/api/exam/[quizId]/start", start.POST),
-        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers", save.PUT),
-        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers/batch", saveMany.PUT),
-        servedAtTheDoor("GET", "/api/exam/[quizId]/clock", clock.GET),
-        servedAtTheDoor("POST", "/api/exam/[quizId]/focus-events", focus.POST),
-        servedAtTheDoor("POST", "/api/wasabi/upload-exam-chunk", chunk.POST),
-        servedAtTheDoor("POST", "/api/wasabi/upload-snapshot", snapshot.POST),
-        servedAtTheDoor("POST", "/api/exam/[quizId]/submit", submit.POST),
+        servedAtTheDoor("GET", "/api/exam/[quizId]/paper", (await import("@/app/api/exam/[quizId]/paper/route")).GET),
+        servedAtTheDoor("POST", "/api/exam/[quizId]/start", (await import("@/app/api/exam/[quizId]/start/route")).POST),
+        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers", (await import("@/app/api/exam/[quizId]/answers/route")).PUT),
+        servedAtTheDoor("PUT", "/api/exam/[quizId]/answers/batch", (await import("@/app/api/exam/[quizId]/answers/batch/route")).PUT),
+        servedAtTheDoor("GET", "/api/exam/[quizId]/clock", (await import("@/app/api/exam/[quizId]/clock/route")).GET),
+        servedAtTheDoor("POST", "/api/exam/[quizId]/focus-events", (await import("@/app/api/exam/[quizId]/focus-events/route")).POST),
+        servedAtTheDoor("POST", "/api/wasabi/upload-exam-chunk", (await import("@/app/api/wasabi/upload-exam-chunk/route")).POST),
+        servedAtTheDoor("POST", "/api/wasabi/upload-snapshot", (await import("@/app/api/wasabi/upload-snapshot/route")).POST),
+        servedAtTheDoor("POST", "/api/exam/[quizId]/submit", (await import("@/app/api/exam/[quizId]/submit/route")).POST),
       ]);
     } catch (error) {
       // Any failed start ends the process with a status a process manager sees: Next would log it

@@ -50,7 +50,7 @@ export function servedAtTheDoor(method: string, appPath: string, handler: RouteH
  * event loop from the answer saves of those already writing (measured in docs/performance.md).
  * A request the door let in carries a mark only this process knows, so the route's own line
  * (`admittedBy`, which guards it under `next dev` and in tests) lets it through; a client cannot
- * forge it. The calls of `served` (the start and the answer saves) the door answers itself with
+ * forge it. The calls of `served` (exam day's: instrumentation.ts) the door answers itself with
  * their route handlers: Next's routing and its web streams were a third of an exam day's CPU.
  */
 export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): void {
@@ -144,11 +144,11 @@ function compressible(headers: Headers): boolean {
   return !headers.has("content-encoding") && /^(?:application\/json|text\/)/.test(headers.get("content-type") ?? "");
 }
 
-/** Writes a route's answer as Next would: with the API's headers, gzipped when the client takes it and it is worth it. */
+/** Writes a route's answer as Next would: with the API's headers where the route set none of its own, gzipped when the client takes it and it is worth it. */
 async function write(response: Response, incoming: IncomingMessage, outgoing: ServerResponse) {
   let body: Buffer = Buffer.from(await response.arrayBuffer());
-  const headers = new Headers(API_HEADERS);
-  for (const [name, value] of response.headers) headers.append(name, value);
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(API_HEADERS)) if (!headers.has(name)) headers.set(name, value);
   if (body.length >= COMPRESS_FROM_BYTES && compressible(response.headers) && /\bgzip\b/.test(incoming.headers["accept-encoding"] ?? "")) {
     body = await gzipped(body);
     headers.set("content-encoding", "gzip");
@@ -156,5 +156,5 @@ async function write(response: Response, incoming: IncomingMessage, outgoing: Se
   }
   headers.set("content-length", String(body.length));
   outgoing.writeHead(response.status, [...headers].flat());
-  outgoing.end(incoming.method === "HEAD" ? undefined : body);
+  outgoing.end(body);
 }
