@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { attemptAnswers, attempts, quizzes } from "@/db/schema";
 import { SYSTEM, VISITOR, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
-import { ALREADY_SUBMITTED, catalogued, TIME_UP } from "@/lib/catalogue";
+import { ALREADY_SUBMITTED, catalogued, examRefusalMessage, TIME_UP } from "@/lib/catalogue";
 import { expireAttempt, finalisingAlone, openExam, paidParticipant } from "@/tests/support/exam";
 import { WEBM_HEADER_SLICE, webmContinuation } from "@/tests/support/recording";
 import { listResponses, responseDetail } from "@/lib/review";
@@ -88,6 +88,28 @@ describe("starting", () => {
     expect(await examAccess(paid, quiz.id, new Date(quiz.examStartAt.getTime() - 1))).toMatchObject({ allowed: false, refusal: { reason: "not-open", opensAt: quiz.examStartAt } });
     expect(await examAccess(paid, quiz.id, quiz.examEndAt)).toMatchObject({ allowed: false, refusal: { reason: "closed" } });
     expect(await examAccess(paid, quiz.id)).toMatchObject({ allowed: true, attempt: null });
+  });
+
+  it("starts no attempt, in the database itself, unless the entry fee is verified and the window is open", async () => {
+    const { quiz } = await openExam();
+    const [unpaid, paid] = [await participant(), await paidParticipant(quiz.id)];
+    const db = await getDb();
+    // The start's own statement, as a script with the app's database login could call it.
+    const startedInDatabase = async (userId: string, at: Date) =>
+      (await db.execute<{ created: boolean }>(sql`select created from start_exam(${userId}::uuid, null, ${quiz.id}::uuid, 7, ${at.toISOString()}::timestamptz)`)).rows[0].created;
+    expect(await startedInDatabase(unpaid.id, new Date())).toBe(false);
+    expect(await startedInDatabase(paid.id, new Date(quiz.examStartAt.getTime() - 1))).toBe(false);
+    expect(await startedInDatabase(paid.id, quiz.examEndAt)).toBe(false);
+    expect(await countRows(attempts, eq(attempts.quizId, quiz.id))).toBe(0);
+
+    await expect(startExam(unpaid, quiz.id)).rejects.toThrow(new Forbidden(examRefusalMessage({ reason: "not-paid" })));
+    await expect(startExam(paid, quiz.id, quiz.examEndAt)).rejects.toThrow(new Forbidden(examRefusalMessage({ reason: "closed" })));
+    await expect(startExam(paid, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(NotFound);
+    expect(await countRows(attempts, eq(attempts.quizId, quiz.id))).toBe(0);
+
+    expect(await startedInDatabase(paid.id, new Date())).toBe(true);
+    // Once started, the attempt is the participant's to resume, even past the window's close.
+    expect((await startExam(paid, quiz.id, quiz.examEndAt)).questions.length).toBeGreaterThan(0);
   });
 
   it("is idempotent: starts at the same moment make one attempt with one clock", async () => {

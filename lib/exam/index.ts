@@ -18,6 +18,7 @@ export {
   resumeExam,
   saveResponse,
   startExam,
+  startExamForSession,
   submitExam,
   type ExamClock,
   type ExamView,

@@ -246,38 +246,53 @@ export function isExamStart(method: string | undefined, url: string | undefined)
   return method === "POST" && url !== undefined && EXAM_START_PATH.test(url);
 }
 
-/** A new attempt in one round trip (migration 0022's `start_attempt`), or none if one exists. */
-const START_ATTEMPT = "select * from start_attempt($1::uuid, $2::uuid, $3::integer, $4::timestamptz, $5::integer)";
+/** Who starts: a user the caller already identified, or a session the start's read checks itself. */
+type Starter = { userId: string; sessionVersion?: number };
+
+/** Everything a start decides on, and the attempt it made, in one round trip (migration 0030's `start_exam`). */
+const START_EXAM = "select * from start_exam($1::uuid, $2::integer, $3::uuid, $4::integer, $5::timestamptz)";
+
+interface StartExamRow {
+  member: boolean;
+  entered: boolean;
+  created: boolean;
+  quiz_row: Record<string, unknown> | null;
+  attempt_row: Record<string, unknown> | null;
+}
 
 /**
  * Starts the one attempt (a database constraint), or resumes it; the server sets the clock: the
  * start plus the time the window allows plus any extra time, and no pause allowance (./clock.ts).
+ * On exam day a hall presses Start at once, so the session, the quiz, the attempt, the entry fee
+ * and the insert are one statement: the database function starts an attempt only on the rules
+ * `admissionOf` states, which here only explains a refusal.
  */
-export const startExam = service("exam.take", async (user, quizId: string, now: Date = new Date()): Promise<ExamView> => {
+async function beginAttempt(starter: Starter, quizId: string, now: Date): Promise<ExamView> {
   const { db, pool } = await connectDatabase();
-  const access = await accessFor(db, user, quizId, now);
-  if (!access.allowed) {
-    if (access.attempt?.submittedAt && access.quiz) return buildView(db, access.quiz, access.attempt, now);
-    const refusal = examRefusalMessage(access.refusal);
-    throw access.quiz ? new Forbidden(refusal) : new NotFound(refusal);
-  }
-  const { quiz } = access;
-  if (access.attempt) return buildView(db, quiz, access.attempt, now);
-  const secondsLeftInWindow = Math.floor((quiz.examEndAt.getTime() - now.getTime()) / 1000);
-  const windowSeconds = Math.max(1, Math.min(quiz.durationSeconds, secondsLeftInWindow));
-  // Extra time (an accommodation) comes on top of what the window allows, even past its close:
-  // the database function reads it under the lock a grant takes, so a grant made meanwhile is never missed.
-  const { rows } = await pool.query({
-    name: "exam.start-attempt",
-    text: START_ATTEMPT,
-    values: [quizId, user.id, randomInt(2 ** 31), now, windowSeconds],
+  const { rows } = await pool.query<StartExamRow>({
+    name: "exam.start-exam",
+    text: START_EXAM,
+    values: [starter.userId, starter.sessionVersion ?? null, quizId, randomInt(2 ** 31), now],
   });
-  const started = rows[0] && tableRow(attempts, rows[0]);
-  metrics().examStarts.inc(started ? 1 : 0);
-  // Started twice at once (two tabs): the other request's attempt is the one.
-  if (!started) return buildView(db, quiz, (await findAttempt(db, user.id, quizId))!, now);
-  return buildView(db, quiz, started, now, { fresh: true });
-});
+  const [{ member, entered, created, quiz_row, attempt_row }] = rows;
+  // Logged out, reset or deleted since the cookie was issued: as the route wrapper would say.
+  if (!member) throw new Unauthenticated();
+  const quiz = quiz_row && tableRow(quizzes, quiz_row);
+  const attempt = attempt_row && tableRow(attempts, attempt_row);
+  metrics().examStarts.inc(created ? 1 : 0);
+  if (!quiz) throw new NotFound(examRefusalMessage({ reason: "no-quiz" }));
+  if (created) return buildView(db, quiz, attempt!, now, { fresh: true });
+  const access = admissionOf({ quiz, attempt, entered }, now);
+  // Allowed with no attempt would mean the function and admissionOf disagree on the rules.
+  if (access.allowed && !attempt) throw new Error(`start_exam started no attempt that admissionOf allows (quiz ${quizId})`);
+  if (access.allowed || access.attempt?.submittedAt) return buildView(db, quiz, attempt!, now);
+  throw new Forbidden(examRefusalMessage(access.refusal));
+}
+
+export const startExam = service("exam.take", (user, quizId: string, now: Date = new Date()) => beginAttempt({ userId: user.id }, quizId, now));
+
+/** `startExam` for the start route, the caller's session checked in the start's own statement. */
+export const startExamForSession = sessionService("exam.take", (session: Session, quizId: string, now: Date = new Date()) => beginAttempt(session, quizId, now));
 
 /** The attempt as the participant left it (for a reload or another browser), or null. */
 export const resumeExam = service("exam.take", async (user, quizId: string, now: Date = new Date(), sources: boolean = false): Promise<ExamView | null> => {

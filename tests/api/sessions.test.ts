@@ -10,7 +10,7 @@ import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
 import { PUT as saveAnswers } from "@/app/api/exam/[quizId]/answers/batch/route";
 import { POST as start } from "@/app/api/exam/[quizId]/start/route";
-import { attemptAnswers, users } from "@/db/schema";
+import { attemptAnswers, attempts, users } from "@/db/schema";
 import { changeRole } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
@@ -160,6 +160,28 @@ describe("the exam's answer saves, where the service checks the session in the s
     expect((await call(deleteUser, { method: "DELETE", params: { id: user.id }, headers: { cookie } })).status).toBe(200);
     expect((await single(questionIds[0], { cookie: other })).status).toBe(401);
     expect((await batch(questionIds[0], { cookie: other })).status).toBe(401);
+  });
+});
+
+describe("the exam's start, where the start's own statement checks the session", () => {
+  it("refuses a visitor, a session its user logged out of, and a deleted account's, with 401, starting nothing", async () => {
+    const { quiz } = await openExam();
+    const [user, deleted] = [await participant(), await participant()];
+    for (const someone of [user, deleted]) await markPaid(someone, quiz.id);
+    const startWith = async (headers: Record<string, string>) => (await call(start, { params: { quizId: quiz.id }, headers })).status;
+    const started = async () => (await (await getDb()).select().from(attempts).where(eq(attempts.quizId, quiz.id))).length;
+
+    expect(await startWith({})).toBe(401);
+    const loggedOut = await logIn(user.email, "10.77.0.7");
+    await call(logout, { headers: { cookie: loggedOut } });
+    expect(await startWith({ cookie: loggedOut })).toBe(401);
+    const [own, other] = [await logIn(deleted.email, "10.77.0.8"), await logIn(deleted.email, "10.77.0.9")];
+    expect((await call(deleteUser, { method: "DELETE", params: { id: deleted.id }, headers: { cookie: own } })).status).toBe(200);
+    expect(await startWith({ cookie: other })).toBe(401);
+    expect(await started()).toBe(0);
+
+    expect(await startWith({ cookie: await logIn(user.email, "10.77.0.10") })).toBe(200);
+    expect(await started()).toBe(1);
   });
 });
 
