@@ -18,7 +18,9 @@
  * those answers, `let in` times each participant's first press to their start. In exam-day mode
  * a timeline follows: every 3 s, the hall let in so far, the starts told to wait, the saves' p99
  * and the start line's learnt pace, read once a second from /api/metrics (with --base, set the
- * deployment's METRICS_TOKEN in this environment).
+ * deployment's METRICS_TOKEN in this environment), and how late this load generator's own timers
+ * fired at worst (a request it times waits as long to be read: while it lags, the figures are
+ * partly its own).
  *
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
@@ -282,9 +284,20 @@ async function usage(rootPid: number | undefined): Promise<Usage> {
  * Samples the server's memory and the database's connections once a second, keeping the peaks,
  * and the start line's learnt pace from the metrics (of whichever instance answers the scrape).
  */
+const LAG_TICK_MS = 50;
+
 function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
   const paces: { at: number; pace: number }[] = [];
+  // How late this load generator's own timers fire: a request it times waits as long to be read,
+  // so a figure taken while it lags is partly its own, not the server's.
+  const lags: { at: number; ms: number }[] = [];
+  let tickDue = performance.now() + LAG_TICK_MS;
+  const ticker = setInterval(() => {
+    const at = performance.now();
+    lags.push({ at, ms: Math.max(0, at - tickDue) });
+    tickDue = at + LAG_TICK_MS;
+  }, LAG_TICK_MS);
   // A pool, which reconnects: the database may be killed under the bench on purpose.
   const db = new Pool({ connectionString: databaseUrl, max: 1 });
   db.on("error", () => undefined);
@@ -306,7 +319,12 @@ function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
     }
     await db.end();
   })();
-  return { peaks, paces, stop: async () => { stopped = true; await running; } };
+  const stop = async () => {
+    stopped = true;
+    clearInterval(ticker);
+    await running;
+  };
+  return { peaks, paces, lags, stop };
 }
 
 async function startPace(base: string, metricsToken: string): Promise<number | undefined> {
@@ -455,7 +473,7 @@ async function run() {
         }
         await submit(participant);
       })).then(() => undefined));
-      reportLetIn(examBegan, watcher.paces);
+      reportLetIn(examBegan, watcher.paces, watcher.lags);
     } else {
       await eachParticipant("start", start);
       await eachParticipant("answer", async (participant) => {
@@ -495,22 +513,24 @@ async function run() {
 /**
  * How the hall was let in: the distribution of each participant's wait from the first press of
  * Start, and every 3 s until the last is in, how many were in, the answer saves' p99 in those
- * seconds and the start line's pace at their end (as last scraped).
+ * seconds, the start line's pace at their end (as last scraped) and how late this load generator's
+ * timers fired at worst in them.
  */
-function reportLetIn(began: number, paces: { at: number; pace: number }[]) {
+function reportLetIn(began: number, paces: { at: number; pace: number }[], lags: { at: number; ms: number }[]) {
   const letIn = timings.filter((timing) => timing.step === "let in");
   const waits = letIn.map((timing) => timing.ms / 1000).sort((a, b) => a - b);
   console.log(`let in (first press of Start to the start): p50 ${percentile(waits, 50).toFixed(1)} s, p95 ${percentile(waits, 95).toFixed(1)} s, p99 ${percentile(waits, 99).toFixed(1)} s, max ${(waits.at(-1) ?? NaN).toFixed(1)} s, ${letIn.length} of ${PARTICIPANTS}`);
   const lastIn = Math.max(...letIn.map((timing) => timing.at));
-  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)  pace(/s)");
+  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)  pace(/s)  bench late(ms)");
   for (let from = began; from <= lastIn + 3000; from += 3000) {
-    const within = (timing: Timing) => timing.at > from && timing.at <= from + 3000;
+    const within = (sample: { at: number }) => sample.at > from && sample.at <= from + 3000;
     const saves = timings.filter((timing) => timing.step === "answer" && within(timing)).map((timing) => timing.ms).sort((a, b) => a - b);
     const queued = timings.filter((timing) => timing.step === "queued" && within(timing)).length;
     const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
     const pace = paces.findLast((sample) => sample.at <= from + 3000)?.pace;
+    const late = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
     console.log(
-      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9)].join(" "),
+      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), late.toFixed(0).padStart(15)].join(" "),
     );
   }
 }
