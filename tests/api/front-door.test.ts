@@ -152,6 +152,14 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect(bytes.headers.get("content-encoding")).toBeNull();
     expect((await bytes.arrayBuffer()).byteLength).toBe(5000);
 
+    // Hostile segments reach the route as Next hands them: one that does not decode as sent, a NUL
+    // decoded, for the route's schema to judge; the door goes on answering.
+    for (const [sent, name] of [["%ZZ", "%ZZ"], ["a%00b", "a\u0000b"], ["%E0%A4%A", "%E0%A4%A"]]) {
+      const hostile = await put(`/api/echo/${sent}`, { words: "hi" });
+      expect(hostile.status).toBe(200);
+      expect((await hostile.json()).name).toBe(name);
+    }
+
     const refused = await put("/api/echo/bad", { words: 3 });
     expect(refused.status).toBe(400);
     expect((await refused.json()).message).toBeTruthy();
