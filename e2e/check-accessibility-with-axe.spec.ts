@@ -5,6 +5,9 @@ import { EXAM_BROWSER } from "./support/exam";
 import { createOpenQuiz, grantVerifiedEntry } from "./support/exam-db";
 
 test.use(EXAM_BROWSER);
+// Each check opens its own context and data, and the file is the suite's longest (five checks of
+// a minute or more): both workers share it rather than one finishing it alone at the end.
+test.describe.configure({ mode: "parallel" });
 
 /** Every page is checked in each language the app speaks; the language is the NEXT_LOCALE cookie. */
 const languages = ["en", "hi"] as const;
