@@ -19,13 +19,11 @@ const RUN_ALONE = [
 
 export default defineConfig({
   testDir: "e2e",
-  // Three journeys at a time, each spec file whole on one worker: they share one server and database
+  // Two journeys at a time, each spec file whole on one worker: they share one server and database
   // and keep out of each other's way (their own users and quizzes, mail read by recipient). The
   // few that start servers of their own or change what every page shows run alone, afterwards.
-  // Three, not one a core: a journey mostly waits on pages and timers (two kept the two cores a
-  // third busy, and took 12 minutes on a slow machine).
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   // Two browsers, the server and its database share two cores: an answer can take a few seconds.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check, in order: what the suite needs installed (scripts/test-tools.sh), types and lint,
 # migrations against the schema, a production build, Vitest on the embedded database and on the
-# machine's PostgreSQL (on Node 24) side by side, the Playwright journeys against the build on three
+# machine's PostgreSQL (on Node 24) side by side, the Playwright journeys against the build on two
 # workers, and the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
@@ -37,7 +37,7 @@ vitest_on() { # embedded | postgres, the Node binary to run it on, then Vitest a
   step "vitest on $kind PostgreSQL ended"
 }
 
-playwright_project() { # the project: chromium (three workers) or alone (one, after the rest)
+playwright_project() { # the project: chromium (two workers) or alone (one, after the rest)
   local project=$1
   step "playwright: $project"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright-$project.json" node_modules/.bin/playwright test --project "$project" --no-deps \
@@ -79,7 +79,7 @@ wait $vitest_embedded $vitest_postgres
 cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres
 
 # The journeys have the machine to themselves (a page clicked before it is ready, under load, misses
-# the click): three workers, then those that start servers of their own and time them, promise 2 s,
+# the click): two workers, then those that start servers of their own and time them, promise 2 s,
 # or change what every page shows, one at a time.
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   playwright_project chromium
