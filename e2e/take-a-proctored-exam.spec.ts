@@ -33,16 +33,20 @@ test.describe("the proctored exam", () => {
 
     // A hall pressing Start at once: the server first answers that this start waits its turn, then,
     // asked again at that turn, that it waits one more second. The page says so each time, counts
-    // the wait down, shows no exam clock meanwhile, and is let in without another click.
+    // the wait down, shows no exam clock meanwhile, and is let in without another click, each time
+    // sending back the place in line it was given.
     // The last retry is held until the second note has been seen, so a slow check cannot miss it.
     const startUrl = `**/api/exam/${quizId}/start`;
     let noteSeen!: () => void;
     const retryMayGo = new Promise<void>((resolve) => (noteSeen = resolve));
     let starts = 0;
+    const placesSent: (string | undefined)[] = [];
     await page.route(startUrl, async (route) => {
       starts++;
-      if (starts === 1) return route.fulfill({ status: 503, headers: { "retry-after": "3" }, json: { message: queueNote(3) } });
-      if (starts === 2) return route.fulfill({ status: 503, headers: { "retry-after": "1" }, json: { message: queueNote(1) } });
+      placesSent.push(route.request().headers()["x-place-in-line"]);
+      const place = { "x-place-in-line": "41.c2lnbmVkLXBsYWNl" };
+      if (starts === 1) return route.fulfill({ status: 503, headers: { "retry-after": "3", ...place }, json: { message: queueNote(3) } });
+      if (starts === 2) return route.fulfill({ status: 503, headers: { "retry-after": "1", ...place }, json: { message: queueNote(1) } });
       await retryMayGo;
       await route.continue();
     });
@@ -55,6 +59,7 @@ test.describe("the proctored exam", () => {
     noteSeen();
     await expect(questionHeading(page, 1)).toBeVisible();
     expect(starts).toBe(3);
+    expect(placesSent).toEqual([undefined, "41.c2lnbmVkLXBsYWNl", "41.c2lnbmVkLXBsYWNl"]);
     await page.unroute(startUrl);
     await expect.poll(() => isFullscreen(page)).toBe(true);
 

@@ -83,7 +83,12 @@ export class TooManyRequests extends ComeBackLater {
 
 /** Too busy for this now (not the caller's doing): 503. */
 export class Unavailable extends ComeBackLater {
-  constructor(text: Message, retryAfterSeconds: number) {
+  constructor(
+    text: Message,
+    retryAfterSeconds: number,
+    /** The caller's place in a line, answered as X-Place-In-Line, for it to send back when it returns. */
+    readonly placeInLine?: string,
+  ) {
     super(text, 503, retryAfterSeconds);
   }
 }

@@ -119,6 +119,8 @@ interface Answered {
   bytes: number;
   /** Retry-After, in seconds, when the server gave one. */
   retryAfter: number | undefined;
+  /** The place in line the server gave with it (X-Place-In-Line), to send back. */
+  placeInLine: string | undefined;
 }
 
 /**
@@ -126,11 +128,12 @@ interface Answered {
  * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
  * it more CPU per request.
  */
-async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; dispatcher?: Agent } = {}): Promise<Answered | null> {
+async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; dispatcher?: Agent; placeInLine?: string } = {}): Promise<Answered | null> {
   const started = performance.now();
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
     if (options.json !== undefined) headers["content-type"] = "application/json";
+    if (options.placeInLine) headers["x-place-in-line"] = options.placeInLine;
     const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), dispatcher: options.dispatcher });
     const received = Buffer.from(await response.body.arrayBuffer());
     const body = received.toString();
@@ -141,7 +144,8 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
     const ended = performance.now();
     timings.push({ step: queued ? "queued" : step, ms: ended - started, ok, at: ended });
     const setCookie = response.headers["set-cookie"];
-    return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter };
+    const placeInLine = response.headers["x-place-in-line"];
+    return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter, placeInLine: typeof placeInLine === "string" ? placeInLine : undefined };
   } catch {
     const ended = performance.now();
     timings.push({ step, ms: ended - started, ok: false, at: ended });
@@ -418,14 +422,14 @@ async function run() {
         cookie: participant.cookie,
         json: { questionId: participant.questions[index], selectedOptionIndex: (index + participant.email.length) % 4, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index },
       });
-    // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again.
+    // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again, with its place in line.
     const start = async (participant: Participant) => {
       const pressed = performance.now();
-      const ask = () => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher });
+      const ask = (placeInLine?: string) => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher, placeInLine });
       let response = await ask();
       while (response?.status === 503 && response.retryAfter !== undefined) {
         await sleep((response.retryAfter + Math.random()) * 1000);
-        response = await ask();
+        response = await ask(response.placeInLine);
       }
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;

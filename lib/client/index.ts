@@ -2,6 +2,9 @@
  * Browser-side calls to the app's /api. Errors carry the server's message when it sent one,
  * so screens can prefer it over their own default text (SPEC §8).
  */
+/** As lib/http names it; not imported from there, which is server code. */
+const PLACE_IN_LINE_HEADER = "x-place-in-line";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -13,30 +16,36 @@ export class ApiError extends Error {
     readonly body: Record<string, unknown> = {},
     /** When the server said to come back (Retry-After in seconds), for a 429 or 503. */
     readonly retryAfterSeconds?: number,
+    /** The caller's place in a line the server keeps (X-Place-In-Line), to send back when it comes back. */
+    readonly placeInLine?: string,
   ) {
     super(message);
   }
 }
 
-export async function callApi<T>(path: string, init: { method?: string; json?: unknown; form?: FormData; timeoutMs?: number } = {}): Promise<T> {
+export async function callApi<T>(path: string, init: { method?: string; json?: unknown; form?: FormData; timeoutMs?: number; placeInLine?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (init.json !== undefined) headers["content-type"] = "application/json";
+  if (init.placeInLine) headers[PLACE_IN_LINE_HEADER] = init.placeInLine;
   const response = await fetch(path, {
     signal: init.timeoutMs === undefined ? undefined : AbortSignal.timeout(init.timeoutMs),
     method: init.method ?? (init.json !== undefined || init.form ? "POST" : "GET"),
-    headers: init.json !== undefined ? { "content-type": "application/json" } : undefined,
+    headers,
     body: init.form ?? (init.json !== undefined ? JSON.stringify(init.json) : undefined),
   });
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw refusal(response.status, data ?? {}, response.headers.get("retry-after"));
+  if (!response.ok) throw refusal(response.status, data ?? {}, response.headers);
   return data as T;
 }
 
 /** The error for a refused request, carrying the server's message and fix code when it sent them. */
-function refusal(status: number, data: Record<string, unknown>, retryAfter: string | null = null): ApiError {
+function refusal(status: number, data: Record<string, unknown>, headers?: Headers): ApiError {
   const message = typeof data.message === "string" ? data.message : undefined;
   const code = typeof data.code === "string" ? data.code : undefined;
+  const retryAfter = headers?.get("retry-after") ?? null;
   // Only the delay-seconds form: the app never answers an HTTP date.
   const retryAfterSeconds = retryAfter !== null && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
-  return new ApiError(message ?? `Request failed (${status})`, status, message, code, data, retryAfterSeconds);
+  return new ApiError(message ?? `Request failed (${status})`, status, message, code, data, retryAfterSeconds, headers?.get(PLACE_IN_LINE_HEADER) ?? undefined);
 }
 
 /**

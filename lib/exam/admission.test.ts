@@ -18,15 +18,15 @@ function steady(perSecond: number) {
   return { perSecond, current() { return this.perSecond; }, observe: (milliseconds: number) => void told.push(milliseconds), told };
 }
 
-type Refused = Error & { seconds: number };
-const refusal = (seconds: number) => Object.assign(new Error("come back"), { seconds });
+type Refused = Error & { seconds: number; place: string };
+const refusal = (seconds: number, place: string) => Object.assign(new Error("come back"), { seconds, place });
 
 describe("admission", () => {
   beforeEach(() => void vi.useFakeTimers({ now: 100_000 }));
   afterEach(() => void vi.useRealTimers());
 
   it("lets pieces in at its pace, at most its limit at once, the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     const results = gates.map((gate, index) =>
@@ -59,15 +59,16 @@ describe("admission", () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it("refuses a newcomer whose wait would pass the limit, handing each refused a later turn at the line's pace", async () => {
-    // 2 let in a second: the first goes straight in, the next four wait 0.5 to 2 s.
-    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, refusal, now: seconds });
+  it("refuses a newcomer whose wait would pass the limit, giving each refused the next place and a turn from the places ahead of it", async () => {
+    // 2 let in a second: the first goes straight in, the next four wait 0.5 to 2 s. No full second
+    // measured yet, so the turns assume twice the ceiling: 4 a second after the 2.5 s of the line.
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, ceiling: 2, horizonSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise));
-    const turns: number[] = [];
-    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: Refused) => turns.push(error.seconds));
-    // The first refused comes back once the 4 in line are through (3 s: its own turn included), then one every half second.
-    expect(turns).toEqual([3, 4, 4, 5, 5]);
+    const refused: Refused[] = [];
+    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: Refused) => refused.push(error));
+    expect(refused.map((error) => error.seconds)).toEqual([3, 3, 3, 4, 4]);
+    expect(refused.map((error) => error.place.split(".")[0])).toEqual(["0", "1", "2", "3", "4"]);
     for (const gate of gates) gate.resolve();
     await pass(2000);
     await Promise.all(admitted);
@@ -80,20 +81,85 @@ describe("admission", () => {
     await alone;
   });
 
-  it("tells its pace how long each piece let in took, never a refusal, and hands out turns at the pace as it is now", async () => {
-    const pace = steady(1);
-    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, refusal, now: seconds });
+  it("keeps the place of a caller back too soon, counting only the places still ahead of it; a place it did not hand out counts as none", async () => {
+    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise);
     await pass();
-    const turnOfNextRefused = () => admit(async () => undefined).catch((error: Refused) => error.seconds);
-    // At 1 a second the first refused comes back in 2 s (the running piece's second, then its own); the pace
-    // learns 10 a second, so the next five a tenth of a second apart after it (at 1 a second: 3, 4, 5, 6, 7 s).
-    expect(await turnOfNextRefused()).toBe(2);
-    pace.perSecond = 10;
-    const turns = [];
-    for (let i = 0; i < 5; i++) turns.push(await turnOfNextRefused());
-    expect(turns).toEqual([3, 3, 3, 3, 3]);
+    const ask = (place?: string) => admit(async () => "in", place).catch((error: Refused) => error);
+    const refused = [] as Refused[];
+    for (let i = 0; i < 30; i++) refused.push((await ask()) as Refused);
+    // The line's next tenth of a second, then 29 ahead at twice 10 a second: the 30th comes back in 2 s.
+    expect(refused.at(-1)!.seconds).toBe(2);
+    // Back too soon, it is told the same place and turn again, not sent behind the 30.
+    const again = (await ask(refused.at(-1)!.place)) as Refused;
+    expect(again.place).toBe(refused.at(-1)!.place);
+    expect(again.seconds).toBe(2);
+    // A place from another instance (another key), or forged, is a newcomer's: the 31st and on.
+    const [, signature] = refused[0].place.split(".");
+    const foreign = ["0.AAAAAAAAAAAAAAAA", `29.${signature}`, "0", "x.y", ""];
+    expect(await Promise.all(foreign.map(async (place) => ((await ask(place)) as Refused).place.split(".")[0]))).toEqual(["30", "31", "32", "33", "34"]);
+    // The first 20 come back and are let in: the 30th then has 9 ahead.
+    gate.resolve();
+    await running;
+    for (const { place } of refused.slice(0, 20)) {
+      await pass(100);
+      expect(await ask(place)).toBe("in");
+    }
+    await pass(100);
+    const hold = deferred();
+    const busy = admit(() => hold.promise);
+    await pass();
+    expect(((await ask(refused.at(-1)!.place)) as Refused).seconds).toBe(1);
+    hold.resolve();
+    await busy;
+  });
+
+  it("sets turns at twice the rate it let callers in while it was full, never past its horizon but spread beyond it at the ceiling", async () => {
+    // 2 let in a second, and each second also refuses two: six full seconds at 2 a second.
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
+    const turnOfRefused = () => admit(async () => undefined).catch((error: Refused) => error.seconds);
+    for (let half = 0; half < 12; half++) {
+      await admit(async () => undefined);
+      await turnOfRefused();
+      await pass(500);
+    }
+    // The guess it began with (the ceiling) weighs 1/64 by now: about 2.3 a second while full, so
+    // twice that: 12 places out and half a second of line, 3.1 s.
+    await admit(async () => undefined);
+    expect(await turnOfRefused()).toBe(4);
+    // 300 more, further back each.
+    const turns: number[] = [];
+    for (let i = 0; i < 300; i++) turns.push(await turnOfRefused());
+    expect(turns.slice(0, 4)).toEqual([4, 4, 4, 5]);
+    // Past the horizon, twenty more a second at the ceiling of 20: 312 places out, 5 + 15.6 s.
+    expect(turns.filter((turn) => turn === 10)).toHaveLength(20);
+    expect(turns.at(-1)).toBe(21);
+    expect(turns).toEqual([...turns].sort((a, b) => a - b));
+  });
+
+  it("forgives the places not back once every turn it handed out is past", async () => {
+    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, ceiling: 1, horizonSeconds: 600, refusal, now: seconds });
+    const turnsOfRefused = async (count: number) => {
+      await admit(async () => undefined);
+      const turns: number[] = [];
+      for (let i = 0; i < count; i++) await admit(async () => undefined).catch((error: Refused) => turns.push(error.seconds));
+      return turns;
+    };
+    // A second of line, then 2 a second assumed: the tenth of ten refused has 9 places ahead.
+    expect((await turnsOfRefused(10)).at(-1)).toBe(6);
+    // Long after every turn, nobody came back: a newcomer refused then has no one ahead.
+    await pass(60_000);
+    expect(await turnsOfRefused(1)).toEqual([1]);
+  });
+
+  it("tells its pace how long each piece let in took, never a refusal", async () => {
+    const pace = steady(1);
+    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
+    const gate = deferred();
+    const running = admit(() => gate.promise);
+    await pass();
+    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch(() => undefined);
     expect(pace.told).toEqual([]);
     await pass(30);
     gate.resolve();

@@ -1,16 +1,28 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Pace } from "./start-pace";
 
 export interface AdmissionOptions {
   /** Pieces of work run at once. */
   limit: number;
-  /** The pieces the line lets through a second when it is full (turns are handed out at it), told how long each piece took. */
+  /** The pieces the line lets through a second when it is full, told how long each piece took. */
   pace: Pace;
   /** How long a newcomer may wait in line at that pace; beyond it the call is refused with a turn to come back at. */
   maxWaitSeconds: number;
-  /** The error a refused caller gets, given the whole seconds until its turn. */
-  refusal: (retryAfterSeconds: number) => Error;
+  /** The most pieces a second the line ever lets through (the pace's ceiling): how far apart the turns past the horizon are spread. */
+  ceiling: number;
+  /** The furthest a turn is put off (the spread past it aside): a caller further back comes back then and is told again, in the same place. */
+  horizonSeconds: number;
+  /** The error a refused caller gets, given the whole seconds until its turn and its place in line, to send back when it returns. */
+  refusal: (retryAfterSeconds: number, place: string) => Error;
   now?: () => number;
 }
+
+/** A turn is estimated at twice the rate the line let callers in while it was full (see `admission`). */
+const OPTIMISM = 2;
+/** Each full second's let-ins weigh this much in that rate (an exponentially weighted mean). */
+const RATE_WEIGHT = 0.5;
+/** Turns are never spread thinner than this share of the ceiling (the pace's own floor). */
+const SLOWEST_SHARE = 1 / 10;
 
 /**
  * Lets pieces of work in one at a time at the pace (one every 1/pace seconds) and runs at most
@@ -18,23 +30,55 @@ export interface AdmissionOptions {
  * `maxWaitSeconds`. On exam day every participant presses Start within seconds: let in as fast as
  * they come, their starts would take every core and every database connection, and the answer
  * saves of those already writing would wait behind them; queued without end, each start would hold
- * its connection (and a proxy's) for half a minute. Past the wait, a caller is refused with its own
- * later turn, handed out at the pace, so the refused come back spread out, not as a second burst.
+ * its connection (and a proxy's) for half a minute. Past the wait, a caller is refused with a turn
+ * to come back at and a place in line, which it sends back when it returns.
+ *
+ * A turn is a promise the line cannot take back: a caller sleeps until it. Turns handed out at the
+ * pace of the hall's first seconds, while 10,000 presses arrive and everything is slow, left the
+ * line idle for a minute afterwards while the refused slept (docs/performance.md). So the line
+ * numbers the refused in the order they came, and tells each its turn from how many places ahead
+ * of it are still out, at twice the rate it let callers in during its recent full seconds: too
+ * soon costs a caller one more refusal (a fraction of a start), too late leaves the line idle. A
+ * caller back too soon keeps its place and is told again, from the line as it is then; no turn is
+ * put off past `horizonSeconds` (spread beyond it at the ceiling, so the far end of a hall does not
+ * come back as one). A place is signed with a key only this process holds: on another instance, or
+ * forged, it counts as none.
  *
  * The pace is learnt (./start-pace.ts) from how long the work let in takes, with answer saves told
  * by their routes: a refused caller costs nothing to time. Only this instance's own line is kept
  * here; nothing another instance would need.
  */
-export function admission({ limit, pace, maxWaitSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
+export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
+  const key = randomBytes(32);
+  const sign = (place: number) => createHmac("sha256", key).update(String(place)).digest().subarray(0, 12);
   let running = 0;
   const waiting: (() => void)[] = [];
-  // When the line may let its next piece in, and the latest turn handed to a refused caller (seconds on `now`'s clock).
+  // When the line may let its next piece in (seconds on `now`'s clock).
   let nextLetInAt = -Infinity;
-  let lastTurnHandedOut = -Infinity;
   let wakeUp: ReturnType<typeof setTimeout> | undefined;
+  // Places handed out, places let in since, and when the last turn handed out is past.
+  let placesHandedOut = 0;
+  let placesLetIn = 0;
+  let turnsOverAt = -Infinity;
+  // The rate the line lets callers in while it is full, and the second being counted.
+  let fullRate = ceiling;
+  let second = Math.floor(now());
+  let letInThisSecond = 0;
+  let fullThisSecond = false;
 
-  function letIn(at: number): void {
+  function count(at: number): void {
+    const current = Math.floor(at);
+    if (current === second) return;
+    if (fullThisSecond) fullRate = (1 - RATE_WEIGHT) * fullRate + RATE_WEIGHT * letInThisSecond;
+    second = current;
+    letInThisSecond = 0;
+    fullThisSecond = false;
+  }
+
+  function letIn(at: number, place: number | undefined): void {
     running++;
+    letInThisSecond++;
+    if (place !== undefined) placesLetIn++;
     nextLetInAt = Math.max(at, nextLetInAt) + 1 / pace.current();
   }
 
@@ -49,25 +93,46 @@ export function admission({ limit, pace, maxWaitSeconds, refusal, now = () => pe
         }, Math.ceil((nextLetInAt - at) * 1000));
         return;
       }
-      letIn(at);
+      count(at);
       waiting.shift()!();
     }
   }
 
-  function refuse(at: number, wait: number, secondsPerTurn: number): never {
-    lastTurnHandedOut = Math.max(lastTurnHandedOut + secondsPerTurn, at + wait + secondsPerTurn);
-    throw refusal(Math.max(1, Math.ceil(lastTurnHandedOut - at)));
+  /** The place a caller sent back, if this line handed it out. */
+  function placeOf(ticket: string | undefined): number | undefined {
+    const [place, signature] = ticket?.split(".", 2) ?? [];
+    if (!/^\d{1,15}$/.test(place ?? "") || !signature) return undefined;
+    const sent = Buffer.from(signature, "base64url");
+    const expected = sign(Number(place));
+    return sent.length === expected.length && timingSafeEqual(sent, expected) ? Number(place) : undefined;
   }
 
-  return async function admit<T>(work: () => Promise<T>): Promise<T> {
+  function refuse(at: number, wait: number, place: number | undefined): never {
+    fullThisSecond = true;
+    // Every turn handed out is past: those not back by now are not coming, and wait ahead of no one.
+    if (at > turnsOverAt) placesLetIn = placesHandedOut;
+    const kept = place ?? placesHandedOut++;
+    const ahead = Math.max(0, kept - placesLetIn);
+    const rate = Math.max(ceiling * SLOWEST_SHARE, OPTIMISM * fullRate);
+    const turnIn = Math.max(1, Math.ceil(Math.min(wait + ahead / rate, horizonSeconds + ahead / ceiling)));
+    turnsOverAt = Math.max(turnsOverAt, at + turnIn + 1);
+    throw refusal(turnIn, `${kept}.${sign(kept).toString("base64url")}`);
+  }
+
+  return async function admit<T>(work: () => Promise<T>, ticket?: string): Promise<T> {
     const at = now();
-    if (waiting.length === 0 && running < limit && at >= nextLetInAt) letIn(at);
+    count(at);
+    const place = placeOf(ticket);
+    if (waiting.length === 0 && running < limit && at >= nextLetInAt) letIn(at, place);
     else {
-      const secondsPerTurn = 1 / pace.current();
-      const wait = Math.max(0, nextLetInAt - at) + waiting.length * secondsPerTurn;
-      if (wait > maxWaitSeconds) refuse(at, wait, secondsPerTurn);
+      const wait = Math.max(0, nextLetInAt - at) + waiting.length / pace.current();
+      if (wait > maxWaitSeconds) refuse(at, wait, place);
+      fullThisSecond = true;
       await new Promise<void>((resolve) => {
-        waiting.push(resolve);
+        waiting.push(() => {
+          letIn(now(), place);
+          resolve();
+        });
         letInWhoMay();
       });
     }

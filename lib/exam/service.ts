@@ -223,6 +223,11 @@ export function examStartPace(): Pace {
 }
 
 const START_LINE_KEY = Symbol.for("olympiad.examStartLine");
+/**
+ * The furthest off a start's turn is set: a participant further back comes back then and is told
+ * again, in the same place, from the line as it is by then (lib/exam/admission.ts).
+ */
+const START_TURN_HORIZON_SECONDS = 20;
 const lineHolder = globalThis as typeof globalThis & { [START_LINE_KEY]?: ReturnType<typeof admission> };
 
 /**
@@ -236,7 +241,9 @@ export const examStartLine = (lineHolder[START_LINE_KEY] ??= admission({
   limit: config.competition.startsAtOnce,
   pace: examStartPace(),
   maxWaitSeconds: config.competition.startQueueSeconds,
-  refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds),
+  ceiling: config.competition.startsPerSecond,
+  horizonSeconds: START_TURN_HORIZON_SECONDS,
+  refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place),
 }));
 
 const EXAM_START_PATH = /^\/api\/exam\/[^/?]+\/start(?:\?|$)/;

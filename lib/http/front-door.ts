@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { LET_IN_HEADER, letInMark } from "./let-in-mark";
+import { LET_IN_HEADER, letInMark, PLACE_IN_LINE_HEADER } from "./let-in-mark";
 import { answerAtTheDoor, type RouteHandler } from "./route";
 import { API_HEADERS } from "./static-headers";
 
@@ -16,8 +16,8 @@ const holder = globalThis as typeof globalThis & { [DOOR]?: FrontDoor };
 export interface Line {
   /** Whether the line guards this request (its method and path). */
   guards(method: string | undefined, url: string | undefined): boolean;
-  /** Runs `work` in turn, or throws a refusal (a 503 with a turn to come back at). */
-  admit<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in turn, or throws a refusal (a 503 with a turn to come back at and the caller's place in line, which it sends back). */
+  admit<T>(work: () => Promise<T>, placeInLine: string | undefined): Promise<T>;
 }
 
 /**
@@ -68,6 +68,7 @@ export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): vo
             incoming.headers[LET_IN_HEADER] = mark;
             enter();
           }),
+        [incoming.headers[PLACE_IN_LINE_HEADER] ?? []].flat()[0],
       )
       .catch(answerFailure(incoming, outgoing));
   };

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 
+/** The header a refused caller of a line is told its place in, and sends back when it returns (lib/exam/admission.ts). */
+export const PLACE_IN_LINE_HEADER = "x-place-in-line";
+
 /** The header the front door (./front-door.ts) marks the requests its line let in with; removed from every other. */
 export const LET_IN_HEADER = "x-olympiad-let-in";
 const MARK = Symbol.for("olympiad.letInMark");

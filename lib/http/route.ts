@@ -1,13 +1,13 @@
 import type { z, ZodType } from "zod";
 import { actorFor, authorize, grantedToEveryMember, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, VISITOR, type Action, type Actor, type Session } from "@/lib/auth";
-import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge } from "@/lib/errors";
+import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge, Unavailable } from "@/lib/errors";
 import { messagesIn } from "@/lib/i18n";
 import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/catalogue";
 import { observeRequest } from "@/lib/metrics";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
-import { letInAtTheDoor } from "./let-in-mark";
+import { letInAtTheDoor, PLACE_IN_LINE_HEADER } from "./let-in-mark";
 import { requestIdOf } from "./request-id";
 import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 
@@ -34,9 +34,10 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
   identifiedBy?: "wrapper" | "service";
   /**
    * A line the request waits its turn in before anything is read, not even the caller (the exam
-   * start's, lib/exam): it may refuse with a turn to come back at, answered as 503 with Retry-After.
+   * start's, lib/exam): it may refuse with a turn to come back at, answered as 503 with Retry-After
+   * and the caller's place in line, which it sends back (X-Place-In-Line) when it returns.
    */
-  admittedBy?: <T>(work: () => Promise<T>) => Promise<T>;
+  admittedBy?: <T>(work: () => Promise<T>, placeInLine: string | undefined) => Promise<T>;
   /** Told how long each answer took to serve: the exam start line learns its pace from the answer saves' (lib/exam). */
   timedBy?: { observe(milliseconds: number): void };
 }
@@ -104,7 +105,7 @@ export function route<
       return response;
     };
     try {
-      return await (options.admittedBy && !letInAtTheDoor(request) ? options.admittedBy(work) : work());
+      return await (options.admittedBy && !letInAtTheDoor(request) ? options.admittedBy(work, request.headers.get(PLACE_IN_LINE_HEADER) ?? undefined) : work());
     } catch (error) {
       return errorResponse(error, inCallersLanguage);
     }
@@ -231,6 +232,7 @@ function errorResponse(error: unknown, inCallersLanguage: (text: Message) => str
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
+    if (error instanceof Unavailable && error.placeInLine) headers[PLACE_IN_LINE_HEADER] = error.placeInLine;
     return Response.json({ message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) }, { status: error.status, headers });
   }
   log.error(errorFields(error), "unhandled error in route");

@@ -31,7 +31,7 @@ function openWithLine(pace: number, maxWaitSeconds: number, served: Parameters<t
   openFrontDoor(
     {
       guards: isExamStart,
-      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, refusal: (seconds) => new Unavailable(message("examStartQueue", { seconds }), seconds) }),
+      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) }),
     },
     served,
   );
@@ -94,9 +94,9 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect((await second).status).toBe(200);
   });
 
-  it("refuses a start past the line's wait at the door, in the caller's language with its turn, and the app never sees it", async () => {
-    // One a second: the second start's turn is a second away, past a wait of half a second.
-    openWithLine(1, 0.5);
+  it("refuses a start past the line's wait at the door, in the caller's language with its turn and place in line, and the app never sees it", async () => {
+    // One in five seconds: the second start's turn is 5 s away, past a wait of half a second.
+    openWithLine(0.2, 0.5);
     reached.length = 0;
     const first = send("POST", START);
     await expect.poll(() => reached.length).toBe(1);
@@ -107,6 +107,11 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect(await refused.json()).toEqual({ message: (await messagesIn("hi"))(message("examStartQueue", { seconds: turn })) });
     expect(refused.headers.get("x-request-id")).toBeTruthy();
     expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    // Back too soon with its place, it keeps it; without, it is the next place.
+    const place = refused.headers.get("x-place-in-line")!;
+    expect(place).toMatch(/^0\.[\w-]+$/);
+    expect((await send("POST", START, { "x-place-in-line": place })).headers.get("x-place-in-line")).toBe(place);
+    expect((await send("POST", START)).headers.get("x-place-in-line")).toMatch(/^1\./);
     held.shift()!();
     await first;
     expect(reached.map((request) => request.path)).toEqual([START]);
