@@ -15,7 +15,7 @@ const seconds = () => Date.now() / 1000;
 /** A pace that stays where it is put, and the durations it was told. */
 function steady(perSecond: number) {
   const told: number[] = [];
-  return { perSecond, current() { return this.perSecond; }, observe: (milliseconds: number) => void told.push(milliseconds), told };
+  return { perSecond, current() { return this.perSecond; }, observe: (milliseconds: number) => void told.push(milliseconds), letIn: () => undefined, told };
 }
 
 type Refused = Error & { seconds: number; place: string };
@@ -118,7 +118,7 @@ describe("admission", () => {
   it("sets turns at twice the rate it let callers in while it was full, never past its horizon but spread beyond it at the ceiling", async () => {
     // 2 let in a second, and each second also refuses two: six full seconds at 2 a second.
     const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
-    const turnOfRefused = () => admit(async () => undefined).catch((error: Refused) => error.seconds);
+    const turnOfRefused = () => admit(async () => NaN).catch((error: Refused) => error.seconds);
     for (let half = 0; half < 12; half++) {
       await admit(async () => undefined);
       await turnOfRefused();

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { placesInLine } from "./places";
 import type { Pace } from "./start-pace";
 
 export interface AdmissionOptions {
@@ -37,7 +38,8 @@ const SLOWEST_SHARE = 1 / 10;
  * pace of the hall's first seconds, while 10,000 presses arrive and everything is slow, left the
  * line idle for a minute afterwards while the refused slept (docs/performance.md). So the line
  * numbers the refused in the order they came, and tells each its turn from how many places ahead
- * of it are still out, at twice the rate it let callers in during its recent full seconds: too
+ * of it are still out (counted exactly: ./places.ts), at twice the rate it let callers in during
+ * its recent full seconds: too
  * soon costs a caller one more refusal (a fraction of a start), too late leaves the line idle. A
  * caller back too soon keeps its place and is told again, from the line as it is then; no turn is
  * put off past `horizonSeconds` (spread beyond it at the ceiling, so the far end of a hall does not
@@ -56,9 +58,8 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
   // When the line may let its next piece in (seconds on `now`'s clock).
   let nextLetInAt = -Infinity;
   let wakeUp: ReturnType<typeof setTimeout> | undefined;
-  // Places handed out, places let in since, and when the last turn handed out is past.
-  let placesHandedOut = 0;
-  let placesLetIn = 0;
+  // The places handed out and not let in, and when the last turn handed out is past.
+  const places = placesInLine();
   let turnsOverAt = -Infinity;
   // The rate the line lets callers in while it is full, and the second being counted.
   let fullRate = ceiling;
@@ -78,7 +79,8 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
   function letIn(at: number, place: number | undefined): void {
     running++;
     letInThisSecond++;
-    if (place !== undefined) placesLetIn++;
+    pace.letIn();
+    if (place !== undefined) places.letIn(place);
     nextLetInAt = Math.max(at, nextLetInAt) + 1 / pace.current();
   }
 
@@ -110,9 +112,9 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
   function refuse(at: number, wait: number, place: number | undefined): never {
     fullThisSecond = true;
     // Every turn handed out is past: those not back by now are not coming, and wait ahead of no one.
-    if (at > turnsOverAt) placesLetIn = placesHandedOut;
-    const kept = place ?? placesHandedOut++;
-    const ahead = Math.max(0, kept - placesLetIn);
+    if (at > turnsOverAt) places.forgetAll();
+    const kept = place ?? places.handOut();
+    const ahead = places.ahead(kept);
     const rate = Math.max(ceiling * SLOWEST_SHARE, OPTIMISM * fullRate);
     const turnIn = Math.max(1, Math.ceil(Math.min(wait + ahead / rate, horizonSeconds + ahead / ceiling)));
     turnsOverAt = Math.max(turnsOverAt, at + turnIn + 1);

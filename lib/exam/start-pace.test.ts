@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { learntPace } from "./start-pace";
 
-/** A pace on a clock the test moves: each second of `seconds` serves its durations, then the pace is read. */
-function run(seconds: (number[] | undefined)[], { ceiling = 1000, targetMs = 50 } = {}) {
+/**
+ * A pace on a clock the test moves: each second of `seconds` lets starts in (as many as the pace
+ * allows, unless `letIn` says how many) and serves its durations, then the pace is read.
+ */
+function run(seconds: (number[] | undefined)[], { ceiling = 1000, targetMs = 50, letIn = undefined as number | undefined } = {}) {
   let clock = 0;
   const pace = learntPace({ ceiling, targetMs, now: () => clock });
   const paces: number[] = [];
   for (const durations of seconds) {
+    const starts = letIn ?? Math.round(pace.current());
+    for (let start = 0; start < starts; start++) pace.letIn();
     for (const milliseconds of durations ?? []) pace.observe(milliseconds);
     clock += 1;
     paces.push(Math.round(pace.current()));
@@ -26,8 +31,10 @@ describe("the start line's learnt pace", () => {
     { case: "a few slow answers in a fast second (under 5 %) do not cut it", seconds: [[...fast.slice(4), 900, 900, 900, 900], slow], paces: [1000, 700] },
     { case: "never below its floor, a tenth of its ceiling, however long the stall", seconds: Array.from({ length: 10 }, () => [5000]), paces: [700, 490, 343, 240, 168, 118, 100, 100, 100, 100] },
     { case: "quiet seconds (nothing served) raise it too", seconds: [slow, slow, slow, quiet, quiet], paces: [700, 490, 343, 393, 443] },
-  ])("$case", ({ seconds, paces }) => {
-    expect(run(seconds)).toEqual(paces);
+    { case: "cuts from what the line let in when it let in less than the pace", seconds: [fast, slow, slow, fast], letIn: 200, paces: [1000, 140, 100, 150] },
+    { case: "with nothing let in, a slow second cuts it to its floor", seconds: [slow, fast], letIn: 0, paces: [100, 150] },
+  ])("$case", ({ seconds, paces, letIn }) => {
+    expect(run(seconds, { letIn })).toEqual(paces);
   });
 
   it("recovers after a stall to its ceiling and never passes it", () => {
@@ -46,6 +53,7 @@ describe("the start line's learnt pace", () => {
     let clock = 0;
     const pace = learntPace({ ceiling: 1000, targetMs: 50, now: () => clock });
     for (let i = 0; i < 5; i++) {
+      for (let start = Math.round(pace.current()); start > 0; start--) pace.letIn();
       for (const milliseconds of slow) pace.observe(milliseconds);
       clock += 1;
     }
@@ -63,6 +71,7 @@ describe("the start line's learnt pace", () => {
     let clock = 0;
     const told: number[] = [];
     const pace = learntPace({ ceiling: 100, targetMs: 50, now: () => clock, onChange: (value) => told.push(value) });
+    for (let start = 0; start < 100; start++) pace.letIn();
     pace.observe(500);
     clock += 1;
     pace.current();

@@ -1,9 +1,11 @@
-/** The pace a start line lets starts in and hands out turns at, and what it learns from. */
+/** The pace a start line lets starts in, and what it learns from. */
 export interface Pace {
-  /** Turns a second, now. */
+  /** Starts a second, now. */
   current(): number;
   /** How long a request the pace protects took to serve (an answer save, a start's own work). */
   observe(milliseconds: number): void;
+  /** That the line let one in. */
+  letIn(): void;
 }
 
 export interface LearntPaceOptions {
@@ -36,16 +38,16 @@ const SAMPLES_KEPT = 2_000;
  * Additive increase, multiplicative decrease (AIMD, the rule of TCP's congestion control; Chiu
  * and Jain, 1989) on the p95 of the last second's answer saves and starts against a target: the
  * pace climbs by a twentieth of its ceiling each second they stay within it, and falls to 70 % in
- * a second they do not. AIMD finds the pace a server sustains without knowing the machine, gives
+ * a second they do not: 70 % of itself, or of what the line let in that second when that was less
+ * (a pace the line did not reach protected nothing, and cutting it would not slow the starts; TCP
+ * validates its window the same way, RFC 7661). AIMD finds the pace a server sustains without knowing the machine, gives
  * it up quickly when the database or this instance slows, and needs only what this instance sees,
  * so every instance runs its own against the shared database's latency and no state is shared.
  *
- * It learns from work that was served, never from refusals, and starts at its ceiling: a hall
- * pressing Start at once slows everything for a few seconds, and a pace learnt only then would
- * hand the last of them turns minutes away. For the same reason it does not judge how busy the
- * instance is (its event loop's utilisation): tried, the first presses kept it busy and cut the
- * pace to its floor whatever the saves did. A pace too fast costs a quick second refusal; too
- * slow, a participant waiting in front of a clock that has not started.
+ * It learns from work that was served, never from refusals, and starts at its ceiling. It does not
+ * judge how busy the instance is (its event loop's utilisation): tried, a hall's first presses
+ * kept it busy and cut the pace to its floor whatever the saves did. The turns the refused are
+ * given come from what the line lets in, not from the pace (./admission.ts).
  */
 export function learntPace({ ceiling, targetMs, onChange, now = () => performance.now() / 1000 }: LearntPaceOptions): Pace {
   const floor = Math.max(1, ceiling * FLOOR_SHARE);
@@ -54,24 +56,32 @@ export function learntPace({ ceiling, targetMs, onChange, now = () => performanc
   let intervalStarted = now();
   let durations: number[] = [];
   let seen = 0;
+  let letInThisInterval = 0;
   onChange?.(pace);
 
   function settle(at: number): void {
     const elapsed = Math.floor((at - intervalStarted) / INTERVAL_SECONDS);
     if (elapsed < 1) return;
     // The interval just ended judges the pace; the seconds after it, with nothing served, raise it.
-    pace = durations.length > 0 && percentile95(durations) > targetMs ? Math.max(floor, pace * DECREASE) : Math.min(ceiling, pace + increase);
+    // A cut counts from what the line let in, when that was less: a pace it did not reach protected nothing.
+    const slow = durations.length > 0 && percentile95(durations) > targetMs;
+    pace = slow ? Math.max(floor, Math.min(pace, letInThisInterval / INTERVAL_SECONDS) * DECREASE) : Math.min(ceiling, pace + increase);
     pace = Math.min(ceiling, pace + increase * (elapsed - 1));
     onChange?.(pace);
     intervalStarted += elapsed * INTERVAL_SECONDS;
     durations = [];
     seen = 0;
+    letInThisInterval = 0;
   }
 
   return {
     current() {
       settle(now());
       return pace;
+    },
+    letIn() {
+      settle(now());
+      letInThisInterval++;
     },
     observe(milliseconds) {
       settle(now());

@@ -31,7 +31,7 @@ function openWithLine(pace: number, maxWaitSeconds: number, served: Parameters<t
   openFrontDoor(
     {
       guards: isExamStart,
-      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) }),
+      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) }),
     },
     served,
   );
