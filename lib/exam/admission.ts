@@ -39,8 +39,8 @@ const SLOWEST_SHARE = 1 / 10;
  * line idle for a minute afterwards while the refused slept (docs/performance.md). So the line
  * numbers the refused in the order they came, and tells each its turn from how many places ahead
  * of it are still out (counted exactly: ./places.ts), at twice the rate it let callers in during
- * its recent full seconds: too
- * soon costs a caller one more refusal (a fraction of a start), too late leaves the line idle. A
+ * its recent full seconds: too soon costs a caller one more refusal (a fraction of a start), too
+ * late leaves the line idle. A
  * caller back too soon keeps its place and is told again, from the line as it is then; no turn is
  * put off past `horizonSeconds` (spread beyond it at the ceiling, so the far end of a hall does not
  * come back as one). A place is signed with a key only this process holds: on another instance, or
@@ -101,8 +101,8 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
   }
 
   /** The place a caller sent back, if this line handed it out. */
-  function placeOf(ticket: string | undefined): number | undefined {
-    const [place, signature] = ticket?.split(".", 2) ?? [];
+  function placeOf(placeInLine: string | undefined): number | undefined {
+    const [place, signature] = placeInLine?.split(".", 2) ?? [];
     if (!/^\d{1,15}$/.test(place ?? "") || !signature) return undefined;
     const sent = Buffer.from(signature, "base64url");
     const expected = sign(Number(place));
@@ -121,10 +121,10 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
     throw refusal(turnIn, `${kept}.${sign(kept).toString("base64url")}`);
   }
 
-  return async function admit<T>(work: () => Promise<T>, ticket?: string): Promise<T> {
+  return async function admit<T>(work: () => Promise<T>, placeInLine?: string): Promise<T> {
     const at = now();
     count(at);
-    const place = placeOf(ticket);
+    const place = placeOf(placeInLine);
     if (waiting.length === 0 && running < limit && at >= nextLetInAt) letIn(at, place);
     else {
       const wait = Math.max(0, nextLetInAt - at) + waiting.length / pace.current();
