@@ -51,6 +51,7 @@ import { hash } from "@node-rs/argon2";
 import { Client, Pool } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
 import { encodeSessionCookie } from "../lib/auth/cookie";
+import { PLACE_IN_LINE_HEADER } from "../lib/http/let-in-mark";
 import { renderQuestion } from "../lib/content";
 import { DEMO_DIAGRAM_ALT, DEMO_DIAGRAM_ID } from "../lib/seed/demo-questions";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
@@ -133,7 +134,7 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
     if (options.json !== undefined) headers["content-type"] = "application/json";
-    if (options.placeInLine) headers["x-place-in-line"] = options.placeInLine;
+    if (options.placeInLine) headers[PLACE_IN_LINE_HEADER] = options.placeInLine;
     const response = await request(url, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), dispatcher: options.dispatcher });
     const received = Buffer.from(await response.body.arrayBuffer());
     const body = received.toString();
@@ -144,7 +145,7 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
     const ended = performance.now();
     timings.push({ step: queued ? "queued" : step, ms: ended - started, ok, at: ended });
     const setCookie = response.headers["set-cookie"];
-    const placeInLine = response.headers["x-place-in-line"];
+    const placeInLine = response.headers[PLACE_IN_LINE_HEADER];
     return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter, placeInLine: typeof placeInLine === "string" ? placeInLine : undefined };
   } catch {
     const ended = performance.now();

@@ -40,9 +40,10 @@ const SAMPLES_KEPT = 2_000;
  * pace climbs by a twentieth of its ceiling each second they stay within it, and falls to 70 % in
  * a second they do not: 70 % of itself, or of what the line let in that second when that was less
  * (a pace the line did not reach protected nothing, and cutting it would not slow the starts; TCP
- * validates its window the same way, RFC 7661). AIMD finds the pace a server sustains without knowing the machine, gives
- * it up quickly when the database or this instance slows, and needs only what this instance sees,
- * so every instance runs its own against the shared database's latency and no state is shared.
+ * validates its window the same way, RFC 7661). AIMD finds the pace a server sustains without
+ * knowing the machine, gives it up quickly when the database or this instance slows, and needs
+ * only what this instance sees, so every instance runs its own against the shared database's
+ * latency and no state is shared.
  *
  * It learns from work that was served, never from refusals, and starts at its ceiling. It does not
  * judge how busy the instance is (its event loop's utilisation): tried, a hall's first presses
