@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { LET_IN_HEADER, letInMark, PLACE_IN_LINE_HEADER } from "./let-in-mark";
-import { answerAtTheDoor, type RouteHandler } from "./route";
+import { Unavailable } from "@/lib/errors";
+import { answerAtTheDoor, refusalAtTheDoor, type RouteHandler } from "./route";
 import { API_HEADERS } from "./static-headers";
 
 const DOOR = Symbol.for("olympiad.frontDoor");
@@ -113,14 +114,18 @@ async function serve({ handler, params }: Matched, incoming: IncomingMessage, ou
 }
 
 /**
- * Answers a refusal of the line, or a failure outside the route wrapper's own handling, as a route
- * would (a 500 is logged); a response already begun, or one that cannot be written, closes its
- * connection. Never rejects: a rejection here would end the process.
+ * Answers a refusal of the line (written as it is: `refusalAtTheDoor`), or a failure outside the
+ * route wrapper's own handling as a route would (a 500 is logged); a response already begun, or
+ * one that cannot be written, closes its connection. Never rejects: a rejection here would end the process.
  */
 function answerFailure(incoming: IncomingMessage, outgoing: ServerResponse) {
   return async (failure: unknown) => {
     try {
       if (outgoing.headersSent) return void outgoing.destroy();
+      if (failure instanceof Unavailable) {
+        const { status, headers, body } = await refusalAtTheDoor({ method: incoming.method ?? "GET", url: urlOf(incoming), headers: headerReader(incoming) }, failure);
+        return void outgoing.writeHead(status, headers).end(body);
+      }
       await write(await answerAtTheDoor(webRequest(incoming), failure), incoming, outgoing);
     } catch {
       outgoing.destroy();
@@ -128,12 +133,25 @@ function answerFailure(incoming: IncomingMessage, outgoing: ServerResponse) {
   };
 }
 
-/** The request as the route wrapper reads one; without a body, for a refusal, which never reads it. */
+/** The request as the route wrapper reads one; without a body, for a failure, which never reads it. */
 function webRequest(incoming: IncomingMessage, body?: ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) for (const each of [value ?? []].flat()) headers.append(name, each);
-  const url = new URL(incoming.url ?? "/", `http://${incoming.headers.host ?? "localhost"}`);
-  return new Request(url, { method: incoming.method, headers, ...(body && { body, duplex: "half" }) } as RequestInit);
+  return new Request(urlOf(incoming), { method: incoming.method, headers, ...(body && { body, duplex: "half" }) } as RequestInit);
+}
+
+function urlOf(incoming: IncomingMessage): string {
+  return new URL(incoming.url ?? "/", `http://${incoming.headers.host ?? "localhost"}`).href;
+}
+
+/** Node's parsed headers read as `Headers.get` reads them: a repeated header joined. */
+function headerReader(incoming: IncomingMessage): Pick<Headers, "get"> {
+  return {
+    get(name) {
+      const value = incoming.headers[name.toLowerCase()];
+      return value === undefined ? null : [value].flat().join(", ");
+    },
+  };
 }
 
 const gzipped = promisify(gzip);

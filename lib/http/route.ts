@@ -10,6 +10,7 @@ import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { letInAtTheDoor, PLACE_IN_LINE_HEADER } from "./let-in-mark";
 import { requestIdOf } from "./request-id";
 import { servedOverHttps, STRICT_TRANSPORT_SECURITY } from "./security-headers";
+import { API_HEADERS } from "./static-headers";
 
 interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | undefined, Params extends ZodType | undefined, Query extends ZodType | undefined> {
   /** The action this route performs (lib/auth/permissions.ts): checked before anything is read. */
@@ -200,6 +201,9 @@ async function readForm(request: Request, limit = { bytes: FORM_BODY_LIMIT, refu
   }
 }
 
+const PRIVATE_ANSWER = "private, no-store";
+const VARIES_BY_CALLER = "Accept-Language, Cookie";
+
 /** Answers under the request's id: logged, counted, timed, and dressed as every API answer is. */
 function answered(request: Request, answer: (requestId: string) => Promise<Response>, timedBy?: { observe(milliseconds: number): void }): Promise<Response> {
   const requestId = requestIdOf(request.headers);
@@ -214,27 +218,87 @@ function answered(request: Request, answer: (requestId: string) => Promise<Respo
     response.headers.set("x-request-id", requestId);
     // Answers are the caller's own unless a handler chose a policy, and their text follows the
     // caller's language (its cookie, else Accept-Language) and session.
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
-    response.headers.append("vary", "Accept-Language, Cookie");
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", PRIVATE_ANSWER);
+    response.headers.append("vary", VARIES_BY_CALLER);
     // proxy.ts does not run for the API, so its HSTS is given here.
     if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     return response;
   });
 }
 
-/** A refusal of the front door's line (./front-door.ts), said in the caller's language and answered as a route would. */
-export function answerAtTheDoor(request: Request, refusal: unknown): Promise<Response> {
-  return answered(request, async () => errorResponse(refusal, await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE)));
+/** A failure outside a route's own handling at the front door (./front-door.ts), said in the caller's language and answered as a route would. */
+export function answerAtTheDoor(request: Request, failure: unknown): Promise<Response> {
+  return answered(request, async () => errorResponse(failure, await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE)));
 }
+
+/** What the front door knows of a request it refuses, read from Node's own: no Request is built for it. */
+export interface DoorRequest {
+  method: string;
+  url: string;
+  headers: Pick<Headers, "get">;
+}
+
+/** An answer as the front door writes it: its headers as name, value, name, value… */
+export interface DoorAnswer {
+  status: number;
+  headers: string[];
+  body: string;
+}
+
+/**
+ * A refusal of the front door's line (a start told its turn), said in the caller's language and
+ * dressed as the route's own line answers it (`answered`, `errorResponse`, and the API's headers
+ * Next adds), counted, and logged with the others refused in the same second, not one line each.
+ * A hall pressing Start arrives thousands a second and each press is refused once: answered as a
+ * route (a Request, a Response, a log line each), a refusal cost the instance ten times the
+ * writing of it (docs/performance.md), while the answer saves of those already in waited behind.
+ */
+export async function refusalAtTheDoor(request: DoorRequest, refusal: Unavailable): Promise<DoorAnswer> {
+  const started = performance.now();
+  const { status, headers, body } = errorAnswer(refusal, await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE));
+  const text = JSON.stringify(body);
+  const dressed = {
+    ...API_HEADERS,
+    "content-type": "application/json",
+    ...headers,
+    "x-request-id": requestIdOf(request.headers),
+    "cache-control": PRIVATE_ANSWER,
+    vary: VARIES_BY_CALLER,
+    ...(servedOverHttps(request) && { "strict-transport-security": STRICT_TRANSPORT_SECURITY }),
+    "content-length": String(Buffer.byteLength(text)),
+  };
+  observeRequest(new URL(request.url).pathname, request.method, status, (performance.now() - started) / 1000);
+  refusalsLogged.count();
+  return { status, headers: Object.entries(dressed).flat(), body: text };
+}
+
+/** Counts the refusals at the door and logs how many once a second while there are any. */
+const refusalsLogged = (() => {
+  let refused = 0;
+  return {
+    count() {
+      if (refused++ > 0) return;
+      setTimeout(() => {
+        log.info({ status: 503, refused }, "refused at the front door in the last second");
+        refused = 0;
+      }, 1000).unref();
+    },
+  };
+})();
 
 /** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue keeps its detail as written. */
 function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
+  const { status, headers, body } = errorAnswer(error, inCallersLanguage);
+  return Response.json(body, { status, headers });
+}
+
+function errorAnswer(error: unknown, inCallersLanguage: (text: Message) => string): { status: number; headers: Record<string, string>; body: object } {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
     if (error instanceof Unavailable && error.placeInLine) headers[PLACE_IN_LINE_HEADER] = error.placeInLine;
-    return Response.json({ message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) }, { status: error.status, headers });
+    return { status: error.status, headers, body: { message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) } };
   }
   log.error(errorFields(error), "unhandled error in route");
-  return Response.json({ message: inCallersLanguage(message("somethingWentWrong")) }, { status: 500 });
+  return { status: 500, headers: {}, body: { message: inCallersLanguage(message("somethingWentWrong")) } };
 }

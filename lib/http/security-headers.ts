@@ -55,6 +55,6 @@ export const STRICT_TRANSPORT_SECURITY = `max-age=${2 * 365 * 24 * 60 * 60}; inc
  * Whether the browser reached us over HTTPS: directly, or through a TLS-terminating proxy that
  * says so in X-Forwarded-Proto (trusting it is harmless: browsers ignore HSTS over plain HTTP).
  */
-export function servedOverHttps(request: Request): boolean {
+export function servedOverHttps(request: { url: string; headers: Pick<Headers, "get"> }): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https" || config.appUrl.startsWith("https://");
 }

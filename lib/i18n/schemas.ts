@@ -54,7 +54,7 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
  * The language a browser asks for without a page or an account to go by (an API call, a
  * sign-up): its language cookie, else its Accept-Language; null when it says neither.
  */
-export function browserLanguage(headers: Headers): Language | null {
+export function browserLanguage(headers: Pick<Headers, "get">): Language | null {
   const fromCookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(headers.get("cookie") ?? "")?.[1]?.trim();
   return isLanguage(fromCookie) ? fromCookie : languageFromAcceptLanguage(headers.get("accept-language"));
 }

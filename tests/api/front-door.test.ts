@@ -1,7 +1,7 @@
 import http from "node:http";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { message } from "@/lib/catalogue";
 import { Unavailable } from "@/lib/errors";
@@ -9,8 +9,10 @@ import { admission } from "@/lib/exam/admission";
 import { isExamStart } from "@/lib/exam";
 import { describedRoute, openFrontDoor, route, servedAtTheDoor } from "@/lib/http";
 import { letInAtTheDoor } from "@/lib/http/let-in-mark";
-import { API_CONTENT_SECURITY_POLICY } from "@/lib/http/static-headers";
+import { API_CONTENT_SECURITY_POLICY, API_HEADERS } from "@/lib/http/static-headers";
+import { log } from "@/lib/log";
 import { messagesIn } from "@/lib/i18n";
+import { LANGUAGE_COOKIE } from "@/lib/i18n/schemas";
 
 /**
  * The front door as `npm start` runs it: scripts/front-door.mjs wraps the HTTP server's listener
@@ -115,6 +117,45 @@ describe("the front door (npm start's exam start line before Next)", () => {
     held.shift()!();
     await first;
     expect(reached.map((request) => request.path)).toEqual([START]);
+  });
+
+  it("dresses a refusal as the route's own line does, and logs a second's refusals in one line, not one each", async () => {
+    // The refusals of the tests before are logged within the second after them.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const line = () => admission({ limit: 1, pace: { current: () => 0.2, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds: 0.5, ceiling: 0.2, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) });
+    const caller = { "accept-language": "en", cookie: `${LANGUAGE_COOKIE}=hi`, "x-forwarded-proto": "https" };
+    // The route's own line (`next dev`, tests), its answer dressed with the API's headers as Next dresses it.
+    let answerHeld = () => undefined as void;
+    const ownLine = route({ can: "health.ping", does: "Starts", admittedBy: line() }, () => new Promise<object>((answer) => (answerHeld = () => answer({}))));
+    const letIn = ownLine(new Request(`http://localhost${START}`, { method: "POST" }));
+    const own = await ownLine(new Request(`http://localhost${START}`, { method: "POST", headers: caller }));
+    answerHeld();
+    await letIn;
+    const ownBody = await own.text();
+    const ownHeaders = { ...Object.fromEntries(Object.entries(API_HEADERS).map(([name, value]) => [name.toLowerCase(), value])), ...Object.fromEntries(own.headers), "content-length": String(Buffer.byteLength(ownBody)) };
+
+    openFrontDoor({ guards: isExamStart, admit: line() });
+    reached.length = 0;
+    const first = send("POST", START);
+    await expect.poll(() => reached.length).toBe(1);
+    const info = vi.spyOn(log, "info");
+    const refusals = await Promise.all([1, 2, 3].map(() => send("POST", START, caller)));
+    const [door] = refusals;
+    const doorHeaders = Object.fromEntries([...door.headers].filter(([name]) => !["date", "connection", "keep-alive"].includes(name)));
+    const differing = ["x-request-id", "x-place-in-line"];
+    const without = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !differing.includes(name)));
+    expect(door.status).toBe(own.status);
+    expect(without(doorHeaders)).toEqual(without(ownHeaders));
+    expect(Object.keys(doorHeaders).sort()).toEqual(Object.keys(ownHeaders).sort());
+    expect(doorHeaders["strict-transport-security"]).toBeTruthy();
+    expect(await door.text()).toBe(ownBody);
+    expect(JSON.parse(ownBody).message).toBe((await messagesIn("hi"))(message("examStartQueue", { seconds: Number(doorHeaders["retry-after"]) })));
+
+    await expect.poll(() => info.mock.calls.length, { timeout: 3000 }).toBe(1);
+    expect(info.mock.calls[0][0]).toEqual({ status: 503, refused: 3 });
+    info.mockRestore();
+    held.shift()!();
+    await first;
   });
 
   it("answers the routes it serves with their own handlers, as Next would: segments decoded, the body read, the API's headers, gzip past 1 KB; the app never sees them", async () => {
