@@ -250,8 +250,8 @@ export interface DoorAnswer {
  * dressed as the route's own line answers it (`answered`, `errorResponse`, and the API's headers
  * Next adds), counted, and logged with the others refused in the same second, not one line each.
  * A hall pressing Start arrives thousands a second and each press is refused once: answered as a
- * route (a Request, a Response, a log line each), a refusal cost the instance ten times the
- * writing of it (docs/performance.md), while the answer saves of those already in waited behind.
+ * route (a Request, a Response, a log line each), a refusal cost the instance seven to ten times
+ * what Node's writing of it costs (docs/performance.md), while the saves of those already in waited.
  */
 export async function refusalAtTheDoor(request: DoorRequest, refusal: Unavailable): Promise<DoorAnswer> {
   const started = performance.now();
