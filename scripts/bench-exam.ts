@@ -17,10 +17,10 @@
  * back (503 with Retry-After) is asked again at its turn, as the exam page does: `queued` counts
  * those answers, `let in` times each participant's first press to their start. In exam-day mode
  * a timeline follows: every 3 s, the hall let in so far, the starts told to wait, the saves' p99
- * and the start line's learnt pace, read once a second from /api/metrics (with --base, set the
- * deployment's METRICS_TOKEN in this environment), and how late this load generator's own timers
- * fired at worst (a request it times waits as long to be read: while it lags, the figures are
- * partly its own).
+ * and the start line's learnt pace and how late the server's event loop ran, read once a second
+ * from /api/metrics (with --base, set the deployment's METRICS_TOKEN in this environment), and
+ * how late this load generator's own timers fired at worst (a request it times waits as long to
+ * be read: while it lags, the figures are partly its own).
  *
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
@@ -293,7 +293,7 @@ const LAG_TICK_MS = 50;
 
 function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
-  const paces: { at: number; pace: number }[] = [];
+  const paces: LineSample[] = [];
   // How late this load generator's own timers fire: a request it times waits as long to be read,
   // so a figure taken while it lags is partly its own, not the server's.
   const lags: { at: number; ms: number }[] = [];
@@ -318,8 +318,8 @@ function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
         .catch(() => undefined);
       peaks.connections = Math.max(peaks.connections, sample?.rows[0].total ?? 0);
       peaks.activeConnections = Math.max(peaks.activeConnections, sample?.rows[0].active ?? 0);
-      const pace = metricsToken ? await startPace(base, metricsToken) : undefined;
-      if (pace !== undefined) paces.push({ at: performance.now(), pace });
+      const line = metricsToken ? await lineSample(base, metricsToken) : undefined;
+      if (line) paces.push(line);
       await sleep(1000);
     }
     await db.end();
@@ -332,11 +332,20 @@ function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
   return { peaks, paces, lags, stop };
 }
 
-async function startPace(base: string, metricsToken: string): Promise<number | undefined> {
+/** The start line's pace, and how late the server's event loop ran since the scrape before (prom-client resets its histogram at each). */
+interface LineSample {
+  at: number;
+  pace: number;
+  serverLateMs: { p99: number; max: number };
+}
+
+async function lineSample(base: string, metricsToken: string): Promise<LineSample | undefined> {
   const response = await request(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } }).catch(() => undefined);
   const text = await response?.body.text();
-  const value = text?.match(/^olympiad_exam_start_pace (\S+)$/m)?.[1];
-  return value === undefined ? undefined : Number(value);
+  const gauge = (name: string) => text?.match(new RegExp(`^olympiad_${name} (\\S+)$`, "m"))?.[1];
+  const pace = gauge("exam_start_pace");
+  const lateMs = (statistic: string) => Number(gauge(`nodejs_eventloop_lag_${statistic}_seconds`) ?? NaN) * 1000;
+  return pace === undefined ? undefined : { at: performance.now(), pace: Number(pace), serverLateMs: { p99: lateMs("p99"), max: lateMs("max") } };
 }
 
 interface Phase {
@@ -518,15 +527,16 @@ async function run() {
 /**
  * How the hall was let in: the distribution of each participant's wait from the first press of
  * Start, and every 3 s until the last is in, how many were in, the answer saves' p99 in those
- * seconds, the start line's pace at their end (as last scraped) and how late this load generator's
- * timers fired at worst in them.
+ * seconds, the start line's pace at their end (as last scraped), how late the server's event loop
+ * ran at worst in them (a request waits as long to be read, which its handler's own timing does
+ * not see) and how late this load generator's timers fired at worst in them.
  */
-function reportLetIn(began: number, paces: { at: number; pace: number }[], lags: { at: number; ms: number }[]) {
+function reportLetIn(began: number, paces: LineSample[], lags: { at: number; ms: number }[]) {
   const letIn = timings.filter((timing) => timing.step === "let in");
   const waits = letIn.map((timing) => timing.ms / 1000).sort((a, b) => a - b);
   console.log(`let in (first press of Start to the start): p50 ${percentile(waits, 50).toFixed(1)} s, p95 ${percentile(waits, 95).toFixed(1)} s, p99 ${percentile(waits, 99).toFixed(1)} s, max ${(waits.at(-1) ?? NaN).toFixed(1)} s, ${letIn.length} of ${PARTICIPANTS}`);
   const lastIn = Math.max(...letIn.map((timing) => timing.at));
-  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)  pace(/s)  bench late(ms)");
+  console.log("   t(s)  let in so far  told to wait  saves  saves p99(ms)  pace(/s)  server late p99/max(ms)  bench late(ms)");
   for (let from = began; from <= lastIn + 3000; from += 3000) {
     const within = (sample: { at: number }) => sample.at > from && sample.at <= from + 3000;
     const saves = timings.filter((timing) => timing.step === "answer" && within(timing)).map((timing) => timing.ms).sort((a, b) => a - b);
@@ -534,8 +544,9 @@ function reportLetIn(began: number, paces: { at: number; pace: number }[], lags:
     const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
     const pace = paces.findLast((sample) => sample.at <= from + 3000)?.pace;
     const late = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
+    const serverLate = (statistic: "p99" | "max") => Math.max(0, ...paces.filter(within).map((sample) => sample.serverLateMs[statistic])).toFixed(0);
     console.log(
-      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), late.toFixed(0).padStart(15)].join(" "),
+      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), (pace === undefined ? "-" : `${serverLate("p99")}/${serverLate("max")}`).padStart(24), late.toFixed(0).padStart(15)].join(" "),
     );
   }
 }
