@@ -33,24 +33,28 @@ export async function seededQuiz(options: { examEndedAgoMs?: number; shuffle?: b
     const user = await participant();
     people[name] = user;
     const startedAt = new Date(quiz.examEndAt.getTime() - HOUR);
-    const [attempt] = await db
-      .insert(attempts)
-      .values({
-        quizId: quiz.id,
-        participantId: user.id,
-        shuffleSeed: 12345 + name.charCodeAt(0),
-        startedAt,
-        deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
-        timeLeftSeconds: 0,
-        // Deliberately wrong: publishing the key rescores from the stored answers.
-        score: 0,
-        timeTakenSeconds: TIMES[name],
-      })
-      .returning();
-    const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
-    if (answered.length > 0) await db.insert(attemptAnswers).values(answered);
-    // Submitted once answered: a submitted attempt's answers are frozen.
-    await db.update(attempts).set({ submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000) }).where(eq(attempts.id, attempt.id));
+    // One transaction: the attempt is past its deadline, and a sweep of overdue attempts run by a
+    // test file beside this one (the database is shared) must not submit it before its answers are in.
+    await db.transaction(async (tx) => {
+      const [attempt] = await tx
+        .insert(attempts)
+        .values({
+          quizId: quiz.id,
+          participantId: user.id,
+          shuffleSeed: 12345 + name.charCodeAt(0),
+          startedAt,
+          deadlineAt: new Date(startedAt.getTime() + 30 * 60_000),
+          timeLeftSeconds: 0,
+          // Deliberately wrong: publishing the key rescores from the stored answers.
+          score: 0,
+          timeTakenSeconds: TIMES[name],
+        })
+        .returning();
+      const answered = answers.flatMap((selected, index) => (selected === null ? [] : [{ attemptId: attempt.id, questionId: questionIds[index], selectedOptionIndex: selected, answeredAt: startedAt }]));
+      if (answered.length > 0) await tx.insert(attemptAnswers).values(answered);
+      // Submitted once answered: a submitted attempt's answers are frozen.
+      await tx.update(attempts).set({ submittedAt: new Date(startedAt.getTime() + TIMES[name] * 1000) }).where(eq(attempts.id, attempt.id));
+    });
   }
   return { quiz, questionIds, people };
 }
