@@ -201,9 +201,6 @@ async function readForm(request: Request, limit = { bytes: FORM_BODY_LIMIT, refu
   }
 }
 
-const PRIVATE_ANSWER = "private, no-store";
-const VARIES_BY_CALLER = "Accept-Language, Cookie";
-
 /** Answers under the request's id: logged, counted, timed, and dressed as every API answer is. */
 function answered(request: Request, answer: (requestId: string) => Promise<Response>, timedBy?: { observe(milliseconds: number): void }): Promise<Response> {
   const requestId = requestIdOf(request.headers);
@@ -215,16 +212,29 @@ function answered(request: Request, answer: (requestId: string) => Promise<Respo
     const { pathname } = new URL(request.url);
     observeRequest(pathname, request.method, response.status, seconds);
     log.info({ method: request.method, path: pathname, status: response.status, durationMs: Math.round(seconds * 1000) }, "request");
-    response.headers.set("x-request-id", requestId);
-    // Answers are the caller's own unless a handler chose a policy, and their text follows the
-    // caller's language (its cookie, else Accept-Language) and session.
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", PRIVATE_ANSWER);
-    response.headers.append("vary", VARIES_BY_CALLER);
-    // proxy.ts does not run for the API, so its HSTS is given here.
-    if (servedOverHttps(request)) response.headers.set("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+    for (const [name, value] of Object.entries(callersHeaders(request, requestId, response.headers))) response.headers.set(name, value);
     return response;
   });
 }
+
+/**
+ * The headers an API answer carries for its caller over those its handler chose: its request id;
+ * private unless the handler chose a cache policy, and varying by the caller's language (its
+ * cookie, else Accept-Language) and session, which its text follows; HSTS behind TLS, as proxy.ts
+ * (which does not run for the API) gives pages.
+ */
+function callersHeaders(request: DoorRequest, requestId: string, chosen: Pick<Headers, "get">): Record<string, string> {
+  const vary = chosen.get("vary");
+  return {
+    "x-request-id": requestId,
+    "cache-control": chosen.get("cache-control") ?? "private, no-store",
+    vary: vary ? `${vary}, ${VARIES_BY_CALLER}` : VARIES_BY_CALLER,
+    ...(servedOverHttps(request) && { "strict-transport-security": STRICT_TRANSPORT_SECURITY }),
+  };
+}
+
+const VARIES_BY_CALLER = "Accept-Language, Cookie";
+const NOTHING_CHOSEN: Pick<Headers, "get"> = { get: () => null };
 
 /** A failure outside a route's own handling at the front door (./front-door.ts), said in the caller's language and answered as a route would. */
 export function answerAtTheDoor(request: Request, failure: unknown): Promise<Response> {
@@ -261,30 +271,24 @@ export async function refusalAtTheDoor(request: DoorRequest, refusal: Unavailabl
     ...API_HEADERS,
     "content-type": "application/json",
     ...headers,
-    "x-request-id": requestIdOf(request.headers),
-    "cache-control": PRIVATE_ANSWER,
-    vary: VARIES_BY_CALLER,
-    ...(servedOverHttps(request) && { "strict-transport-security": STRICT_TRANSPORT_SECURITY }),
+    ...callersHeaders(request, requestIdOf(request.headers), NOTHING_CHOSEN),
     "content-length": String(Buffer.byteLength(text)),
   };
   observeRequest(new URL(request.url).pathname, request.method, status, (performance.now() - started) / 1000);
-  refusalsLogged.count();
+  countRefusal();
   return { status, headers: Object.entries(dressed).flat(), body: text };
 }
 
-/** Counts the refusals at the door and logs how many once a second while there are any. */
-const refusalsLogged = (() => {
-  let refused = 0;
-  return {
-    count() {
-      if (refused++ > 0) return;
-      setTimeout(() => {
-        log.info({ status: 503, refused }, "refused at the front door in the last second");
-        refused = 0;
-      }, 1000).unref();
-    },
-  };
-})();
+/** Refusals at the door since the last summary line, which is written once a second while there are any. */
+let refusedSinceSummary = 0;
+
+function countRefusal() {
+  if (refusedSinceSummary++ > 0) return;
+  setTimeout(() => {
+    log.info({ status: 503, refused: refusedSinceSummary }, "refused at the front door in the last second");
+    refusedSinceSummary = 0;
+  }, 1000).unref();
+}
 
 /** Refusals in the caller's language (English is SPEC's wording); a zod refusal outside the catalogue keeps its detail as written. */
 function errorResponse(error: unknown, inCallersLanguage: (text: Message) => string): Response {
