@@ -26,6 +26,16 @@ describe("the API's messages", () => {
     expect(hindiMessages(message("examNotOpen", { opensAt }))).toMatch(/^परीक्षा 01 दिस॰ 2026, .*IST को शुरू होगी।$/);
   });
 
+  it("are formatted for their own values and language, however many were formatted before", () => {
+    const turnIn = (seconds: number) => message("examStartQueue", { seconds });
+    for (const seconds of [1, 2, 1, ...Array.from({ length: 2_500 }, (_, index) => index + 3), 2, 1]) {
+      expect(inEnglish(turnIn(seconds))).toContain(`your quiz starts in about ${seconds.toLocaleString("en")} ${seconds === 1 ? "second" : "seconds"}.`);
+      expect(hindiMessages(turnIn(seconds))).toContain(`लगभग ${seconds.toLocaleString("hi")} सेकंड में`);
+    }
+    expect(inEnglish(message("statementMatched", { matched: 2, lines: 1 }))).toBe("2 pending payments matched the statement's 1 line by UTR and amount. Verify them when you are ready.");
+    expect(inEnglish(message("statementMatched", { lines: 1, matched: 2 }))).toBe(inEnglish(message("statementMatched", { matched: 2, lines: 1 })));
+  });
+
   it("are in Hindi beside English, with the same values", () => {
     expect(hindiMessages(message("invalidCredentials"))).toBe("ईमेल या पासवर्ड गलत है।");
     expect(hindiMessages(tooManyLoginFailures(40))).toBe("लॉग इन के बहुत अधिक असफल प्रयास। कृपया 40 सेकंड बाद फिर से प्रयास करें।");
