@@ -293,7 +293,7 @@ const LAG_TICK_MS = 50;
 
 function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
   const peaks = { rssBytes: 0, connections: 0, activeConnections: 0 };
-  const paces: LineSample[] = [];
+  const lineSamples: LineSample[] = [];
   // How late this load generator's own timers fire: a request it times waits as long to be read,
   // so a figure taken while it lags is partly its own, not the server's.
   const lags: { at: number; ms: number }[] = [];
@@ -319,7 +319,7 @@ function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
       peaks.connections = Math.max(peaks.connections, sample?.rows[0].total ?? 0);
       peaks.activeConnections = Math.max(peaks.activeConnections, sample?.rows[0].active ?? 0);
       const line = metricsToken ? await lineSample(base, metricsToken) : undefined;
-      if (line) paces.push(line);
+      if (line) lineSamples.push(line);
       await sleep(1000);
     }
     await db.end();
@@ -329,7 +329,7 @@ function watch({ serverPid, databaseUrl, base, metricsToken }: Measured) {
     clearInterval(ticker);
     await running;
   };
-  return { peaks, paces, lags, stop };
+  return { peaks, lineSamples, lags, stop };
 }
 
 /** The start line's pace, and how late the server's event loop ran since the scrape before (prom-client resets its histogram at each). */
@@ -487,7 +487,7 @@ async function run() {
         }
         await submit(participant);
       })).then(() => undefined));
-      reportLetIn(examBegan, watcher.paces, watcher.lags);
+      reportLetIn(examBegan, watcher.lineSamples, watcher.lags);
     } else {
       await eachParticipant("start", start);
       await eachParticipant("answer", async (participant) => {
@@ -531,7 +531,7 @@ async function run() {
  * ran at worst in them (a request waits as long to be read, which its handler's own timing does
  * not see) and how late this load generator's timers fired at worst in them.
  */
-function reportLetIn(began: number, paces: LineSample[], lags: { at: number; ms: number }[]) {
+function reportLetIn(began: number, lineSamples: LineSample[], lags: { at: number; ms: number }[]) {
   const letIn = timings.filter((timing) => timing.step === "let in");
   const waits = letIn.map((timing) => timing.ms / 1000).sort((a, b) => a - b);
   console.log(`let in (first press of Start to the start): p50 ${percentile(waits, 50).toFixed(1)} s, p95 ${percentile(waits, 95).toFixed(1)} s, p99 ${percentile(waits, 99).toFixed(1)} s, max ${(waits.at(-1) ?? NaN).toFixed(1)} s, ${letIn.length} of ${PARTICIPANTS}`);
@@ -542,9 +542,9 @@ function reportLetIn(began: number, paces: LineSample[], lags: { at: number; ms:
     const saves = timings.filter((timing) => timing.step === "answer" && within(timing)).map((timing) => timing.ms).sort((a, b) => a - b);
     const queued = timings.filter((timing) => timing.step === "queued" && within(timing)).length;
     const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
-    const pace = paces.findLast((sample) => sample.at <= from + 3000)?.pace;
+    const pace = lineSamples.findLast((sample) => sample.at <= from + 3000)?.pace;
     const late = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
-    const serverLate = (statistic: "p99" | "max") => Math.max(0, ...paces.filter(within).map((sample) => sample.serverLateMs[statistic])).toFixed(0);
+    const serverLate = (statistic: "p99" | "max") => Math.max(0, ...lineSamples.filter(within).map((sample) => sample.serverLateMs[statistic])).toFixed(0);
     console.log(
       [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), (pace === undefined ? "-" : `${serverLate("p99")}/${serverLate("max")}`).padStart(24), late.toFixed(0).padStart(15)].join(" "),
     );
