@@ -1,15 +1,12 @@
 import "server-only";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { attempts, quizQuestions, quizzes, users } from "@/db/schema";
 import { service, sessionService, type Session } from "@/lib/auth";
-import { connectDatabase, prepared } from "@/lib/db";
+import { connectDatabase } from "@/lib/db";
 import { Conflict, Invalid, NotFound, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import { metrics } from "@/lib/metrics";
-import { networkGraceSeconds, timeIsUp } from "./clock";
+import { networkGraceSeconds } from "./clock";
 import type { AnswerSave } from "./schemas";
 import { finaliseAttempt } from "./finalise";
-import { questionSeed, seededPermutation } from "./shuffle";
 
 
 /**
@@ -34,96 +31,56 @@ type Saver = { userId: string; sessionVersion?: number };
  * and its network grace are over,
  * and all of it is refused if one question is not the quiz's. Returns how many answers it stored
  * and the attempt's deadline: a running exam learns of extra time from its next save, without
- * asking.
+ * asking. The checks and the write are one statement (migration 0031's `save_answers`): the hot
+ * path of exam day is one round trip.
  */
-
 async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<{ stored: number; deadlineAt: Date }> {
   const choices = newestPerQuestion(saves);
-  const { db, pool } = await connectDatabase();
-  const rows = await saveCheck(db).execute({
-    userId: saver.userId,
-    sessionVersion: saver.sessionVersion ?? null,
-    quizId,
-    questionIds: choices.map((choice) => choice.questionId),
-  });
-  // Logged out, reset, deleted or demoted since the cookie was issued: as the route wrapper would say.
-  if (rows.length === 0) throw new Unauthenticated();
-  const [{ attempt, shuffleOptions }] = rows;
-  if (!attempt) throw new NotFound(message("startQuizFirst"));
-  if (attempt.submittedAt) throw new Conflict(message("alreadySubmitted"));
-  // One clock (./clock.ts): taken until the deadline plus the network grace, never later.
-  if (timeIsUp(attempt.deadlineAt, now)) {
-    await finaliseAttempt(db, attempt.id);
-    throw new Conflict(message("timeUp"));
-  }
-  const positions = new Map(rows.map((row) => [row.questionId, row.position]));
-  const answers = choices.map((save) => {
-    const position = positions.get(save.questionId);
-    if (position === undefined || position === null) throw new Invalid(message("questionNotInQuiz"));
-    const optionOrder = shuffleOptions ? seededPermutation(4, questionSeed(attempt.seed, position)) : [0, 1, 2, 3];
-    return {
-      questionId: save.questionId,
-      original: save.selectedOptionIndex === null ? null : optionOrder[save.selectedOptionIndex],
-      // A browser clock ahead of the server cannot push an answer past later saves.
-      answeredAt: (save.answeredAt > now ? now : save.answeredAt).toISOString(),
-    };
-  });
   // The participant's place in the exam is where they were at their newest choice.
   const progress = choices.reduce((newest, save) => (save.answeredAt > newest.answeredAt ? save : newest));
-  const secondsToDeadline = Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000);
-
-  const saved = await pool.query<{ question_id: string }>({
-    name: "exam.store-answers",
-    text: STORE_ANSWERS,
+  const { db, pool } = await connectDatabase();
+  const { rows } = await pool.query<{ outcome: SaveOutcome; attempt: string | null; attempt_deadline: Date | null; stored: number }>({
+    name: "exam.save-answers",
+    text: SAVE_ANSWERS,
     values: [
-      attempt.id,
+      saver.userId,
+      saver.sessionVersion ?? null,
+      quizId,
+      now.toISOString(),
+      networkGraceSeconds,
+      choices.map((save) => save.questionId),
+      choices.map((save) => save.selectedOptionIndex),
+      // A browser clock ahead of the server cannot push an answer past later saves.
+      choices.map((save) => (save.answeredAt > now ? now : save.answeredAt).toISOString()),
       Math.max(0, progress.currentQuestionIndex),
-      Math.max(0, Math.min(progress.timeLeftSeconds, secondsToDeadline)),
-      answers.map((answer) => answer.questionId),
-      answers.map((answer) => answer.original),
-      answers.map((answer) => answer.answeredAt),
+      progress.timeLeftSeconds,
     ],
   });
-  metrics().answerSaves.inc(saved.rows.length);
-  return { stored: saved.rows.length, deadlineAt: attempt.deadlineAt };
+  const [{ outcome, attempt, attempt_deadline: deadlineAt, stored }] = rows;
+  switch (outcome) {
+    // Logged out, reset, deleted or demoted since the cookie was issued: as the route wrapper would say.
+    case "stranger":
+      throw new Unauthenticated();
+    case "no attempt":
+      throw new NotFound(message("startQuizFirst"));
+    case "submitted":
+      throw new Conflict(message("alreadySubmitted"));
+    // One clock (./clock.ts): taken until the deadline plus the network grace, never later.
+    case "time up":
+      await finaliseAttempt(db, attempt!);
+      throw new Conflict(message("timeUp"));
+    case "not in quiz":
+      throw new Invalid(message("questionNotInQuiz"));
+    case "stored":
+      metrics().answerSaves.inc(stored);
+      return { stored, deadlineAt: deadlineAt! };
+  }
 }
 
-/**
- * The hot path of exam day is two statements, both prepared on each database connection: one read
- * for every check (the session's too), one write.
- */
-const saveCheck = prepared((db) => {
-  const sessionVersion = sql.placeholder("sessionVersion");
-  return db
-    .select({
-      attempt: { id: attempts.id, seed: attempts.shuffleSeed, deadlineAt: attempts.deadlineAt, submittedAt: attempts.submittedAt },
-      shuffleOptions: quizzes.shuffleOptions,
-      questionId: quizQuestions.questionId,
-      position: quizQuestions.position,
-    })
-    .from(users)
-    .leftJoin(attempts, and(eq(attempts.participantId, users.id), eq(attempts.quizId, sql.placeholder("quizId"))))
-    .leftJoin(quizzes, eq(quizzes.id, attempts.quizId))
-    .leftJoin(quizQuestions, and(eq(quizQuestions.quizId, attempts.quizId), sql`${quizQuestions.questionId} = any(${sql.placeholder("questionIds")}::uuid[])`))
-    // A saver the caller identified has no session version to check.
-    .where(and(eq(users.id, sql.placeholder("userId")), isNull(users.deletedAt), sql`(${sessionVersion}::integer is null or ${users.sessionVersion} = ${sessionVersion})`))
-    .prepare("exam.save-check");
-});
+type SaveOutcome = "stranger" | "no attempt" | "submitted" | "time up" | "not in quiz" | "stored";
 
-/** Stores only over an older choice, and only while the attempt is open (a submit or the deadline may have come since the check). */
-const STORE_ANSWERS = `
-  with progress as (
-    update attempts set current_question_index = $2, time_left_seconds = $3
-    where id = $1 and submitted_at is null and deadline_at + make_interval(secs => ${networkGraceSeconds}) > now()
-    returning id
-  )
-  insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at)
-  select progress.id, batch.question_id, batch.selected_option_index, batch.answered_at
-  from progress, unnest($4::uuid[], $5::smallint[], $6::timestamptz[]) as batch(question_id, selected_option_index, answered_at)
-  on conflict (attempt_id, question_id) do update
-    set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
-    where attempt_answers.answered_at < excluded.answered_at
-  returning question_id`;
+const SAVE_ANSWERS = `select * from save_answers($1::uuid, $2::integer, $3::uuid, $4::timestamptz, $5::double precision,
+  $6::uuid[], $7::smallint[], $8::timestamptz[], $9::integer, $10::integer)`;
 
 /** One answer, as a batch of one. */
 export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) =>

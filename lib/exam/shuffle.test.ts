@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDatabase, connectDatabase } from "@/lib/db";
 import { questionSeed, seededPermutation } from "./shuffle";
+
+afterAll(closeDatabase);
 
 describe("seeded shuffles", () => {
   it("are permutations, stable for a seed and different across seeds", () => {
@@ -12,5 +15,22 @@ describe("seeded shuffles", () => {
   it("give each question its own option order", () => {
     const orders = new Set(Array.from({ length: 10 }, (_, n) => seededPermutation(4, questionSeed(99, n)).join("")));
     expect(orders.size).toBeGreaterThan(3);
+  });
+
+  // An answer save maps the option shown back to the original in the database (migration 0031),
+  // the start shows them in this module's order: one differing bit and a participant's answer is
+  // stored as another option.
+  it("order a question's options in the database as here, for any attempt seed and position", async () => {
+    const random32 = () => (Math.random() * 2 ** 32) | 0;
+    const seeds = [0, 1, -1, 2 ** 31 - 1, -(2 ** 31), 0x6d2b79f5, ...Array.from({ length: 5000 }, random32)];
+    const positions = seeds.map((_, index) => (index < 200 ? index : Math.floor(Math.random() * 500)));
+    const { pool } = await connectDatabase();
+    const { rows } = await pool.query<{ shown: number[] }>(
+      "select shuffled_option_order(seed, position) as shown from unnest($1::integer[], $2::integer[]) with ordinality as t(seed, position, n) order by n",
+      [seeds, positions],
+    );
+    const differing = seeds.filter((seed, index) => rows[index].shown.join() !== seededPermutation(4, questionSeed(seed, positions[index])).join());
+    expect(differing).toEqual([]);
+    expect(new Set(rows.map((row) => row.shown.join())).size).toBe(24);
   });
 });
