@@ -31,8 +31,7 @@ type Saver = { userId: string; sessionVersion?: number };
  * and its network grace are over,
  * and all of it is refused if one question is not the quiz's. Returns how many answers it stored
  * and the attempt's deadline: a running exam learns of extra time from its next save, without
- * asking. The checks and the write are one statement (migration 0031's `save_answers`): the hot
- * path of exam day is one round trip.
+ * asking. The checks and the write are one statement: the hot path of exam day is one round trip.
  */
 async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], now: Date): Promise<{ stored: number; deadlineAt: Date }> {
   const choices = newestPerQuestion(saves);
@@ -79,8 +78,49 @@ async function storeAnswers(saver: Saver, quizId: string, saves: AnswerSave[], n
 
 type SaveOutcome = "stranger" | "no attempt" | "submitted" | "time up" | "not in quiz" | "stored";
 
-const SAVE_ANSWERS = `select * from save_answers($1::uuid, $2::integer, $3::uuid, $4::timestamptz, $5::double precision,
-  $6::uuid[], $7::smallint[], $8::timestamptz[], $9::integer, $10::integer)`;
+/**
+ * The checks, in the order the refusals above take them, then the write: the attempt's progress
+ * and each answer over an older choice only, while the attempt is open by the database's own
+ * clock (a submit may have come since the snapshot; the row lock decides). The options arrive as
+ * the participant saw them; the attempt's shuffle (migration 0031) maps them back.
+ */
+const SAVE_ANSWERS = `
+  with checked as (
+    select a.id as attempt, a.deadline_at, q.shuffle_options,
+      case
+        when a.id is null then 'no attempt'
+        when a.submitted_at is not null then 'submitted'
+        when a.deadline_at + make_interval(secs => $5::double precision) <= $4::timestamptz then 'time up'
+        when (select count(*) from quiz_questions qq where qq.quiz_id = $3::uuid and qq.question_id = any($6::uuid[])) < cardinality($6::uuid[]) then 'not in quiz'
+        else 'stored'
+      end as outcome
+    from users u
+    left join attempts a on a.participant_id = u.id and a.quiz_id = $3::uuid
+    left join quizzes q on q.id = a.quiz_id
+    where u.id = $1::uuid and u.deleted_at is null and ($2::integer is null or u.session_version = $2::integer)
+  ), progress as (
+    update attempts set
+      current_question_index = $9::integer,
+      time_left_seconds = greatest(0, least($10::integer, floor(extract(epoch from attempts.deadline_at - $4::timestamptz))::integer))
+    where attempts.id = (select attempt from checked where outcome = 'stored') and attempts.submitted_at is null
+      and attempts.deadline_at + make_interval(secs => $5::double precision) > now()
+    returning attempts.id, attempts.shuffle_seed
+  ), written as (
+    insert into attempt_answers as kept (attempt_id, question_id, selected_option_index, answered_at)
+    select progress.id, saved.question_id,
+      case when (select shuffle_options from checked) then (shuffled_option_order(progress.shuffle_seed, qq.position))[saved.shown + 1] else saved.shown end,
+      saved.answered_at
+    from progress
+    cross join unnest($6::uuid[], $7::smallint[], $8::timestamptz[]) as saved(question_id, shown, answered_at)
+    join quiz_questions qq on qq.quiz_id = $3::uuid and qq.question_id = saved.question_id
+    on conflict (attempt_id, question_id) do update
+      set selected_option_index = excluded.selected_option_index, answered_at = excluded.answered_at, saved_at = now()
+      where kept.answered_at < excluded.answered_at
+    returning 1
+  )
+  select coalesce((select outcome from checked), 'stranger') as outcome,
+    (select attempt from checked), (select deadline_at from checked) as attempt_deadline,
+    (select count(*)::integer from written) as stored`;
 
 /** One answer, as a batch of one. */
 export const saveAnswer = service("exam.take", async (user, quizId: string, save: AnswerSave, now: Date = new Date()) =>
