@@ -108,7 +108,7 @@ const SAVE_ANSWERS = `
   ), written as (
     insert into attempt_answers as kept (attempt_id, question_id, selected_option_index, answered_at)
     select progress.id, saved.question_id,
-      case when (select shuffle_options from checked) then (shuffled_option_order(progress.shuffle_seed, qq.position))[saved.shown + 1] else saved.shown end,
+      case when (select shuffle_options from checked) then original_option(progress.shuffle_seed, qq.position, saved.shown) else saved.shown end,
       saved.answered_at
     from progress
     cross join unnest($6::uuid[], $7::smallint[], $8::timestamptz[]) as saved(question_id, shown, answered_at)
