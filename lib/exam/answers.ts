@@ -22,7 +22,7 @@ function newestPerQuestion(saves: AnswerSave[]): AnswerSave[] {
   return [...newest.values()];
 }
 
-/** Who saves: a user the caller already identified, or a session this read checks itself. */
+/** Who saves: a user the caller already identified, or a session the save's statement checks itself. */
 type Saver = { userId: string; sessionVersion?: number };
 
 /**
