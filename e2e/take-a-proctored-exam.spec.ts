@@ -14,6 +14,15 @@ test.describe("the proctored exam", () => {
     test.setTimeout(120_000);
     const { userId, quizId } = await enrolledParticipant(page);
     const alerts = collectAlerts(page);
+    // What the screen capture gives the page (the browser's fake screen is 1920 × 1080).
+    await page.addInitScript(() => {
+      const capture = navigator.mediaDevices.getDisplayMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getDisplayMedia = async (options) => {
+        const stream = await capture(options);
+        Object.assign(window, { capturedScreen: stream.getVideoTracks()[0].getSettings() });
+        return stream;
+      };
+    });
 
     await page.goto(`/quizes/${quizId}`);
     await expect(page.getByRole("heading", { name: "Instructions" })).toBeVisible();
@@ -62,6 +71,8 @@ test.describe("the proctored exam", () => {
     expect(placesSent).toEqual([undefined, "41.c2lnbmVkLXBsYWNl", "41.c2lnbmVkLXBsYWNl"]);
     await page.unroute(startUrl);
     await expect.poll(() => isFullscreen(page)).toBe(true);
+    // The screen is captured at the size the recording draws it, in its own shape, not at the screen's.
+    expect(await page.evaluate(() => (window as unknown as { capturedScreen: MediaTrackSettings }).capturedScreen)).toMatchObject({ width: 1280, height: 720 });
 
     for (let number = 1; number <= 3; number++) {
       await expect(questionHeading(page, number)).toBeVisible();

@@ -1,3 +1,5 @@
+import { SCREEN_CAPTURE } from "./composite";
+
 export interface ExamMedia {
   screen: MediaStream;
   /** Webcam video and microphone audio. */
@@ -14,7 +16,7 @@ export function stopMedia(media: ExamMedia) {
  * that allowance lasts. Rejects if either is refused, releasing whatever was granted.
  */
 export async function requestExamMedia(): Promise<ExamMedia> {
-  const screen = await navigator.mediaDevices.getDisplayMedia({ video: true });
+  const screen = await navigator.mediaDevices.getDisplayMedia({ video: SCREEN_CAPTURE });
   try {
     const camera = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
     return { screen, camera };
