@@ -54,7 +54,7 @@ function sealed(quizId: string, version: number, bank: Awaited<ReturnType<typeof
  * opens, before Start, so a hall pressing Start at once asks only for the start, whose response
  * carries the key (and says which options of each question are where). Sealed, it shows nothing
  * of a paid quiz's questions to whoever fetches it early. `version`: the one the start named;
- * without it, the paper as it is now.
+ * without it, or when it is not the quiz's, the paper as it is now (whose `version` says which).
  */
 export const examPaper = sessionService("exam.take", async (_session, quizId: string, version?: number): Promise<ServedPaper> => {
   const current = (paper: ServedPaper | undefined) => paper && (version === undefined ? Date.now() - paper.loadedAt < FRESH_MS : paper.version === version);
@@ -74,7 +74,14 @@ async function loadPaper(quizId: string): Promise<ServedPaper> {
   const db = await getDb();
   const [quiz] = await db.select({ id: quizzes.id, questionsVersion: quizzes.questionsVersion }).from(quizzes).where(eq(quizzes.id, quizId));
   if (!quiz) throw new NotFound(message("quizNotFound"));
-  const paper = { version: quiz.questionsVersion, sealed: sealed(quiz.id, quiz.questionsVersion, await questionBank(db, quiz)), loadedAt: Date.now() };
+  // Sealed again only for a new version of the questions: a version asked for that is not the
+  // quiz's (made up, say) is answered with the paper already sealed, and costs one small read.
+  const known = served.get(quizId);
+  const paper = {
+    version: quiz.questionsVersion,
+    sealed: known?.version === quiz.questionsVersion ? known.sealed : sealed(quiz.id, quiz.questionsVersion, await questionBank(db, quiz)),
+    loadedAt: Date.now(),
+  };
   served.delete(quizId);
   served.set(quizId, paper);
   if (served.size > MAX_PAPERS) served.delete(served.keys().next().value!);

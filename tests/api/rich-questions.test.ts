@@ -1,7 +1,7 @@
 import { createDecipheriv } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { POST as addQuestion } from "@/app/api/addquestions/route";
 import { GET as paper } from "@/app/api/exam/[quizId]/paper/route";
 import { GET as resume } from "@/app/api/exam/[quizId]/route";
@@ -38,6 +38,18 @@ async function storedRow(id: string) {
   const db = await getDb();
   const [row] = await db.select().from(questions).where(eq(questions.id, id));
   return row;
+}
+
+/** An open paid quiz of two questions, the first with formulas, and a participant who paid for it. */
+async function examWithFormula() {
+  const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
+  const label = tag();
+  const rich = await call(addQuestion, { as: await admin(), json: formulaQuestion(label) });
+  const richId = (rich.body.question as { id: string }).id;
+  await (await getDb()).update(quizQuestions).set({ questionId: richId }).where(eq(quizQuestions.questionId, questionIds[0]));
+  const user = await participant();
+  await markPaid(user, quiz.id);
+  return { quiz, label, richId, user };
 }
 
 describe("questions with formulas and Markdown", () => {
@@ -83,15 +95,8 @@ describe("questions with formulas and Markdown", () => {
   });
 
   it("reach the participant in the exam paper, apart from a start response that stays as small as ever; sealed until their start sends its key", async () => {
-    const boss = await admin();
-    const { quiz, questionIds } = await openExam({ count: 2, shuffleOptions: true });
-    const label = tag();
-    const rich = await call(addQuestion, { as: boss, json: formulaQuestion(label) });
-    const richId = (rich.body.question as { id: string }).id;
+    const { quiz, label, richId, user } = await examWithFormula();
     const db = await getDb();
-    await db.update(quizQuestions).set({ questionId: richId }).where(eq(quizQuestions.questionId, questionIds[0]));
-    const user = await participant();
-    await markPaid(user, quiz.id);
     const readPaper = (as: ActiveUser | null, url = `/api/exam/${quiz.id}/paper`) => call(paper, { as, params: { quizId: quiz.id }, url });
 
     // Before the start the page fetches it, sealed: nothing of the questions can be read in it.
@@ -153,6 +158,30 @@ describe("questions with formulas and Markdown", () => {
     // A quiz of plain questions has no key and no paper at all.
     expect((await call(start, { as: otherUser, params: { quizId: other.quiz.id } })).body.paper).toBeNull();
     expect((await call(paper, { as: otherUser, params: { quizId: other.quiz.id }, url: `/api/exam/${other.quiz.id}/paper` })).status).toBe(204);
+  });
+
+  it("are sealed once per version of the quiz's questions: a version the client makes up is answered with the current paper, kept by no one", async () => {
+    const { quiz, user } = await examWithFormula();
+    const readPaper = async (query: string) => {
+      const { response } = await call(paper, { as: user, params: { quizId: quiz.id }, url: `/api/exam/${quiz.id}/paper${query}` });
+      return { version: response.headers.get("x-paper-version"), cacheControl: response.headers.get("cache-control"), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const current = await readPaper("");
+    // Each sealing draws a new IV, so the same bytes mean the paper was not sealed again.
+    for (const madeUp of [987_654, 987_655, 0]) {
+      const answered = await readPaper(`?v=${madeUp}`);
+      expect(answered.bytes.equals(current.bytes)).toBe(true);
+      expect(answered.version).toBe(current.version);
+      expect(answered.cacheControl).toBe("private, no-store");
+    }
+    expect((await readPaper(`?v=${current.version}`)).cacheControl).toBe("private, max-age=86400");
+    // Past the few seconds a paper without a version is trusted as current, it is still the same paper.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    try {
+      expect((await readPaper("")).bytes.equals(current.bytes)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
