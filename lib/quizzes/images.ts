@@ -81,14 +81,14 @@ export async function imageFiles(db: Queryable, ids: readonly string[]): Promise
 }
 
 export interface ServedImage extends StoredObject {
-  /** Shown to anyone (the demo quiz's, or a quiz whose results are out): shared caches may keep it. */
+  /** Shown to anyone (every quiz using it is the demo or has its results out): shared caches may keep it. */
   isPublic: boolean;
 }
 
 /**
- * A question image, to who may see it: admins; anyone once a quiz using it is the demo or has
- * published its results; otherwise only a participant with an attempt (open or submitted) of a
- * quiz using it. To anyone else it does not exist.
+ * A question image, to who may see it: admins; anyone once every quiz using it is the demo or
+ * has published its results; otherwise only a participant with an attempt (open or submitted) of
+ * a quiz using it. To anyone else it does not exist.
  */
 export const openQuestionImage = service("questions.viewImages", async (viewer, id: string): Promise<ServedImage> => {
   const db = await getDb();
@@ -99,7 +99,9 @@ export const openQuestionImage = service("questions.viewImages", async (viewer, 
   const [image] = await db
     .select({
       objectKey: questionImages.objectKey,
-      isPublic: sql<boolean>`exists (${usedBy} and (q.is_demo or q.results_published_at is not null))`,
+      // Public only when no quiz using it is still to be held or marked: one whose results are out
+      // must not show the image of another that has not started.
+      isPublic: sql<boolean>`exists (${usedBy}) and not exists (${usedBy} and not (q.is_demo or q.results_published_at is not null))`,
       attempted,
     })
     .from(questionImages)

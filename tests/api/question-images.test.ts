@@ -127,6 +127,30 @@ describe("question images", () => {
     expect((await call(readImage, { params: { id: "not-a-uuid" } })).body.message).toBe("File not found.");
   });
 
+  it("in a quiz whose results are out stay private while another quiz using them has not published its own", async () => {
+    const image = await uploaded();
+    const created = await call(addQuestion, { as: await admin(), json: diagramQuestion(tag(), image.id) });
+    const questionId = (created.body.question as { id: string }).id;
+    const [earlier, later] = [await openExam({ count: 1 }), await openExam({ count: 1 })];
+    const db = await getDb();
+    await db.insert(quizQuestions).values([earlier, later].map(({ quiz }) => ({ quizId: quiz.id, questionId, position: 1 })));
+    const taker = await paidParticipant(earlier.quiz.id);
+    expect((await call(start, { as: taker, params: { quizId: earlier.quiz.id } })).status).toBeLessThan(300);
+    await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, earlier.quiz.id));
+    const read = (as: Awaited<ReturnType<typeof admin>> | null) => call(readImage, { as, params: { id: image.id } });
+
+    expect((await read(null)).status).toBe(404);
+    expect((await read(await participant())).status).toBe(404);
+    const served = await read(taker);
+    expect(served.status).toBe(200);
+    expect(served.response.headers.get("cache-control")).toBe("private, max-age=3600");
+
+    await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, later.quiz.id));
+    const published = await read(null);
+    expect(published.status).toBe(200);
+    expect(published.response.headers.get("cache-control")).toBe("public, max-age=86400");
+  });
+
   it("of the demo quiz are public: its diagram is a real PNG anyone may load", async () => {
     const served = await call(readImage, { params: { id: DEMO_DIAGRAM_ID } });
     expect(served.status).toBe(200);
