@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { bankStatements, statementLines, transactions } from "@/db/schema";
 import { PostgresError, postgresErrorCode, violatedConstraint, type Queryable } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
@@ -27,14 +27,19 @@ export const unusedLine = sql`not exists (select 1 from ${transactions} t where 
 
 /**
  * The bank statement line that shows a UPI payment's money: the one it holds, else the newest
- * unused line with its UTR, else none (the money is not known to have arrived).
+ * unused line with its UTR, else none (the money is not known to have arrived). A line whose
+ * amount could not be read, or is nothing, shows no money: what was received is the line's
+ * amount, never the payer's claim.
  */
 export async function bankLineFor(db: Queryable, payment: UpiPayment) {
   const lines = db.select(lineColumns).from(statementLines).innerJoin(bankStatements, eq(bankStatements.id, statementLines.statementId));
-  if (payment.statementLineId) return (await lines.where(eq(statementLines.id, payment.statementLineId)))[0] ?? null;
-  if (!payment.paymentReference) return null;
-  const [line] = await lines.where(and(eq(statementLines.utr, payment.paymentReference), unusedLine)).orderBy(desc(bankStatements.uploadedAt), asc(statementLines.lineNumber)).limit(1);
-  return line ?? null;
+  const withAmount = gt(statementLines.amountPaise, 0);
+  const [line] = payment.statementLineId
+    ? await lines.where(and(eq(statementLines.id, payment.statementLineId), withAmount))
+    : payment.paymentReference
+      ? await lines.where(and(eq(statementLines.utr, payment.paymentReference), withAmount, unusedLine)).orderBy(desc(bankStatements.uploadedAt), asc(statementLines.lineNumber)).limit(1)
+      : [];
+  return line ? { ...line, amountPaise: line.amountPaise! } : null;
 }
 
 /** The database's refusal of a second payment on one bank credit, as the admin reads it (409). */

@@ -6,6 +6,7 @@ import { service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
+import { formatRupeesWithSymbol } from "@/lib/money";
 import { lockWallet, refundToWallet } from "@/lib/wallet";
 import { bankCreditTaken, bankLineFor } from "./bank-lines";
 import { lockPayment, reviewActions, standingOf } from "./standing";
@@ -31,7 +32,9 @@ import { lockPayment, reviewActions, standingOf } from "./standing";
  * stays what it was.
  *
  * Only money that arrived is given back: the payment must hold a bank statement line, or an
- * unused line with its UTR must be on file, which the refunded payment then holds. So a refund
+ * unused line with its UTR must be on file, which the refunded payment then holds, and the line
+ * must show at least the payment's amount (a ₹100 payment on a ₹1 line gives back nothing: the
+ * refund never exceeds what the bank received, and ledger:check says so too). So a refund
  * counts its UTR as received (transactions_one_received_payment_per_utr): no other payment can be
  * verified on the same bank credit, and a payment never received can only be rejected.
  */
@@ -45,6 +48,9 @@ export const refundPayment = service("payments.refund", async (admin, transactio
     if (!reviewActions(payment, standing, true).includes("refund")) throw new Conflict(message("notRefundable"));
     const line = await bankLineFor(tx, payment);
     if (!line) throw new Conflict(message("refundNotReceived"));
+    if (line.amountPaise < payment.amountPaise) {
+      throw new Conflict(message("refundExceedsLine", { lineAmount: formatRupeesWithSymbol(line.amountPaise), paymentAmount: formatRupeesWithSymbol(payment.amountPaise) }));
+    }
 
     const [quiz] = await tx.select({ title: quizzes.title }).from(quizzes).where(eq(quizzes.id, payment.quizId!));
     const credit = await refundToWallet(tx, payment, `Refund of a second payment for ${quiz.title}: ${reason}`, admin.id, now);

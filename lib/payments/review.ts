@@ -9,10 +9,12 @@ import { Conflict, Invalid } from "@/lib/errors";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { changeBalance, lockWallet, rewardReferrer, type LockedWallet } from "@/lib/wallet";
 import { type TransactionStatus } from "@/lib/wallet/schemas";
+import { formatRupeesWithSymbol } from "@/lib/money";
 import { assertNotPaidYet, assertSeatForVerification } from "./entry-fees";
 import { message } from "@/lib/catalogue";
 import { bankCreditTaken, bankLineFor, unusedLine, upiMoneyIn } from "./bank-lines";
 import { statementConflicts } from "./conflicts";
+import { AMOUNT_DIFFERS_REASON_MINIMUM } from "./schemas";
 import { lockPayment, reviewActions, standingOf, standings } from "./standing";
 
 const REVIEW_PAGE_SIZE = 20;
@@ -165,7 +167,8 @@ export interface ReviewOptions {
  * (its own, or an unused line with its UTR), and the database refuses a second payment counting
  * the same UTR or line whatever path or admin tries (409). Verifying a payment that a fraud check
  * flagged, that shares its UTR with another pending payment, or whose amount is not its line's
- * takes a written reason, kept in the audit entry with the flags overridden and the line used.
+ * takes a written reason, kept in the audit entry with the flags overridden and the line used;
+ * one on a line records the line's amount as received (amountReceived).
  * Rejecting a payment gives its line back, so the right payment can take it.
  */
 export const reviewTransaction = service("payments.verify", async (admin, transactionId: string, status: TransactionStatus, options: ReviewOptions = {}) => {
@@ -182,11 +185,12 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
 
     const evidence = status === "verified" ? await bankEvidence(tx, current) : null;
     if (evidence?.questions.length && !reason) throw new Invalid(message("verifyReasonRequired"));
-    if (status === "verified") await applyVerifiedEffect(tx, current, wallet, now);
+    const amountPaise = evidence?.line ? amountReceived(current, evidence.line.amountPaise, reason) : current.amountPaise;
+    if (status === "verified") await applyVerifiedEffect(tx, { ...current, amountPaise }, wallet, now);
     try {
       const [updated] = await tx
         .update(transactions)
-        .set({ status, reviewedById: admin.id, reviewedAt: now, statementLineId: status === "verified" ? (evidence?.line?.id ?? null) : null })
+        .set({ status, amountPaise, reviewedById: admin.id, reviewedAt: now, statementLineId: status === "verified" ? (evidence?.line?.id ?? null) : null })
         .where(eq(transactions.id, transactionId))
         .returning();
       await recordAudit(tx, admin, {
@@ -234,6 +238,21 @@ async function bankEvidence(tx: DatabaseTransaction, payment: typeof transaction
   return { line, flags, questions: verifyQuestions(payment.amountPaise, { flagged: flags.length > 0, utrShared: shared > 0, line }) };
 }
 
+
+/**
+ * What a UPI payment about to be verified received, given the bank line that shows it: the line's
+ * amount, not the payer's claim. A different amount is a decision about money that takes a reason
+ * of AMOUNT_DIFFERS_REASON_MINIMUM characters. An entry fee whose line shows less than the fee is
+ * refused: money short of the fee does not buy the seat (the admin rejects it, and the
+ * participant may pay again). One whose line shows more counts what arrived.
+ */
+function amountReceived(payment: typeof transactions.$inferSelect, linePaise: number, reason: string | undefined): number {
+  if (linePaise === payment.amountPaise) return linePaise;
+  const amounts = { paymentAmount: formatRupeesWithSymbol(payment.amountPaise), lineAmount: formatRupeesWithSymbol(linePaise) };
+  if ((reason ?? "").length < AMOUNT_DIFFERS_REASON_MINIMUM) throw new Invalid(message("amountDiffersReasonTooShort", { ...amounts, minimum: AMOUNT_DIFFERS_REASON_MINIMUM }));
+  if (payment.type === "form pay" && linePaise < payment.amountPaise) throw new Conflict(message("entryFeeShortOnLine", amounts));
+  return linePaise;
+}
 
 /** What the audit trail keeps of a payment before and after a decision. */
 function reviewState(row: typeof transactions.$inferSelect) {

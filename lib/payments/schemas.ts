@@ -12,6 +12,12 @@ export const refundSchema = z.object({
   reason: text("The reason", REFUND_REASON_REQUIRED).trim().min(1, REFUND_REASON_REQUIRED).max(300, "The reason must be at most 300 characters."),
 });
 
+/**
+ * Verifying a payment whose bank line shows another amount records the line's amount as received:
+ * a decision about money that takes a reason of at least this many characters ("x" says nothing).
+ */
+export const AMOUNT_DIFFERS_REASON_MINIMUM = 20;
+
 /** A bank statement of up to this many bytes of CSV is matched in one go. */
 export const MAX_STATEMENT_BYTES = 900_000;
 

@@ -5,17 +5,21 @@ import { POST as reconcile } from "@/app/api/payments/reconciliation/route";
 import { POST as verifyAllMatched } from "@/app/api/payments/reconciliation/verify-matched/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
 import { POST as refund } from "@/app/api/wallet/transaction/[id]/refund/route";
-import { auditLog, statementLines, transactions } from "@/db/schema";
+import { auditLog, journalEntries, journalLines, statementLines, transactions } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
-import { inEnglish, message } from "@/lib/catalogue";
-import { reviewTransaction, submitEntryFee } from "@/lib/payments";
+import { inEnglish, message, messageTranslator, type Message } from "@/lib/catalogue";
+import { payEntryFeeFromWallet, reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { requestTopUp } from "@/lib/wallet";
+import hindiErrors from "@/messages/hi/errors.json";
 import { call } from "@/tests/support/http";
 import { admin } from "@/tests/support/users";
-import { adult, balanceOf, openRegistration, uploadProof } from "@/tests/support/wallet";
+import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "@/tests/support/wallet";
 
 afterAll(closeDatabase);
+
+const inHindi = messageTranslator("hi", hindiErrors);
+const HINDI = { cookie: "NEXT_LOCALE=hi" };
 
 /** A 12-digit UTR no other test (or earlier run on the same database) uses. */
 const freshUtr = () => `7${String(randomBytes(6).readUIntBE(0, 6) % 100_000_000_000).padStart(11, "0")}`;
@@ -230,5 +234,71 @@ describe("refunds only of money received", () => {
     expect(await balanceOf(user.id)).toBe(10_000);
     const copycat = await topUp(await adult(), 10_000, utr);
     await expect(reviewTransaction(boss, copycat.id, "verified", { reason: "Looks fine." })).rejects.toThrow(inEnglish(message("utrAlreadyReceived")));
+  });
+});
+
+describe("a bank line's amount is what was received", () => {
+  const LONG_REASON = "The bank line is what arrived; the payer's app showed the wrong amount.";
+
+  async function entryFeeOnLine(lineRupees: string) {
+    const [user, boss, quiz] = [await adult(), await admin(), await openRegistration({ entryFeePaise: 10_000 })];
+    const utr = freshUtr();
+    const fee = await submitEntryFee(user, { quizId: quiz.id, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: utr });
+    await upload(boss, statement([utr, lineRupees]));
+    return { user, boss, quiz, fee };
+  }
+
+  it("refuses to refund a ₹100 payment whose bank line shows ₹1, in both languages, and moves no money", async () => {
+    // The review's attack: a ₹100 wallet, a ₹100 fee by UPI on a ₹1 line, the same fee from the wallet, then a refund of the UPI payment.
+    const { user, boss, quiz, fee } = await entryFeeOnLine("1.00");
+    await fundWallet(user, boss, 10_000);
+    await payEntryFeeFromWallet(user, quiz.id);
+    expect(await balanceOf(user.id)).toBe(0);
+
+    const refusal: Message = message("refundExceedsLine", { lineAmount: "₹1", paymentAmount: "₹100" });
+    expect(await call(refund, { as: boss, params: { id: fee.id }, json: { reason: "Paid twice." } })).toMatchObject({ status: 409, body: { message: inEnglish(refusal) } });
+    expect(await call(refund, { as: boss, params: { id: fee.id }, json: { reason: "Paid twice." }, headers: HINDI })).toMatchObject({ status: 409, body: { message: inHindi(refusal) } });
+    expect(inHindi(refusal)).not.toBe(inEnglish(refusal));
+    expect(await balanceOf(user.id)).toBe(0);
+    expect(await row(fee.id)).toMatchObject({ status: "pending", statementLineId: null });
+  });
+
+  it("verifies a top-up against a smaller line only with a reason of 20 characters or more, and credits the line's amount", async () => {
+    const [payer, boss] = [await adult(), await admin()];
+    const utr = freshUtr();
+    const claimed = await topUp(payer, 10_000, utr);
+    await upload(boss, statement([utr, "1.00"]));
+
+    expect(await call(review, { as: boss, params: { id: claimed.id }, json: { paymentVerified: "verified" } })).toMatchObject({ status: 400, body: { message: inEnglish(message("verifyReasonRequired")) } });
+    const tooShort = message("amountDiffersReasonTooShort", { paymentAmount: "₹100", lineAmount: "₹1", minimum: 20 });
+    expect(await call(review, { as: boss, params: { id: claimed.id }, json: { paymentVerified: "verified", reason: "x" } })).toMatchObject({ status: 400, body: { message: inEnglish(tooShort) } });
+    expect(await call(review, { as: boss, params: { id: claimed.id }, json: { paymentVerified: "verified", reason: "x" }, headers: HINDI })).toMatchObject({ status: 400, body: { message: inHindi(tooShort) } });
+    expect((await row(claimed.id)).status).toBe("pending");
+    expect(await balanceOf(payer.id)).toBe(0);
+
+    expect((await call(review, { as: boss, params: { id: claimed.id }, json: { paymentVerified: "verified", reason: LONG_REASON } })).status).toBe(200);
+    expect(await row(claimed.id)).toMatchObject({ status: "verified", amountPaise: 100, statementLineId: expect.any(String) });
+    expect(await balanceOf(payer.id)).toBe(100);
+    const db = await getDb();
+    const lines = await db.select({ account: journalLines.account, amountPaise: journalLines.amountPaise }).from(journalLines).innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId)).where(eq(journalEntries.transactionId, claimed.id));
+    expect(lines).toEqual(expect.arrayContaining([{ account: "bank", amountPaise: 100 }]));
+    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.subjectId, claimed.id), eq(auditLog.action, "payment.verify")));
+    expect(entry).toMatchObject({ reason: LONG_REASON, before: expect.objectContaining({ amountPaise: 10_000 }), after: expect.objectContaining({ amountPaise: 100, overridden: ["amount-differs"] }) });
+  });
+
+  it("never lets an entry fee that received less than the fee buy the seat", async () => {
+    const { user, boss, fee } = await entryFeeOnLine("1.00");
+    const refusal = message("entryFeeShortOnLine", { lineAmount: "₹1", paymentAmount: "₹100" });
+    expect(await call(review, { as: boss, params: { id: fee.id }, json: { paymentVerified: "verified", reason: LONG_REASON } })).toMatchObject({ status: 409, body: { message: inEnglish(refusal) } });
+    expect(await call(review, { as: boss, params: { id: fee.id }, json: { paymentVerified: "verified", reason: LONG_REASON }, headers: HINDI })).toMatchObject({ status: 409, body: { message: inHindi(refusal) } });
+    expect(await row(fee.id)).toMatchObject({ status: "pending", amountPaise: 10_000, statementLineId: null });
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+
+  it("records an entry fee paid on a larger line at the line's amount", async () => {
+    const { boss, fee } = await entryFeeOnLine("150.00");
+    await expect(reviewTransaction(boss, fee.id, "verified", { reason: "Paid more." })).rejects.toThrow(inEnglish(message("amountDiffersReasonTooShort", { paymentAmount: "₹100", lineAmount: "₹150", minimum: 20 })));
+    await reviewTransaction(boss, fee.id, "verified", { reason: LONG_REASON });
+    expect(await row(fee.id)).toMatchObject({ status: "verified", amountPaise: 15_000 });
   });
 });
