@@ -189,21 +189,32 @@ async function bringSchemaUpToDate(appPool: Pool, ownerUrl: string | undefined) 
   }
 }
 
-/** The database's protections (append-only records, frozen attempts) hold only against a login that could not switch them off. */
+/**
+ * The database's protections (append-only records, frozen attempts) hold only against a login that
+ * could not switch them off, nor shadow the tables they read with temporary ones.
+ */
 async function warnIfAppLoginIsPrivileged(appPool: Pool) {
-  const { rows } = await appPool.query<{ role: string; superuser: boolean; owner: boolean }>(
+  const { rows } = await appPool.query<{ role: string; superuser: boolean; owner: boolean; temporary: boolean }>(
     `select current_user as role, r.rolsuper as superuser,
             exists (select from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                     where n.nspname = 'public' and pg_has_role(c.relowner, 'USAGE')) as owner
+                     where n.nspname = 'public' and pg_has_role(c.relowner, 'USAGE')) as owner,
+            has_database_privilege(current_database(), 'TEMP') as temporary
        from pg_roles r where r.rolname = current_user`,
   );
-  const { role, superuser, owner } = rows[0];
-  if (!superuser && !owner) return;
-  log.warn(
-    { role, superuser, owner },
-    `The app connects to PostgreSQL as ${role}, ${superuser ? "a superuser" : "the tables' owner"}: it could switch off the append-only triggers. ` +
-      "Set DATABASE_URL to a login that owns nothing (olympiad_app) and MIGRATION_DATABASE_URL to the owner's (README, Least privilege in the database).",
-  );
+  const { role, superuser, owner, temporary } = rows[0];
+  if (superuser || owner) {
+    log.warn(
+      { role, superuser, owner },
+      `The app connects to PostgreSQL as ${role}, ${superuser ? "a superuser" : "the tables' owner"}: it could switch off the append-only triggers. ` +
+        "Set DATABASE_URL to a login that owns nothing (olympiad_app) and MIGRATION_DATABASE_URL to the owner's (README, Least privilege in the database).",
+    );
+  } else if (temporary) {
+    log.warn(
+      { role },
+      `The app's login ${role} may create temporary tables: the migrations revoke TEMP on the database from PUBLIC, which only the database's owner can. ` +
+        "Make MIGRATION_DATABASE_URL's login the database's owner (alter database … owner to …) and start again (README, Least privilege in the database).",
+    );
+  }
 }
 
 /**

@@ -69,6 +69,11 @@ const VIEWS = `
  * - pgboss, the job queue (installed by the owner with the migrations): its rows. pg-boss creates
  *   a new queue's table when the app first uses the queue; its create_queue function does that
  *   with the owner's rights, and the default privileges below give the app that table's rows.
+ * - no temporary tables, and no objects of its own in public: a temporary table named like one a
+ *   check reads would shadow it for every function without a fixed search path (migration 0032
+ *   fixes theirs; this keeps the app from trying). PUBLIC holds TEMP on a new database, so it is
+ *   revoked from PUBLIC; only the database's owner (or a superuser) can, and a start on a login
+ *   that could still create one says so (./connection.ts).
  */
 export async function grantAppPrivileges(client: Queryable): Promise<void> {
   const { rows } = await client.query<{ present: boolean; is_app: boolean }>(
@@ -93,6 +98,8 @@ export async function grantAppPrivileges(client: Queryable): Promise<void> {
     `grant select on drizzle.__drizzle_migrations to ${APP_ROLE}`,
     `alter default privileges in schema public, pgboss grant select, insert, update, delete on tables to ${APP_ROLE}`,
     `alter default privileges in schema public, pgboss grant usage on sequences to ${APP_ROLE}`,
+    `do $$ begin execute format('revoke temporary on database %I from public, ${APP_ROLE}', current_database()); end $$`,
+    `revoke create on schema public from public, ${APP_ROLE}`,
     // A function running with its owner's rights fixes its search path, and only the app may call it.
     "alter function pgboss.create_queue(text, json) security definer set search_path = pg_catalog, pg_temp",
     "revoke execute on function pgboss.create_queue(text, json) from public",

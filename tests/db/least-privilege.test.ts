@@ -128,7 +128,7 @@ describe("privileges after a migration run", () => {
     return { ...scratch, ownerUrl: ownerUrl.toString(), drop: () => dropDatabase(adminUrl, scratch.name) };
   }
 
-  it("are granted by an owner that is no superuser, and cover tables a later migration adds, an append-only one with no UPDATE or DELETE", async () => {
+  it("are granted by an owner that is no superuser (TEMP on the database revoked), and cover tables a later migration adds, an append-only one with no UPDATE or DELETE", async () => {
     const scratch = await databaseOfAnOrdinaryOwner();
     const owner = openDatabase(scratch.ownerUrl, 1);
     const app = openDatabase(scratch.url, 1);
@@ -140,6 +140,8 @@ describe("privileges after a migration run", () => {
       await owner.db.execute(sql`create trigger later_log_append_only before update or delete on later_log for each row execute function refuse_change_to_append_only_row()`);
       await migrateDatabase(owner.pool);
 
+      const { rows } = await app.db.execute<{ temporary: boolean }>(sql`select has_database_privilege(current_database(), 'TEMP') as temporary`);
+      expect(rows, "the app's login may create temporary tables").toEqual([{ temporary: false }]);
       await app.db.execute(sql`insert into later_notes (note) values ('kept')`);
       await app.db.execute(sql`update later_notes set note = 'changed'`);
       await app.db.execute(sql`insert into later_log (entry) values ('written once')`);
