@@ -1,8 +1,10 @@
 /**
  * Proves the books: `npm run ledger:check`. The journal balances, every verified ledger row has
  * the entry its accounts say now, every wallet equals its account, suspense is empty, no bank
- * line or UTR backs two payments, prize liability equals published prizes not yet paid, and tax
- * payable equals tax withheld less deposits. Exits 1 naming the first discrepancy.
+ * line or UTR backs two payments, every receipt has its bank line or its audited verifier and
+ * every wallet credit its cause, no receipt or refund is more than its bank line, prize liability
+ * equals published prizes not yet paid, and tax payable equals tax withheld less deposits. Exits
+ * 1 naming the first discrepancy; else says how much verified money no bank line shows yet.
  */
 import { SYSTEM } from "@/lib/auth";
 import { checkLedger } from "@/lib/books";
@@ -13,8 +15,10 @@ await runOnConfiguredDatabase(async (_url, db) => {
   const result = await checkLedger(SYSTEM, db);
   if (!result.ok) throw new Error([`The books do not balance: ${result.discrepancy}`, `  check:   ${result.check}`, `  subject: ${result.subject}`].join("\n"));
   const { entries, bankPaise, walletsPaise, prizeLiabilityPaise, taxPayablePaise } = result.totals;
+  const unmatched = result.receiptsNotOnBankLine;
   return [
     `Books balance: ${entries} entries; the journal sums to zero.`,
     `  bank ${formatRupeesWithSymbol(bankPaise)}, wallets ${formatRupeesWithSymbol(walletsPaise)}, prize liability ${formatRupeesWithSymbol(prizeLiabilityPaise)}, tax payable ${formatRupeesWithSymbol(taxPayablePaise)}`,
+    `  receipts not yet on a bank line: ${unmatched.count} (${formatRupeesWithSymbol(unmatched.paise)}), verified by an admin; reconcile the statement that shows them`,
   ].join("\n");
 });

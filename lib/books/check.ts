@@ -183,6 +183,78 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
     },
   },
   {
+    name: "every receipt has its bank line or its audited verifier, every wallet credit its cause",
+    async run(db) {
+      // Money in (a UPI top-up or entry fee) or out (a withdrawal) is an admin's decision, audited
+      // as they made it, unless a bank line shows it; a refund is an admin's audited decision; a
+      // referral reward names its referral and a free pass its redemption. A row written straight
+      // into the ledger, even with the app's own login, has none of these.
+      const unexplained = await first(
+        db,
+        sql`with explained as (
+              select t.*,
+                case
+                  when t.refund_of_id is not null then 'refund'
+                  when t.mode = 'upi' and t.type in ('credit', 'form pay') then 'receipt'
+                  when t.type = 'debit' and t.reason not in ('prizePayout', 'prizeTaxWithheld') then 'withdrawal'
+                  when t.type = 'credit' and t.mode = 'wallet' and t.reason = 'referralReward' then 'referral'
+                  when t.type = 'credit' and t.mode = 'wallet' and t.reason = 'freePassCredit' then 'free pass'
+                end as kind,
+                exists (select 1 from audit_log a
+                        where a.subject_type = 'payment' and a.subject_id = coalesce(t.refund_of_id, t.id)::text and a.actor_id = t.reviewed_by_id
+                          and a.action = case when t.refund_of_id is not null then 'payment.refund' else 'payment.verify' end) as audited
+              from transactions t where t.status = 'verified' and t.amount_paise > 0
+            )
+            select * from explained e
+            where (e.kind in ('receipt', 'withdrawal') and e.statement_line_id is null and not e.audited)
+               or (e.kind = 'refund' and not e.audited)
+               or (e.kind = 'referral' and not exists (select 1 from referrals r where r.reward_transaction_id = e.id))
+               or (e.kind = 'free pass' and not exists (select 1 from free_pass_redemptions f where f.transaction_id = e.id))
+            order by coalesce(e.reviewed_at, e.created_at), e.id limit 1`,
+      );
+      if (unexplained) {
+        const decided = unexplained.reviewed_by_id === null ? "no admin decided it" : `user ${unexplained.reviewed_by_id}, named as deciding it, has no audit entry doing so`;
+        const why: Record<string, string> = {
+          receipt: `counts as money received, but no bank statement line shows it and ${decided}`,
+          withdrawal: `counts as money paid out, but ${decided}`,
+          refund: `gives payment ${unexplained.refund_of_id} back, but ${decided}`,
+          referral: "is a referral reward that no referral names",
+          "free pass": "is a free-pass prize that no redemption names",
+        };
+        return { check: this.name, subject: `transaction ${unexplained.id}`, discrepancy: `The ${describeTransaction(unexplained)} ${why[String(unexplained.kind)]}.` };
+      }
+    },
+  },
+  {
+    name: "no receipt or refund is more than its bank line",
+    async run(db) {
+      // A receipt's line is its own; a refund's is the line of the payment it gives back.
+      const over = await first(
+        db,
+        sql`select t.*, p.amount_paise as paid_paise, l.id as line_id, l.amount_paise as line_paise
+            from transactions t
+            left join transactions p on p.id = t.refund_of_id
+            left join statement_lines l on l.id = coalesce(p.statement_line_id, t.statement_line_id)
+            where t.status = 'verified' and (
+              (t.refund_of_id is not null and (t.amount_paise > p.amount_paise or (p.mode = 'upi' and (l.id is null or l.amount_paise is null or t.amount_paise > l.amount_paise))))
+              or (t.refund_of_id is null and t.statement_line_id is not null and (l.amount_paise is null or t.amount_paise > l.amount_paise)))
+            order by coalesce(t.reviewed_at, t.created_at), t.id limit 1`,
+      );
+      if (over) {
+        const line = `bank statement line ${over.line_id} (${over.line_paise === null ? "no amount read" : rupees(over.line_paise)})`;
+        const what =
+          over.refund_of_id === null
+            ? `counts as received more than its ${line} shows`
+            : num(over.amount_paise) > num(over.paid_paise)
+              ? `gives back more than payment ${over.refund_of_id} paid (${rupees(over.paid_paise)})`
+              : over.line_id === null
+                ? `gives back payment ${over.refund_of_id}, which no bank statement line shows`
+                : `gives back more than payment ${over.refund_of_id}'s ${line} shows`;
+        return { check: this.name, subject: `transaction ${over.id}`, discrepancy: `The ${describeTransaction(over)} ${what}.` };
+      }
+    },
+  },
+  {
     name: "prize liability equals published prizes not yet paid",
     async run(db) {
       // A participant's prize entries (the first version's, then each revision's change) add up to their prize in the current version.
@@ -312,6 +384,12 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
           coalesce(-sum(amount_paise) filter (where account = 'tax_payable'), 0)::bigint as tax_payable
         from journal_lines`,
   ))!;
+  // Not a discrepancy: money an admin verified before the bank statement showing it was reconciled.
+  const unmatched = (await first(
+    db,
+    sql`select count(*)::int as receipts, coalesce(sum(amount_paise), 0)::bigint as paise from transactions
+        where status = 'verified' and mode = 'upi' and type in ('credit', 'form pay') and statement_line_id is null`,
+  ))!;
   return {
     ok: true,
     totals: {
@@ -321,14 +399,17 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
       prizeLiabilityPaise: num(totals.prize_liability),
       taxPayablePaise: num(totals.tax_payable),
     },
+    receiptsNotOnBankLine: { count: num(unmatched.receipts), paise: num(unmatched.paise) },
   };
 }
 
 /**
  * npm run ledger:check, as a service: the journal balances, each verified ledger row has the entry
  * its accounts say now, every wallet equals its account, nothing sits in suspense, no bank line
- * or UTR backs two payments, prize liability and tax payable equal what the prizes, claims and
- * deposits say. On a database of its own (the script's) it reads one repeatable-read snapshot;
+ * or UTR backs two payments, every receipt has its bank line or its audited verifier and every
+ * wallet credit its cause, no receipt or refund is more than its bank line, prize liability and
+ * tax payable equal what the prizes, claims and deposits say. Receipts no bank line shows yet
+ * are a figure beside the totals, not a discrepancy. On a database of its own (the script's) it reads one repeatable-read snapshot;
  * inside a caller's transaction it reads what that transaction sees.
  */
 export const checkLedger = service("books.read", async (_actor, database?: Queryable): Promise<LedgerCheck> => {

@@ -89,5 +89,10 @@ export interface TrialBalance {
 
 /** The result of npm run ledger:check and of the Books tab's check. */
 export type LedgerCheck =
-  | { ok: true; totals: { entries: number; bankPaise: number; walletsPaise: number; prizeLiabilityPaise: number; taxPayablePaise: number } }
+  | {
+      ok: true;
+      totals: { entries: number; bankPaise: number; walletsPaise: number; prizeLiabilityPaise: number; taxPayablePaise: number };
+      /** Verified UPI receipts no bank statement line shows yet: to reconcile, not wrong. */
+      receiptsNotOnBankLine: { count: number; paise: number };
+    }
   | { ok: false; check: string; subject: string; discrepancy: string };

@@ -28,17 +28,17 @@ import { checkLedger, financialQuarter, indiaDay, recordTaxDeposit, trialBalance
 import { config } from "@/lib/config";
 import { closeDatabase, getDb, openDatabase, type DatabaseTransaction } from "@/lib/db";
 import { Forbidden, Unauthenticated } from "@/lib/errors";
-import { payEntryFeeFromWallet, reviewTransaction, submitEntryFee } from "@/lib/payments";
+import { payEntryFeeFromWallet, refundPayment, reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid } from "@/lib/payouts";
 import { publishResults } from "@/lib/results";
 import { prepareDatabase } from "@/lib/seed";
-import { requestWithdrawal } from "@/lib/wallet";
+import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
 import { call } from "../support/http";
 import { asOwner } from "../support/owner";
 import { seededQuiz, settleKey } from "../support/results";
 import { dropDatabase } from "../support/test-server";
 import { admin, ADULT_DOB, participant } from "../support/users";
-import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../support/wallet";
+import { adult, balanceOf, fundWallet, openRegistration, receivedOnStatement, uploadProof } from "../support/wallet";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const KEY = randomBytes(32).toString("base64");
@@ -92,7 +92,11 @@ async function behindTheAppsBack(change: (tx: DatabaseTransaction) => Promise<vo
 
 describe("the ledger check", () => {
   it("passes on a freshly seeded database", async () => {
-    expect(await checkLedger(SYSTEM)).toEqual({ ok: true, totals: { entries: 0, bankPaise: 0, walletsPaise: 0, prizeLiabilityPaise: 0, taxPayablePaise: 0 } });
+    expect(await checkLedger(SYSTEM)).toEqual({
+      ok: true,
+      totals: { entries: 0, bankPaise: 0, walletsPaise: 0, prizeLiabilityPaise: 0, taxPayablePaise: 0 },
+      receiptsNotOnBankLine: { count: 0, paise: 0 },
+    });
   });
 
   it("is for admins and the system only", async () => {
@@ -147,6 +151,8 @@ describe("the ledger check", () => {
         prizeLiabilityPaise: published - claim.grossPaise,
         taxPayablePaise: claim.taxPaise - 10_000,
       },
+      // The top-up and the UPI fee were verified with no bank statement reconciled: a figure, not a discrepancy.
+      receiptsNotOnBankLine: { count: 2, paise: 100_000 + 10_000 },
     });
     expect(await balanceOf(payer.id)).toBe(100_000 - 10_000 - 20_000);
     expect(reward).toBeGreaterThan(0);
@@ -208,6 +214,76 @@ describe("the ledger check", () => {
     expect(result).toMatchObject({ check: "one bank credit backs one payment", subject: `UTR ${reference}` });
   });
 
+  it("names a credit minted with the app's own login: verified, on no bank line, decided by no admin, audited nowhere", async () => {
+    // The review's insider: the app's database login writes a verified ₹50,000 top-up and the wallet balance to match.
+    const payer = await adult();
+    const someAdmin = await admin();
+    const minted = async (reviewedById: string | null) => {
+      const undo = new Error("rolled back on purpose");
+      let found: { id: string; result: LedgerCheck } | undefined;
+      await expect(
+        (await getDb()).transaction(async (tx) => {
+          const { rows } = await tx.execute<{ id: string }>(
+            sql`insert into transactions (user_id, type, status, amount_paise, reason, reviewed_by_id) values (${payer.id}, 'credit', 'verified', 5000000, 'walletAddMoney', ${reviewedById}) returning id`,
+          );
+          await tx.execute(sql`update users set wallet_balance_paise = wallet_balance_paise + 5000000 where id = ${payer.id}`);
+          found = { id: rows[0].id, result: await checkLedger(SYSTEM, tx) };
+          throw undo;
+        }),
+      ).rejects.toBe(undo);
+      return { id: found!.id, failure: failed(found!.result) };
+    };
+
+    const bare = await minted(null);
+    expect(bare.failure).toMatchObject({ check: "every receipt has its bank line or its audited verifier, every wallet credit its cause", subject: `transaction ${bare.id}` });
+    expect(bare.failure.discrepancy).toBe(`The transaction ${bare.id} (credit by upi, "walletAddMoney", ₹50,000, verified) counts as money received, but no bank statement line shows it and no admin decided it.`);
+    // Naming a real admin as its verifier does not help: they have no audit entry verifying it.
+    const named = await minted(someAdmin.id);
+    expect(named.failure.subject).toBe(`transaction ${named.id}`);
+    expect(named.failure.discrepancy).toContain(`user ${someAdmin.id}, named as deciding it, has no audit entry doing so`);
+    expect((await checkLedger(SYSTEM)).ok).toBe(true);
+  });
+
+  it("names a referral reward no referral explains", async () => {
+    const payer = await adult();
+    const result = failed(
+      await behindTheAppsBack(async (tx) => {
+        await tx.insert(transactions).values({ userId: payer.id, type: "credit", mode: "wallet", status: "verified", amountPaise: 5_000, reason: "referralReward", reviewedAt: new Date() });
+        await tx.update(users).set({ walletBalancePaise: 5_000 }).where(eq(users.id, payer.id));
+      }),
+    );
+    expect(result.check).toBe("every receipt has its bank line or its audited verifier, every wallet credit its cause");
+    expect(result.discrepancy).toMatch(/is a referral reward that no referral names\.$/);
+  });
+
+  it("names a refund, or a receipt, that counts more than its bank line shows", async () => {
+    const [user, reviewer] = [await adult(), await admin()];
+    const quiz = await openRegistration({ entryFeePaise: 10_000 });
+    const upiFee = await submitEntryFee(user, { quizId: quiz.id, proofUploadId: await uploadProof(user), payeeName: user.name, paymentReference: utr() });
+    await receivedOnStatement(reviewer, upiFee);
+    await fundWallet(user, reviewer, 10_000);
+    await payEntryFeeFromWallet(user, quiz.id);
+    const refund = await refundPayment(reviewer, upiFee.id, "Paid twice.");
+    const topUp = await requestTopUp(user, { amountPaise: 20_000, payeeName: user.name, proofUploadId: await uploadProof(user), paymentReference: utr() });
+    await receivedOnStatement(reviewer, topUp);
+    await reviewTransaction(reviewer, topUp.id, "verified");
+    expect((await checkLedger(SYSTEM)).ok).toBe(true);
+
+    const db = await getDb();
+    const lineOf = async (id: string) => (await db.select({ line: transactions.statementLineId }).from(transactions).where(eq(transactions.id, id)))[0].line!;
+    const shrink = (id: string) =>
+      behindTheAppsBack(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`update statement_lines set amount_paise = 100 where id = ${await lineOf(id)}`);
+      });
+    const refunded = failed(await shrink(upiFee.id));
+    expect(refunded).toMatchObject({ check: "no receipt or refund is more than its bank line", subject: `transaction ${refund.id}` });
+    expect(refunded.discrepancy).toContain(`gives back more than payment ${upiFee.id}'s bank statement line ${await lineOf(upiFee.id)} (₹1) shows`);
+    const received = failed(await shrink(topUp.id));
+    expect(received).toMatchObject({ check: "no receipt or refund is more than its bank line", subject: `transaction ${topUp.id}` });
+    expect(received.discrepancy).toContain(`counts as received more than its bank statement line ${await lineOf(topUp.id)} (₹1) shows`);
+  });
+
   it("fails when prize liability or tax payable stop matching the prizes and deposits", async () => {
     const liability = failed(
       await behindTheAppsBack(async (tx) => {
@@ -233,6 +309,7 @@ describe("the ledger check", () => {
   it("npm run ledger:check exits 0 with the totals, and 1 naming the row changed behind the app's back", async () => {
     const passing = await ledgerCheckScript();
     expect(passing.output).toMatch(/^Books balance: \d+ entries/m);
+    expect(passing.output).toMatch(/^ {2}receipts not yet on a bank line: \d+ \(₹[\d,.]+\)/m);
     expect(passing.code).toBe(0);
 
     const payer = await adult();
