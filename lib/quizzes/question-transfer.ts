@@ -147,6 +147,7 @@ async function arrivedImages(entries: readonly { name: string; bytes: Buffer }[]
     try {
       image = await checkedImage(new File([new Uint8Array(entry.bytes)], fileName), message("questionImageRequired"));
     } catch (error) {
+      if (error instanceof Invalid && error.text.id === "imageTooManyPixels") throw refused("more than 40 megapixels (8000 × 5000, say)");
       if (error instanceof Invalid) throw refused("not a PNG, JPEG, WebP or GIF image of at most 5 MB (SVG is not accepted)");
       throw error;
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import { MAX_IMAGE_PIXELS } from "./schemas";
 
 /** Fingerprints of a payment screenshot: the exact file, and the picture whatever its encoding. */
 export interface ImageFingerprint {
@@ -25,7 +26,8 @@ const CROPS = [
  * cropping a margin moves only a few of the 64 bits; a different picture moves about half.
  */
 async function differenceHash(bytes: Uint8Array, crop?: (typeof CROPS)[number]): Promise<bigint> {
-  let image = sharp(bytes).rotate();
+  // checkedImage refused what the header declares past the limit; this holds a header it could not read to it too.
+  let image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   if (crop) {
     const { width = 0, height = 0 } = await image.metadata();
     const left = Math.round(width * crop.side);

@@ -5,6 +5,12 @@ export function uploadUrl(id: string): string {
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/**
+ * The most pixels an uploaded image may declare: a phone's largest photos (8000 × 5000) fit. A few
+ * kilobytes of compressed PNG can declare 16000 × 16000, a gigabyte and tens of seconds to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 const SIGNATURES: { contentType: string; extension: string; matches: (bytes: Uint8Array) => boolean }[] = [
   { contentType: "image/jpeg", extension: "jpg", matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   {

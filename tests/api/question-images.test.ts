@@ -16,6 +16,7 @@ import { encodeGreyPng } from "@/lib/seed/diagram";
 import { DEMO_DIAGRAM_ID } from "@/lib/seed/demo-questions";
 import { openExam, paidParticipant } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
+import { pngDeclaring } from "@/tests/support/images";
 import { admin, participant } from "@/tests/support/users";
 
 afterAll(closeDatabase);
@@ -64,6 +65,9 @@ describe("question images", () => {
     const text = await call(uploadImage, { as: boss, form: fileForm("just some text, not an image at all", "diagram.png") });
     expect(text.status).toBe(400);
     expect(text.body.message).toBe("Please upload an image file (JPEG, PNG, WebP or GIF).");
+    const bomb = await call(uploadImage, { as: boss, form: fileForm(pngDeclaring(16_000, 16_000), "diagram.png") });
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toBe("The image is too large: it may have at most 40 megapixels (8000 × 5000, say). Please upload a smaller image.");
     const none = await call(uploadImage, { as: boss, form: new FormData() });
     expect(none.status).toBe(400);
     const notAdmin = await call(uploadImage, { as: await participant(), form: fileForm(png(), "a.png") });
@@ -240,6 +244,10 @@ describe("a ZIP of a CSV and its images", () => {
     const exploded = await attempt(bombed);
     expect(exploded.status).toBe(400);
     expect(exploded.body.message).toBe('The ZIP cannot be imported: "images/square.png" is damaged or larger than it says');
+
+    const manyPixels = await attempt(bankZip([zipRow(label, "images/square.png")], [{ name: "images/square.png", bytes: pngDeclaring(16_000, 16_000) }]));
+    expect(manyPixels.status).toBe(400);
+    expect(manyPixels.body.message).toBe('The ZIP cannot be imported: "images/square.png": more than 40 megapixels (8000 × 5000, say)');
 
     const notZip = await attempt(Buffer.concat([Buffer.from("PK\u0003\u0004"), Buffer.alloc(100)]));
     expect(notZip.status).toBe(400);

@@ -11,10 +11,18 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { log } from "@/lib/log";
 import { fillUp } from "../support/full-disk";
 import { call } from "../support/http";
+import { pngDeclaring } from "../support/images";
 import { admin, participant } from "../support/users";
 
 // Where a tmpfs cannot be mounted, a full disk is this stand-in (tests/support/full-disk.ts).
 vi.mock("node:fs/promises", async (original) => (await import("../support/full-disk")).withFullFolders(await original()));
+
+/** Every image sharp is handed (the payment screenshot's fingerprint decodes one): a refusal before decoding hands it none. */
+const decoded = vi.hoisted(() => ({ images: 0 }));
+vi.mock("sharp", async (original) => {
+  const sharp = ((await original()) as { default: (...args: unknown[]) => unknown }).default;
+  return { default: Object.assign((...args: unknown[]) => (decoded.images++, sharp(...args)), sharp) };
+});
 
 afterAll(closeDatabase);
 
@@ -72,6 +80,25 @@ describe("uploads", () => {
     const missing = await call(upload, { form: form(null, "", "payment"), as: owner });
     expect(missing.body.message).toBe("Please upload a payment screenshot.");
     expect(await uploadCount(owner.id)).toBe(0);
+  });
+
+  it("refuses an image declaring more than 40 megapixels before decoding it, for every purpose, and stores nothing", async () => {
+    const owner = await participant();
+    // 16000 × 16000: 256 megapixels in 80 bytes, what a 275 KB screenshot once made the server decode for 20 s.
+    const bomb = pngDeclaring(16_000, 16_000);
+    for (const purpose of ["payment", "profile", "objection"]) {
+      const { status, body } = await call(upload, { form: form(new Blob([bomb]), "proof.png", purpose), as: owner });
+      expect(status).toBe(400);
+      expect(body).toEqual({ message: "The image is too large: it may have at most 40 megapixels (8000 × 5000, say). Please upload a smaller image." });
+    }
+    const hindi = await call(upload, { form: form(new Blob([bomb]), "proof.png", "payment"), as: owner, headers: { "accept-language": "hi" } });
+    expect(hindi.body.message).toBe("चित्र बहुत बड़ा है: इसमें अधिकतम 40 मेगापिक्सेल हो सकते हैं (जैसे 8000 × 5000)। कृपया छोटा चित्र अपलोड करें।");
+    expect(decoded.images).toBe(0);
+    expect(await uploadCount(owner.id)).toBe(0);
+
+    // 40 megapixels exactly is within the limit, and is decoded for its fingerprint as any screenshot is.
+    expect((await call(upload, { form: form(new Blob([pngDeclaring(8000, 5000)]), "proof.png", "payment"), as: owner })).status).toBe(201);
+    expect(decoded.images).toBeGreaterThan(0);
   });
 
   it("replaces the previous profile image", async () => {
