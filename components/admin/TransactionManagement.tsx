@@ -5,6 +5,7 @@ import { z } from "zod";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ReviewFilter, ReviewList } from "@/lib/payments";
+import { AMOUNT_DIFFERS_REASON_MINIMUM } from "@/lib/payments/schemas";
 import { pageParam } from "@/lib/validation";
 import { transactionKind, transactionPurpose, type TransactionStatus } from "@/lib/wallet/schemas";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
@@ -74,7 +75,7 @@ function flags(row: ListedRow): ReviewRow["flags"] {
 const VERIFY_QUESTION: Record<ListedRow["verifyQuestions"][number], string> = {
   flagged: "A fraud check flagged it (above).",
   "utr-shared": "Another pending payment gives the same UTR: one bank credit backs one payment.",
-  "amount-differs": "Its amount differs from its bank statement line.",
+  "amount-differs": `Its amount differs from its bank statement line: verifying records the line's amount as received (an entry fee on a smaller line is refused), and the reason needs at least ${AMOUNT_DIFFERS_REASON_MINIMUM} characters.`,
 };
 
 function statementLine(row: ListedRow): string | null {

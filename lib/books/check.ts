@@ -45,6 +45,16 @@ async function expectedLinesOf(db: Queryable, transactionId: unknown): Promise<R
   ).rows;
 }
 
+/**
+ * A UPI receipt (the transactions row `t`) a bank statement shows: it holds its line, or a line
+ * with its UTR shows at least its amount. The line it holds no other payment can take, and a UTR
+ * backs one received payment at most (the database's unique indexes), so a line shows one receipt.
+ * A receipt verified before its statement was reconciled keeps no line (a verified row is final):
+ * its UTR finds it.
+ */
+const shownByBankLine = (t: SQL) =>
+  sql`(${t}.statement_line_id is not null or exists (select 1 from statement_lines l where l.utr = ${t}.payment_reference and l.amount_paise >= ${t}.amount_paise))`;
+
 const describeTransaction = (row: Row) => `transaction ${row.id} (${row.type} by ${row.mode}, "${row.reason}", ${rupees(row.amount_paise)}, ${row.status})`;
 
 /**
@@ -206,8 +216,8 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
               from transactions t where t.status = 'verified' and t.amount_paise > 0
             )
             select * from explained e
-            where (e.kind in ('receipt', 'withdrawal') and e.statement_line_id is null and not e.audited)
-               or (e.kind = 'refund' and not e.audited)
+            where (e.kind = 'receipt' and not ${shownByBankLine(sql`e`)} and not e.audited)
+               or (e.kind in ('withdrawal', 'refund') and not e.audited)
                or (e.kind = 'referral' and not exists (select 1 from referrals r where r.reward_transaction_id = e.id))
                or (e.kind = 'free pass' and not exists (select 1 from free_pass_redemptions f where f.transaction_id = e.id))
             order by coalesce(e.reviewed_at, e.created_at), e.id limit 1`,
@@ -387,8 +397,8 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
   // Not a discrepancy: money an admin verified before the bank statement showing it was reconciled.
   const unmatched = (await first(
     db,
-    sql`select count(*)::int as receipts, coalesce(sum(amount_paise), 0)::bigint as paise from transactions
-        where status = 'verified' and mode = 'upi' and type in ('credit', 'form pay') and statement_line_id is null`,
+    sql`select count(*)::int as receipts, coalesce(sum(t.amount_paise), 0)::bigint as paise from transactions t
+        where t.status = 'verified' and t.mode = 'upi' and t.type in ('credit', 'form pay') and not ${shownByBankLine(sql`t`)}`,
   ))!;
   return {
     ok: true,

@@ -77,7 +77,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         statementMatchedAt: transactions.statementMatchedAt,
         statementLineId: transactions.statementLineId,
         statementLine: { lineNumber: statementLines.lineNumber, amountPaise: statementLines.amountPaise, uploadedAt: bankStatements.uploadedAt },
-        lineOnFile: sql<boolean>`(${transactions.statementLineId} is not null or exists (select 1 from ${statementLines} where ${statementLines.utr} = ${transactions.paymentReference} and ${unusedLine}))`,
+        lineOnFile: sql<boolean>`(${transactions.statementLineId} is not null or exists (select 1 from ${statementLines} where ${statementLines.utr} = ${transactions.paymentReference} and ${statementLines.amountPaise} > 0 and ${unusedLine}))`,
         utrShared: sql<boolean>`${transactions.mode} = 'upi' and ${transactions.type} in ('credit', 'form pay') and exists (select 1 from ${transactions} other where other.payment_reference = ${transactions.paymentReference} and other.id <> ${transactions.id} and other.status = 'pending' and other.mode = 'upi' and other.type in ('credit', 'form pay'))`,
       })
       .from(transactions)
