@@ -49,14 +49,29 @@ export function dateRange(query: TrialBalanceQuery, now: Date = new Date()): { f
   return { from: query.from ?? financialYearStart(to), to };
 }
 
-const PERIOD = /^FY(\d{4})-(\d{2}) Q[1-4]$/;
+const PERIOD = /^FY(\d{4})-(\d{2}) Q([1-4])$/;
+
+/** The first India day of a period the schema accepted ("FY2026-27 Q3" begins 2026-10-01). */
+export function periodStart(period: string): string {
+  const [, first, , quarter] = PERIOD.exec(period)!.map(Number);
+  const month = 4 + 3 * (quarter - 1);
+  return month > 12 ? `${first + 1}-${String(month - 12).padStart(2, "0")}-01` : `${first}-${String(month).padStart(2, "0")}-01`;
+}
+
+/**
+ * A challan reference as it is compared and stored: bank receipts print the same challan with
+ * spaces, hyphens or in either case, and each must be one challan.
+ */
+function normalisedChallan(reference: string): string {
+  return reference.toUpperCase().replace(/[\s-]+/g, "");
+}
 
 /** POST /api/books/tax-deposits: tax withheld that was paid to the government with a challan. */
 export const taxDepositSchema = z.object({
   amount: rupees("The amount"),
   challanReference: text("The challan reference")
-    .transform((value) => value.trim().replace(/\s+/g, " ").toUpperCase())
-    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9 /-]{2,62}[A-Z0-9]$/, CHALLAN_REFERENCE_FORMAT)),
+    .transform(normalisedChallan)
+    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9/]{2,62}[A-Z0-9]$/, CHALLAN_REFERENCE_FORMAT)),
   depositedOn: day("The deposit date"),
   period: text("The period")
     .transform((value) => value.trim().replace(/\s+/g, " ").toUpperCase())

@@ -394,7 +394,7 @@ describe("tax deposits", () => {
     const db = await getDb();
     const id = (body.deposit as { id: string }).id;
     const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "tax.deposit"), eq(auditLog.subjectId, id)));
-    expect(audit).toMatchObject({ actorId: as.id, subjectType: "tax_deposit", after: { amountPaise: 100, challanReference: json.challanReference.trim().toUpperCase() } });
+    expect(audit).toMatchObject({ actorId: as.id, subjectType: "tax_deposit", after: { amountPaise: 100, challanReference: json.challanReference.replace(/[\s-]/g, "").toUpperCase() } });
     expect((await checkLedger(SYSTEM)).ok).toBe(true);
   });
 
@@ -427,6 +427,36 @@ describe("tax deposits", () => {
       const { status } = await call(taxDepositRoute, { json, as });
       expect({ json, status }).toEqual({ json, status: 400 });
     }
+  });
+
+  it("refuses a period not begun yet or ended before tax was first withheld, and a deposit dated before it (400), in Hindi too", async () => {
+    const as = await admin();
+    const future = await call(taxDepositRoute, { json: deposit({ period: "FY2099-00 Q1" }), as });
+    expect(future.status).toBe(400);
+    expect(future.body.message).toBe("The period FY2099-00 Q1 has not begun yet.");
+    const early = await call(taxDepositRoute, { json: deposit({ period: "FY2000-01 Q1" }), as });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toMatch(/^The period FY2000-01 Q1 ended before tax was first withheld from a prize \(.+\): it has no tax to deposit\.$/);
+    const dated = await call(taxDepositRoute, { json: deposit({ depositedOn: "2001-01-01" }), as, headers: { cookie: "NEXT_LOCALE=hi" } });
+    expect(dated.status).toBe(400);
+    expect(dated.body.message).toMatch(/^जमा की तारीख़ किसी पुरस्कार से पहली बार कर काटे जाने \(.+\) से पहले की नहीं हो सकती।$/);
+    expect((await call(taxDepositRoute, { json: deposit({ period: "FY2099-00 Q1" }), as, headers: { cookie: "NEXT_LOCALE=hi" } })).body.message).toBe("अवधि FY2099-00 Q1 अभी शुरू नहीं हुई है।");
+  });
+
+  it("takes a challan in lower case or with spaces or hyphens as the same challan, also one recorded before references were written one way", async () => {
+    const as = await admin();
+    const serial = randomBytes(4).toString("hex").toUpperCase();
+    const first = await call(taxDepositRoute, { json: deposit({ challanReference: `ch 0002 ${serial}` }), as });
+    expect(first.status).toBe(200);
+    expect((first.body.deposit as { challanReference: string }).challanReference).toBe(`CH0002${serial}`);
+    for (const again of [`CH0002${serial}`, `CH-0002-${serial}`, `C H 0002 ${serial.toLowerCase()}`]) {
+      const { status } = await call(taxDepositRoute, { json: deposit({ challanReference: again }), as });
+      expect({ again, status }).toEqual({ again, status: 409 });
+    }
+    const db = await getDb();
+    await db.insert(taxDeposits).values({ amountPaise: 1, challanReference: `CH 0003-${serial}`, depositedOn: today(), period: financialQuarter(today()) });
+    expect((await call(taxDepositRoute, { json: deposit({ challanReference: `CH0003${serial}` }), as })).status).toBe(409);
+    expect((await checkLedger(SYSTEM)).ok).toBe(true);
   });
 
   it("labels financial-year quarters as the quarterly return does", () => {
