@@ -93,6 +93,7 @@ export function BooksTab({ loaded, rangeProblem, now }: { loaded: BooksLoaded | 
       </ScrollRegion>
       <p role="status" className={balanced ? "text-emerald-800" : "text-red-700"}>{balanced ? t("balanced") : t("unbalanced")}</p>
       <p className={check.ok ? "text-slate-700" : "text-red-700"}>{check.ok ? t("checkPassed") : t("checkFailed", { discrepancy: check.discrepancy })}</p>
+      {check.ok && <p className="text-slate-700">{t("receiptsNotOnBankLine", { count: check.receiptsNotOnBankLine.count, amount: rupees(check.receiptsNotOnBankLine.paise) })}</p>}
       <TaxDepositForm
         today={today}
         period={financialQuarter(today)}
