@@ -284,6 +284,21 @@ describe("the ledger check", () => {
     expect(received.discrepancy).toContain(`counts as received more than its bank statement line ${await lineOf(topUp.id)} (₹1) shows`);
   });
 
+  it("counts a receipt verified before its bank statement as not yet on a bank line, until a statement shows it", async () => {
+    const [payer, reviewer] = [await adult(), await admin()];
+    const unmatched = async () => {
+      const result = await checkLedger(SYSTEM);
+      if (!result.ok) throw new Error(result.discrepancy);
+      return result.receiptsNotOnBankLine;
+    };
+    const before = await unmatched();
+    const topUp = await requestTopUp(payer, { amountPaise: 12_300, payeeName: payer.name, proofUploadId: await uploadProof(payer), paymentReference: utr() });
+    await reviewTransaction(reviewer, topUp.id, "verified");
+    expect(await unmatched()).toEqual({ count: before.count + 1, paise: before.paise + 12_300 });
+    await receivedOnStatement(reviewer, topUp);
+    expect(await unmatched()).toEqual(before);
+  });
+
   it("fails when prize liability or tax payable stop matching the prizes and deposits", async () => {
     const liability = failed(
       await behindTheAppsBack(async (tx) => {
