@@ -301,6 +301,8 @@ function errorAnswer(error: unknown, inCallersLanguage: (text: Message) => strin
     const headers: Record<string, string> = {};
     if (error instanceof ComeBackLater) headers["retry-after"] = String(error.retryAfterSeconds);
     if (error instanceof Unavailable && error.placeInLine) headers[PLACE_IN_LINE_HEADER] = error.placeInLine;
+    // The rest of the body was never read: a connection kept alive would take it for the next request. Node closes it after this answer.
+    if (error instanceof PayloadTooLarge) headers.connection = "close";
     return { status: error.status, headers, body: { message: inCallersLanguage(error.text), ...(error.code && { code: error.code }) } };
   }
   log.error(errorFields(error), "unhandled error in route");

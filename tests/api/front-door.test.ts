@@ -1,6 +1,6 @@
 import http from "node:http";
 import { once } from "node:events";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { message } from "@/lib/catalogue";
@@ -223,5 +223,40 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect((await send("GET", "/api/echo/ab")).status).toBe(200);
     expect((await send("PUT", "/api/echo/ab/c")).status).toBe(200);
     expect(reached.map((request) => request.path)).toEqual(["/api/echo/ab", "/api/echo/ab/c"]);
+  });
+
+  it("answers a body past its limit with 413 and Connection: close, and closes the connection, so the next request on a kept-alive agent gets a fresh one", async () => {
+    const echo = route({ can: "health.ping", does: "Echoes", body: z.object({ words: z.string() }) }, async ({ body }) => ({ words: body.words }));
+    openFrontDoor({ guards: () => false, admit: (work) => work() }, [servedAtTheDoor("PUT", "/api/echo", echo)]);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    /** A PUT on the agent's one connection: the status, the Connection header, and the connection it went on. */
+    const put = (body: string, chunked = false) =>
+      new Promise<{ status: number; connection: string | undefined; socket: Socket }>((resolve, reject) => {
+        const request = http.request(`${base}/api/echo`, { method: "PUT", agent, headers: { "content-type": "application/json", ...(!chunked && { "content-length": Buffer.byteLength(body) }) } }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, socket: request.socket! }));
+        });
+        request.on("error", reject);
+        request.end(body);
+      });
+    const oversize = JSON.stringify({ words: "x".repeat(2 * 1024 * 1024) });
+    try {
+      const first = await put(JSON.stringify({ words: "hi" }));
+      expect(first).toMatchObject({ status: 200, connection: "keep-alive" });
+      let kept = first.socket;
+      // Refused by its Content-Length before a byte is read, then sent as chunks the route stops reading at 1 MB.
+      for (const chunked of [false, true]) {
+        const refused = await put(oversize, chunked);
+        expect(refused).toMatchObject({ status: 413, connection: "close" });
+        expect(refused.socket).toBe(kept);
+        if (!refused.socket.closed) await once(refused.socket, "close");
+        const next = await put(JSON.stringify({ words: "again" }));
+        expect(next).toMatchObject({ status: 200, connection: "keep-alive" });
+        expect(next.socket).not.toBe(kept);
+        kept = next.socket;
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 });

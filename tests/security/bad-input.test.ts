@@ -1105,6 +1105,8 @@ describe("clear messages", () => {
     const response = await call(register, { json: { name: "Asha" }, headers: { "content-length": String(2 * 1024 * 1024) } });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe("The request body must be at most 1 MB.");
+    // The unread rest of the body must not be taken for the connection's next request (tests/api/front-door.test.ts).
+    expect(response.response.headers.get("connection")).toBe("close");
   });
 
   it("says how many answers a batch may carry", async () => {
@@ -1122,6 +1124,7 @@ describe("clear messages", () => {
     const response = await call(upload, { as: await participant(), form });
     expect(response.status).toBe(413);
     expect(response.body.message).toBe("The file size exceeds the 5 MB limit. Please upload a smaller file.");
+    expect(response.response.headers.get("connection")).toBe("close");
   });
 
   it("refuses paying for a quiz with no fee, by UPI or from the wallet, and writes nothing", async () => {
