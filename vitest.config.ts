@@ -38,6 +38,7 @@ const JOB_WORKER_FILES = [
   "tests/api/email-verification.test.ts",
   "tests/api/password-reset.test.ts",
   "tests/api/jobs.test.ts",
+  "tests/api/forged-jobs.test.ts",
 ];
 
 /**

@@ -3,8 +3,9 @@ import { service, step } from "@/lib/auth";
 import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce, enqueueWithin as sendWithin } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
-export { jobQueue, pauseJobWorkers, startJobQueue, stopJobQueue, type JobName, type JobPayloads, type QueueCounts } from "./queue";
+export { jobQueue, pauseJobWorkers, refuseJobs, startJobQueue, stopJobQueue, type QueueCounts } from "./queue";
 export type { Mail, PushPayload } from "./payloads";
+export { checkedJob, signedJob, type JobName, type JobPayloads } from "./signing";
 
 /** Per queue: waiting (new or awaiting a retry), running, and failed for good (kept a week). */
 export const queueCounts = service("jobs.view", async () => countQueues());

@@ -5,20 +5,8 @@ import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
 import { connectDatabase, JOB_QUEUE_SCHEMA, type DatabaseTransaction } from "@/lib/db";
 import { errorFields, log } from "@/lib/log";
-import type { Mail, PushPayload } from "./payloads";
-
-/** Every background job and what it carries. Ids and content only: jobs are stored in PostgreSQL. */
-export interface JobPayloads {
-  "exam.finalise-overdue-attempts": Record<string, never>;
-  "push.fan-out": { userIds: string[] | "all"; payload: PushPayload };
-  "push.deliver": { subscriptionId: string; payload: PushPayload };
-  "mail.send": Mail;
-  "maintenance.delete-expired": Record<string, never>;
-  /** The version to announce; a job queued before revisions existed names none and announces the current one. */
-  "results.announce": { quizId: string; revision?: number };
-}
-
-export type JobName = keyof JobPayloads;
+import { signedJob } from "./signing";
+import type { JobName, JobPayloads } from "./signing";
 
 /** Retries back off exponentially from retryDelay seconds; failed jobs stay visible to admins. */
 const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
@@ -89,7 +77,7 @@ export function jobQueue(): Promise<PgBoss> {
 }
 
 export async function enqueue<Name extends JobName>(name: Name, data: JobPayloads[Name], options: PgBoss.SendOptions = {}): Promise<void> {
-  await (await jobQueue()).send(name, data, options);
+  await (await jobQueue()).send(name, signedJob(name, data), options);
 }
 
 /**
@@ -97,7 +85,7 @@ export async function enqueue<Name extends JobName>(name: Name, data: JobPayload
  * committed, so a crash between the commit and the queueing can never leave it untold.
  */
 export async function enqueueWithin<Name extends JobName>(tx: DatabaseTransaction, name: Name, data: JobPayloads[Name]): Promise<void> {
-  await (await jobQueue()).send(name, data, { db: { executeSql: (text, values) => tx.execute(withParameters(text, values)) } });
+  await (await jobQueue()).send(name, signedJob(name, data), { db: { executeSql: (text, values) => tx.execute(withParameters(text, values)) } });
 }
 
 /** pg-boss's positional SQL ($1, $2, …) as a drizzle statement with those values bound. */
@@ -107,7 +95,7 @@ function withParameters(text: string, values: unknown[]): SQL {
 }
 
 export async function enqueueMany<Name extends JobName>(name: Name, payloads: JobPayloads[Name][]): Promise<void> {
-  if (payloads.length > 0) await (await jobQueue()).insert(payloads.map((data) => ({ name, data })));
+  if (payloads.length > 0) await (await jobQueue()).insert(payloads.map((data) => ({ name, data: signedJob(name, data) })));
 }
 
 /** A UUID that is the same for the same key every time. */
@@ -121,7 +109,19 @@ function keyedId(key: string): string {
  * first job is kept (until pg-boss archives it, 12 hours after it completed).
  */
 export async function enqueueOnce<Name extends JobName>(name: Name, jobs: { key: string; data: JobPayloads[Name] }[]): Promise<void> {
-  if (jobs.length > 0) await (await jobQueue()).insert(jobs.map(({ key, data }) => ({ id: keyedId(`${name}:${key}`), name, data })));
+  if (jobs.length > 0) await (await jobQueue()).insert(jobs.map(({ key, data }) => ({ id: keyedId(`${name}:${key}`), name, data: signedJob(name, data) })));
+}
+
+/**
+ * Fails jobs for good, each with the reason, without the retries their queue allows: a job refused
+ * for what it is would be refused again, and retries of a flood of forged jobs would hold up the
+ * queue's real work.
+ */
+export async function refuseJobs(boss: PgBoss, name: JobName, refusals: { id: string; reason: string }[]): Promise<void> {
+  if (refusals.length === 0) return;
+  const ids = refusals.map((refusal) => refusal.id);
+  await boss.getDb().executeSql(`update ${JOB_QUEUE_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = any($2::uuid[])`, [name, ids]);
+  for (const { id, reason } of refusals) await boss.fail(name, id, { refused: reason });
 }
 
 /** Stops fetching (a shutdown began): running jobs go on, and requests still queue new ones until the queue stops. */

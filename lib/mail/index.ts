@@ -7,7 +7,6 @@ import { config } from "@/lib/config";
 import { enqueue, enqueueOnce, type Mail } from "@/lib/jobs";
 import { log } from "@/lib/log";
 
-
 /** Queues the mail: an SMTP server that is slow or down must not fail or hold the request. */
 export async function sendMail(mail: Mail): Promise<void> {
   await enqueue("mail.send", mail);
@@ -29,7 +28,8 @@ export const OUTBOX_DIRECTORY = path.join(config.dataDir, "outbox");
 export async function deliverMail(mail: Mail): Promise<void> {
   if (config.mail.smtpUrl) {
     transport ??= nodemailer.createTransport(config.mail.smtpUrl);
-    await transport.sendMail({ from: config.mail.from, ...mail });
+    // Named one by one: the sender is the app's, whatever else a job's data may hold.
+    await transport.sendMail({ from: config.mail.from, to: mail.to, subject: mail.subject, text: mail.text });
     return;
   }
   await mkdir(OUTBOX_DIRECTORY, { recursive: true });

@@ -8,7 +8,7 @@ import { deliverMail } from "@/lib/mail";
 import { countJob } from "@/lib/metrics";
 import { deliverPushes, fanOutPush } from "@/lib/notifications";
 import { announceResults } from "@/lib/results";
-import type { JobName, JobPayloads } from "@/lib/jobs";
+import { checkedJob, refuseJobs, signedJob, type JobName, type JobPayloads } from "@/lib/jobs";
 
 /** What a batch came to: output is kept on a lone job; failed jobs are retried, the rest completed. */
 interface Outcome {
@@ -58,15 +58,36 @@ const WORKERS: { [Name in JobName]: Worker<Name> } = {
 };
 
 /** Cron lines (UTC): pg-boss sends each scheduled job once per slot however many instances run. */
-const SCHEDULES: Partial<Record<JobName, string>> = {
+const SCHEDULES: Partial<Record<"exam.finalise-overdue-attempts" | "maintenance.delete-expired", string>> = {
   "exam.finalise-overdue-attempts": "* * * * *",
   "maintenance.delete-expired": "17 * * * *",
 };
 
 const POLLING_INTERVAL_SECONDS = 1;
 
+/**
+ * The batch's jobs whose data the app signed and whose payload fits its job, as the handler takes
+ * them; the rest are failed without running and logged by id and reason, never with their data
+ * (a forged mail job's data may be an attacker's, or hold what it tried to reach).
+ */
+async function acceptedJobs(boss: PgBoss, name: JobName, jobs: PgBoss.Job<unknown>[]): Promise<PgBoss.Job<JobPayloads[JobName]>[]> {
+  const accepted: PgBoss.Job<JobPayloads[JobName]>[] = [];
+  const refused: { id: string; reason: string }[] = [];
+  for (const job of jobs) {
+    const checked = checkedJob(name, job.data);
+    if ("payload" in checked) accepted.push({ ...job, data: checked.payload });
+    else refused.push({ id: job.id, reason: checked.refused });
+  }
+  for (const { id, reason } of refused) log.error({ queue: name, job: id, reason }, "job refused without running: the app did not queue it as it stands");
+  await refuseJobs(boss, name, refused);
+  countJob(name, "failed", refused.length);
+  return accepted;
+}
+
 /** Runs one fetched batch, keeping count; a throw fails the whole batch for pg-boss to retry. */
-async function runBatch(boss: PgBoss, name: JobName, worker: Worker<JobName>, jobs: PgBoss.Job<JobPayloads[JobName]>[]) {
+async function runBatch(boss: PgBoss, name: JobName, worker: Worker<JobName>, fetched: PgBoss.Job<unknown>[]) {
+  const jobs = await acceptedJobs(boss, name, fetched);
+  if (jobs.length === 0) return undefined;
   try {
     const { output, failed = [] } = (await worker.handle(jobs)) ?? {};
     // Failing these first leaves only the rest of the batch for pg-boss to complete.
@@ -87,8 +108,8 @@ export async function startJobWorkers(boss: PgBoss): Promise<void> {
     const worker = WORKERS[name] as Worker<JobName>;
     const options = { batchSize: worker.batchSize, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS };
     for (let loop = 0; loop < (worker.concurrency ?? 1); loop++) {
-      await boss.work<JobPayloads[JobName]>(name, options, (jobs) => runBatch(boss, name, worker, jobs));
+      await boss.work<unknown>(name, options, (jobs) => runBatch(boss, name, worker, jobs));
     }
   }
-  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron);
+  for (const [name, cron] of Object.entries(SCHEDULES) as [keyof typeof SCHEDULES, string][]) await boss.schedule(name, cron, signedJob(name, {}));
 }

@@ -7,7 +7,7 @@ import { GET as jobs } from "@/app/api/jobs/route";
 import { POST as sendNotification } from "@/app/api/notifications/send-notification/route";
 import { closeDatabase, getDb } from "@/lib/db";
 import { startExam } from "@/lib/exam";
-import { enqueue, enqueueWithin, startJobQueue } from "@/lib/jobs";
+import { enqueue, enqueueWithin, signedJob, startJobQueue } from "@/lib/jobs";
 import { startJobWorkers } from "@/lib/server";
 import { markPaid, openExam } from "../support/exam";
 import { call } from "../support/http";
@@ -41,7 +41,7 @@ describe("background jobs with two instances", () => {
     await db.execute(sql`insert into attempt_answers (attempt_id, question_id, selected_option_index, answered_at) values (${view.attemptId}, ${questionIds[0]}, 1, now())`);
     await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() - interval '1 minute' where id = ${view.attemptId}`);
 
-    const sent = await Promise.all([first, second, first, second].map((boss) => boss.send(SWEEP, {})));
+    const sent = await Promise.all([first, second, first, second].map((boss) => boss.send(SWEEP, signedJob(SWEEP, {}))));
     await vi.waitFor(
       async () => {
         const { rows } = await db.execute<{ open: number }>(sql`select count(*)::int as open from pgboss.job where id = any(${`{${sent.join(",")}}`}::uuid[]) and state <> 'completed'`);
