@@ -6,6 +6,8 @@ import { SYSTEM, VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { catalogued } from "@/lib/catalogue";
+import { reviewTransaction } from "@/lib/payments";
+import { requestWithdrawal } from "@/lib/wallet";
 import { admin, participant, TEST_PASSWORD } from "@/tests/support/users";
 import { adult, countRows, fundWallet } from "@/tests/support/wallet";
 import { deleteAccount, deleteExpiredRecords, getProfile, loginWithPassword, referralStatus, searchUsers, updateProfile } from "./index";
@@ -73,12 +75,14 @@ describe("deleting an account", () => {
   it("anonymises a deleted account and ends its login, but keeps its ledger", async () => {
     const [user, reviewer] = [await adult(), await admin()];
     await fundWallet(user, reviewer, 1_000);
+    // Its money withdrawn first: an account holding any is not deleted.
+    await reviewTransaction(reviewer, (await requestWithdrawal(user, { amountPaise: 1_000, bankName: user.name, upiId: "user@okaxis" })).id, "verified");
     await deleteAccount(user, user.id);
 
     expect(await userRow(user.id)).toMatchObject({ name: "Deleted user", email: `deleted-${user.id}@deleted.invalid`, passwordHash: null, dateOfBirth: null, deletedAt: expect.any(Date) });
     await expect(getProfile(user, user.id)).rejects.toThrow(NotFound);
     await expect(loginWithPassword(VISITOR, user.email, TEST_PASSWORD, `10.9.${randomBytes(1)[0]}.1`)).rejects.toThrow(Unauthenticated);
-    expect(await countRows(transactions, eq(transactions.userId, user.id))).toBe(1);
+    expect(await countRows(transactions, eq(transactions.userId, user.id))).toBe(2);
   });
 });
 

@@ -6,10 +6,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { notifications, passwordResetTokens, pushSubscriptions, referrals, transactions, uploads, users } from "@/db/schema";
 import { assertAdultDateOfBirth } from "./eligibility";
 import { hashPassword } from "./password";
-import { getDb, PostgresError, postgresErrorCode, violatedConstraint } from "@/lib/db";
+import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/schemas";
-import { paiseToRupees } from "@/lib/money";
+import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { storage } from "@/lib/storage";
 import { uploadUrl } from "@/lib/uploads/schemas";
 import { generateReferralCode } from "./referral-code";
@@ -206,13 +206,35 @@ export const updateProfile = service("accounts.edit", async (actor, targetId: st
 });
 
 /**
+ * Refuses while the account holds money, in its wallet or in a payment an admin has yet to decide
+ * (a top-up, an entry fee, a withdrawal): once deleted no one could withdraw it, and a payment
+ * verified afterwards would strand its money. The user row is locked first, as every balance
+ * change and verification locks it, so neither slips in between the check and the deletion.
+ */
+async function assertHoldsNoMoney(tx: DatabaseTransaction, userId: string): Promise<void> {
+  const [account] = await tx
+    .select({
+      balance: users.walletBalancePaise,
+      pending: sql<boolean>`exists (select 1 from public.transactions t where t.user_id = ${userId} and t.status = 'pending')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  if (!account) throw new NotFound(message("accountNotFound"));
+  if (account.pending) throw new Conflict(message("accountDeletionPaymentPending"));
+  if (account.balance > 0) throw new Conflict(message("accountDeletionWalletHolds", { amount: formatRupeesWithSymbol(account.balance) }));
+}
+
+/**
  * Removes personal data and the login. The row stays, anonymised, because ledger rows and
- * results point at it; the email is freed so the person may sign up again.
+ * results point at it; the email is freed so the person may sign up again. Only an account that
+ * holds no money (assertHoldsNoMoney).
  */
 export const deleteAccount = service("accounts.delete", async (actor, targetId: string): Promise<void> => {
   authorize(actor, "accounts.delete", targetId);
   const db = await getDb();
   const removedImages = await db.transaction(async (tx) => {
+    await assertHoldsNoMoney(tx, targetId);
     await tx
       .update(users)
       .set({

@@ -13,7 +13,10 @@ import { closeDatabase, getDb } from "@/lib/db";
 import { uniqueEmail } from "../support/factories";
 import { call } from "../support/http";
 import { clearLoginLimits, rewindLoginClock } from "../support/accounts";
-import { ADULT_DOB, dateOfBirthAged, participant, TEST_PASSWORD } from "../support/users";
+import { ADULT_DOB, admin, dateOfBirthAged, participant, TEST_PASSWORD } from "../support/users";
+import { adult, fundWallet, openRegistration, uploadProof } from "../support/wallet";
+import { reviewTransaction, submitEntryFee } from "@/lib/payments";
+import { requestTopUp, requestWithdrawal } from "@/lib/wallet";
 import { roomInThisMinute } from "../support/rate-window";
 
 afterAll(closeDatabase);
@@ -298,6 +301,36 @@ describe("editing and deleting an account", () => {
     expect(row).toMatchObject({ name: "Deleted user", passwordHash: null, mobile: null });
     expect(row.deletedAt).not.toBeNull();
     expect((await call(registerRoute, { json: { name: "Again", email: b.email, password: "a-long-password", dob: ADULT_DOB } })).status).toBe(201);
+  });
+
+  it("refuses to delete an account while its wallet holds money or a payment of it waits for an admin, saying to withdraw first, in Hindi too", async () => {
+    const [holder, reviewer] = [await adult(), await admin()];
+    const remove = (headers?: Record<string, string>) => call(deleteUser, { method: "DELETE", as: holder, params: { id: holder.id }, headers });
+    await fundWallet(holder, reviewer, 25_000);
+    const topUp = await requestTopUp(holder, { amountPaise: 35_000, payeeName: holder.name, proofUploadId: await uploadProof(holder) });
+
+    const waiting = await remove();
+    expect(waiting.status).toBe(409);
+    expect(waiting.body.message).toBe("Your account cannot be deleted while a payment of yours (a top-up, an entry fee or a withdrawal) waits for an admin's decision. Once it is decided, withdraw what your wallet holds, then delete your account.");
+    expect((await remove({ cookie: "NEXT_LOCALE=hi" })).body.message).toBe("जब तक आपका कोई भुगतान (टॉप-अप, प्रवेश शुल्क या निकासी) एडमिन के निर्णय की प्रतीक्षा में है, आपका खाता हटाया नहीं जा सकता। निर्णय होने के बाद अपने वॉलेट की राशि निकाल लें, फिर खाता हटाएँ।");
+
+    await reviewTransaction(reviewer, topUp.id, "rejected");
+    const holding = await remove();
+    expect(holding.status).toBe(409);
+    expect(holding.body.message).toBe("Your wallet still holds ₹250. Withdraw it first from your wallet; once the withdrawal is paid, you can delete your account.");
+    expect((await remove({ cookie: "NEXT_LOCALE=hi" })).body.message).toBe("आपके वॉलेट में अभी ₹250 हैं। पहले इसे अपने वॉलेट से निकाल लें; निकासी का भुगतान हो जाने पर आप अपना खाता हटा सकते हैं।");
+
+    const withdrawal = await requestWithdrawal(holder, { amountPaise: 25_000, bankName: holder.name, upiId: "holder@okaxis" });
+    expect((await remove()).status).toBe(409);
+    await reviewTransaction(reviewer, withdrawal.id, "verified");
+    expect((await remove()).status).toBe(200);
+
+    // An entry fee waiting for an admin holds money of the account too.
+    const payer = await adult();
+    await submitEntryFee(payer, { quizId: (await openRegistration()).id, proofUploadId: await uploadProof(payer), payeeName: payer.name, paymentReference: String(100_000_000_000 + randomBytes(4).readUInt32BE()) });
+    expect((await call(deleteUser, { method: "DELETE", as: payer, params: { id: payer.id } })).status).toBe(409);
+    const [row] = await (await getDb()).select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payer.id));
+    expect(row.deletedAt).toBeNull();
   });
 
 });
