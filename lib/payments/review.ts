@@ -77,7 +77,8 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         statementMatchedAt: transactions.statementMatchedAt,
         statementLineId: transactions.statementLineId,
         statementLine: { lineNumber: statementLines.lineNumber, amountPaise: statementLines.amountPaise, uploadedAt: bankStatements.uploadedAt },
-        lineOnFile: sql<boolean>`(${transactions.statementLineId} is not null or exists (select 1 from ${statementLines} where ${statementLines.utr} = ${transactions.paymentReference} and ${statementLines.amountPaise} > 0 and ${unusedLine}))`,
+        // A bank line shows the payment's whole amount (its own line, or an unused one with its UTR): what a refund needs (refundPayment).
+        lineOnFile: sql<boolean>`exists (select 1 from ${statementLines} where ${statementLines.amountPaise} >= ${transactions.amountPaise} and (${statementLines.id} = ${transactions.statementLineId} or (${transactions.statementLineId} is null and ${statementLines.utr} = ${transactions.paymentReference} and ${unusedLine})))`,
         utrShared: sql<boolean>`${transactions.mode} = 'upi' and ${transactions.type} in ('credit', 'form pay') and exists (select 1 from ${transactions} other where other.payment_reference = ${transactions.paymentReference} and other.id <> ${transactions.id} and other.status = 'pending' and other.mode = 'upi' and other.type in ('credit', 'form pay'))`,
       })
       .from(transactions)

@@ -9,7 +9,7 @@ import { auditLog, journalEntries, journalLines, statementLines, transactions } 
 import type { ActiveUser } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { inEnglish, message, messageTranslator, type Message } from "@/lib/catalogue";
-import { payEntryFeeFromWallet, reviewTransaction, submitEntryFee } from "@/lib/payments";
+import { listTransactionsForReview, payEntryFeeFromWallet, reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { requestTopUp } from "@/lib/wallet";
 import hindiErrors from "@/messages/hi/errors.json";
 import { call } from "@/tests/support/http";
@@ -255,6 +255,8 @@ describe("a bank line's amount is what was received", () => {
     await payEntryFeeFromWallet(user, quiz.id);
     expect(await balanceOf(user.id)).toBe(0);
 
+    // Transaction Management offers no refund of it, and the refund itself is refused.
+    expect((await listTransactionsForReview(boss, { transactionId: fee.id })).rows[0].actions).toEqual(["reject"]);
     const refusal: Message = message("refundExceedsLine", { lineAmount: "₹1", paymentAmount: "₹100" });
     expect(await call(refund, { as: boss, params: { id: fee.id }, json: { reason: "Paid twice." } })).toMatchObject({ status: 409, body: { message: inEnglish(refusal) } });
     expect(await call(refund, { as: boss, params: { id: fee.id }, json: { reason: "Paid twice." }, headers: HINDI })).toMatchObject({ status: 409, body: { message: inHindi(refusal) } });
