@@ -160,11 +160,19 @@ export const CERTIFICATE_NOT_FOUND = errors.certificateNotFound;
 export const CERTIFICATE_REVOKED = errors.certificateRevoked;
 export const RECONCILE_FAILED = errors.reconcileFailed;
 
+/** A wait as a refusal says it: "40 seconds" under a minute, else whole minutes rounded up, "2 minutes". */
+function waitInWords(retryAfterSeconds: number): MessageValues {
+  return retryAfterSeconds < 60 ? { unit: "seconds", count: retryAfterSeconds } : { unit: "minutes", count: Math.ceil(retryAfterSeconds / 60) };
+}
+
 /** The wait after too many failed logins in words: "40 seconds", "2 minutes". */
 export function tooManyLoginFailures(retryAfterSeconds: number): Message {
-  return retryAfterSeconds < 60
-    ? message("tooManyLoginFailures", { unit: "seconds", count: retryAfterSeconds })
-    : message("tooManyLoginFailures", { unit: "minutes", count: Math.ceil(retryAfterSeconds / 60) });
+  return message("tooManyLoginFailures", waitInWords(retryAfterSeconds));
+}
+
+/** The wait after too many sign-ups from one address, in words as a login's. */
+export function tooManySignUps(retryAfterSeconds: number): Message {
+  return message("tooManySignUps", waitInWords(retryAfterSeconds));
 }
 
 export function prizeSumMismatch(cashPaise: number, prizeMoneyPaise: number): string {

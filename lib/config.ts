@@ -100,6 +100,8 @@ const environmentSchema = z.object({
   LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Failed logins a minute from one address, whatever the emails. */
   LOGIN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Sign-ups an hour from one address, where trusted proxies tell the address (TRUSTED_PROXY_HOPS). */
+  SIGN_UPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
 
   BRAND_NAME: z.string().min(1).max(40).default("Olympiad"),
   /** The tagline in English and in Hindi: both or neither (unset, the app's own, in each language). */
@@ -310,6 +312,7 @@ export function loadConfig(environment: Environment) {
     },
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     login: { failuresPerMinute: env.LOGIN_FAILURES_PER_MINUTE, failuresPerIpPerMinute: env.LOGIN_FAILURES_PER_IP_PER_MINUTE },
+    signUpsPerIpPerHour: env.SIGN_UPS_PER_IP_PER_HOUR,
     push: {
       keys: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null,
       subject: `mailto:${env.SUPPORT_EMAIL}`,

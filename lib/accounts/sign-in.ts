@@ -1,5 +1,5 @@
 import "server-only";
-import { message } from "@/lib/catalogue";
+import { message, tooManySignUps } from "@/lib/catalogue";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { passwordResetTokens, users } from "@/db/schema";
@@ -34,8 +34,18 @@ export const loginWithPassword = service("accounts.login", async (_actor, email:
   return loadAccount(user.id);
 });
 
-/** Sign-up: always a participant, old enough to take part; a link mailed on `origin` confirms the address. */
-export const register = service("accounts.register", async (_actor, input: NewParticipant & { dob: string }, origin: string): Promise<Account> => {
+const SIGN_UP_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * Sign-up: always a participant, old enough to take part; a link mailed on `origin` confirms the
+ * address. Every attempt from a known address `ip` counts against its hourly limit, before the
+ * password is hashed; an unknown one (no trusted proxy) is every caller at once, and not limited.
+ */
+export const register = service("accounts.register", async (_actor, input: NewParticipant & { dob: string }, origin: string, ip: string | undefined): Promise<Account> => {
+  if (ip !== undefined) {
+    const byIp = await hit(`sign-ups:ip:${ip}`, config.signUpsPerIpPerHour, SIGN_UP_WINDOW_SECONDS);
+    if (!byIp.allowed) throw new TooManyRequests(tooManySignUps(byIp.retryAfterSeconds), byIp.retryAfterSeconds);
+  }
   assertAdultDateOfBirth(input.dob);
   const user = await createParticipant(input);
   await sendVerificationMail(user, origin);

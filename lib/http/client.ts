@@ -20,5 +20,13 @@ export function trustedForwarded(headers: Pick<Headers, "get">, name: string, tr
  * counts as one "direct" client: per-address limits then hold for the whole site.
  */
 export function clientIp(request: Request, trustedHops = config.trustedProxyHops): string {
-  return trustedForwarded(request.headers, "x-forwarded-for", trustedHops) ?? "direct";
+  return knownClientIp(request, trustedHops) ?? "direct";
+}
+
+/**
+ * The caller's address as the trusted proxies gave it, or undefined with none: for a limit so low
+ * that holding it for the whole site at once would shut everyone out (sign-ups).
+ */
+export function knownClientIp(request: Request, trustedHops = config.trustedProxyHops): string | undefined {
+  return trustedForwarded(request.headers, "x-forwarded-for", trustedHops);
 }

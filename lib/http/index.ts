@@ -1,6 +1,6 @@
 /** The HTTP edge of every route handler: the wrapper, the client's address, where links point, work after the response. */
 export { afterResponse } from "./after-response";
-export { clientIp } from "./client";
+export { clientIp, knownClientIp } from "./client";
 export { mailOrigin, publicOrigin } from "./public-origin";
 export { openFrontDoor, servedAtTheDoor, type DoorRoute } from "./front-door";
 export { describedRoute, route } from "./route";

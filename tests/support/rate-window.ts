@@ -4,6 +4,15 @@
  * `seconds`: the room the burst needs; the wait is up to that long, so a quick burst asks for little.
  */
 export async function roomInThisMinute(seconds = 30): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
+  await roomInWindow(60, seconds);
+}
+
+/** The same for a limit counted by the hour (sign-ups). */
+export async function roomInThisHour(seconds = 30): Promise<void> {
+  await roomInWindow(60 * 60, seconds);
+}
+
+async function roomInWindow(windowSeconds: number, seconds: number): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }
