@@ -1135,6 +1135,12 @@ export const auditLog = pgTable(
     after: jsonb("after"),
     reason: text("reason"),
     createdAt: createdAt(),
+    /**
+     * HMAC over this entry's content and the previous entry's chainHmac (lib/audit/chain.ts), keyed
+     * by the app's secret, which the database never holds: a row written with the database login
+     * alone breaks the chain at that row. Null only for entries written before the chain began.
+     */
+    chainHmac: text("chain_hmac"),
   },
   (table) => [
     index("audit_log_created_idx").on(table.createdAt),

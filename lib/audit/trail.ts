@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog, users } from "@/db/schema";
 import { service, step, type Actor } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
+import { nextLink } from "./chain";
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -18,10 +19,11 @@ export interface AuditEntry {
 
 /**
  * Writes one entry in the caller's transaction, so the decision and its record commit or roll
- * back together. The actor is whoever the calling service acts for; jobs (SYSTEM) have no id.
+ * back together, chained to the entry before it (./chain.ts). The actor is whoever the calling
+ * service acts for; jobs (SYSTEM) have no id.
  */
 export const recordAudit = step(async (db: Queryable, actor: Actor, entry: AuditEntry): Promise<void> => {
-  await db.insert(auditLog).values({
+  const content = {
     actorId: actor.id || null,
     action: entry.action,
     subjectType: entry.subjectType,
@@ -29,6 +31,11 @@ export const recordAudit = step(async (db: Queryable, actor: Actor, entry: Audit
     before: entry.before ?? null,
     after: entry.after ?? null,
     reason: entry.reason ?? null,
+  };
+  // A transaction of its own when the caller has none: the chain's lock lasts until it ends.
+  await db.transaction(async (tx) => {
+    const link = await nextLink(tx, content);
+    await tx.insert(auditLog).values({ ...content, ...link });
   });
 });
 

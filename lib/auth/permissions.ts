@@ -112,8 +112,9 @@ const SYSTEM_GRANTS = {
   "notifications.deliver": "any",
   "accounts.cleanUp": "any",
   "jobs.view": "any",
-  // npm run ledger:check reads the books as the system.
+  // npm run ledger:check reads the books as the system, npm run audit:check the audit trail.
   "books.read": "any",
+  "audit.view": "any",
 } as const satisfies Record<string, Scope>;
 
 export type Action = keyof typeof EVERYONE | keyof typeof MEMBER | keyof typeof ADMIN | keyof typeof SYSTEM_GRANTS;

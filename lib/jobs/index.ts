@@ -1,9 +1,9 @@
 import "server-only";
 import { service, step } from "@/lib/auth";
-import { countQueues, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce, enqueueWithin as sendWithin } from "./queue";
+import { countQueues, refuseJobs as refuse, enqueue as send, enqueueMany as sendMany, enqueueOnce as sendOnce, enqueueWithin as sendWithin } from "./queue";
 
 /** Background jobs on PostgreSQL (pg-boss): queueing work, and what admins see of the queues. */
-export { jobQueue, pauseJobWorkers, refuseJobs, startJobQueue, stopJobQueue, type QueueCounts } from "./queue";
+export { jobQueue, pauseJobWorkers, startJobQueue, stopJobQueue, type QueueCounts } from "./queue";
 export type { Mail, PushPayload } from "./payloads";
 export { checkedJob, signedJob, type JobName, type JobPayloads } from "./signing";
 
@@ -15,3 +15,5 @@ export const enqueue = step(send);
 export const enqueueMany = step(sendMany);
 export const enqueueOnce = step(sendOnce);
 export const enqueueWithin = step(sendWithin);
+/** Fails refused jobs for good, without their retries (the workers, after checking each job). */
+export const refuseJobs = step(refuse);

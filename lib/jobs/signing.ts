@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { hasValidSignature, signValue } from "@/lib/auth";
+import { canonicalJson } from "@/lib/canonical-json";
 import { JOB_PAYLOADS } from "./payloads";
 
 /** Every background job and what it carries (./payloads.ts). */
@@ -37,16 +38,4 @@ function fieldsOf(issue: z.core.$ZodIssue): string {
   const at = issue.path.join(".");
   const keys = issue.code === "unrecognized_keys" ? issue.keys.map((key) => (at ? `${at}.${key}` : key)).join(", ") : at;
   return keys || issue.code;
-}
-
-/** JSON with every object's keys in code-point order, and undefined fields left out as JSON.stringify does. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }

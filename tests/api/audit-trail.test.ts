@@ -1,18 +1,23 @@
-import { randomBytes } from "node:crypto";
+import { execFile } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as auditTrail } from "@/app/api/audit/route";
 import { attempts, auditLog, quizQuestions, transactions } from "@/db/schema";
 import { changeRole } from "@/lib/accounts";
+import { checkAuditChain, type ChainCheck } from "@/lib/audit";
 import { indiaToday } from "@/lib/accounts/eligibility";
 import type { ActiveUser } from "@/lib/auth";
-import { closeDatabase, getDb, violatedConstraint } from "@/lib/db";
+import { closeDatabase, getDb, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { Conflict } from "@/lib/errors";
 import { refundPayment, reviewTransaction, submitEntryFee } from "@/lib/payments";
 import { updateQuestion } from "@/lib/quizzes";
 import { createQuestion, createQuiz } from "../support/factories";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
+import { asInsider } from "../support/insider";
 import { asOwner } from "../support/owner";
 import { admin, participant } from "../support/users";
 import { adult, openRegistration, receivedOnStatement, uploadProof } from "../support/wallet";
@@ -185,5 +190,74 @@ describe("GET /api/audit", () => {
     for (const query of ["from=2026-02-31", "until=yesterday", "page=0", "actorId=not-a-uuid"]) {
       expect((await call(auditTrail, { as: boss, url: `/api/audit?${query}` })).status, query).toBe(400);
     }
+  });
+});
+
+/** `npm run audit:check` itself, on this run's database. */
+async function auditCheckScript(): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/audit-check.ts"], {
+      env: { ...process.env, DATABASE_URL: inject("databaseUrl") },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, output: failure.stdout + failure.stderr };
+  }
+}
+
+describe("the audit trail's chain (issue 52)", () => {
+  it("links every entry the app writes, so `npm run audit:check` finds the trail intact", async () => {
+    const [boss, user] = [await admin(), await participant()];
+    await changeRole(boss, user.id, "admin");
+    const [entry] = await entriesFor(user.id);
+    expect(entry.chainHmac).toMatch(/^[\w-]{43}$/);
+    const check = await checkAuditChain(boss);
+    expect(check.broken).toBeUndefined();
+    expect(check.chained).toBeGreaterThan(0);
+    const script = await auditCheckScript();
+    expect(script.output).toMatch(/^Audit trail intact: \d+ entries chained/m);
+    expect(script.code).toBe(0);
+  }, 60_000);
+
+  it("names the first entry written with the database login alone, or changed by the owner, and links made at once by two admins stay one chain", async () => {
+    const [boss, other, user, second] = [await admin(), await admin(), await participant(), await participant()];
+    await Promise.all([changeRole(boss, user.id, "admin"), changeRole(other, second.id, "admin")]);
+    expect((await checkAuditChain(boss)).broken).toBeUndefined();
+
+    // Each in a transaction that is rolled back: the run's other files share this trail.
+    const inRolledBack = async (transaction: (work: (tx: DatabaseTransaction) => Promise<void>) => Promise<void>, change: (tx: DatabaseTransaction) => Promise<number>) => {
+      let outcome: { id: number; check: ChainCheck } | undefined;
+      await transaction(async (tx) => {
+        const id = await change(tx);
+        outcome = { id, check: await checkAuditChain(boss, tx) };
+        tx.rollback();
+      }).catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === "Rollback")) throw error;
+      });
+      return outcome!;
+    };
+    const db = await getDb();
+    const minted = await inRolledBack(
+      (work) => db.transaction(work),
+      async (tx) => {
+        const [row] = await tx
+          .insert(auditLog)
+          .values({ actorId: boss.id, action: "payment.verify", subjectType: "payment", subjectId: randomUUID(), createdAt: new Date(), chainHmac: "x".repeat(43) })
+          .returning({ id: auditLog.id });
+        return row.id;
+      },
+    );
+    expect(minted.check.broken).toEqual({ id: minted.id, why: "its HMAC does not match its content and the entry before it: written or changed outside the app" });
+
+    const [granted] = await entriesFor(user.id);
+    const rewritten = await inRolledBack(
+      (work) => asInsider(work),
+      async (tx) => {
+        await tx.execute(sql`update audit_log set reason = 'rewritten' where id = ${granted.id}`);
+        return granted.id;
+      },
+    );
+    expect(rewritten.check.broken).toEqual({ id: granted.id, why: "its HMAC does not match its content and the entry before it: written or changed outside the app" });
   });
 });
