@@ -44,7 +44,7 @@ describe("the API's messages", () => {
 });
 
 describe("the texts sent outside a page (API answers, mails, notifications)", () => {
-  const SAMPLE = { email: "a@b.in", minimumAge: 18, cash: "₹1", prizeMoney: "₹2", opensAt: "1 Dec", lastDeadline: "1 Dec", closesAt: "1 Dec", days: 90, unit: "seconds", count: 2, matched: 2, lines: 3, verified: 2, refused: 1, left: 1, column: "UTR", line: 4, utr: "123456789012", payments: 2, lineAmount: "₹99.99", paymentAmount: "₹100", sameAs: 2, amount: "₹1", payable: "₹0", brand: "Olympiad", name: "Meera", link: "https://x.in/?token=a", quiz: "Maths", number: 3, decision: "keep", reason: "A second person.", seconds: 3, before: 2, after: 1, total: 3, hasReason: "yes", pseudonym: "P-7K3M-9QXA-H2TD", digest: "0f".repeat(32), detail: "The name is required.", revision: 2, field: "Option 2", period: "FY2026-27 Q3", withheld: "1 Dec" };
+  const SAMPLE = { email: "a@b.in", minimumAge: 18, cash: "₹1", prizeMoney: "₹2", opensAt: "1 Dec", lastDeadline: "1 Dec", closesAt: "1 Dec", days: 90, unit: "seconds", count: 2, matched: 2, lines: 3, verified: 2, refused: 1, left: 1, column: "UTR", line: 4, utr: "123456789012", payments: 2, lineAmount: "₹99.99", paymentAmount: "₹100", sameAs: 2, amount: "₹1", payable: "₹0", brand: "Olympiad", name: "Meera", link: "https://x.in/?token=a", quiz: "Maths", number: 3, decision: "keep", reason: "A second person.", seconds: 3, before: 2, after: 1, total: 3, hasReason: "yes", pseudonym: "P-7K3M-9QXA-H2TD", digest: "0f".repeat(32), detail: "The name is required.", revision: 2, field: "Option 2", period: "FY2026-27 Q3", withheld: "1 Dec", minimum: 20 };
 
   it("all format in both languages", () => {
     for (const [language, catalogue] of [["en", english], ["hi", hindi]] as const) {
