@@ -2,7 +2,7 @@
 # Every check, in order: what the suite needs installed (scripts/test-tools.sh), types and lint,
 # migrations against the schema, a production build, Vitest on the embedded database and on the
 # machine's PostgreSQL (on Node 24) side by side, the Playwright journeys against the build on two
-# workers, and the few journeys that run alone.
+# workers, the books and the audit trail of the journeys' database, and the few journeys that run alone.
 # Each step's line says when it started (seconds into the run); the run ends with one line
 # "N passed, N failed, N skipped" summed over every runner.
 set -uo pipefail
@@ -84,6 +84,11 @@ cat "$results"/log-vitest-embedded "$results"/log-vitest-postgres
 if [ "$(cat "$results/check-build")" = "passed" ]; then
   playwright_project chromium
   cat "$results/log-playwright-chromium"
+  # The journeys' database, seeded and then used by every money journey: the books balance and the
+  # audit trail is one chain (before the alone journeys start a fresh one in its place).
+  for tool in ledger-check audit-check; do
+    check "$tool-after-journeys" env DATA_DIR=.data/e2e node_modules/.bin/tsx --conditions=react-server "scripts/$tool.ts"
+  done
   playwright_project alone
   cat "$results/log-playwright-alone"
 fi
