@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import { smtpServer, type ReceivedMail } from "../../tests/support/smtp";
 
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 /** Where the run's mailbox keeps what it received: one JSON file per mail, read by every worker. */
 const MAIL_DIRECTORY = path.join(import.meta.dirname, "../../.data/e2e-mailbox");
 /** Mail goes out through the job queue, one at a time: on a busy machine it can take a while. */
 const MAIL_WAIT_MS = 20_000;
-
-export interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
 
 /**
  * The one local SMTP server the app mails to (SMTP_URL in playwright.config.ts), opened for the
@@ -22,20 +17,7 @@ export interface ReceivedMail {
 export async function openMailbox(): Promise<() => Promise<void>> {
   rmSync(MAIL_DIRECTORY, { recursive: true, force: true });
   mkdirSync(MAIL_DIRECTORY, { recursive: true });
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on("end", () => {
-        const mail: ReceivedMail = { to: session.envelope.rcptTo.map((address) => address.address), raw };
-        writeFileSync(path.join(MAIL_DIRECTORY, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail));
-        callback();
-      });
-    },
-  });
+  const server = smtpServer((mail) => writeFileSync(path.join(MAIL_DIRECTORY, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail)));
   await new Promise<void>((resolve) => server.listen(SMTP_PORT, "127.0.0.1", resolve));
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { smtpServer, type ReceivedMail } from "../support/smtp";
 
 /**
  * Issue 52: the app's database login may write into the job queue, and a mail job's data went to
@@ -20,25 +20,8 @@ const { signedJob } = await import("@/lib/jobs");
 const { config } = await import("@/lib/config");
 const { runJobWorkers } = await import("../support/jobs");
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = "";
-    stream.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    stream.on("end", () => {
-      received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((address) => address.address), raw });
-      callback();
-    });
-  },
-});
+const received: ReceivedMail[] = [];
+const smtp = smtpServer((mail) => received.push(mail));
 beforeAll(() => new Promise<void>((resolve) => smtp.listen(SMTP_PORT, "127.0.0.1", resolve)));
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 afterAll(closeDatabase);
