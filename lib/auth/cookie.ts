@@ -134,7 +134,7 @@ function sessionDecryptionKey() {
   return derivedKey;
 }
 
-export function requestSession(request: Request): Promise<Session | undefined> {
+export function requestSession(request: { headers: Pick<Headers, "get"> }): Promise<Session | undefined> {
   return readSessionToken(readCookie(request.headers.get("cookie"), SESSION_COOKIE));
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { admission } from "./admission";
+import { admission, type Caller } from "./admission";
 
 function deferred() {
   let resolve!: () => void;
@@ -19,7 +19,23 @@ function steady(perSecond: number) {
 }
 
 type Refused = Error & { seconds: number; place: string };
+let callersSoFar = 0;
+/** A caller the line has not seen, who may hold a place. */
+const newcomer = (): Caller => ({ id: `caller ${callersSoFar++}`, mayHoldAPlace: async () => undefined });
 const refusal = (seconds: number, place: string) => Object.assign(new Error("come back"), { seconds, place });
+
+/** A line of one at a time, 10 a second, held by a piece that runs until `gate` opens, and 30 callers refused by it in turn. */
+async function thirtyRefused() {
+  const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+  const gate = deferred();
+  const running = admit(() => gate.promise, newcomer());
+  await pass();
+  const ask = (caller: Caller, place?: string) => admit(async () => "in", caller, place).catch((error: Refused) => error);
+  const callers = Array.from({ length: 30 }, newcomer);
+  const refused = [] as Refused[];
+  for (const caller of callers) refused.push((await ask(caller)) as Refused);
+  return { admit, gate, running, ask, callers, refused };
+}
 
 describe("admission", () => {
   beforeEach(() => void vi.useFakeTimers({ now: 100_000 }));
@@ -34,7 +50,7 @@ describe("admission", () => {
         started.push(index);
         await gate.promise;
         return index;
-      }).catch((error: Error) => error.message),
+      }, newcomer()).catch((error: Error) => error.message),
     );
     await pass();
     expect(started).toEqual([0]);
@@ -64,9 +80,9 @@ describe("admission", () => {
     // measured yet, so the turns assume twice the ceiling: 4 a second after the 2.5 s of the line.
     const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, ceiling: 2, horizonSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
-    const admitted = gates.map((gate) => admit(() => gate.promise));
+    const admitted = gates.map((gate) => admit(() => gate.promise, newcomer()));
     const refused: Refused[] = [];
-    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch((error: Refused) => refused.push(error));
+    for (let i = 0; i < 5; i++) await admit(async () => undefined, newcomer()).catch((error: Refused) => refused.push(error));
     expect(refused.map((error) => error.seconds)).toEqual([3, 3, 3, 4, 4]);
     expect(refused.map((error) => error.place.split(".")[0])).toEqual(["0", "1", "2", "3", "4"]);
     for (const gate of gates) gate.resolve();
@@ -75,58 +91,111 @@ describe("admission", () => {
     // The line is empty again: a newcomer is let straight in.
     await pass(1000);
     let inAt: number | undefined;
-    const alone = admit(async () => (inAt = Date.now()));
+    const alone = admit(async () => (inAt = Date.now()), newcomer());
     await pass();
     expect(inAt).toBe(Date.now());
     await alone;
   });
 
-  it("keeps the place of a caller back too soon, counting only the places still ahead of it; a place it did not hand out counts as none", async () => {
-    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
-    const gate = deferred();
-    const running = admit(() => gate.promise);
-    await pass();
-    const ask = (place?: string) => admit(async () => "in", place).catch((error: Refused) => error);
-    const refused = [] as Refused[];
-    for (let i = 0; i < 30; i++) refused.push((await ask()) as Refused);
+  it("keeps the place and turn of a caller back too soon, with its place or without it; at its turn, only the places still ahead of it count; a place not given to the caller counts as none", async () => {
+    const { admit, gate, running, ask, callers, refused } = await thirtyRefused();
     // The line's next tenth of a second, then 29 ahead at twice 10 a second: the 30th comes back in 2 s.
-    expect(refused.at(-1)!.seconds).toBe(2);
-    // Back too soon, it is told the same place and turn again, not sent behind the 30.
-    const again = (await ask(refused.at(-1)!.place)) as Refused;
-    expect(again.place).toBe(refused.at(-1)!.place);
-    expect(again.seconds).toBe(2);
-    // A place from another instance (another key), or forged, is a newcomer's: the 31st and on.
+    expect(refused.map(({ seconds }) => seconds)).toEqual([...Array(19).fill(1), ...Array(11).fill(2)]);
+    // Back too soon, with its place or without, it is told the same place and turn again, not sent behind the 30.
+    for (const place of [refused[29].place, undefined, "garbage"]) {
+      const again = (await ask(callers[29], place)) as Refused;
+      expect(again.place).toBe(refused[29].place);
+      expect(again.seconds).toBe(2);
+    }
+    // A place from another instance (another key), given to another caller, or forged, is a newcomer's: the 31st and on.
     const [, signature] = refused[0].place.split(".");
-    const foreign = ["0.AAAAAAAAAAAAAAAA", `29.${signature}`, "0", "x.y", ""];
-    expect(await Promise.all(foreign.map(async (place) => ((await ask(place)) as Refused).place.split(".")[0]))).toEqual(["30", "31", "32", "33", "34"]);
-    // The first 20 come back and are let in: the 30th then has 9 ahead.
+    const foreign = ["0.AAAAAAAAAAAAAAAA", refused[0].place, `29.${signature}`, "0", "x.y", ""];
+    expect(await Promise.all(foreign.map(async (place) => ((await ask(newcomer(), place)) as Refused).place.split(".")[0]))).toEqual(["30", "31", "32", "33", "34", "35"]);
+    // At their turn, the first 20 come back and are let in: the 30th, back at its turn to a busy line, then has 9 ahead.
     gate.resolve();
     await running;
-    for (const { place } of refused.slice(0, 20)) {
+    await pass(1000);
+    for (const [index, caller] of callers.slice(0, 20).entries()) {
+      expect(await ask(caller, refused[index].place)).toBe("in");
       await pass(100);
-      expect(await ask(place)).toBe("in");
     }
-    await pass(100);
     const hold = deferred();
-    const busy = admit(() => hold.promise);
+    const busy = admit(() => hold.promise, newcomer());
     await pass();
-    expect(((await ask(refused.at(-1)!.place)) as Refused).seconds).toBe(1);
+    const atItsTurn = (await ask(callers[29], refused[29].place)) as Refused;
+    expect(atItsTurn.place).toBe(refused[29].place);
+    expect(atItsTurn.seconds).toBe(1);
     hold.resolve();
     await busy;
+  });
+
+  it("lets nobody in before its turn, even into an empty line: a caller asking every 250 ms gets in no sooner than one back when told", async () => {
+    const { gate, running, ask, callers, refused } = await thirtyRefused();
+    const [obeying, hammering] = [0, 29];
+    const toldAt = Date.now();
+    gate.resolve();
+    await running;
+    const inAt = new Map<number, number>();
+    const hammered: Refused[] = [];
+    while (inAt.size < 2) {
+      await pass(250);
+      if (!inAt.has(hammering)) {
+        // Sometimes with its place, sometimes without.
+        const answer = await ask(callers[hammering], hammered.length % 2 ? undefined : refused[hammering].place);
+        if (answer === "in") inAt.set(hammering, Date.now());
+        else hammered.push(answer as Refused);
+      }
+      if (!inAt.has(obeying) && Date.now() >= toldAt + refused[obeying].seconds * 1000) {
+        expect(await ask(callers[obeying], refused[obeying].place)).toBe("in");
+        inAt.set(obeying, Date.now());
+      }
+    }
+    expect(inAt.get(obeying)).toBe(toldAt + refused[obeying].seconds * 1000);
+    expect(inAt.get(hammering)).toBe(toldAt + refused[hammering].seconds * 1000);
+    expect(hammered).toHaveLength(4 * refused[hammering].seconds - 1);
+    for (const { place, seconds } of hammered) {
+      expect(place).toBe(refused[hammering].place);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it("gives a place only to a caller who may hold one, and answers the others as the caller's check does", async () => {
+    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+    const gate = deferred();
+    const running = admit(() => gate.promise, newcomer());
+    await pass();
+    const asked: string[] = [];
+    const stranger: Caller = {
+      id: "stranger",
+      mayHoldAPlace: async () => {
+        asked.push("stranger");
+        throw new Error("no entry");
+      },
+    };
+    const strangerAsks = admit(async () => "in", stranger);
+    await expect(strangerAsks).rejects.toThrow("no entry");
+    const participant = { id: "participant", mayHoldAPlace: async () => void asked.push("participant") };
+    const first = (await admit(async () => "in", participant).catch((error: Refused) => error)) as Refused;
+    expect(first.place.split(".")[0]).toBe("0");
+    // Back with its place, it is not asked again.
+    await admit(async () => "in", participant, first.place).catch(() => undefined);
+    expect(asked).toEqual(["stranger", "participant"]);
+    gate.resolve();
+    await running;
   });
 
   it("sets turns at twice the rate it let callers in while it was full, never past its horizon but spread beyond it at the ceiling", async () => {
     // 2 let in a second, and each second also refuses two: six full seconds at 2 a second.
     const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
-    const turnOfRefused = () => admit(async () => NaN).catch((error: Refused) => error.seconds);
+    const turnOfRefused = () => admit(async () => NaN, newcomer()).catch((error: Refused) => error.seconds);
     for (let half = 0; half < 12; half++) {
-      await admit(async () => undefined);
+      await admit(async () => undefined, newcomer());
       await turnOfRefused();
       await pass(500);
     }
     // The guess it began with (the ceiling) weighs 1/64 by now: about 2.3 a second while full, so
     // twice that: 12 places out and half a second of line, 3.1 s.
-    await admit(async () => undefined);
+    await admit(async () => undefined, newcomer());
     expect(await turnOfRefused()).toBe(4);
     // 300 more, further back each.
     const turns: number[] = [];
@@ -141,9 +210,9 @@ describe("admission", () => {
   it("forgives the places not back once every turn it handed out is past", async () => {
     const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, ceiling: 1, horizonSeconds: 600, refusal, now: seconds });
     const turnsOfRefused = async (count: number) => {
-      await admit(async () => undefined);
+      await admit(async () => undefined, newcomer());
       const turns: number[] = [];
-      for (let i = 0; i < count; i++) await admit(async () => undefined).catch((error: Refused) => turns.push(error.seconds));
+      for (let i = 0; i < count; i++) await admit(async () => undefined, newcomer()).catch((error: Refused) => turns.push(error.seconds));
       return turns;
     };
     // A second of line, then 2 a second assumed: the tenth of ten refused has 9 places ahead.
@@ -157,9 +226,9 @@ describe("admission", () => {
     const pace = steady(1);
     const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
     const gate = deferred();
-    const running = admit(() => gate.promise);
+    const running = admit(() => gate.promise, newcomer());
     await pass();
-    for (let i = 0; i < 5; i++) await admit(async () => undefined).catch(() => undefined);
+    for (let i = 0; i < 5; i++) await admit(async () => undefined, newcomer()).catch(() => undefined);
     expect(pace.told).toEqual([]);
     await pass(30);
     gate.resolve();

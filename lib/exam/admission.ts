@@ -18,6 +18,26 @@ export interface AdmissionOptions {
   now?: () => number;
 }
 
+/** Who asks to be let in. */
+export interface Caller {
+  /** Whom a place is given to (an account and the quiz it starts): a place is honoured for this caller alone. */
+  id: string;
+  /**
+   * Settles when the caller may hold a place in line, or rejects with what it is answered instead
+   * (not signed in, no entry, the window not open): asked only before a place is given, so a
+   * caller let in straight away, or one back with its place, costs no more than it did.
+   */
+  mayHoldAPlace(): Promise<void>;
+}
+
+/** A place given to a caller, and when its turn comes (seconds on `now`'s clock). */
+interface Held {
+  place: number;
+  turnAt: number;
+  /** The place as the caller was told it, signed. */
+  told: string;
+}
+
 /** A turn is estimated at twice the rate the line let callers in while it was full (see `admission`). */
 const OPTIMISM = 2;
 /** Each full second's let-ins weigh this much in that rate (an exponentially weighted mean). */
@@ -40,11 +60,18 @@ const SLOWEST_SHARE = 1 / 10;
  * numbers the refused in the order they came, and tells each its turn from how many places ahead
  * of it are still out (counted exactly: ./places.ts), at twice the rate it let callers in during
  * its recent full seconds: too soon costs a caller one more refusal (a fraction of a start), too
- * late leaves the line idle. A
- * caller back too soon keeps its place and is told again, from the line as it is then; no turn is
- * put off past `horizonSeconds` (spread beyond it at the ceiling, so the far end of a hall does not
- * come back as one). A place is signed with a key only this process holds: on another instance, or
- * forged, it counts as none.
+ * late leaves the line idle. No
+ * turn is put off past `horizonSeconds` (spread beyond it at the ceiling, so the far end of a hall
+ * does not come back as one).
+ *
+ * A place is given to one caller (an account starting one quiz), and only once the caller shows it
+ * may hold one (`mayHoldAPlace`): a request from nobody, or for a quiz it may not start, takes no
+ * place ahead of those who may. A caller back before its turn, with its place or without it, is
+ * refused again in the same place with the same turn, even when the line has room: asking every
+ * few hundred milliseconds never gets a caller in sooner than coming back when told. Back at its
+ * turn and still refused, it keeps its place and is told a new turn from the line as it is then.
+ * A place is signed for its caller with a key only this process holds: on another instance, for
+ * another caller, or forged, it counts as none.
  *
  * The pace is learnt (./start-pace.ts) from how long the work let in takes, with answer saves told
  * by their routes: a refused caller costs nothing to time. Only this instance's own line is kept
@@ -52,7 +79,7 @@ const SLOWEST_SHARE = 1 / 10;
  */
 export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
   const key = randomBytes(32);
-  const sign = (place: number) => createHmac("sha256", key).update(String(place)).digest().subarray(0, 12);
+  const sign = (place: number, caller: Caller) => createHmac("sha256", key).update(`${place}:${caller.id}`).digest().subarray(0, 12);
   let running = 0;
   const waiting: (() => void)[] = [];
   // When the line may let its next piece in (seconds on `now`'s clock).
@@ -60,6 +87,8 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
   let wakeUp: ReturnType<typeof setTimeout> | undefined;
   // The places handed out and not let in, and when the last turn handed out is past.
   const places = placesInLine();
+  // The places given and not let in, by caller: one each, whether or not the caller sends it back.
+  const held = new Map<string, Held>();
   let turnsOverAt = -Infinity;
   // The rate the line lets callers in while it is full, and the second being counted.
   let fullRate = ceiling;
@@ -76,11 +105,12 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
     fullThisSecond = false;
   }
 
-  function letIn(at: number, place: number | undefined): void {
+  function letIn(at: number, caller: Caller, place: number | undefined): void {
     running++;
     letInThisSecond++;
     pace.letIn();
     if (place !== undefined) places.letIn(place);
+    held.delete(caller.id);
     nextLetInAt = Math.max(at, nextLetInAt) + 1 / pace.current();
   }
 
@@ -100,39 +130,66 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
     }
   }
 
-  /** The place a caller sent back, if this line handed it out. */
-  function placeOf(placeInLine: string | undefined): number | undefined {
+  /** The place a caller sent back, if this line gave it to this caller (one let in since, or forgotten, has no turn to wait for). */
+  function placeSentBack(caller: Caller, placeInLine: string | undefined): number | undefined {
     const [place, signature] = placeInLine?.split(".", 2) ?? [];
     if (!/^\d{1,15}$/.test(place ?? "") || !signature) return undefined;
     const sent = Buffer.from(signature, "base64url");
-    const expected = sign(Number(place));
+    const expected = sign(Number(place), caller);
     return sent.length === expected.length && timingSafeEqual(sent, expected) ? Number(place) : undefined;
   }
 
-  function refuse(at: number, wait: number, place: number | undefined): never {
+  function refuse(at: number, wait: number, caller: Caller, place: number | undefined): never {
     fullThisSecond = true;
     // Every turn handed out is past: those not back by now are not coming, and wait ahead of no one.
-    if (at > turnsOverAt) places.forgetAll();
+    if (at > turnsOverAt) {
+      places.forgetAll();
+      held.clear();
+    }
     const kept = place ?? places.handOut();
     const ahead = places.ahead(kept);
     const rate = Math.max(ceiling * SLOWEST_SHARE, OPTIMISM * fullRate);
     const turnIn = Math.max(1, Math.ceil(Math.min(wait + ahead / rate, horizonSeconds + ahead / ceiling)));
     turnsOverAt = Math.max(turnsOverAt, at + turnIn + 1);
-    throw refusal(turnIn, `${kept}.${sign(kept).toString("base64url")}`);
+    const told = `${kept}.${sign(kept, caller).toString("base64url")}`;
+    held.set(caller.id, { place: kept, turnAt: at + turnIn, told });
+    throw refusal(turnIn, told);
   }
 
-  return async function admit<T>(work: () => Promise<T>, placeInLine?: string): Promise<T> {
+  /**
+   * Lets the caller in now, or says it waits in line (and in which place), or refuses it with its
+   * turn; undefined when it would be given a place but has not yet shown it may hold one.
+   */
+  function judge(caller: Caller, placeInLine: string | undefined, mayHoldAPlace: boolean): { waits: boolean; place: number | undefined } | undefined {
     const at = now();
     count(at);
-    const place = placeOf(placeInLine);
-    if (waiting.length === 0 && running < limit && at >= nextLetInAt) letIn(at, place);
-    else {
-      const wait = Math.max(0, nextLetInAt - at) + waiting.length / pace.current();
-      if (wait > maxWaitSeconds) refuse(at, wait, place);
+    const holding = held.get(caller.id);
+    // Back before its turn: the same place and turn, whatever room the line has.
+    if (holding && at < holding.turnAt) throw refusal(Math.max(1, Math.ceil(holding.turnAt - at)), holding.told);
+    const place = holding?.place ?? placeSentBack(caller, placeInLine);
+    if (waiting.length === 0 && running < limit && at >= nextLetInAt) {
+      letIn(at, caller, place);
+      return { waits: false, place };
+    }
+    const wait = Math.max(0, nextLetInAt - at) + waiting.length / pace.current();
+    if (wait <= maxWaitSeconds) return { waits: true, place };
+    if (place === undefined && !mayHoldAPlace) return undefined;
+    refuse(at, wait, caller, place);
+  }
+
+  return async function admit<T>(work: () => Promise<T>, caller: Caller, placeInLine?: string): Promise<T> {
+    let judged = judge(caller, placeInLine, false);
+    if (!judged) {
+      await caller.mayHoldAPlace();
+      // The line may have moved while the caller was asked: judged again as it is now.
+      judged = judge(caller, placeInLine, true)!;
+    }
+    if (judged.waits) {
+      const { place } = judged;
       fullThisSecond = true;
       await new Promise<void>((resolve) => {
         waiting.push(() => {
-          letIn(now(), place);
+          letIn(now(), caller, place);
           resolve();
         });
         letInWhoMay();

@@ -9,8 +9,6 @@ export { attemptScore } from "./scoring";
 export {
   examAccess,
   examClock,
-  examStartLine,
-  isExamStart,
   examStartPace,
   finaliseOverdueAttempts,
   orderedQuestions,
@@ -24,3 +22,4 @@ export {
   type ExamView,
   type TranslatedQuestion,
 } from "./service";
+export { examStartLine, examStartSegments } from "./start-line";

@@ -5,10 +5,9 @@ import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, ty
 import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
-import { Conflict, Forbidden, NotFound, Unauthenticated, Unavailable } from "@/lib/errors";
+import { Conflict, Forbidden, NotFound, Unauthenticated } from "@/lib/errors";
 import { type ExamRefusal, examRefusalMessage, message } from "@/lib/catalogue";
 import { metrics } from "@/lib/metrics";
-import { admission } from "./admission";
 import { learntPace, type Pace } from "./start-pace";
 import { saveAnswer } from "./answers";
 import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
@@ -66,17 +65,26 @@ async function accessFor(database: Database, user: Actor, quizId: string, now: D
 }
 
 function admissionOf({ quiz, attempt, entered }: { quiz: Quiz; attempt: Attempt | null; entered: boolean }, now: Date): ExamAccess {
-  if (attempt?.submittedAt) return { allowed: false, quiz, attempt, refusal: { reason: "submitted" } };
-  if (attempt) return { allowed: true, quiz, attempt };
+  const refusal = entryRefusal(quiz, attempt, entered, now);
+  return refusal ? { allowed: false, quiz, attempt, refusal } : { allowed: true, quiz, attempt };
+}
+
+/** What of a quiz decides who may start it. */
+type EntryRules = Pick<Quiz, "contestModel" | "entryFeePaise" | "examStartAt" | "examEndAt">;
+
+/** Why the participant may not take the quiz now (start it, or go on with their attempt), or undefined when they may. */
+export function entryRefusal(quiz: EntryRules, attempt: Pick<Attempt, "submittedAt"> | null, entered: boolean, now: Date): ExamRefusal | undefined {
+  if (attempt?.submittedAt) return { reason: "submitted" };
+  if (attempt) return undefined;
   // A free-entry registration is a verified entry fee of ₹0 (lib/payments registerFree), so a
   // registered participant of a free quiz passes here exactly as a paid one does.
   if (!entered) {
     const free = quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
-    return { allowed: false, quiz, attempt, refusal: { reason: free ? "not-registered" : "not-paid" } };
+    return { reason: free ? "not-registered" : "not-paid" };
   }
-  if (now < quiz.examStartAt) return { allowed: false, quiz, attempt, refusal: { reason: "not-open", opensAt: quiz.examStartAt } };
-  if (now >= quiz.examEndAt) return { allowed: false, quiz, attempt, refusal: { reason: "closed" } };
-  return { allowed: true, quiz, attempt };
+  if (now < quiz.examStartAt) return { reason: "not-open", opensAt: quiz.examStartAt };
+  if (now >= quiz.examEndAt) return { reason: "closed" };
+  return undefined;
 }
 
 export const examAccess = service("exam.take", async (actor, quizId: string, now: Date = new Date()) => accessFor(await getDb(), actor, quizId, now));
@@ -220,37 +228,6 @@ export function examStartPace(): Pace {
     targetMs: config.competition.startLineTargetMs,
     onChange: (pace) => metrics().startPace.set(pace),
   }));
-}
-
-const START_LINE_KEY = Symbol.for("olympiad.examStartLine");
-/**
- * The furthest off a start's turn is set: a participant further back comes back then and is told
- * again, in the same place, from the line as it is by then (lib/exam/admission.ts).
- */
-const START_TURN_HORIZON_SECONDS = 20;
-const lineHolder = globalThis as typeof globalThis & { [START_LINE_KEY]?: ReturnType<typeof admission> };
-
-/**
- * The line an instance's exam starts wait in: a few at a time, before the caller is even looked
- * up, so a hall pressing Start at once costs the database nothing until its turn, and a start told
- * to come back costs this instance almost nothing. Under `npm start` it stands in front of Next
- * (lib/http/front-door.ts, opened by lib/server); the start route's `admittedBy` is the same line
- * for a request that did not come through that door (`next dev`, tests). One per process.
- */
-export const examStartLine = (lineHolder[START_LINE_KEY] ??= admission({
-  limit: config.competition.startsAtOnce,
-  pace: examStartPace(),
-  maxWaitSeconds: config.competition.startQueueSeconds,
-  ceiling: config.competition.startsPerSecond,
-  horizonSeconds: START_TURN_HORIZON_SECONDS,
-  refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place),
-}));
-
-const EXAM_START_PATH = /^\/api\/exam\/[^/?]+\/start(?:\?|$)/;
-
-/** Whether a request is an exam start (POST /api/exam/{quizId}/start), which waits in the start line. */
-export function isExamStart(method: string | undefined, url: string | undefined): boolean {
-  return method === "POST" && url !== undefined && EXAM_START_PATH.test(url);
 }
 
 /** Who starts: a user the caller already identified, or a session the start's read checks itself. */

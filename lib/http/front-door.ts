@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { LET_IN_HEADER, letInMark, PLACE_IN_LINE_HEADER } from "./let-in-mark";
+import { LET_IN_HEADER, letInMark } from "./let-in-mark";
 import { Unavailable } from "@/lib/errors";
-import { answerAtTheDoor, refusalAtTheDoor, type RouteHandler } from "./route";
+import { answerAtTheDoor, refusalAtTheDoor, type LineRequest, type RouteHandler } from "./route";
 import { API_HEADERS } from "./static-headers";
 
 const DOOR = Symbol.for("olympiad.frontDoor");
@@ -15,10 +15,10 @@ type FrontDoor = (incoming: IncomingMessage, outgoing: ServerResponse, pass: () 
 const holder = globalThis as typeof globalThis & { [DOOR]?: FrontDoor };
 
 export interface Line {
-  /** Whether the line guards this request (its method and path). */
-  guards(method: string | undefined, url: string | undefined): boolean;
-  /** Runs `work` in turn, or throws a refusal (a 503 with a turn to come back at and the caller's place in line, which it sends back). */
-  admit<T>(work: () => Promise<T>, placeInLine: string | undefined): Promise<T>;
+  /** The path's segments of a request the line guards (by its method and path), or undefined for one it does not guard. */
+  guards(method: string | undefined, url: string | undefined): Record<string, string> | undefined;
+  /** Runs `work` in turn, or throws a refusal (a 503 with a turn to come back at and the caller's place in line, which it sends back; or the caller's own error). */
+  admit<T>(work: () => Promise<T>, request: LineRequest): Promise<T>;
 }
 
 /**
@@ -60,7 +60,8 @@ export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): vo
     delete incoming.headers[LET_IN_HEADER];
     const route = servedHere(served, incoming);
     const enter = route ? () => void serve(route, incoming, outgoing).catch(answerFailure(incoming, outgoing)) : pass;
-    if (!line.guards(incoming.method, incoming.url)) return enter();
+    const params = line.guards(incoming.method, incoming.url);
+    if (!params) return enter();
     line
       .admit(
         () =>
@@ -69,7 +70,7 @@ export function openFrontDoor(line: Line, served: readonly DoorRoute[] = []): vo
             incoming.headers[LET_IN_HEADER] = mark;
             enter();
           }),
-        [incoming.headers[PLACE_IN_LINE_HEADER] ?? []].flat()[0],
+        { headers: headerReader(incoming), params },
       )
       .catch(answerFailure(incoming, outgoing));
   };

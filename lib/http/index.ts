@@ -3,4 +3,5 @@ export { afterResponse } from "./after-response";
 export { clientIp, knownClientIp } from "./client";
 export { mailOrigin, publicOrigin } from "./public-origin";
 export { openFrontDoor, servedAtTheDoor, type DoorRoute } from "./front-door";
-export { describedRoute, route } from "./route";
+export { PLACE_IN_LINE_HEADER } from "./let-in-mark";
+export { describedRoute, route, type LineRequest } from "./route";

@@ -34,13 +34,19 @@ interface RouteOptions<Body extends ZodType | undefined, Form extends ZodType | 
    */
   identifiedBy?: "wrapper" | "service";
   /**
-   * A line the request waits its turn in before anything is read, not even the caller (the exam
-   * start's, lib/exam): it may refuse with a turn to come back at, answered as 503 with Retry-After
-   * and the caller's place in line, which it sends back (X-Place-In-Line) when it returns.
+   * A line the request waits its turn in before anything else is read (the exam start's, lib/exam):
+   * it may refuse with a turn to come back at, answered as 503 with Retry-After and the caller's
+   * place in line, which it sends back (X-Place-In-Line) when it returns.
    */
-  admittedBy?: <T>(work: () => Promise<T>, placeInLine: string | undefined) => Promise<T>;
+  admittedBy?: <T>(work: () => Promise<T>, request: LineRequest) => Promise<T>;
   /** Told how long each answer took to serve: the exam start line learns its pace from the answer saves' (lib/exam). */
   timedBy?: { observe(milliseconds: number): void };
+}
+
+/** What a line (`admittedBy`, the front door's) knows of a request: its headers and its path's segments, as sent. */
+export interface LineRequest {
+  headers: Pick<Headers, "get">;
+  params: Record<string, string | string[] | undefined>;
 }
 
 type Parsed<Schema> = Schema extends ZodType ? z.infer<Schema> : undefined;
@@ -106,7 +112,7 @@ export function route<
       return response;
     };
     try {
-      return await (options.admittedBy && !letInAtTheDoor(request) ? options.admittedBy(work, request.headers.get(PLACE_IN_LINE_HEADER) ?? undefined) : work());
+      return await (options.admittedBy && !letInAtTheDoor(request) ? options.admittedBy(work, { headers: request.headers, params: (await next?.params) ?? {} }) : work());
     } catch (error) {
       return errorResponse(error, inCallersLanguage);
     }

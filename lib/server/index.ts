@@ -1,7 +1,7 @@
 import "server-only";
 import { checkPublicUrl, config } from "@/lib/config";
 import { closeDatabase, connectDatabase } from "@/lib/db";
-import { examStartLine, isExamStart } from "@/lib/exam";
+import { examStartLine, examStartSegments } from "@/lib/exam";
 import { openFrontDoor, type DoorRoute } from "@/lib/http";
 import { jobQueue } from "@/lib/jobs";
 import { errorFields, log } from "@/lib/log";
@@ -31,7 +31,7 @@ export async function startServer(served: readonly DoorRoute[] = []): Promise<vo
     throw error;
   }
   installGracefulShutdown();
-  openFrontDoor({ guards: isExamStart, admit: examStartLine }, served);
+  openFrontDoor({ guards: examStartSegments, admit: examStartLine }, served);
   // `npm start` with WEB_CONCURRENCY > 1 starts the other instances once the first one is ready.
   process.send?.({ instanceReady: true });
 }

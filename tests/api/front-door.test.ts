@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { message } from "@/lib/catalogue";
 import { Unavailable } from "@/lib/errors";
-import { admission } from "@/lib/exam/admission";
-import { isExamStart } from "@/lib/exam";
-import { describedRoute, openFrontDoor, route, servedAtTheDoor } from "@/lib/http";
+import { admission, type AdmissionOptions } from "@/lib/exam/admission";
+import { examStartSegments } from "@/lib/exam";
+import { describedRoute, openFrontDoor, route, servedAtTheDoor, type LineRequest } from "@/lib/http";
 import { letInAtTheDoor } from "@/lib/http/let-in-mark";
 import { API_CONTENT_SECURITY_POLICY, API_HEADERS } from "@/lib/http/static-headers";
 import { log } from "@/lib/log";
@@ -28,15 +28,16 @@ const reached: { path: string; letIn: boolean; forged: string | undefined }[] = 
 /** Answers the requests the app holds, in order. */
 const held: (() => void)[] = [];
 
-/** One line per test: `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`. */
+/** `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`: a line as the exam's, its callers named by their cookie, each of whom may hold a place. */
+function lineOf(pace: number, maxWaitSeconds: number) {
+  const options: AdmissionOptions = { limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) };
+  const admit = admission(options);
+  return <T>(work: () => Promise<T>, request: LineRequest) => admit(work, { id: request.headers.get("cookie") ?? "anyone", mayHoldAPlace: async () => undefined }, request.headers.get("x-place-in-line") ?? undefined);
+}
+
+/** One line per test. */
 function openWithLine(pace: number, maxWaitSeconds: number, served: Parameters<typeof openFrontDoor>[1] = []) {
-  openFrontDoor(
-    {
-      guards: isExamStart,
-      admit: admission({ limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) }),
-    },
-    served,
-  );
+  openFrontDoor({ guards: examStartSegments, admit: lineOf(pace, maxWaitSeconds) }, served);
 }
 
 function send(method: string, path: string, headers: Record<string, string> = {}) {
@@ -51,7 +52,7 @@ beforeAll(async () => {
     const request = new Request(`http://localhost${incoming.url}`, { headers: incoming.headers as Record<string, string> });
     reached.push({ path: incoming.url ?? "", letIn: letInAtTheDoor(request), forged: incoming.headers["x-olympiad-let-in"] === "forged" ? "forged" : undefined });
     held.push(() => outgoing.end("{}"));
-    if (!isExamStart(incoming.method, incoming.url)) held.pop()!();
+    if (!examStartSegments(incoming.method, incoming.url)) held.pop()!();
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -109,11 +110,12 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect(await refused.json()).toEqual({ message: (await messagesIn("hi"))(message("examStartQueue", { seconds: turn })) });
     expect(refused.headers.get("x-request-id")).toBeTruthy();
     expect(refused.headers.get("cache-control")).toBe("private, no-store");
-    // Back too soon with its place, it keeps it; without, it is the next place.
+    // Back too soon, with its place or without, it keeps it; another caller is given the next place.
     const place = refused.headers.get("x-place-in-line")!;
     expect(place).toMatch(/^0\.[\w-]+$/);
     expect((await send("POST", START, { "x-place-in-line": place })).headers.get("x-place-in-line")).toBe(place);
-    expect((await send("POST", START)).headers.get("x-place-in-line")).toMatch(/^1\./);
+    expect((await send("POST", START)).headers.get("x-place-in-line")).toBe(place);
+    expect((await send("POST", START, { cookie: "another caller", "x-place-in-line": place })).headers.get("x-place-in-line")).toMatch(/^1\./);
     held.shift()!();
     await first;
     expect(reached.map((request) => request.path)).toEqual([START]);
@@ -122,7 +124,7 @@ describe("the front door (npm start's exam start line before Next)", () => {
   it("dresses a refusal as the route's own line does, and logs a second's refusals in one line, not one each", async () => {
     // The refusals of the tests before are logged within the second after them.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const line = () => admission({ limit: 1, pace: { current: () => 0.2, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds: 0.5, ceiling: 0.2, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) });
+    const line = () => lineOf(0.2, 0.5);
     const caller = { "accept-language": "en", cookie: `${LANGUAGE_COOKIE}=hi`, "x-forwarded-proto": "https" };
     // The route's own line (`next dev`, tests), its answer dressed with the API's headers as Next dresses it.
     let answerHeld = () => undefined as void;
@@ -134,7 +136,7 @@ describe("the front door (npm start's exam start line before Next)", () => {
     const ownBody = await own.text();
     const ownHeaders = { ...Object.fromEntries(Object.entries(API_HEADERS).map(([name, value]) => [name.toLowerCase(), value])), ...Object.fromEntries(own.headers), "content-length": String(Buffer.byteLength(ownBody)) };
 
-    openFrontDoor({ guards: isExamStart, admit: line() });
+    openFrontDoor({ guards: examStartSegments, admit: line() });
     reached.length = 0;
     const first = send("POST", START);
     await expect.poll(() => reached.length).toBe(1);
@@ -227,7 +229,7 @@ describe("the front door (npm start's exam start line before Next)", () => {
 
   it("answers a body past its limit with 413 and Connection: close, and closes the connection, so the next request on a kept-alive agent gets a fresh one", async () => {
     const echo = route({ can: "health.ping", does: "Echoes", body: z.object({ words: z.string() }) }, async ({ body }) => ({ words: body.words }));
-    openFrontDoor({ guards: () => false, admit: (work) => work() }, [servedAtTheDoor("PUT", "/api/echo", echo)]);
+    openFrontDoor({ guards: () => undefined, admit: (work) => work() }, [servedAtTheDoor("PUT", "/api/echo", echo)]);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     /** A PUT on the agent's one connection: the status, the Connection header, and the connection it went on. */
     const put = (body: string, chunked = false) =>
