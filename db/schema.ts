@@ -775,7 +775,7 @@ export const journalLines = pgTable(
       .notNull()
       .references(() => journalEntries.id, { onDelete: "restrict" }),
     line: smallint("line").notNull(),
-    account: text("account", { enum: ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "tax_payable", "suspense"] }).notNull(),
+    account: text("account", { enum: ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "suspense"] }).notNull(),
     /** The participant whose wallet this line moves (the wallets account only). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
@@ -1085,7 +1085,8 @@ export const prizeClaims = pgTable(
     taxBasis: text("tax_basis", { enum: ["net", "gross"] }),
   },
   (table) => [
-    uniqueIndex("prize_claims_one_per_winner").on(table.quizId, table.participantId),
+    // One open claim per winner at a time; a paid claim stays, and a revision that raises its prize opens a claim for the difference.
+    uniqueIndex("prize_claims_one_per_winner").on(table.quizId, table.participantId).where(sql`${table.status} <> 'paid'`),
     foreignKey({ name: "prize_claims_result_row_fk", columns: [table.quizId, table.revision, table.participantId], foreignColumns: [resultRows.quizId, resultRows.revision, resultRows.participantId] }).onDelete("restrict"),
     index("prize_claims_status_idx").on(table.status, table.claimedAt),
     index("prize_claims_paid_idx").on(table.paidAt),

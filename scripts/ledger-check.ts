@@ -14,11 +14,11 @@ import { runOnConfiguredDatabase } from "./support/database-command";
 await runOnConfiguredDatabase(async (_url, db) => {
   const result = await checkLedger(SYSTEM, db);
   if (!result.ok) throw new Error([`The books do not balance: ${result.discrepancy}`, `  check:   ${result.check}`, `  subject: ${result.subject}`].join("\n"));
-  const { entries, bankPaise, walletsPaise, prizeLiabilityPaise, taxPayablePaise } = result.totals;
+  const { entries, bankPaise, walletsPaise, prizeLiabilityPaise, prizeRecoverablePaise, taxPayablePaise } = result.totals;
   const unmatched = result.receiptsNotOnBankLine;
   return [
     `Books balance: ${entries} entries; the journal sums to zero.`,
-    `  bank ${formatRupeesWithSymbol(bankPaise)}, wallets ${formatRupeesWithSymbol(walletsPaise)}, prize liability ${formatRupeesWithSymbol(prizeLiabilityPaise)}, tax payable ${formatRupeesWithSymbol(taxPayablePaise)}`,
+    `  bank ${formatRupeesWithSymbol(bankPaise)}, wallets ${formatRupeesWithSymbol(walletsPaise)}, prize liability ${formatRupeesWithSymbol(prizeLiabilityPaise)}, prizes to recover ${formatRupeesWithSymbol(prizeRecoverablePaise)}, tax payable ${formatRupeesWithSymbol(taxPayablePaise)}`,
     `  receipts not yet on a bank line: ${unmatched.count} (${formatRupeesWithSymbol(unmatched.paise)}), verified by an admin; reconcile the statement that shows them`,
   ].join("\n");
 });

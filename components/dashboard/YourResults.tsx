@@ -25,6 +25,13 @@ function behind(t: Translate, other: Comparison): string {
     : t("behindByTime", { rank: other.rank, time: formatMinutesSeconds(other.timeTakenSeconds) });
 }
 
+/** The claim link: the prize to claim, the difference a revision added to a prize paid, or the paid prize's claim page. */
+function claimLink(t: Translate, result: PublishedRank): string {
+  if (result.prizePaidPaise === 0) return t("claimPrize");
+  const due = result.prizePaise - result.prizePaidPaise;
+  return due > 0 ? t("claimPrizeDifference", { amount: formatRupeesWithSymbol(due) }) : t("prizePaid");
+}
+
 /** Which rule placed the participant against the rows just above and below theirs. */
 function placementSentences(t: Translate, result: PublishedRank): string[] {
   const { tiedWith, above, below } = result.placement;
@@ -47,7 +54,7 @@ export function YourResults({ results }: { results: PublishedRank[] }) {
             <p>
               {t("rank", { title: result.title, rank: result.rank, of: result.of, score: result.score })}
               {prize(t, result)}
-              {(result.prizePaise > 0 || result.freePass) && <> · <Link href={`/prizes/claim/${result.quizId}`} className="font-semibold text-brand underline">{t("claimPrize")}</Link></>}
+              {(result.prizePaise > 0 || result.freePass) && <> · <Link href={`/prizes/claim/${result.quizId}`} className="font-semibold text-brand underline">{claimLink(t, result)}</Link></>}
             </p>
             <p className="text-sm text-slate-700">
               {t("timeTaken", { time: formatMinutesSeconds(result.timeTakenSeconds) })} {placementSentences(t, result).join(" ")}

@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { MyPrize } from "@/lib/payouts";
+import type { MyPrize, PrizeClaimView } from "@/lib/payouts";
 import { formatIndiaDate, formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { FreePassButton } from "./FreePassButton";
@@ -7,12 +7,50 @@ import { PrizeClaimForm } from "./PrizeClaimForm";
 
 const STATUS_KEY = { claimed: "statusClaimed", approved: "statusApproved", paid: "statusPaid" } as const;
 
+/** One claim: its status, the prize it is for, the tax, what is received, where it is paid, when. */
+function ClaimDetails({ claim, expected }: { claim: PrizeClaimView; expected: MyPrize["expected"] }) {
+  const t = useTranslations("prizes");
+  const language = useLocale();
+  return (
+    <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+      <dt className="text-slate-600">{t("status")}</dt>
+      <dd>{claim.heldAt ? t("statusHeld") : t(STATUS_KEY[claim.status])}</dd>
+      <dt className="text-slate-600">{t("prize")}</dt>
+      <dd>{formatRupeesWithSymbol(claim.grossPaise)}</dd>
+      <dt className="text-slate-600">{claim.status === "paid" ? t("taxWithheld") : t("taxEstimated")}</dt>
+      <dd>
+        {t("taxDetail", { amount: formatRupeesWithSymbol(claim.taxPaise), rate: claim.taxRateBasisPoints / 100, section: claim.taxSection, basis: claim.taxBasis ?? expected.taxBasis })}
+        {claim.status !== "paid" && <span className="block text-sm text-slate-600">{t("taxEstimateNote")}</span>}
+      </dd>
+      <dt className="text-slate-600">{t("youReceive")}</dt>
+      <dd>{formatRupeesWithSymbol(claim.netPaise)}</dd>
+      <dt className="text-slate-600">{t("pan")}</dt>
+      <dd>{claim.panMasked}</dd>
+      <dt className="text-slate-600">{t("paidTo")}</dt>
+      <dd>{claim.method === "upi" ? t("upi") : t("bankAccount")} {claim.accountMasked}</dd>
+      {claim.paidAt && (
+        <>
+          <dt className="text-slate-600">{t("paidOn")}</dt>
+          <dd>{t("paidOnDetail", { date: formatIndiaDateTime(claim.paidAt, language), reference: claim.bankReference ?? "" })}</dd>
+          {claim.financialYear && (
+            <>
+              <dt className="text-slate-600">{t("financialYear")}</dt>
+              <dd>{claim.financialYear}</dd>
+            </>
+          )}
+        </>
+      )}
+    </dl>
+  );
+}
+
 /** A winner's prize: what will be withheld and paid, then the claim form, or the claim's progress and statement. */
 export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entryFeeText: string }) {
   const t = useTranslations("prizes");
   const ui = useTranslations("ui");
   const language = useLocale();
-  const { claim, expected } = prize;
+  const { claims, expected } = prize;
+  const openClaim = claims.find((claim) => claim.status !== "paid");
   const rank = ui("ordinal", { rank: prize.rank });
   return (
     <div className="flex flex-col gap-6">
@@ -37,37 +75,10 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
       {prize.prizePaise > 0 && (
         <section aria-labelledby="cash-prize" className="flex flex-col gap-3">
           <h2 id="cash-prize" className="text-lg font-semibold">{t("cashPrize")}</h2>
-          {claim ? (
-            <dl className="grid max-w-lg grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
-              <dt className="text-slate-600">{t("status")}</dt>
-              <dd>{claim.heldAt ? t("statusHeld") : t(STATUS_KEY[claim.status])}</dd>
-              <dt className="text-slate-600">{t("prize")}</dt>
-              <dd>{formatRupeesWithSymbol(claim.grossPaise)}</dd>
-              <dt className="text-slate-600">{claim.status === "paid" ? t("taxWithheld") : t("taxEstimated")}</dt>
-              <dd>
-                {t("taxDetail", { amount: formatRupeesWithSymbol(claim.taxPaise), rate: claim.taxRateBasisPoints / 100, section: claim.taxSection, basis: claim.taxBasis ?? expected.taxBasis })}
-                {claim.status !== "paid" && <span className="block text-sm text-slate-600">{t("taxEstimateNote")}</span>}
-              </dd>
-              <dt className="text-slate-600">{t("youReceive")}</dt>
-              <dd>{formatRupeesWithSymbol(claim.netPaise)}</dd>
-              <dt className="text-slate-600">{t("pan")}</dt>
-              <dd>{claim.panMasked}</dd>
-              <dt className="text-slate-600">{t("paidTo")}</dt>
-              <dd>{claim.method === "upi" ? t("upi") : t("bankAccount")} {claim.accountMasked}</dd>
-              {claim.paidAt && (
-                <>
-                  <dt className="text-slate-600">{t("paidOn")}</dt>
-                  <dd>{t("paidOnDetail", { date: formatIndiaDateTime(claim.paidAt, language), reference: claim.bankReference ?? "" })}</dd>
-                  {claim.financialYear && (
-                    <>
-                      <dt className="text-slate-600">{t("financialYear")}</dt>
-                      <dd>{claim.financialYear}</dd>
-                    </>
-                  )}
-                </>
-              )}
-            </dl>
-          ) : prize.disqualified ? (
+          {claims.map((claim) => (
+            <ClaimDetails key={claim.id} claim={claim} expected={expected} />
+          ))}
+          {openClaim || prize.claimablePaise <= 0 ? null : prize.disqualified ? (
             <p className="text-slate-700">{t("disqualified")}</p>
           ) : !prize.open ? (
             <p className="text-slate-700">{t("claimEnded", { date: formatIndiaDate(prize.deadline, language) })}</p>
@@ -75,6 +86,11 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
             <p role="status" className="text-slate-700">{t("notOpen")}</p>
           ) : (
             <>
+              {prize.paidPaise > 0 && (
+                <p className="text-slate-700">
+                  {t("claimDifference", { prize: formatRupeesWithSymbol(prize.prizePaise), paid: formatRupeesWithSymbol(prize.paidPaise), amount: formatRupeesWithSymbol(prize.claimablePaise) })}
+                </p>
+              )}
               <p className="text-slate-700">
                 {t("claimBy", {
                   date: formatIndiaDate(prize.deadline, language),
@@ -88,7 +104,7 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
               <PrizeClaimForm quizId={prize.quizId} />
             </>
           )}
-          {claim?.status === "paid" && (
+          {claims.some((claim) => claim.status === "paid") && (
             <a href={`/api/prizes/${prize.quizId}/statement`} className="font-semibold text-brand underline" download>
               {t("downloadStatement")}
             </a>

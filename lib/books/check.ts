@@ -197,8 +197,9 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
     async run(db) {
       // Money in (a UPI top-up or entry fee) or out (a withdrawal) is an admin's decision, audited
       // as they made it, unless a bank line shows it; a refund is an admin's audited decision; a
-      // referral reward names its referral and a free pass its redemption. A row written straight
-      // into the ledger, even with the app's own login, has none of these.
+      // referral reward names its referral, and a free pass's wallet credit (before issue 52) or the
+      // entry fee it paid (a prize in kind, booked to prizes) its redemption, of a pass its payer won.
+      // A row written straight into the ledger, even with the app's own login, has none of these.
       const unexplained = await first(
         db,
         sql`with explained as (
@@ -209,6 +210,7 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
                   when t.type = 'debit' and t.reason not in ('prizePayout', 'prizeTaxWithheld') then 'withdrawal'
                   when t.type = 'credit' and t.mode = 'wallet' and t.reason = 'referralReward' then 'referral'
                   when t.type = 'credit' and t.mode = 'wallet' and t.reason = 'freePassCredit' then 'free pass'
+                  when t.type = 'form pay' and t.mode = 'wallet' and t.reason = 'freePassEntry' then 'free pass entry'
                 end as kind,
                 exists (select 1 from audit_log a
                         where a.subject_type = 'payment' and a.subject_id = coalesce(t.refund_of_id, t.id)::text and a.actor_id = t.reviewed_by_id
@@ -219,7 +221,10 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
             where (e.kind = 'receipt' and not ${shownByBankLine(sql`e`)} and not e.audited)
                or (e.kind in ('withdrawal', 'refund') and not e.audited)
                or (e.kind = 'referral' and not exists (select 1 from referrals r where r.reward_transaction_id = e.id))
-               or (e.kind = 'free pass' and not exists (select 1 from free_pass_redemptions f where f.transaction_id = e.id))
+               or (e.kind in ('free pass', 'free pass entry') and not exists (
+                     select 1 from free_pass_redemptions f
+                     join result_rows r on r.quiz_id = f.quiz_id and r.revision = f.revision and r.participant_id = f.participant_id
+                     where f.transaction_id = e.id and f.participant_id = e.user_id and r.free_pass))
             order by coalesce(e.reviewed_at, e.created_at), e.id limit 1`,
       );
       if (unexplained) {
@@ -230,6 +235,7 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
           refund: `gives payment ${unexplained.refund_of_id} back, but ${decided}`,
           referral: "is a referral reward that no referral names",
           "free pass": "is a free-pass prize that no redemption names",
+          "free pass entry": "is an entry fee said to be paid by a free pass, but no redemption of a free pass its payer won names it",
         };
         return { check: this.name, subject: `transaction ${unexplained.id}`, discrepancy: `The ${describeTransaction(unexplained)} ${why[String(unexplained.kind)]}.` };
       }
@@ -265,24 +271,35 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
     },
   },
   {
-    name: "prize liability equals published prizes not yet paid",
+    name: "prize liability equals published prizes not yet paid, prizes to recover equal what was paid above them",
     async run(db) {
-      // A participant's prize entries (the first version's, then each revision's change) add up to their prize in the current version.
+      // Per participant: their prize entries (the first version's, then each revision's change) add up to their prize in the
+      // current version; what they book to recover is what their paid claims hold above that prize, and what they owe is the
+      // prize plus that (their payments, as ledger rows, then take what is owed down to what is unpaid). Never netted.
       const prize = await first(
         db,
         sql`with wanted as (
               select r.quiz_id, r.participant_id, r.rank, r.prize_paise::bigint as prize from current_result_rows r where r.prize_paise > 0
+            ), paid as (
+              select c.quiz_id, c.participant_id, sum(c.gross_paise)::bigint as paid from prize_claims c where c.status = 'paid' group by c.quiz_id, c.participant_id
             ), held as (
               select e.quiz_id, e.participant_id, string_agg(distinct e.id::text, ', ') as entry_ids, count(distinct e.id)::int as entries,
                 coalesce(sum(l.amount_paise) filter (where l.account = 'prizes'), 0)::bigint as expense,
                 coalesce(-sum(l.amount_paise) filter (where l.account = 'prize_liability'), 0)::bigint as liability,
-                count(*) filter (where l.account not in ('prizes', 'prize_liability'))::int as others
+                coalesce(sum(l.amount_paise) filter (where l.account = 'prize_recoverable'), 0)::bigint as recoverable,
+                count(*) filter (where l.account not in ('prizes', 'prize_liability', 'prize_recoverable'))::int as others
               from journal_entries e join journal_lines l on l.entry_id = e.id where e.source = 'prize'
               group by e.quiz_id, e.participant_id
+            ), compared as (
+              select coalesce(w.quiz_id, h.quiz_id) as quiz_id, coalesce(w.participant_id, h.participant_id) as participant_id, w.rank, w.prize,
+                h.entry_ids, h.entries, h.expense, h.liability, h.recoverable, h.others,
+                greatest(coalesce(p.paid, 0) - coalesce(w.prize, 0), 0) as to_recover
+              from wanted w full join held h on h.quiz_id = w.quiz_id and h.participant_id = w.participant_id
+              left join paid p on p.quiz_id = coalesce(w.quiz_id, h.quiz_id) and p.participant_id = coalesce(w.participant_id, h.participant_id)
             )
-            select coalesce(w.quiz_id, h.quiz_id) as quiz_id, coalesce(w.participant_id, h.participant_id) as participant_id, w.rank, w.prize, h.entry_ids, h.entries, h.expense, h.liability, h.others
-            from wanted w full join held h on h.quiz_id = w.quiz_id and h.participant_id = w.participant_id
-            where (w.quiz_id is null and (h.expense <> 0 or h.liability <> 0 or h.others > 0)) or h.quiz_id is null or h.expense <> w.prize or h.liability <> w.prize or h.others > 0
+            select * from compared
+            where (prize is null and (expense <> 0 or recoverable <> to_recover or liability <> to_recover or others > 0))
+               or (prize is not null and (entry_ids is null or expense <> prize or recoverable <> to_recover or liability <> prize + to_recover or others > 0))
             order by 1, 2 limit 1`,
       );
       if (prize) {
@@ -290,9 +307,10 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
         const subject = `result row ${prize.quiz_id}/${prize.participant_id}`;
         if (prize.entry_ids === null) return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)} but has no journal entry.` };
         const entries = num(prize.entries) === 1 ? `journal entry ${prize.entry_ids}` : `journal entries ${prize.entry_ids}`;
-        const booked = `${rupees(prize.expense)} of prize expense and ${rupees(prize.liability)} of prize liability${num(prize.others) > 0 ? `, with ${num(prize.others)} line(s) on other accounts` : ""}`;
-        if (prize.prize === null) return { check: this.name, subject, discrepancy: `${capitalise(entries)} book ${booked} for ${row}, which carries no cash prize in the current version of the results.` };
-        return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)}, but its ${entries} book ${booked}.` };
+        const booked = `${rupees(prize.expense)} of prize expense, ${rupees(prize.liability)} of prize liability and ${rupees(prize.recoverable)} to recover${num(prize.others) > 0 ? `, with ${num(prize.others)} line(s) on other accounts` : ""}`;
+        const recover = num(prize.to_recover) > 0 ? `; ${rupees(prize.to_recover)} was paid above it, to recover` : "";
+        if (prize.prize === null) return { check: this.name, subject, discrepancy: `${capitalise(entries)} book ${booked} for ${row}, which carries no cash prize in the current version of the results${recover}.` };
+        return { check: this.name, subject, discrepancy: `${capitalise(row)} (rank ${prize.rank}) carries a cash prize of ${rupees(prize.prize)}${recover}, but its ${entries} book ${booked}.` };
       }
       const claim = await first(
         db,
@@ -313,18 +331,34 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
           discrepancy: `Paid prize claim ${claim.id} (net ${rupees(claim.net_paise)}, tax ${rupees(claim.tax_paise)}) does not match its ledger rows: payout ${claim.paid === null ? "missing" : `${rupees(claim.paid)} ${claim.paid_status} "${claim.paid_reason}"`}, tax ${claim.tax === null ? "none" : `${rupees(claim.tax)} ${claim.tax_status} "${claim.tax_reason}"`}.`,
         };
       }
+      // The accounts as a whole: what is owed is each winner's prize less what they were paid, where positive; what is to
+      // recover is what they were paid above their prize, where positive.
       const totals = (await first(
         db,
-        sql`select
+        sql`with positions as (
+              select coalesce(r.prize, 0) as prize, coalesce(p.paid, 0) as paid
+              from (select quiz_id, participant_id, prize_paise::bigint as prize from current_result_rows where prize_paise > 0) r
+              full join (select quiz_id, participant_id, sum(gross_paise)::bigint as paid from prize_claims where status = 'paid' group by quiz_id, participant_id) p
+                on p.quiz_id = r.quiz_id and p.participant_id = r.participant_id
+            )
+            select
               (select coalesce(-sum(amount_paise), 0) from journal_lines where account = 'prize_liability')::bigint as books,
-              (select coalesce(sum(prize_paise), 0) from current_result_rows where prize_paise > 0)::bigint as published,
-              (select coalesce(sum(gross_paise), 0) from prize_claims where status = 'paid')::bigint as paid`,
+              (select coalesce(sum(amount_paise), 0) from journal_lines where account = 'prize_recoverable')::bigint as books_recoverable,
+              (select coalesce(sum(greatest(prize - paid, 0)), 0) from positions)::bigint as unpaid,
+              (select coalesce(sum(greatest(paid - prize, 0)), 0) from positions)::bigint as over_paid`,
       ))!;
-      if (num(totals.books) !== num(totals.published) - num(totals.paid)) {
+      if (num(totals.books) !== num(totals.unpaid)) {
         return {
           check: this.name,
           subject: "account prize_liability",
-          discrepancy: `Prize liability in the books is ${rupees(totals.books)}, but published cash prizes (${rupees(totals.published)}) less prizes paid (${rupees(totals.paid)}) are ${rupees(num(totals.published) - num(totals.paid))}.`,
+          discrepancy: `Prize liability in the books is ${rupees(totals.books)}, but published cash prizes not yet paid are ${rupees(totals.unpaid)}.`,
+        };
+      }
+      if (num(totals.books_recoverable) !== num(totals.over_paid)) {
+        return {
+          check: this.name,
+          subject: "account prize_recoverable",
+          discrepancy: `Prizes to recover in the books are ${rupees(totals.books_recoverable)}, but prizes paid above the current results are ${rupees(totals.over_paid)}.`,
         };
       }
     },
@@ -391,6 +425,7 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
           coalesce(sum(amount_paise) filter (where account = 'bank'), 0)::bigint as bank,
           coalesce(-sum(amount_paise) filter (where account = 'wallets'), 0)::bigint as wallets,
           coalesce(-sum(amount_paise) filter (where account = 'prize_liability'), 0)::bigint as prize_liability,
+          coalesce(sum(amount_paise) filter (where account = 'prize_recoverable'), 0)::bigint as prize_recoverable,
           coalesce(-sum(amount_paise) filter (where account = 'tax_payable'), 0)::bigint as tax_payable
         from journal_lines`,
   ))!;
@@ -407,6 +442,7 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
       bankPaise: num(totals.bank),
       walletsPaise: num(totals.wallets),
       prizeLiabilityPaise: num(totals.prize_liability),
+      prizeRecoverablePaise: num(totals.prize_recoverable),
       taxPayablePaise: num(totals.tax_payable),
     },
     receiptsNotOnBankLine: { count: num(unmatched.receipts), paise: num(unmatched.paise) },
@@ -417,8 +453,8 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
  * npm run ledger:check, as a service: the journal balances, each verified ledger row has the entry
  * its accounts say now, every wallet equals its account, nothing sits in suspense, no bank line
  * or UTR backs two payments, every receipt has its bank line or its audited verifier and every
- * wallet credit its cause, no receipt or refund is more than its bank line, prize liability and
- * tax payable equal what the prizes, claims and deposits say. Receipts no bank line shows yet
+ * wallet credit its cause, no receipt or refund is more than its bank line, prize liability, prizes
+ * to recover and tax payable equal what the prizes, claims and deposits say. Receipts no bank line shows yet
  * are a figure beside the totals, not a discrepancy. On a database of its own (the script's) it reads one repeatable-read snapshot;
  * inside a caller's transaction it reads what that transaction sees.
  */

@@ -67,6 +67,7 @@ const ACCOUNT_NAMES: Record<Account, string> = {
   referral_rewards: "Referral rewards",
   prizes: "Prizes awarded",
   prize_liability: "Prizes published, not yet paid",
+  prize_recoverable: "Prizes paid above the current results, to recover",
   tax_payable: "Tax withheld, not yet deposited",
   suspense: "Suspense (movements the books cannot place)",
 };

@@ -120,8 +120,24 @@ async function taxFor(db: Queryable, participantId: string, grossPaise: number, 
 export type PrizeClaimView = ReturnType<typeof claimView>;
 
 /**
+ * What each of a quiz's winners was already paid (the gross of their paid claims): a revision that
+ * raises a paid prize leaves the difference to claim, one that lowers it the excess to recover.
+ */
+async function paidSoFar(db: Queryable, quizId: string, participantIds: string[]): Promise<Map<string, number>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ participantId: prizeClaims.participantId, paid: total(prizeClaims.grossPaise) })
+    .from(prizeClaims)
+    .where(and(eq(prizeClaims.quizId, quizId), inArray(prizeClaims.participantId, participantIds), eq(prizeClaims.status, "paid")))
+    .groupBy(prizeClaims.participantId);
+  return new Map(rows.map((row) => [row.participantId, Number(row.paid)]));
+}
+
+/**
  * A winner claims their cash prize: within the claim period after publication, 18 or over, not
- * disqualified, once (the unique index decides between two simultaneous claims). PAN and the
+ * disqualified, one open claim at a time (the unique index decides between two simultaneous
+ * claims). What was paid already is not claimed again: after a revision raised a paid prize, the
+ * claim is for the difference, its tax computed on it with the year's earlier prizes. PAN and the
  * account are sealed before they reach the database. The tax stored now is the estimate if paid
  * today; it is fixed when the prize is paid. A PAN already on another account's claim holds the
  * claim for review (audited as payout.hold): a PAN belongs to one account.
@@ -144,16 +160,21 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
     return await db.transaction(async (tx) => {
       // Two accounts claiming with one PAN at once: the second waits, then sees the first.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`prize-claim-pan:${hash}`}, 0))`);
+      // The winner's claims, locked: a payment being recorded finishes first, and what it paid is not claimed again.
+      const earlier = await tx.select({ status: prizeClaims.status, grossPaise: prizeClaims.grossPaise }).from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, actor.id))).for("update");
+      const paidPaise = earlier.reduce((sum, claim) => sum + (claim.status === "paid" ? claim.grossPaise : 0), 0);
+      const grossPaise = row.prizePaise - paidPaise;
+      if (grossPaise <= 0 || earlier.some((claim) => claim.status !== "paid")) throw new Conflict(message("prizeAlreadyClaimed"));
       const others = await tx.select({ id: prizeClaims.id }).from(prizeClaims).where(and(eq(prizeClaims.panHash, hash), ne(prizeClaims.participantId, actor.id))).limit(20);
       const held = others.length > 0;
-      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, actor.id, row.prizePaise, now);
+      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, actor.id, grossPaise, now);
       const [claim] = await tx
         .insert(prizeClaims)
         .values({
           quizId,
           revision: row.revision,
           participantId: actor.id,
-          grossPaise: row.prizePaise,
+          grossPaise,
           taxPaise,
           netPaise,
           taxRateBasisPoints,
@@ -180,17 +201,25 @@ export const claimPrize = service("prizes.claim", async (actor, quizId: string, 
   }
 });
 
-/** What the claim page shows a winner: the prize, the deadline, the tax that will be withheld, and their claim if made. */
+/**
+ * What the claim page shows a winner: the prize, the deadline, their claims (paid ones, and the
+ * open one), and what is left to claim with the tax that will be withheld from it: the whole prize,
+ * or after a revision raised a paid prize, the difference.
+ */
 export const myPrize = service("prizes.claim", async (actor, quizId: string, participantId: string = actor.id, now: Date = new Date()) => {
   authorize(actor, "prizes.claim", participantId);
   const db = await getDb();
   const row = await winnerRow(db, quizId, participantId);
   if (!row || (row.prizePaise <= 0 && !row.freePass)) throw new NotFound(message("noCashPrize"));
-  const [[claim], [redeemed]] = await Promise.all([
-    db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId))),
+  const [claims, [redeemed]] = await Promise.all([
+    db.select().from(prizeClaims).where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId))).orderBy(prizeClaims.claimedAt, prizeClaims.id),
     db.select({ at: freePassRedemptions.redeemedAt }).from(freePassRedemptions).where(and(eq(freePassRedemptions.quizId, quizId), eq(freePassRedemptions.participantId, participantId))),
   ]);
   const deadline = claimDeadline(row.publishedAt);
+  const openClaim = claims.find((claim) => claim.status !== "paid");
+  const paidPaise = claims.reduce((sum, claim) => sum + (claim.status === "paid" ? claim.grossPaise : 0), 0);
+  const claimablePaise = openClaim ? 0 : Math.max(0, row.prizePaise - paidPaise);
+  const latest = openClaim ?? claims.at(-1);
   return {
     quizId,
     title: row.title,
@@ -202,9 +231,14 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
     deadline,
     open: now <= deadline,
     configured: Boolean(config.payouts.encryptionKey),
-    /** The tax if the prize were paid today, from this financial year's figures (the payment fixes it). */
-    expected: await taxFor(db, participantId, row.prizePaise, now),
-    claim: claim ? claimView(claim) : null,
+    /** What the winner's paid claims hold, and what they may claim now (0 while a claim is open or all is paid). */
+    paidPaise,
+    claimablePaise,
+    /** The tax if what is left to claim (the prize, when nothing is) were paid today, from this financial year's figures (the payment fixes it). */
+    expected: await taxFor(db, participantId, claimablePaise || row.prizePaise, now),
+    /** The open claim, else the latest paid one. */
+    claim: latest ? claimView(latest) : null,
+    claims: claims.map(claimView),
   };
 });
 
@@ -302,8 +336,9 @@ export const rejectPrizeClaim = service("prizes.review", async (actor, claimId: 
 
 /**
  * Unpaid claims follow a new version of a quiz's results, inside the revision's transaction. A
- * claim whose prize is gone is withdrawn: removed, as a rejected claim is, its masked details kept
- * in the audit entry payout.withdraw. A claim whose prize changed takes the new amount and the tax
+ * claim is for the prize less what the winner's paid claims hold; one with nothing left to claim
+ * is withdrawn: removed, as a rejected claim is, its masked details kept
+ * in the audit entry payout.withdraw. A claim whose amount changed takes the new amount and the tax
  * estimate for it (gross = tax + net; the payment fixes the tax), and an approval given for the
  * old amount no longer stands: audited as payout.follow. Both carry the revision's reason. A paid
  * claim stays on the version it was paid for; what it no longer holds is listed by prizesToRecover.
@@ -320,21 +355,22 @@ export const claimsFollowRevision = step(async (tx: Queryable, actor: Actor, rev
     .from(resultRows)
     .where(and(eq(resultRows.quizId, revised.quizId), eq(resultRows.revision, revised.revision), inArray(resultRows.participantId, open.map((claim) => claim.participantId))));
   const prizeOf = new Map(rows.map((row) => [row.participantId, row.prizePaise]));
+  const paidOf = await paidSoFar(tx, revised.quizId, open.map((claim) => claim.participantId));
   const outcome = { followed: 0, withdrawn: 0 };
   for (const claim of open) {
-    const prizePaise = prizeOf.get(claim.participantId) ?? 0;
+    const claimablePaise = (prizeOf.get(claim.participantId) ?? 0) - (paidOf.get(claim.participantId) ?? 0);
     const before = { revision: claim.revision, status: claim.status, grossPaise: claim.grossPaise, taxPaise: claim.taxPaise, netPaise: claim.netPaise };
     const audited = { subjectType: "prize_claim", subjectId: claim.id, reason: revised.reason };
-    if (prizePaise <= 0) {
+    if (claimablePaise <= 0) {
       await tx.delete(prizeClaims).where(eq(prizeClaims.id, claim.id));
       const { quizId, participantId, panMasked, method, accountMasked, claimedAt, heldAt, heldReason } = claim;
       await recordAudit(tx, actor, { action: "payout.withdraw", ...audited, before: { ...before, quizId, participantId, panMasked, method, accountMasked, claimedAt, heldAt, heldReason } });
       outcome.withdrawn++;
-    } else if (prizePaise === claim.grossPaise) {
+    } else if (claimablePaise === claim.grossPaise) {
       await tx.update(prizeClaims).set({ revision: revised.revision }).where(eq(prizeClaims.id, claim.id));
     } else {
-      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, claim.participantId, prizePaise, revised.now);
-      const after = { revision: revised.revision, status: "claimed" as const, grossPaise: prizePaise, taxPaise, netPaise };
+      const { taxPaise, netPaise, taxRateBasisPoints, taxSection } = await taxFor(tx, claim.participantId, claimablePaise, revised.now);
+      const after = { revision: revised.revision, status: "claimed" as const, grossPaise: claimablePaise, taxPaise, netPaise };
       await tx.update(prizeClaims).set({ ...after, taxRateBasisPoints, taxSection, approvedById: null, approvedAt: null }).where(eq(prizeClaims.id, claim.id));
       await recordAudit(tx, actor, { action: "payout.follow", ...audited, before, after });
       outcome.followed++;
@@ -345,8 +381,9 @@ export const claimsFollowRevision = step(async (tx: Queryable, actor: Actor, rev
 
 /**
  * Prizes paid on a version of the results that a revision no longer holds, for the admins to
- * recover, oldest payment first: a cash prize paid above the current version's prize (all of it
- * when the winner has none now), with the tax withheld from it and the net sent; and a free pass
+ * recover, oldest payment first: a winner's cash prize claims paid above the current version's
+ * prize (all of them when the winner has none now), with the tax withheld from them and the net
+ * sent, named by the latest paid claim; and a free pass
  * turned into a wallet credit that the current version no longer grants.
  */
 export const prizesToRecover = service("prizes.review", async () => {
@@ -367,14 +404,18 @@ export const prizesToRecover = service("prizes.review", async () => {
     current_prize_paise: number;
     paid_at: Date | string;
   }>(sql`
-    select 'cash' as kind, c.quiz_id, q.title, c.participant_id, u.name, u.email, c.id as claim_id, c.revision as paid_revision, p.revision as current_revision,
-      c.gross_paise as paid_paise, c.tax_paise, c.net_paise, coalesce(r.prize_paise, 0) as current_prize_paise, c.paid_at
-    from prize_claims c
+    select 'cash' as kind, c.quiz_id, q.title, c.participant_id, u.name, u.email, c.claim_id, c.paid_revision, p.revision as current_revision,
+      c.paid_paise, c.tax_paise, c.net_paise, coalesce(r.prize_paise, 0) as current_prize_paise, c.paid_at
+    from (
+      select quiz_id, participant_id, (array_agg(id order by paid_at desc, id))[1] as claim_id, max(revision) as paid_revision,
+        sum(gross_paise)::int as paid_paise, sum(tax_paise)::int as tax_paise, sum(net_paise)::int as net_paise, max(paid_at) as paid_at
+      from prize_claims where status = 'paid' group by quiz_id, participant_id
+    ) c
     join current_published_results p on p.quiz_id = c.quiz_id
     join quizzes q on q.id = c.quiz_id
     join users u on u.id = c.participant_id
     left join current_result_rows r on r.quiz_id = c.quiz_id and r.participant_id = c.participant_id
-    where c.status = 'paid' and c.gross_paise > coalesce(r.prize_paise, 0)
+    where c.paid_paise > coalesce(r.prize_paise, 0)
     union all
     select 'freePass', f.quiz_id, q.title, f.participant_id, u.name, u.email, null, f.revision, p.revision,
       t.amount_paise, null, null, coalesce(r.prize_paise, 0), f.created_at

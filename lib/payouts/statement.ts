@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { prizeClaims, quizzes, resultRows, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
@@ -30,7 +30,8 @@ function wrap(text: string, width: number): string[] {
 /**
  * The winner's payout statement (PDF): the deductor (name, address and TAN from configuration, or
  * "not configured", never invented), the deductee, the prize, the tax withheld under its section
- * for its financial year and on what basis, the net paid, and the bank reference.
+ * for its financial year and on what basis, the net paid, and the bank reference, of the winner's
+ * latest paid claim.
  */
 export const payoutStatement = service("prizes.claim", async (actor, quizId: string, participantId: string = actor.id) => {
   authorize(actor, "prizes.claim", participantId);
@@ -41,7 +42,10 @@ export const payoutStatement = service("prizes.claim", async (actor, quizId: str
     .innerJoin(users, eq(users.id, prizeClaims.participantId))
     .innerJoin(quizzes, eq(quizzes.id, prizeClaims.quizId))
     .innerJoin(resultRows, and(eq(resultRows.quizId, prizeClaims.quizId), eq(resultRows.revision, prizeClaims.revision), eq(resultRows.participantId, prizeClaims.participantId)))
-    .where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId)));
+    .where(and(eq(prizeClaims.quizId, quizId), eq(prizeClaims.participantId, participantId)))
+    // The latest paid claim: a revision that raised a paid prize pays the difference on a claim of its own.
+    .orderBy(sql`${prizeClaims.paidAt} desc nulls last`)
+    .limit(1);
   if (!row) throw new NotFound(message("prizeClaimNotFound"));
   const { claim } = row;
   if (claim.status !== "paid" || !claim.paidAt) throw new Conflict(message("prizeClaimNotPaid"));

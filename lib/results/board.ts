@@ -92,7 +92,8 @@ export const publishedWinners = service("results.view", async () => {
 /**
  * A participant's own frozen result, in the current version, in every published quiz they took,
  * with the rows just above and below theirs, so the page can say which rule placed them where they
- * are, and their pseudonym, so they can find their row in the public results file.
+ * are, and their pseudonym, so they can find their row in the public results file; with what was
+ * paid of their cash prize.
  */
 export const myPublishedRanks = service("results.viewOwn", async (actor, userId: string) => {
   authorize(actor, "results.viewOwn", userId);
@@ -107,6 +108,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     score: number;
     time_taken_seconds: number;
     prize_paise: number;
+    paid_paise: number;
     free_pass: boolean;
     of: number;
     tied_with: number;
@@ -118,6 +120,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     below_time: number | null;
   }>(sql`
     select r.quiz_id, q.title, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
+      (select coalesce(sum(c.gross_paise), 0)::int from prize_claims c where c.quiz_id = r.quiz_id and c.participant_id = r.participant_id and c.status = 'paid') as paid_paise,
       (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision) as of,
       (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank = r.rank) as tied_with,
       above.rank as above_rank, above.score as above_score, above.time_taken_seconds as above_time,
@@ -147,6 +150,8 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
       score: row.score,
       timeTakenSeconds: row.time_taken_seconds,
       prizePaise: row.prize_paise,
+      /** What was paid of a cash prize already: after a revision raised it, the rest is still to claim. */
+      prizePaidPaise: row.paid_paise,
       freePass: row.free_pass,
       placement: explainPlacement(mine, neighbour(row.above_rank, row.above_score, row.above_time), neighbour(row.below_rank, row.below_score, row.below_time)),
     };

@@ -94,7 +94,7 @@ describe("the ledger check", () => {
   it("passes on a freshly seeded database", async () => {
     expect(await checkLedger(SYSTEM)).toEqual({
       ok: true,
-      totals: { entries: 0, bankPaise: 0, walletsPaise: 0, prizeLiabilityPaise: 0, taxPayablePaise: 0 },
+      totals: { entries: 0, bankPaise: 0, walletsPaise: 0, prizeLiabilityPaise: 0, prizeRecoverablePaise: 0, taxPayablePaise: 0 },
       receiptsNotOnBankLine: { count: 0, paise: 0 },
     });
   });
@@ -149,6 +149,7 @@ describe("the ledger check", () => {
         bankPaise: 100_000 + 10_000 - 20_000 - claim.netPaise - 10_000,
         walletsPaise: (await balanceOf(payer.id)) + (await balanceOf(referrer.id)),
         prizeLiabilityPaise: published - claim.grossPaise,
+        prizeRecoverablePaise: 0,
         taxPayablePaise: claim.taxPaise - 10_000,
       },
       // The top-up and the UPI fee were verified with no bank statement reconciled: a figure, not a discrepancy.
@@ -307,7 +308,7 @@ describe("the ledger check", () => {
         await tx.update(resultRows).set({ prizePaise: row.prizePaise + 1 }).where(and(eq(resultRows.quizId, row.quizId), eq(resultRows.participantId, row.participantId)));
       }),
     );
-    expect(liability).toMatchObject({ check: "prize liability equals published prizes not yet paid" });
+    expect(liability).toMatchObject({ check: "prize liability equals published prizes not yet paid, prizes to recover equal what was paid above them" });
     expect(liability.subject).toMatch(/^result row /);
 
     const tax = failed(
@@ -355,7 +356,7 @@ describe("the trial balance", () => {
     expect(balance.totals.closingPaise).toBe(0);
     expect(balance.totals.debitsPaise).toBe(balance.totals.creditsPaise);
     expect(balance.totals.debitsPaise).toBeGreaterThan(0);
-    expect(balance.lines.map((line) => line.account)).toEqual(["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "tax_payable", "suspense"]);
+    expect(balance.lines.map((line) => line.account)).toEqual(["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "suspense"]);
     for (const line of balance.lines) expect(line.closingPaise).toBe(line.openingPaise + line.debitsPaise - line.creditsPaise);
   });
 
