@@ -15,9 +15,10 @@ import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
-/** What the participant pays with: the wallet balance, or UPI to the organiser. */
+/** What the participant pays with: the wallet balance, a free pass won earlier (oldest first), or UPI to the organiser. */
 export interface PaymentDetails {
   walletBalancePaise: number;
+  freePasses: { quizId: string; title: string }[];
   upi: { id: string; payeeName: string };
   participantName: string;
 }
@@ -181,19 +182,22 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     }
   }
 
-  async function payFromWallet() {
+  /** A payment that needs no admin (the wallet, or a free pass): done or refused at once. */
+  async function payAtOnce(path: string, json: Record<string, string>) {
     setBusy(true);
     showProblem(undefined);
     setDateOfBirthRefused(false);
     try {
-      const { message } = await callApi<{ message: string }>("/api/wallet/debit", {
-        json: { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id },
-      });
+      const { message } = await callApi<{ message: string }>(path, { json });
       finish(message);
     } catch (caught) {
       refused(caught, t("paymentFailed"));
     }
   }
+
+  const payFromWallet = () => payAtOnce("/api/wallet/debit", { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id });
+  const freePass = payment.freePasses[0];
+  const payWithFreePass = () => payAtOnce(`/api/prizes/${freePass.quizId}/free-pass`, { forQuizId: quiz.id });
 
   return (
     <dialog
@@ -221,6 +225,12 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       <a href={payLink} className="mt-3 inline-block font-semibold text-brand underline">
         {t("payNow")}
       </a>
+
+      {freePass && (
+        <button type="button" onClick={payWithFreePass} disabled={busy} className={`${secondaryButtonClass} mt-4 w-full`}>
+          {t("payWithFreePass", { count: payment.freePasses.length, title: freePass.title })}
+        </button>
+      )}
 
       {payment.walletBalancePaise >= quiz.entryFeePaise && (
         <button type="button" onClick={payFromWallet} disabled={busy} className={`${secondaryButtonClass} mt-4 w-full`}>

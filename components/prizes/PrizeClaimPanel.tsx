@@ -1,8 +1,8 @@
+import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { MyPrize, PrizeClaimView } from "@/lib/payouts";
 import { formatIndiaDate, formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
-import { FreePassButton } from "./FreePassButton";
 import { PrizeClaimForm } from "./PrizeClaimForm";
 
 const STATUS_KEY = { claimed: "statusClaimed", approved: "statusApproved", paid: "statusPaid" } as const;
@@ -45,7 +45,7 @@ function ClaimDetails({ claim, expected }: { claim: PrizeClaimView; expected: My
 }
 
 /** A winner's prize: what will be withheld and paid, then the claim form, or the claim's progress and statement. */
-export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entryFeeText: string }) {
+export function PrizeClaimPanel({ prize }: { prize: MyPrize }) {
   const t = useTranslations("prizes");
   const ui = useTranslations("ui");
   const language = useLocale();
@@ -67,7 +67,7 @@ export function PrizeClaimPanel({ prize, entryFeeText }: { prize: MyPrize; entry
           ) : (
             <>
               <p className="text-slate-700">{t("freePassExplained")}</p>
-              <FreePassButton quizId={prize.quizId} feeText={entryFeeText} />
+              <Link href="/dashboard" className="font-semibold text-brand underline">{t("useFreePass")}</Link>
             </>
           )}
         </section>

@@ -40,7 +40,8 @@ export function TransactionHistory({ history, pageHref }: { history: Transaction
   const columns: Column<Transaction>[] = [
     { header: t("date"), cell: (row) => formatIndiaDateTime(row.createdAt, language), cellClassName: "whitespace-nowrap" },
     { header: t("details"), cell: purpose },
-    { header: t("type"), cell: (row) => t(`kind.${KIND_KEYS[row.type][row.mode]}`) },
+    // A free pass paid the fee as a prize in kind: not the wallet's money.
+    { header: t("type"), cell: (row) => t(`kind.${row.reason === REASONS.freePassEntry ? "paidByFreePass" : KIND_KEYS[row.type][row.mode]}`) },
     { header: t("amount"), cell: (row) => formatRupeesWithSymbol(row.amountPaise), className: "text-right", cellClassName: "font-medium" },
     {
       header: t("status"),

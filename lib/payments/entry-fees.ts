@@ -8,7 +8,9 @@ import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type Datab
 import { Conflict, NotFound } from "@/lib/errors";
 import { notifyAdmins } from "@/lib/notifications";
 import { message, type Message } from "@/lib/catalogue";
+import { spendFreePass } from "@/lib/payouts";
 import { changeBalance, lockWallet, recordUpiPayment, rewardReferrer, spendablePaise, type LockedWallet } from "@/lib/wallet";
+import { REASONS } from "@/lib/wallet/schemas";
 import type { PaymentState } from "./schemas";
 
 /**
@@ -146,6 +148,23 @@ export const payEntryFeeFromWallet = service("payments.pay", async (actor, quizI
     await changeBalance(tx, actor.id, -quiz.entryFeePaise);
     await rewardReferrer(tx, actor.id, now);
     return row;
+  }),
+);
+
+/**
+ * A free pass won in `wonQuizId` pays this quiz's own entry fee: a prize in kind, not money. The
+ * verified entry-fee row carries the quiz's fee under REASONS.freePassEntry, which the books post
+ * as earned and paid by prizes (journal_accounts_of), and the pass's redemption names it. No
+ * wallet moves, so nothing of it can be withdrawn; no referral reward, since nobody paid.
+ */
+export const payEntryFeeWithFreePass = service("payments.pay", async (actor, wonQuizId: string, quizId: string, now: Date = new Date()) =>
+  payEntryFee(actor, quizId, now, async (tx, _wallet, quiz) => {
+    const [row] = await tx
+      .insert(transactions)
+      .values({ ...entryFee(actor, quiz), reason: REASONS.freePassEntry, mode: "wallet", status: "verified", reviewedAt: now })
+      .returning();
+    await spendFreePass(tx, actor.id, wonQuizId, row.id, now);
+    return { ...row, quizTitle: quiz.title };
   }),
 );
 

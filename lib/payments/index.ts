@@ -1,7 +1,7 @@
 import "server-only";
 
 /** Payments: entry fees by UPI or from the wallet, payment proofs, the admins' verification, and refunds of duplicates. */
-export { payEntryFeeFromWallet, paymentStates, registerFree, submitEntryFee } from "./entry-fees";
+export { payEntryFeeFromWallet, payEntryFeeWithFreePass, paymentStates, registerFree, submitEntryFee } from "./entry-fees";
 export { submitCredit, submitDebit } from "./requests";
 export { refundPayment } from "./refunds";
 export { listTransactionsForReview, reviewTransaction, type ReviewFilter, type ReviewList } from "./review";

@@ -1,46 +1,69 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
-import { attempts, currentPublishedResults, currentResultRows, freePassRedemptions, transactions } from "@/db/schema";
-import { authorize, service } from "@/lib/auth";
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { attempts, currentPublishedResults, currentResultRows, freePassRedemptions, quizzes } from "@/db/schema";
+import { step } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { getDb, PostgresError, postgresErrorCode } from "@/lib/db";
+import { PostgresError, postgresErrorCode, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { changeBalance, lockWallet } from "@/lib/wallet";
 import { claimDeadline } from "./claims";
 
-const FREE_PASS_REASON = "freePassCredit";
+/**
+ * A free-pass prize is entry credit, not cash (issue 52): it pays the entry fee of one later quiz,
+ * whatever that quiz's own fee, and is never a wallet credit, so it can never be withdrawn. The
+ * entry-fee row it pays (lib/payments payEntryFeeWithFreePass) is booked as a prize in kind, and
+ * its redemption names that row: once per quiz and participant (the redemption's primary key),
+ * whatever revisions follow, within the claim period, never for a disqualified attempt.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A free-pass prize of the current version of the results becomes one entry fee (the configured
- * fee) in the winner's wallet, which pays the next quiz: once per quiz and participant (the
- * redemption's primary key), whatever revisions follow, within the claim period, never for a
- * disqualified attempt. A wallet credit rather than a waiver tied to one quiz, so the winner picks the quiz.
+ * The free passes a participant holds now, oldest first: a free pass in the current version of
+ * a quiz's results, not disqualified, not used, claim period still open. Shown apart from the
+ * wallet's balance, which they never join.
  */
-export const redeemFreePass = service("prizes.claim", async (actor, quizId: string, now: Date = new Date()) => {
-  authorize(actor, "prizes.claim", actor.id);
-  const db = await getDb();
+export const freePassesOf = step(async (db: Queryable, participantId: string, now: Date = new Date()) => {
+  const publishedSince = new Date(now.getTime() - config.payouts.claimDays * DAY_MS);
+  const rows = await db
+    .select({ quizId: currentResultRows.quizId, title: quizzes.title, publishedAt: currentPublishedResults.publishedAt })
+    .from(currentResultRows)
+    .innerJoin(currentPublishedResults, eq(currentPublishedResults.quizId, currentResultRows.quizId))
+    .innerJoin(quizzes, eq(quizzes.id, currentResultRows.quizId))
+    .leftJoin(attempts, and(eq(attempts.quizId, currentResultRows.quizId), eq(attempts.participantId, currentResultRows.participantId)))
+    .leftJoin(freePassRedemptions, and(eq(freePassRedemptions.quizId, currentResultRows.quizId), eq(freePassRedemptions.participantId, currentResultRows.participantId)))
+    .where(
+      and(
+        eq(currentResultRows.participantId, participantId),
+        eq(currentResultRows.freePass, true),
+        isNull(attempts.disqualifiedAt),
+        isNull(freePassRedemptions.quizId),
+        gte(currentPublishedResults.publishedAt, publishedSince),
+      ),
+    )
+    .orderBy(asc(currentPublishedResults.publishedAt), asc(currentResultRows.quizId));
+  return rows.map(({ quizId, title, publishedAt }) => ({ quizId, title, usableUntil: claimDeadline(publishedAt) }));
+});
+
+export type HeldFreePass = Awaited<ReturnType<typeof freePassesOf>>[number];
+
+/**
+ * Spends the participant's free pass won in `wonQuizId` on the entry-fee row `entryFeeId`, in the
+ * caller's transaction: refused when there is no such pass, the attempt was disqualified, the
+ * claim period is over, or the pass was used already (also when two uses race: the primary key).
+ */
+export const spendFreePass = step(async (tx: DatabaseTransaction, participantId: string, wonQuizId: string, entryFeeId: string, now: Date) => {
+  const [row] = await tx
+    .select({ revision: currentResultRows.revision, freePass: currentResultRows.freePass, publishedAt: currentPublishedResults.publishedAt, disqualifiedAt: attempts.disqualifiedAt })
+    .from(currentResultRows)
+    .innerJoin(currentPublishedResults, eq(currentPublishedResults.quizId, currentResultRows.quizId))
+    .leftJoin(attempts, and(eq(attempts.quizId, currentResultRows.quizId), eq(attempts.participantId, currentResultRows.participantId)))
+    .where(and(eq(currentResultRows.quizId, wonQuizId), eq(currentResultRows.participantId, participantId)));
+  if (!row?.freePass) throw new NotFound(message("noFreePass"));
+  if (row.disqualifiedAt) throw new Forbidden(message("prizeDisqualified"));
+  if (now > claimDeadline(row.publishedAt)) throw new Forbidden(message("claimPeriodOver", { days: config.payouts.claimDays }));
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ revision: currentResultRows.revision, freePass: currentResultRows.freePass, publishedAt: currentPublishedResults.publishedAt, disqualifiedAt: attempts.disqualifiedAt })
-        .from(currentResultRows)
-        .innerJoin(currentPublishedResults, eq(currentPublishedResults.quizId, currentResultRows.quizId))
-        .leftJoin(attempts, and(eq(attempts.quizId, currentResultRows.quizId), eq(attempts.participantId, currentResultRows.participantId)))
-        .where(and(eq(currentResultRows.quizId, quizId), eq(currentResultRows.participantId, actor.id)));
-      if (!row?.freePass) throw new NotFound(message("noFreePass"));
-      if (row.disqualifiedAt) throw new Forbidden(message("prizeDisqualified"));
-      if (now > claimDeadline(row.publishedAt)) throw new Forbidden(message("claimPeriodOver", { days: config.payouts.claimDays }));
-      await lockWallet(tx, actor.id);
-      const amountPaise = config.competition.entryFeePaise;
-      const [credit] = await tx
-        .insert(transactions)
-        .values({ userId: actor.id, quizId, type: "credit", mode: "wallet", status: "verified", amountPaise, reason: FREE_PASS_REASON, reviewedAt: now, createdAt: now })
-        .returning({ id: transactions.id });
-      await tx.insert(freePassRedemptions).values({ quizId, revision: row.revision, participantId: actor.id, transactionId: credit.id, redeemedAt: now });
-      await changeBalance(tx, actor.id, amountPaise);
-      return { amountPaise };
-    });
+    await tx.insert(freePassRedemptions).values({ quizId: wonQuizId, revision: row.revision, participantId, transactionId: entryFeeId, redeemedAt: now });
   } catch (error) {
     if (postgresErrorCode(error) === PostgresError.uniqueViolation) throw new Conflict(message("freePassAlreadyRedeemed"));
     throw error;

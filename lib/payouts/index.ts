@@ -1,6 +1,6 @@
 import "server-only";
 
-/** Prize payout: winners' claims (sealed PAN and account), tax withheld, the admins' review and payment, claims following a revision of the results and what it leaves to recover, statements, free passes. */
+/** Prize payout: winners' claims (sealed PAN and account), tax withheld, the admins' review and payment, claims following a revision of the results and what it leaves to recover, statements, free passes (entry credit, never cash). */
 export {
   approvePrizeClaim,
   claimPrize,
@@ -19,5 +19,5 @@ export {
   type PrizeClaimView,
   type PrizeToRecover,
 } from "./claims";
-export { redeemFreePass } from "./free-pass";
+export { freePassesOf, spendFreePass, type HeldFreePass } from "./free-pass";
 export { payoutStatement } from "./statement";

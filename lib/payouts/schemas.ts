@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FREE_PASS_QUIZ_REQUIRED } from "@/lib/catalogue";
 import { text } from "@/lib/validation";
 import { parseFinancialQuarter } from "./tax";
 
@@ -83,4 +84,8 @@ export function maskAccount(account: PayoutAccount): string {
 export type PrizeClaimStatus = "claimed" | "approved" | "paid";
 
 export const quizParams = z.object({ quizId: z.uuid("Quiz not found.") });
+
+/** POST /api/prizes/[quizId]/free-pass: the later quiz whose entry fee the free pass pays. */
+export const freePassUse = z.object({ forQuizId: z.uuid(FREE_PASS_QUIZ_REQUIRED) });
+
 export const claimParams = z.object({ claimId: z.uuid("Prize claim not found.") });

@@ -5,6 +5,7 @@ import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { paymentStates } from "@/lib/payments";
+import { freePassesOf } from "@/lib/payouts";
 import { prizeTablesOf } from "./prizes";
 import { competitionColumns } from "./competitions";
 import type { ContestModel, PrizeTierRow } from "./schemas";
@@ -39,6 +40,8 @@ export interface Dashboard {
   quizzes: DashboardQuiz[];
   past: DashboardQuiz[];
   walletBalancePaise: number;
+  /** Free passes held, oldest first: entry credit that pays a fee, apart from the wallet's money. */
+  freePasses: { quizId: string; title: string }[];
   upi: { id: string; payeeName: string };
   participant: { id: string; name: string; hasDateOfBirth: boolean };
 }
@@ -47,7 +50,7 @@ export interface Dashboard {
 export const loadDashboard = service("quizzes.dashboard", async (actor, now: Date = new Date()): Promise<Dashboard> => {
   const userId = actor.id;
   const db = await getDb();
-  const [rows, states, taken, [user]] = await Promise.all([
+  const [rows, states, taken, [user], freePasses] = await Promise.all([
     db
       .select({
         ...competitionColumns,
@@ -76,6 +79,7 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
       .leftJoin(appeals, eq(appeals.attemptId, attempts.id))
       .where(eq(attempts.participantId, userId)),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
+    freePassesOf(db, userId, now),
   ]);
   const tables = await prizeTablesOf(db, rows);
   const attemptOf = new Map(
@@ -105,6 +109,7 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
     quizzes: current,
     past,
     walletBalancePaise: user?.balance ?? 0,
+    freePasses: freePasses.map(({ quizId, title }) => ({ quizId, title })),
     upi: config.upi,
     participant: { id: userId, name: user?.name ?? "", hasDateOfBirth: Boolean(user?.dob) },
   };

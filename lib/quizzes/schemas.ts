@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/catalogue";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CERTIFICATES_WITH_FREE_PASS, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/catalogue";
 import type { QuestionField } from "@/lib/content";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
@@ -88,15 +88,16 @@ export const CONTEST_MODEL_LABELS: Record<ContestModel, string> = {
 export const CONTEST_MODEL_EXPLANATIONS: Record<ContestModel, string> = {
   free_entry: "No entry fee: anyone registers without paying. Prizes, cash or otherwise, are paid by the sponsor, not out of fees.",
   paid_certificates:
-    "Participants pay the entry fee by UPI or from their wallet; ranks earn certificates and scholarships (and free passes), never money. Prize money stays 0.",
+    "Participants pay the entry fee by UPI or from their wallet; ranks earn certificates and scholarships, never money or free passes (a free pass pays a later entry fee, so it is worth money). Prize money stays 0.",
   paid_cash:
     "Participants pay the entry fee and the top ranks win cash. India's Promotion and Regulation of Online Gaming Act, 2025 forbids online games played for a fee in expectation of money winnings, whether of skill or chance; choose this only where it is lawful.",
 };
 
 /**
  * Why a quiz's fee and prizes do not fit its model, or undefined when they do: free entry takes no
- * fee; certificates-only pays no cash (prize money 0, the table only free passes). Whether the
- * deployment allows cash prizes at all is the server's to check (lib/config).
+ * fee; certificates-only pays nothing worth money (prize money 0, no cash and no free passes, since
+ * a free pass pays a later quiz's entry fee: a prize in kind a paid entry may not carry while cash
+ * prizes are off). Whether the deployment allows cash prizes at all is the server's to check (lib/config).
  */
 export function contestModelProblem(
   model: ContestModel,
@@ -105,6 +106,7 @@ export function contestModelProblem(
   if (model === "free_entry" && quiz.entryFeePaise !== 0) return { message: FREE_ENTRY_WITH_FEE, path: "entryFee" };
   if (model === "paid_certificates") {
     if (quiz.tiers?.some((tier) => tier.kind === "cash")) return { message: CERTIFICATES_WITH_CASH, path: "prizes" };
+    if (quiz.tiers?.some((tier) => tier.kind === "free_pass")) return { message: CERTIFICATES_WITH_FREE_PASS, path: "prizes" };
     if (quiz.prizeMoneyPaise !== 0) return { message: CERTIFICATES_WITH_CASH, path: "prizeMoney" };
   }
   return undefined;

@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { quizzes, transactions, users } from "@/db/schema";
 import { authorize, service } from "@/lib/auth";
 import { getDb } from "@/lib/db";
+import { freePassesOf } from "@/lib/payouts";
 
 export const TRANSACTIONS_PAGE_SIZE = 5;
 
@@ -40,21 +41,27 @@ export const listTransactions = service("wallet.read", async (actor, userId: str
 
 export type TransactionPage = Awaited<ReturnType<typeof listTransactions>>;
 
-/** The wallet page's header: balance, what is spendable now, and the referral link on `origin` (lib/http's publicOrigin). */
+/**
+ * The wallet page's header: balance, what is spendable now, the free passes held (entry credit
+ * shown apart, never part of the balance or of what may be withdrawn), and the referral link on
+ * `origin` (lib/http's publicOrigin).
+ */
 export const walletSummary = service("wallet.read", async (actor, userId: string, origin: string) => {
   authorize(actor, "wallet.read", userId);
   const db = await getDb();
-  const [[user], [{ reserved }]] = await Promise.all([
+  const [[user], [{ reserved }], freePasses] = await Promise.all([
     db.select({ balance: users.walletBalancePaise, referralCode: users.referralCode }).from(users).where(eq(users.id, userId)),
     db
       .select({ reserved: sql<number>`coalesce(sum(${transactions.amountPaise}), 0)::int` })
       .from(transactions)
       .where(and(eq(transactions.userId, userId), eq(transactions.type, "debit"), eq(transactions.status, "pending"))),
+    freePassesOf(db, userId),
   ]);
   return {
     balancePaise: user.balance,
     pendingWithdrawalsPaise: reserved,
     availablePaise: user.balance - reserved,
+    freePasses,
     referralCode: user.referralCode,
     referralLink: new URL(`/login/referral/${user.referralCode}`, origin).href,
   };

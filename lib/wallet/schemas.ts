@@ -5,7 +5,7 @@ import { personName, rupees, text } from "@/lib/validation";
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
 
 /** The ledger's reasons for wallet rows, as stored (SPEC's transReason values). */
-export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward" } as const;
+export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward", freePassEntry: "freePassEntry" } as const;
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
 export type TransactionType = "credit" | "debit" | "form pay";
@@ -19,6 +19,7 @@ const REASON_LABELS: Record<string, string> = {
   [REASONS.topUp]: "Money added to wallet",
   [REASONS.withdrawal]: "Withdrawal from wallet",
   [REASONS.referral]: "Referral reward",
+  [REASONS.freePassEntry]: "Entry fee paid by a free pass",
 };
 
 const KIND_LABELS: Record<TransactionType, Record<PaymentMode, string>> = {
@@ -43,8 +44,9 @@ export function transactionPurpose(row: LedgerRow): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Which way the money went, and how. */
-export function transactionKind(row: Pick<LedgerRow, "type" | "mode">): string {
+/** Which way the money went, and how: a free pass is a prize in kind, not the wallet's money. */
+export function transactionKind(row: Pick<LedgerRow, "type" | "mode"> & { reason?: string }): string {
+  if (row.type === "form pay" && row.reason === REASONS.freePassEntry) return "Paid by a free pass";
   return KIND_LABELS[row.type][row.mode];
 }
 

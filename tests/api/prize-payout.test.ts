@@ -12,7 +12,7 @@ import { attempts, auditLog, prizeClaims, publishedResults, resultRows, transact
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import type { ActiveUser } from "@/lib/auth";
-import { approvePrizeClaim, claimPrize, listPrizeClaims, markPrizeClaimPaid, myPrize, PAN_HOLD_REASON, redeemFreePass, type PrizeClaimView } from "@/lib/payouts";
+import { approvePrizeClaim, claimPrize, listPrizeClaims, markPrizeClaimPaid, myPrize, PAN_HOLD_REASON, type PrizeClaimView } from "@/lib/payouts";
 import { financialQuarterOf, financialYearOf, maskAccount, maskPan } from "@/lib/payouts/schemas";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { call } from "../support/http";
@@ -396,16 +396,5 @@ describe("paying", () => {
     await db.update(attempts).set({ disqualifiedAt: new Date(), disqualificationReason: "Found later." }).where(and(eq(attempts.quizId, quiz.id), eq(attempts.participantId, user.id)));
     await expect(markPrizeClaimPaid(boss, claim.id, `UTR${randomBytes(4).toString("hex")}`)).rejects.toThrow(/disqualified/);
     expect(await db.select().from(transactions).where(and(eq(transactions.userId, user.id), eq(transactions.quizId, quiz.id)))).toHaveLength(0);
-  });
-});
-
-describe("free passes", () => {
-  it("become one entry fee in the wallet, once", async () => {
-    const { quiz, user } = await winner({ prizePaise: 0, freePass: true });
-    await expect(redeemFreePass(user, quiz.id)).resolves.toEqual({ amountPaise: config.competition.entryFeePaise });
-    await expect(redeemFreePass(user, quiz.id)).rejects.toThrow(/already been redeemed/);
-    const db = await getDb();
-    const [wallet] = await db.select({ balance: users.walletBalancePaise }).from(users).where(eq(users.id, user.id));
-    expect(wallet.balance).toBe(config.competition.entryFeePaise);
   });
 });

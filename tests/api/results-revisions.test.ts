@@ -15,7 +15,8 @@ import { verifyCertificate } from "@/lib/certificates";
 import { closeDatabase, getDb, type Queryable } from "@/lib/db";
 import { decideObjections } from "@/lib/results";
 import { APPEALS_UNDECIDED, inEnglish, message, REVISION_REASON_REQUIRED } from "@/lib/catalogue";
-import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover, redeemFreePass } from "@/lib/payouts";
+import { payEntryFeeWithFreePass } from "@/lib/payments";
+import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover } from "@/lib/payouts";
 import { announceResults, myPublishedRanks, publishedWinners, publishResults, publishRevision, resultsVersions, verifyPublishedResults } from "@/lib/results";
 import { parseResultsFile, serialiseResults, sha256Hex } from "@/lib/results/public-file";
 import { pseudonymOf } from "@/lib/results/pseudonyms";
@@ -26,6 +27,7 @@ import { claimWith, freshPan, sealClaimsWithTestKey } from "@/tests/support/payo
 import { HOUR, legacyPublication, seededQuiz, settleKey } from "@/tests/support/results";
 import { runResultsVerify } from "@/tests/support/results-verify";
 import { admin, ADULT_DOB } from "@/tests/support/users";
+import { openRegistration } from "@/tests/support/wallet";
 
 afterAll(closeDatabase);
 
@@ -205,7 +207,8 @@ describe("a revision of published results", () => {
     expect(paidA).toMatchObject({ status: "paid", grossPaise: 7_550_000 });
     const claimB = await claimPrize(people.B, quiz.id, claimWith(freshPan()));
     expect(claimB.grossPaise).toBe(7_550_000);
-    const pass = await redeemFreePass(people.D, quiz.id);
+    // D uses the free pass on a later quiz: its entry fee is what the pass was worth.
+    const pass = await payEntryFeeWithFreePass(people.D, quiz.id, (await openRegistration()).id);
 
     await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
     await publishRevision(boss, quiz.id, { reason: REASON });

@@ -26,7 +26,7 @@ export default async function DashboardPage() {
     needsEmailVerification(user),
     pendingTransactionIds(user, user.id),
   ]);
-  const payment = { walletBalancePaise: dashboard.walletBalancePaise, upi: dashboard.upi, participantName: dashboard.participant.name };
+  const payment = { walletBalancePaise: dashboard.walletBalancePaise, freePasses: dashboard.freePasses, upi: dashboard.upi, participantName: dashboard.participant.name };
 
   return (
     <>

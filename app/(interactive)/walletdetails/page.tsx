@@ -72,7 +72,14 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
               <dd className="text-3xl font-bold text-slate-900">{formatRupeesWithSymbol(summary.availablePaise)}</dd>
             </div>
           )}
+          {summary.freePasses.length > 0 && (
+            <div>
+              <dt className="text-sm text-slate-600">{t("freePasses")}</dt>
+              <dd className="text-3xl font-bold text-slate-900">{summary.freePasses.length}</dd>
+            </div>
+          )}
         </dl>
+        {summary.freePasses.length > 0 && <p className="mt-3 text-sm text-slate-700">{t("freePassesExplained")}</p>}
         {summary.pendingWithdrawalsPaise > 0 && (
           <p className="mt-3 text-sm text-slate-700">
             {t("heldForWithdrawals", { amount: formatRupeesWithSymbol(summary.pendingWithdrawalsPaise) })}

@@ -5,9 +5,7 @@ import { z } from "zod";
 import { PrizeClaimPanel } from "@/components/prizes/PrizeClaimPanel";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { requirePermission } from "@/lib/auth";
-import { config } from "@/lib/config";
 import { NotFound } from "@/lib/errors";
-import { formatRupeesWithSymbol } from "@/lib/money";
 import { myPrize } from "@/lib/payouts";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,7 +25,7 @@ export default async function PrizeClaimPage({ params }: { params: Promise<{ qui
   return (
     <>
       <PageTitle lead={t("claimLead")}>{t("claimTitle")}</PageTitle>
-      <PrizeClaimPanel prize={prize} entryFeeText={formatRupeesWithSymbol(config.competition.entryFeePaise)} />
+      <PrizeClaimPanel prize={prize} />
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { route } from "@/lib/http";
-import { redeemFreePass } from "@/lib/payouts";
-import { quizParams } from "@/lib/payouts/schemas";
+import { payEntryFeeWithFreePass } from "@/lib/payments";
+import { freePassUse, quizParams } from "@/lib/payouts/schemas";
 
-export const POST = route({ can: "prizes.claim", does: "Uses the caller's free pass on a next quiz", params: quizParams }, async ({ actor, params, say }) => ({
-  message: say("freePassRedeemed"),
-  ...(await redeemFreePass(actor, params.quizId)),
-}));
+export const POST = route(
+  { can: "prizes.claim", does: "Pays a later quiz's entry fee with the caller's free pass from this quiz", params: quizParams, body: freePassUse },
+  async ({ actor, params, body, say }) => {
+    const entryFee = await payEntryFeeWithFreePass(actor, params.quizId, body.forQuizId);
+    return { message: say("freePassRedeemed", { quiz: entryFee.quizTitle }), quizId: entryFee.quizId, amountPaise: entryFee.amountPaise };
+  },
+);
