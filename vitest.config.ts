@@ -50,6 +50,8 @@ const JOB_WORKER_FILES = [
  */
 const OWN_MODULE_FILES = [
   "tests/api/books.test.ts",
+  "tests/api/free-pass.test.ts",
+  "tests/api/revision-money.test.ts",
   "tests/api/prize-payout.test.ts",
   "tests/api/uploads.test.ts",
   "tests/api/sessions.test.ts",

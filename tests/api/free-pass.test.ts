@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 /**
  * Issue 52: a free pass is entry credit, not cash. On a database of this file's own, like the
  * books' tests: the ledger check after each scenario sees every row.
  */
-const own = await vi.hoisted(async () => {
-  const { inject } = await import("vitest");
-  const { createDatabase } = await import("../support/test-server");
-  const database = await createDatabase(inject("adminDatabaseUrl"));
-  // lib/config reads this once, on first import: the static imports below come after.
-  process.env.DATABASE_URL = database.url;
-  return database;
-});
+const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
 
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
@@ -22,30 +15,20 @@ import { SYSTEM } from "@/lib/auth";
 import { checkLedger, type LedgerCheck } from "@/lib/books";
 import { catalogued, CERTIFICATES_WITH_FREE_PASS } from "@/lib/catalogue";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb, openDatabase } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
 import { paymentStates } from "@/lib/payments";
 import { createQuiz } from "@/lib/quizzes";
-import { prepareDatabase } from "@/lib/seed";
 import { requestWithdrawal, walletSummary } from "@/lib/wallet";
 import { closedExam, submittedAttempt } from "../support/exam";
 import { asBody, cashQuizInput } from "../support/factories";
 import { call } from "../support/http";
+import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { asOwner } from "../support/owner";
 import { admin } from "../support/users";
-import { dropDatabase } from "../support/test-server";
 import { adult, balanceOf, openRegistration } from "../support/wallet";
 
-beforeAll(async () => {
-  const connection = openDatabase(own.ownerUrl, 2);
-  await prepareDatabase(connection.pool);
-  await connection.close();
-});
-
-afterAll(async () => {
-  await closeDatabase();
-  await dropDatabase(inject("adminDatabaseUrl"), own.name);
-});
+seededBeforeAndDroppedAfter(own);
 
 /** A participant who won a free pass (rank 4 of a published quiz, no cash), and a later paid quiz open for registration with its own fee. */
 async function freePassWinner(laterFeePaise = 12_300) {

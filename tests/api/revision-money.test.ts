@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 /** Issue 52: a revision settles money both ways, and the books keep what is owed and what is to be recovered apart. */
 const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
@@ -16,31 +16,21 @@ import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { checkLedger, trialBalance } from "@/lib/books";
 import { inEnglish, message } from "@/lib/catalogue";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb, openDatabase } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { approvePrizeClaim, claimPrize, markPrizeClaimPaid, myPrize, prizesToRecover } from "@/lib/payouts";
 import { taxAtPayout } from "@/lib/payouts/tax";
 import { decideObjections, myPublishedRanks, publishResults, publishRevision } from "@/lib/results";
-import { prepareDatabase } from "@/lib/seed";
 import { finalisingAlone } from "../support/exam";
 import { call } from "../support/http";
+import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { withIntl } from "../support/intl";
 import { claimWith, freshPan, sealClaimsWithTestKey } from "../support/payouts";
 import { HOUR, seededQuiz, settleKey } from "../support/results";
-import { dropDatabase } from "../support/test-server";
 import { admin, ADULT_DOB } from "../support/users";
 
 sealClaimsWithTestKey();
 
-beforeAll(async () => {
-  const connection = openDatabase(own.ownerUrl, 2);
-  await prepareDatabase(connection.pool);
-  await connection.close();
-});
-
-afterAll(async () => {
-  await closeDatabase();
-  await dropDatabase(own.adminUrl, own.name);
-});
+seededBeforeAndDroppedAfter(own);
 
 const CHEATED = "A second person answers questions 2 and 3 in the recording.";
 const REASON = "A's recording shows a second person answering questions 2 and 3: disqualified on review after publication.";
