@@ -101,11 +101,12 @@ function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
 /**
  * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize
  * table, with no contest model: the admin picks one. Where cash prizes for a paid entry are
- * forbidden, the table starts without its cash rows. The prize money starts at what the table
+ * forbidden, the table starts empty: its free passes pay a later entry fee, so they are worth money
+ * too, and a certificates-only quiz may carry neither. The prize money starts at what the table
  * pays, so a quiz whose prizes the admin leaves alone saves as it is.
  */
 export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = false): QuizFormValues {
-  const table = cashPrizesAllowed ? defaultPrizes : defaultPrizes.filter((tier) => tier.kind !== "cash");
+  const table = cashPrizesAllowed ? defaultPrizes : [];
   return { ...NEW_QUIZ, prizeMoney: String(paiseToRupees(cashTotalPaise(table))), prizes: prizeRowValues(table) };
 }
 

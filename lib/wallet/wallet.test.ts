@@ -118,6 +118,7 @@ describe("history and summary", () => {
       balancePaise: 9_000,
       pendingWithdrawalsPaise: 2_500,
       availablePaise: 6_500,
+      freePasses: [],
       referralCode,
       referralLink: `https://olympiad.example.org/login/referral/${referralCode}`,
     });

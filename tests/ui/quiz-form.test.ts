@@ -31,8 +31,8 @@ describe("the admin's quiz form", () => {
     expect(issues(filled())).toContainEqual({ path: "contestModel", message: CONTEST_MODEL_REQUIRED });
   });
 
-  it("starts without cash prize rows where cash prizes for a paid entry are forbidden, as they are unless allowed", () => {
-    expect(newQuizValues(DEFAULT_PRIZES)).toMatchObject({ prizeMoney: "0", prizes: [{ kind: "free_pass" }] });
+  it("starts without prizes worth money (cash or free passes) where cash prizes for a paid entry are forbidden, as they are unless allowed", () => {
+    expect(newQuizValues(DEFAULT_PRIZES)).toMatchObject({ prizeMoney: "0", prizes: [] });
     expect(newQuizValues(DEFAULT_PRIZES, true).prizes.map((row) => row.kind)).toEqual(["cash", "free_pass"]);
   });
 
