@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { withDatabase } from "./support/exam-db";
+import { bankLineFor, withDatabase } from "./support/exam-db";
 import { openAdminPanel } from "./support/admin-panel";
 
 /** A participant whose ₹750 top-up by UPI an admin verified: the database posts bank against their wallet. */
@@ -10,7 +10,7 @@ async function verifiedTopUp(): Promise<void> {
     const tag = randomBytes(5).toString("hex");
     const user = await client.query<{ id: string }>(`insert into users (name, email, referral_code) values ($1, $2, $3) returning id`, [`Books ${tag}`, `books-${tag}@example.test`, `BK${tag}`.toUpperCase()]);
     await client.query("begin");
-    await client.query(`insert into transactions (user_id, type, mode, status, amount_paise, reason, reviewed_at) values ($1, 'credit', 'upi', 'verified', 75000, 'walletAddMoney', now())`, [user.rows[0].id]);
+    await client.query(`insert into transactions (user_id, type, mode, status, amount_paise, reason, payment_reference, reviewed_at) values ($1, 'credit', 'upi', 'verified', 75000, 'walletAddMoney', $2, now())`, [user.rows[0].id, await bankLineFor(client, 75_000)]);
     await client.query(`update users set wallet_balance_paise = wallet_balance_paise + 75000 where id = $1`, [user.rows[0].id]);
     await client.query("commit");
   });
@@ -28,7 +28,7 @@ test("an admin opens the Books, sees the trial balance come to zero, downloads i
   await expect(bank.getByRole("cell").nth(1)).not.toHaveText("₹0.00");
   const wallets = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Participant wallets" }) });
   await expect(wallets.getByRole("cell").last()).toHaveText(/ Cr$/);
-  const total = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total" }) });
+  const total = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total", exact: true }) });
   const [, debits, credits] = await total.getByRole("cell").allTextContents();
   await expect(total.getByRole("cell").first()).toHaveText("₹0.00");
   await expect(total.getByRole("cell").last()).toHaveText("₹0.00");
@@ -54,5 +54,5 @@ test("an admin opens the Books, sees the trial balance come to zero, downloads i
   // A period in Hindi too: the same table, its words in Hindi.
   await page.goto("/adminpanel?tab=books&lang=hi");
   await expect(page.getByRole("table", { name: /तलपट$/ })).toBeVisible();
-  await expect(page.getByRole("rowheader", { name: "योग" })).toBeVisible();
+  await expect(page.getByRole("rowheader", { name: "योग", exact: true })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { newEmail, signUp } from "./support/accounts";
-import { createQuiz, submittedAttempt, withDatabase } from "./support/exam-db";
+import { createQuiz, grantVerifiedEntry, submittedAttempt, withDatabase } from "./support/exam-db";
 import { pdfTexts } from "../tests/support/pdf-text";
 import { openAdminPanel } from "./support/admin-panel";
 
@@ -27,9 +27,7 @@ test("a winner claims a prize, the admin approves it and marks it paid, and the 
     await submittedAttempt(user.id, quiz.id, 20);
     await publishedWithPrize(quiz.id, user.id);
     // Her ₹100 entry fee, verified this financial year: tax is on net winnings, ₹10,000 − ₹100.
-    await withDatabase((client) =>
-      client.query(`insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason, reviewed_at) values ($1, $2, 'form pay', 'upi', 'verified', 10000, 'e2e entry fee', now())`, [user.id, quiz.id]),
-    );
+    await grantVerifiedEntry(user.id, quiz.id, 10_000);
     // A PAN of this run only (the mask stays ABCDE••••F): a PAN on another account's claim would hold this one.
     const pan = `ABCDE${String(Date.now() % 10_000).padStart(4, "0")}F`;
 

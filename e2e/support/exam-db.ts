@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { Client } from "pg";
 
 /** The e2e server's embedded database (playwright.config.ts starts it on this port). */
@@ -104,13 +104,25 @@ export async function createOpenQuiz(): Promise<string> {
   return (await createQuiz(OPEN_EXAM)).id;
 }
 
-/** The participant's entry fee, already verified by an admin. */
-export function grantVerifiedEntry(userId: string, quizId: string): Promise<void> {
+/**
+ * A line of an uploaded bank statement showing `amountPaise` received under a UTR of its own: what
+ * a fixture's verified UPI payment needs to count as money received (`npm run ledger:check`, which
+ * npm test runs on this database after the journeys). Its UTR, for the payment to give.
+ */
+export async function bankLineFor(client: Client, amountPaise: number): Promise<string> {
+  const utr = String(randomInt(100_000_000_000, 1_000_000_000_000));
+  const { rows } = await client.query<{ id: string }>(`insert into bank_statements (file_name, utr_column, amount_column, line_count) values ('e2e.csv', 'UTR', 'Amount', 1) returning id`);
+  await client.query(`insert into statement_lines (statement_id, line_number, utr, amount_paise, raw) values ($1, 1, $2, $3, $4)`, [rows[0].id, utr, amountPaise, `${utr},${amountPaise / 100}`]);
+  return utr;
+}
+
+/** The participant's entry fee by UPI, on the bank's statement and verified. */
+export function grantVerifiedEntry(userId: string, quizId: string, amountPaise = 50_000): Promise<void> {
   return withDatabase(async (client) => {
     await client.query(
-      `insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason)
-       values ($1, $2, 'form pay', 'upi', 'verified', 50000, 'test')`,
-      [userId, quizId],
+      `insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason, payment_reference, reviewed_at)
+       values ($1, $2, 'form pay', 'upi', 'verified', $3, 'test', $4, now())`,
+      [userId, quizId, amountPaise, await bankLineFor(client, amountPaise)],
     );
   });
 }
