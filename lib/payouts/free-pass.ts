@@ -45,8 +45,6 @@ export const freePassesOf = step(async (db: Queryable, participantId: string, no
   return rows.map(({ quizId, title, publishedAt }) => ({ quizId, title, usableUntil: claimDeadline(publishedAt) }));
 });
 
-export type HeldFreePass = Awaited<ReturnType<typeof freePassesOf>>[number];
-
 /**
  * Spends the participant's free pass won in `wonQuizId` on the entry-fee row `entryFeeId`, in the
  * caller's transaction: refused when there is no such pass, the attempt was disqualified, the

@@ -19,5 +19,5 @@ export {
   type PrizeClaimView,
   type PrizeToRecover,
 } from "./claims";
-export { freePassesOf, spendFreePass, type HeldFreePass } from "./free-pass";
+export { freePassesOf, spendFreePass } from "./free-pass";
 export { payoutStatement } from "./statement";
