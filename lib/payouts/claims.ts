@@ -52,6 +52,11 @@ export function claimDeadline(publishedAt: Date): Date {
   return new Date(publishedAt.getTime() + config.payouts.claimDays * DAY_MS);
 }
 
+/** The earliest publication whose claim period is still open at `now`: claimDeadline turned round. */
+export function claimsOpenSince(now: Date): Date {
+  return new Date(now.getTime() - config.payouts.claimDays * DAY_MS);
+}
+
 /** Checked at the claim and again at approval and payment: a cash prize, not disqualified, 18 or over. */
 function assertPayable(row: WinnerRow | undefined, now: Date): asserts row is WinnerRow {
   if (!row || row.prizePaise <= 0) throw new NotFound(message("noCashPrize"));

@@ -6,7 +6,7 @@ import { config } from "@/lib/config";
 import { PostgresError, postgresErrorCode, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { claimDeadline } from "./claims";
+import { claimDeadline, claimsOpenSince } from "./claims";
 
 /**
  * A free-pass prize is entry credit, not cash (issue 52): it pays the entry fee of one later quiz,
@@ -16,15 +16,13 @@ import { claimDeadline } from "./claims";
  * whatever revisions follow, within the claim period, never for a disqualified attempt.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The free passes a participant holds now, oldest first: a free pass in the current version of
  * a quiz's results, not disqualified, not used, claim period still open. Shown apart from the
  * wallet's balance, which they never join.
  */
 export const freePassesOf = step(async (db: Queryable, participantId: string, now: Date = new Date()) => {
-  const publishedSince = new Date(now.getTime() - config.payouts.claimDays * DAY_MS);
+  const publishedSince = claimsOpenSince(now);
   const rows = await db
     .select({ quizId: currentResultRows.quizId, title: quizzes.title, publishedAt: currentPublishedResults.publishedAt })
     .from(currentResultRows)
