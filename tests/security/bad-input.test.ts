@@ -20,6 +20,7 @@ import { POST as approveClaim } from "@/app/api/prize-claims/[claimId]/approve/r
 import { POST as releaseClaim } from "@/app/api/prize-claims/[claimId]/release/route";
 import { GET as taxCsv } from "@/app/api/prize-claims/tax/route";
 import { POST as claimPrize } from "@/app/api/prizes/[quizId]/claim/route";
+import { POST as useFreePass } from "@/app/api/prizes/[quizId]/free-pass/route";
 import { POST as appeal } from "@/app/api/quizzes/[quizId]/appeal/route";
 import { POST as objection } from "@/app/api/quizzes/[quizId]/objections/route";
 import { GET as listExtraTime, PUT as grantExtraTime } from "@/app/api/quizzes/[quizId]/extra-time/route";
@@ -485,6 +486,20 @@ const TARGETS: Target[] = [
     refuses: {
       // Malformed PANs: short, long, the wrong shape, look-alike digits and letters, markup and SQL.
       pan: ["ABCDE1234", "ABCDE12345F", "ABCD11234F", "12345ABCDE", "ABCDEI234F", "ＡＢＣＤＥ１２３４Ｆ", "ABCDE1234F'--", "ABCDE1234F' OR '1'='1", "<script>alert(1)</script>", "=HYPERLINK(\"x\")", "ABCDE\u00001234F", ""],
+    },
+  },
+  {
+    route: "POST /api/prizes/{quizId}/free-pass",
+    handler: useFreePass,
+    fields: { forQuizId: "id" },
+    async setup() {
+      // A free pass won in a quiz published now, and a later paid quiz open for registration with a fee of its own.
+      const db = await getDb();
+      const [won, user] = [await createQuiz(db, { examEndAt: new Date(Date.now() - DAY), examStartAt: new Date(Date.now() - 2 * DAY), formStartAt: new Date(Date.now() - 4 * DAY), formEndAt: new Date(Date.now() - 3 * DAY), resultAt: new Date(Date.now() - DAY / 2) }), await adult()];
+      await db.insert(publishedResults).values({ quizId: won.id, answerKey: [], digest: randomBytes(32).toString("hex") });
+      await db.insert(resultRows).values({ quizId: won.id, participantId: user.id, rank: 4, score: 3, timeTakenSeconds: 600, prizePaise: 0, freePass: true });
+      const later = await openRegistration({ contestModel: "paid_certificates", prizeMoneyPaise: 0, entryFeePaise: 12_300 });
+      return { as: user, params: { quizId: won.id }, body: { forQuizId: later.id }, written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))) };
     },
   },
   // Quizzes and the question bank
