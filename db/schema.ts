@@ -9,7 +9,9 @@ import {
   foreignKey,
   index,
   integer,
+  customType,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   pgView,
@@ -21,6 +23,35 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/**
+ * Marks and scores: exact decimals of two places (numeric), read as numbers for display and
+ * ranking; sums are made by the database, or in whole hundredths (lib/exam/marking.ts), never in
+ * floating point.
+ */
+const marks = (name: string) => numeric(name, { precision: 6, scale: 2, mode: "number" });
+const score = (name: string) => numeric(name, { precision: 9, scale: 2, mode: "number" });
+
+/**
+ * The accepted typed answers of a question: closed ranges of exact decimals, as [low, high]
+ * strings ("2.49", "2.51"); a single accepted number is [n, n]. Held as a nummultirange, so a
+ * widened range or a second accepted answer merges as the database compares.
+ */
+export type AcceptedRanges = [string, string][];
+const acceptedRanges = customType<{ data: AcceptedRanges; driverData: string }>({
+  dataType: () => "nummultirange",
+  toDriver: (ranges) => `{${ranges.map(([low, high]) => `[${low},${high}]`).join(",")}}`,
+  fromDriver: (text) => [...text.matchAll(/[[(]([^,]*),([^\])]*)[\])]/g)].map((match) => [match[1], match[2]] as [string, string]),
+});
+/** The typed answers a question allows: whole numbers of a range, or decimals (with a range or any). */
+const answerLimits = customType<{ data: [string, string]; driverData: string }>({
+  dataType: () => "numrange",
+  toDriver: ([low, high]) => `[${low},${high}]`,
+  fromDriver: (text) => {
+    const [, low, high] = /[[(]([^,]*),([^\])]*)[\])]/.exec(text)!;
+    return [low, high];
+  },
+});
 
 /** One language's texts of a question as HTML; null where the text is plain. */
 export interface RenderedWording {
@@ -132,9 +163,10 @@ export const quizzes = pgTable(
     capacity: integer("capacity"),
     durationSeconds: integer("duration_seconds").notNull().default(1800),
     questionCount: integer("question_count").notNull().default(25),
-    marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    /** The marks of a correct answer where no section or question says otherwise. */
+    marksPerQuestion: marks("marks_per_question").notNull().default(1),
     /** Marks deducted for a wrong answer (negative marking); an unanswered question scores 0. Fixed, like marksPerQuestion, once registration opens. */
-    wrongAnswerMarks: integer("wrong_answer_marks").notNull().default(0),
+    wrongAnswerMarks: marks("wrong_answer_marks").notNull().default(0),
     shuffleQuestions: boolean("shuffle_questions").notNull().default(true),
     shuffleOptions: boolean("shuffle_options").notNull().default(false),
     /** The free practice quiz of /demoquiz: its answers may be shown, it takes no payment. */
@@ -180,6 +212,14 @@ export const quizzes = pgTable(
   ],
 );
 
+/**
+ * How a question is answered: one option of 2 to 6 (single), one or more options (multiple), a
+ * whole number typed (integer) or a decimal typed (numerical).
+ */
+export const answerTypes = ["single", "multiple", "integer", "numerical"] as const;
+export const answerType = pgEnum("answer_type", answerTypes);
+export type AnswerType = (typeof answerTypes)[number];
+
 export const questions = pgTable(
   "questions",
   {
@@ -187,8 +227,19 @@ export const questions = pgTable(
     /** Plain text, or an image URL when it starts with http. */
     text: text("text").notNull(),
     subject: text("subject").notNull(),
+    answerType: answerType("answer_type").notNull().default("single"),
+    /** 2 to 6 for the option types; none for a typed answer. */
     options: text("options").array().notNull(),
-    correctOptionIndex: smallint("correct_option_index").notNull(),
+    /** A single-correct question's option. */
+    correctOptionIndex: smallint("correct_option_index"),
+    /** A multiple-correct question's options, ascending. */
+    correctOptions: smallint("correct_options").array(),
+    /** A typed question's accepted answers (an integer's value, a numerical value ± its tolerance). */
+    acceptedAnswers: acceptedRanges("accepted_answers"),
+    /** What a typed answer may be: whole numbers from low to high (integer), or decimals within it (numerical). */
+    answerLimits: answerLimits("answer_limits"),
+    /** The decimal places a typed answer may have: 0 for an integer, up to 2 for a numerical one. */
+    answerDecimals: smallint("answer_decimals"),
     /** The Hindi version, for participants taking the exam in Hindi: both or neither, options in the English order. */
     textHi: text("text_hi"),
     optionsHi: text("options_hi").array(),
@@ -204,12 +255,20 @@ export const questions = pgTable(
   },
   (table) => [
     index("questions_subject_idx").on(table.subject),
-    check("questions_four_options", sql`cardinality(${table.options}) = 4`),
     check(
-      "questions_correct_option_in_range",
-      sql`${table.correctOptionIndex} between 0 and 3`,
+      "questions_answer_fits_type",
+      sql`case ${table.answerType}
+        when 'single' then cardinality(${table.options}) between 2 and 6 and ${table.correctOptionIndex} between 0 and cardinality(${table.options}) - 1
+          and ${table.correctOptions} is null and ${table.acceptedAnswers} is null and ${table.answerLimits} is null and ${table.answerDecimals} is null
+        when 'multiple' then cardinality(${table.options}) between 2 and 6 and ${table.correctOptionIndex} is null
+          and cardinality(${table.correctOptions}) >= 1 and 0 <= all(${table.correctOptions}) and cardinality(${table.options}) > all(${table.correctOptions})
+          and ${table.acceptedAnswers} is null and ${table.answerLimits} is null and ${table.answerDecimals} is null
+        else cardinality(${table.options}) = 0 and ${table.correctOptionIndex} is null and ${table.correctOptions} is null
+          and not isempty(${table.acceptedAnswers}) and ${table.answerDecimals} between 0 and 2
+          and (${table.answerType} = 'numerical' or (${table.answerDecimals} = 0 and ${table.answerLimits} is not null))
+        end`,
     ),
-    check("questions_hindi_four_options", sql`${table.optionsHi} is null or cardinality(${table.optionsHi}) = 4`),
+    check("questions_hindi_options_match", sql`${table.optionsHi} is null or cardinality(${table.optionsHi}) = cardinality(${table.options})`),
     check("questions_hindi_complete", sql`(${table.textHi} is null) = (${table.optionsHi} is null)`),
   ],
 );
@@ -255,6 +314,39 @@ export const questionImageUses = pgTable(
   (table) => [primaryKey({ columns: [table.questionId, table.imageId] }), index("question_image_uses_image_idx").on(table.imageId)],
 );
 
+/**
+ * A part of a quiz with its own marking scheme (a quiz without sections marks every question with
+ * its own marks per question and wrong-answer marks). Marks are exact decimals of two places.
+ */
+export const quizSections = pgTable(
+  "quiz_sections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quizId: uuid("quiz_id")
+      .notNull()
+      .references(() => quizzes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    nameHi: text("name_hi"),
+    marksCorrect: marks("marks_correct").notNull(),
+    /** Marks deducted for a wrong answer. */
+    marksWrong: marks("marks_wrong").notNull().default(0),
+    marksUnanswered: marks("marks_unanswered").notNull().default(0),
+    /**
+     * A multiple-correct question's partial marks: these per correct option chosen, when every
+     * option chosen is correct but not all are (JEE Advanced: 1); null: all or nothing.
+     */
+    marksPartial: marks("marks_partial"),
+  },
+  (table) => [
+    unique("quiz_sections_position_unique").on(table.quizId, table.position),
+    check("quiz_sections_position_not_negative", sql`${table.position} >= 0`),
+    check("quiz_sections_marks_correct_positive", sql`${table.marksCorrect} > 0`),
+    check("quiz_sections_marks_wrong_not_negative", sql`${table.marksWrong} >= 0`),
+    check("quiz_sections_marks_partial_positive", sql`${table.marksPartial} is null or ${table.marksPartial} > 0`),
+  ],
+);
+
 export const quizQuestions = pgTable(
   "quiz_questions",
   {
@@ -271,12 +363,23 @@ export const quizQuestions = pgTable(
      * from then on scoring reads this, so a later edit in the bank cannot silently rescore.
      */
     keyOptionIndex: smallint("key_option_index"),
+    /** The quiz's own key of a multiple-correct question, as keyOptionIndex of a single-correct one. */
+    keyOptions: smallint("key_options").array(),
+    /** The quiz's own accepted answers of a typed question (a decision may accept another or widen a range). */
+    keyAnswers: acceptedRanges("key_answers"),
     /** Dropped after objections: every attempt gets the mark, answered or not. */
     dropped: boolean("dropped").notNull().default(false),
+    /** The section the question is in; null in a quiz without sections. */
+    sectionId: uuid("section_id").references(() => quizSections.id, { onDelete: "restrict" }),
+    /** This question's own marks for a correct / wrong answer, over its section's (IOQM's 2, 3 and 5). */
+    marksCorrect: marks("marks_correct"),
+    marksWrong: marks("marks_wrong"),
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.questionId] }),
-    check("quiz_questions_key_in_range", sql`${table.keyOptionIndex} is null or ${table.keyOptionIndex} between 0 and 3`),
+    check("quiz_questions_key_in_range", sql`${table.keyOptionIndex} is null or ${table.keyOptionIndex} between 0 and 5`),
+    check("quiz_questions_marks_correct_positive", sql`${table.marksCorrect} is null or ${table.marksCorrect} > 0`),
+    check("quiz_questions_marks_wrong_not_negative", sql`${table.marksWrong} is null or ${table.marksWrong} >= 0`),
     unique("quiz_questions_position_unique").on(table.quizId, table.position),
     index("quiz_questions_question_idx").on(table.questionId),
     check("quiz_questions_position_not_negative", sql`${table.position} >= 0`),
@@ -307,7 +410,8 @@ export const attempts = pgTable(
      */
     extraSeconds: integer("extra_seconds").notNull().default(0),
     submittedAt: utc("submitted_at"),
-    score: integer("score"),
+    /** Exact to two decimals: marks may be fractional. */
+    score: score("score"),
     timeTakenSeconds: integer("time_taken_seconds"),
     /** A disqualified attempt is left out of the ranking; the reason is shown to the participant. */
     disqualifiedAt: utc("disqualified_at"),
@@ -342,8 +446,12 @@ export const attemptAnswers = pgTable(
     questionId: uuid("question_id")
       .notNull()
       .references(() => questions.id, { onDelete: "restrict" }),
-    /** Null when the participant cleared the answer. */
+    /** A single-correct question's option; all three null when the participant cleared the answer. */
     selectedOptionIndex: smallint("selected_option_index"),
+    /** A multiple-correct question's options, ascending, at least one. */
+    selectedOptions: smallint("selected_options").array(),
+    /** A typed answer, as given (its decimal places kept). */
+    typedAnswer: numeric("typed_answer"),
     /** When the client made the change: a late, older save never overwrites a newer one. */
     answeredAt: utc("answered_at").notNull(),
     savedAt: utc("saved_at").notNull().defaultNow(),
@@ -352,8 +460,13 @@ export const attemptAnswers = pgTable(
     primaryKey({ columns: [table.attemptId, table.questionId] }),
     check(
       "attempt_answers_option_in_range",
-      sql`${table.selectedOptionIndex} is null or ${table.selectedOptionIndex} between 0 and 3`,
+      sql`${table.selectedOptionIndex} is null or ${table.selectedOptionIndex} between 0 and 5`,
     ),
+    check(
+      "attempt_answers_options_in_range",
+      sql`${table.selectedOptions} is null or (cardinality(${table.selectedOptions}) between 1 and 6 and 0 <= all(${table.selectedOptions}) and 5 >= all(${table.selectedOptions}))`,
+    ),
+    check("attempt_answers_one_kind", sql`num_nonnulls(${table.selectedOptionIndex}, ${table.selectedOptions}, ${table.typedAnswer}) <= 1`),
   ],
 );
 
@@ -946,9 +1059,11 @@ export const publishedResults = pgTable(
     answerKey: jsonb("answer_key").notNull(),
     /** [{ rankFrom, rankTo, kind, amountPaise }] as they stood when the results were published. */
     prizeTable: jsonb("prize_table").notNull().default([]),
-    marksPerQuestion: integer("marks_per_question").notNull().default(1),
+    marksPerQuestion: marks("marks_per_question").notNull().default(1),
     /** The quiz's negative marking as it stood when the results were published (0: none). */
-    wrongAnswerMarks: integer("wrong_answer_marks").notNull().default(0),
+    wrongAnswerMarks: marks("wrong_answer_marks").notNull().default(0),
+    /** The quiz's sections as they stood (lib/results/frozen.ts ResultsSection); empty when the quiz had none. */
+    sections: jsonb("sections").notNull().default([]),
     /** The participants whose submitted attempts were left out as disqualified: what verify recomputes this version with, since disqualifications may change after it. */
     disqualifiedIds: uuid("disqualified_ids").array().notNull().default(sql`'{}'::uuid[]`),
     digest: text("digest").notNull(),
@@ -987,7 +1102,7 @@ export const resultRows = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     rank: integer("rank").notNull(),
-    score: integer("score").notNull(),
+    score: score("score").notNull(),
     timeTakenSeconds: integer("time_taken_seconds").notNull(),
     prizePaise: integer("prize_paise").notNull().default(0),
     freePass: boolean("free_pass").notNull().default(false),
@@ -1008,8 +1123,8 @@ export const currentPublishedResults = pgView("current_published_results", {
   revision: integer("revision").notNull(),
   answerKey: jsonb("answer_key").notNull(),
   prizeTable: jsonb("prize_table").notNull(),
-  marksPerQuestion: integer("marks_per_question").notNull(),
-  wrongAnswerMarks: integer("wrong_answer_marks").notNull(),
+  marksPerQuestion: marks("marks_per_question").notNull(),
+  wrongAnswerMarks: marks("wrong_answer_marks").notNull(),
   disqualifiedIds: uuid("disqualified_ids").array().notNull(),
   digest: text("digest").notNull(),
   digestFormat: smallint("digest_format").notNull(),
@@ -1018,6 +1133,7 @@ export const currentPublishedResults = pgView("current_published_results", {
   reason: text("reason"),
   publishedById: uuid("published_by_id"),
   publishedAt: utc("published_at").notNull(),
+  sections: jsonb("sections").notNull(),
 }).existing();
 
 /** The rows of each quiz's latest version (migration results-revisions). */
@@ -1026,7 +1142,7 @@ export const currentResultRows = pgView("current_result_rows", {
   revision: integer("revision").notNull(),
   participantId: uuid("participant_id").notNull(),
   rank: integer("rank").notNull(),
-  score: integer("score").notNull(),
+  score: score("score").notNull(),
   timeTakenSeconds: integer("time_taken_seconds").notNull(),
   prizePaise: integer("prize_paise").notNull(),
   freePass: boolean("free_pass").notNull(),

@@ -1,0 +1,123 @@
+-- Issue 53: the papers India's olympiads set. A question is answered with one option of 2 to 6,
+-- one or more options, a typed whole number or a typed decimal; a quiz is one or more sections,
+-- each with its own marks (a question may override them); marks and scores are exact decimals of
+-- two places (numeric), never floating point.
+-- The views over the results read columns whose type changes: dropped here, made again below.
+DROP VIEW "current_published_results";--> statement-breakpoint
+DROP VIEW "current_result_rows";--> statement-breakpoint
+DROP TRIGGER quizzes_marking_fixed ON quizzes;--> statement-breakpoint
+CREATE TYPE "public"."answer_type" AS ENUM('single', 'multiple', 'integer', 'numerical');--> statement-breakpoint
+CREATE TABLE "quiz_sections" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"quiz_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"name" text NOT NULL,
+	"name_hi" text,
+	"marks_correct" numeric(6, 2) NOT NULL,
+	"marks_wrong" numeric(6, 2) DEFAULT 0 NOT NULL,
+	"marks_unanswered" numeric(6, 2) DEFAULT 0 NOT NULL,
+	"marks_partial" numeric(6, 2),
+	CONSTRAINT "quiz_sections_position_unique" UNIQUE("quiz_id","position"),
+	CONSTRAINT "quiz_sections_position_not_negative" CHECK ("quiz_sections"."position" >= 0),
+	CONSTRAINT "quiz_sections_marks_correct_positive" CHECK ("quiz_sections"."marks_correct" > 0),
+	CONSTRAINT "quiz_sections_marks_wrong_not_negative" CHECK ("quiz_sections"."marks_wrong" >= 0),
+	CONSTRAINT "quiz_sections_marks_partial_positive" CHECK ("quiz_sections"."marks_partial" is null or "quiz_sections"."marks_partial" > 0)
+);
+--> statement-breakpoint
+ALTER TABLE "attempt_answers" DROP CONSTRAINT "attempt_answers_option_in_range";--> statement-breakpoint
+ALTER TABLE "questions" DROP CONSTRAINT "questions_four_options";--> statement-breakpoint
+ALTER TABLE "questions" DROP CONSTRAINT "questions_correct_option_in_range";--> statement-breakpoint
+ALTER TABLE "questions" DROP CONSTRAINT "questions_hindi_four_options";--> statement-breakpoint
+ALTER TABLE "quiz_questions" DROP CONSTRAINT "quiz_questions_key_in_range";--> statement-breakpoint
+ALTER TABLE "attempts" ALTER COLUMN "score" SET DATA TYPE numeric(9, 2);--> statement-breakpoint
+ALTER TABLE "published_results" ALTER COLUMN "marks_per_question" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "published_results" ALTER COLUMN "marks_per_question" SET DEFAULT 1;--> statement-breakpoint
+ALTER TABLE "published_results" ALTER COLUMN "wrong_answer_marks" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "questions" ALTER COLUMN "correct_option_index" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "quizzes" ALTER COLUMN "marks_per_question" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "quizzes" ALTER COLUMN "marks_per_question" SET DEFAULT 1;--> statement-breakpoint
+ALTER TABLE "quizzes" ALTER COLUMN "wrong_answer_marks" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "result_rows" ALTER COLUMN "score" SET DATA TYPE numeric(9, 2);--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD COLUMN "selected_options" smallint[];--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD COLUMN "typed_answer" numeric;--> statement-breakpoint
+ALTER TABLE "published_results" ADD COLUMN "sections" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "answer_type" "answer_type" DEFAULT 'single' NOT NULL;--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "correct_options" smallint[];--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "accepted_answers" "nummultirange";--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "answer_limits" "numrange";--> statement-breakpoint
+ALTER TABLE "questions" ADD COLUMN "answer_decimals" smallint;--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD COLUMN "key_options" smallint[];--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD COLUMN "key_answers" "nummultirange";--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD COLUMN "section_id" uuid;--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD COLUMN "marks_correct" numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD COLUMN "marks_wrong" numeric(6, 2);--> statement-breakpoint
+ALTER TABLE "quiz_sections" ADD CONSTRAINT "quiz_sections_quiz_id_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_section_id_quiz_sections_id_fk" FOREIGN KEY ("section_id") REFERENCES "public"."quiz_sections"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_options_in_range" CHECK ("attempt_answers"."selected_options" is null or (cardinality("attempt_answers"."selected_options") between 1 and 6 and 0 <= all("attempt_answers"."selected_options") and 5 >= all("attempt_answers"."selected_options")));--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_one_kind" CHECK (num_nonnulls("attempt_answers"."selected_option_index", "attempt_answers"."selected_options", "attempt_answers"."typed_answer") <= 1);--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_option_in_range" CHECK ("attempt_answers"."selected_option_index" is null or "attempt_answers"."selected_option_index" between 0 and 5);--> statement-breakpoint
+ALTER TABLE "questions" ADD CONSTRAINT "questions_answer_fits_type" CHECK (coalesce(case "questions"."answer_type"
+        when 'single' then cardinality("questions"."options") between 2 and 6 and "questions"."correct_option_index" between 0 and cardinality("questions"."options") - 1
+          and "questions"."correct_options" is null and "questions"."accepted_answers" is null and "questions"."answer_limits" is null and "questions"."answer_decimals" is null
+        when 'multiple' then cardinality("questions"."options") between 2 and 6 and "questions"."correct_option_index" is null
+          and cardinality("questions"."correct_options") >= 1 and 0 <= all("questions"."correct_options") and cardinality("questions"."options") > all("questions"."correct_options")
+          and "questions"."accepted_answers" is null and "questions"."answer_limits" is null and "questions"."answer_decimals" is null
+        else cardinality("questions"."options") = 0 and "questions"."correct_option_index" is null and "questions"."correct_options" is null
+          and not isempty("questions"."accepted_answers") and "questions"."answer_decimals" between 0 and 2
+          and ("questions"."answer_type" = 'numerical' or ("questions"."answer_decimals" = 0 and "questions"."answer_limits" is not null))
+        end, false));--> statement-breakpoint
+ALTER TABLE "questions" ADD CONSTRAINT "questions_hindi_options_match" CHECK ("questions"."options_hi" is null or cardinality("questions"."options_hi") = cardinality("questions"."options"));--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_marks_correct_positive" CHECK ("quiz_questions"."marks_correct" is null or "quiz_questions"."marks_correct" > 0);--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_marks_wrong_not_negative" CHECK ("quiz_questions"."marks_wrong" is null or "quiz_questions"."marks_wrong" >= 0);--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_key_in_range" CHECK ("quiz_questions"."key_option_index" is null or "quiz_questions"."key_option_index" between 0 and 5);--> statement-breakpoint
+CREATE VIEW "current_published_results" AS
+  SELECT p.quiz_id, p.revision, p.answer_key, p.prize_table, p.marks_per_question, p.disqualified_ids, p.digest, p.digest_format, p.results_file, p.previous_digest, p.reason, p.published_by_id, p.published_at, p.wrong_answer_marks, p.sections
+  FROM published_results p
+  WHERE p.revision = (SELECT max(x.revision) FROM published_results x WHERE x.quiz_id = p.quiz_id);--> statement-breakpoint
+CREATE VIEW "current_result_rows" AS
+  SELECT r.quiz_id, r.revision, r.participant_id, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass, r.pseudonym
+  FROM result_rows r
+  WHERE r.revision = (SELECT max(x.revision) FROM published_results x WHERE x.quiz_id = r.quiz_id);--> statement-breakpoint
+CREATE TRIGGER quizzes_marking_fixed
+  BEFORE UPDATE OF marks_per_question, wrong_answer_marks ON quizzes
+  FOR EACH ROW EXECUTE FUNCTION refuse_marking_change_after_registration_opens();--> statement-breakpoint
+-- A section's marks and a question's own are the marking scheme too: fixed, like the quiz's, from
+-- the opening of registration (a section added, changed or removed then would change them).
+CREATE FUNCTION refuse_section_marking_change_after_registration_opens() RETURNS trigger
+SET search_path = pg_catalog, public, pg_temp AS $$
+DECLARE
+  quiz uuid := coalesce(NEW.quiz_id, OLD.quiz_id);
+BEGIN
+  IF TG_TABLE_NAME = 'quiz_questions' AND TG_OP = 'UPDATE'
+    AND (NEW.section_id, NEW.marks_correct, NEW.marks_wrong) IS NOT DISTINCT FROM (OLD.section_id, OLD.marks_correct, OLD.marks_wrong) THEN
+    RETURN NEW;
+  END IF;
+  IF TG_TABLE_NAME = 'quiz_sections' AND TG_OP = 'UPDATE'
+    AND (NEW.marks_correct, NEW.marks_wrong, NEW.marks_unanswered, NEW.marks_partial) IS NOT DISTINCT FROM (OLD.marks_correct, OLD.marks_wrong, OLD.marks_unanswered, OLD.marks_partial) THEN
+    RETURN NEW;
+  END IF;
+  IF EXISTS (SELECT FROM public.quizzes q WHERE q.id = quiz AND q.form_start_at <= now()) THEN
+    RAISE EXCEPTION 'quiz %: its marking scheme is fixed once registration opens', quiz
+      USING ERRCODE = 'check_violation', CONSTRAINT = 'quizzes_marking_fixed';
+  END IF;
+  RETURN coalesce(NEW, OLD);
+END;
+$$ LANGUAGE plpgsql;--> statement-breakpoint
+CREATE TRIGGER quiz_sections_marking_fixed
+  BEFORE INSERT OR UPDATE OR DELETE ON quiz_sections
+  FOR EACH ROW EXECUTE FUNCTION refuse_section_marking_change_after_registration_opens();--> statement-breakpoint
+CREATE TRIGGER quiz_questions_marking_fixed
+  BEFORE UPDATE OF section_id, marks_correct, marks_wrong ON quiz_questions
+  FOR EACH ROW EXECUTE FUNCTION refuse_section_marking_change_after_registration_opens();--> statement-breakpoint
+-- What an exam shows now includes the answer type, the limits of a typed answer and the sections.
+DROP TRIGGER questions_bump_quiz_version ON questions;--> statement-breakpoint
+CREATE TRIGGER questions_bump_quiz_version
+  AFTER UPDATE OF text, options, text_hi, options_hi, rendered, answer_type, answer_limits, answer_decimals ON questions
+  FOR EACH ROW EXECUTE FUNCTION bump_quiz_questions_version();--> statement-breakpoint
+DROP TRIGGER quiz_questions_bump_quiz_version ON quiz_questions;--> statement-breakpoint
+CREATE TRIGGER quiz_questions_bump_quiz_version
+  AFTER INSERT OR DELETE OR UPDATE OF quiz_id, question_id, position, section_id, marks_correct, marks_wrong ON quiz_questions
+  FOR EACH ROW EXECUTE FUNCTION bump_quiz_questions_version();--> statement-breakpoint
+CREATE TRIGGER quiz_sections_bump_quiz_version
+  AFTER INSERT OR DELETE OR UPDATE ON quiz_sections
+  FOR EACH ROW EXECUTE FUNCTION bump_quiz_questions_version();

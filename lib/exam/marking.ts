@@ -1,0 +1,126 @@
+/**
+ * How one answer is marked, for every answer type, in whole hundredths of a mark: marks are
+ * exact decimals of two places (0.25, 2.5, −0.25), so sums are made of integers and never drift.
+ * Free of the database and the server: the public results file is recomputed with this on
+ * anyone's machine (lib/results/public-file.ts), and lib/exam/scoring.ts says the same in SQL for
+ * finalising and rescoring (marking.test.ts compares the two over the JEE Advanced table).
+ */
+import type { AcceptedRanges, AnswerType } from "@/db/schema";
+
+/** A section's marking scheme, in hundredths; `partial` null means all or nothing. */
+export interface Marking {
+  correct: number;
+  /** Deducted for a wrong answer (0: no negative marking). */
+  wrong: number;
+  unanswered: number;
+  /** Per correct option chosen when every option chosen is correct but not all are (JEE Advanced: 1 mark). */
+  partial: number | null;
+}
+
+/** The accepted answer of a question: option indexes (single: any of them; multiple: exactly them), or ranges of typed answers. */
+export type Accepted = number[] | AcceptedRanges;
+
+/** An answer as given: an option, several options (ascending), a typed number as typed, or none. */
+export type GivenAnswer = number | number[] | string | null;
+
+export interface MarkedQuestion {
+  type: AnswerType;
+  accepted: Accepted;
+  dropped: boolean;
+}
+
+const EXACT_DECIMAL = /^-?\d{1,9}(\.\d{1,2})?$/;
+
+/** An exact decimal of at most two places as whole hundredths: "2.5" → 250, 0.25 → 25. */
+export function toHundredths(value: number | string): number {
+  const text = typeof value === "number" ? value.toFixed(2) : value.trim();
+  if (!EXACT_DECIMAL.test(text)) throw new RangeError(`${value} is not a decimal of at most two places.`);
+  const [whole, fraction = ""] = text.replace("-", "").split(".");
+  const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return text.startsWith("-") && hundredths !== 0 ? -hundredths : hundredths;
+}
+
+/** Whole hundredths as the number a page or a file shows: 250 → 2.5. */
+export function fromHundredths(hundredths: number): number {
+  return hundredths / 100;
+}
+
+/** Whole hundredths as a decimal with two places: 250 → "2.50", −25 → "-0.25". */
+export function decimalText(hundredths: number): string {
+  const sign = hundredths < 0 ? "-" : "";
+  const magnitude = Math.abs(hundredths);
+  return `${sign}${Math.floor(magnitude / 100)}.${String(magnitude % 100).padStart(2, "0")}`;
+}
+
+/** A marking scheme given in marks (numbers of at most two decimals), in hundredths. */
+export function markingInHundredths(marks: { correct: number; wrong: number; unanswered?: number; partial?: number | null }): Marking {
+  return {
+    correct: toHundredths(marks.correct),
+    wrong: toHundredths(marks.wrong),
+    unanswered: toHundredths(marks.unanswered ?? 0),
+    partial: marks.partial === null || marks.partial === undefined ? null : toHundredths(marks.partial),
+  };
+}
+
+function isAnswered(given: GivenAnswer): given is number | number[] | string {
+  return given !== null && !(Array.isArray(given) && given.length === 0);
+}
+
+function typedIsAccepted(given: string, ranges: AcceptedRanges): boolean {
+  const answer = toHundredths(given);
+  return ranges.some(([low, high]) => toHundredths(low) <= answer && answer <= toHundredths(high));
+}
+
+/**
+ * The marks, in hundredths, an answer earns. A dropped question earns the correct marks whatever
+ * was given; none given earns the unanswered marks. Single correct: right when the option is
+ * accepted. Multiple correct: right when exactly the accepted options are chosen; with partial
+ * marks, a choice of only correct options but not all earns the partial marks per option chosen;
+ * any wrong option is wrong. Typed: right when within an accepted range, compared exactly.
+ */
+export function answerMarks(question: MarkedQuestion, given: GivenAnswer, marking: Marking): number {
+  if (question.dropped) return marking.correct;
+  if (!isAnswered(given)) return marking.unanswered;
+  switch (question.type) {
+    case "single":
+      return (question.accepted as number[]).includes(given as number) ? marking.correct : -marking.wrong;
+    case "multiple": {
+      const accepted = question.accepted as number[];
+      const chosen = given as number[];
+      if (!chosen.every((option) => accepted.includes(option))) return -marking.wrong;
+      if (chosen.length === accepted.length) return marking.correct;
+      return marking.partial === null ? -marking.wrong : marking.partial * chosen.length;
+    }
+    default:
+      return typedIsAccepted(given as string, question.accepted as AcceptedRanges) ? marking.correct : -marking.wrong;
+  }
+}
+
+/** What a typed answer may be: an integer question's range, a numerical one's decimal places (and range, if any). */
+export interface TypedAnswerRule {
+  type: "integer" | "numerical";
+  limits: [string, string] | null;
+  decimals: number;
+}
+
+export type TypedAnswerProblem =
+  | { id: "typedAnswerNotWhole"; values: { low: string; high: string } }
+  | { id: "typedAnswerOutOfRange"; values: { low: string; high: string } }
+  | { id: "typedAnswerTooManyDecimals"; values: { decimals: number } }
+  | { id: "typedAnswerNotANumber" };
+
+/**
+ * Why a typed answer cannot be taken, or null when it can: an integer question takes a whole
+ * number in its range; a numerical one a decimal with no more places than it states, in its range
+ * when it has one. The exam page checks the same before it saves.
+ */
+export function typedAnswerProblem(answer: string, rule: TypedAnswerRule): TypedAnswerProblem | null {
+  const match = /^-?\d{1,9}(?:\.(\d+))?$/.exec(answer.trim());
+  const range = rule.limits ? { low: rule.limits[0], high: rule.limits[1] } : null;
+  if (rule.type === "integer" && (!match || match[1] !== undefined)) return { id: "typedAnswerNotWhole", values: range! };
+  if (!match) return { id: "typedAnswerNotANumber" };
+  if ((match[1]?.length ?? 0) > rule.decimals) return { id: "typedAnswerTooManyDecimals", values: { decimals: rule.decimals } };
+  const value = toHundredths(answer);
+  if (range && (value < toHundredths(range.low) || value > toHundredths(range.high))) return { id: "typedAnswerOutOfRange", values: range };
+  return null;
+}
