@@ -121,3 +121,41 @@ CREATE TRIGGER quiz_questions_bump_quiz_version
 CREATE TRIGGER quiz_sections_bump_quiz_version
   AFTER INSERT OR DELETE OR UPDATE ON quiz_sections
   FOR EACH ROW EXECUTE FUNCTION bump_quiz_questions_version();
+--> statement-breakpoint
+-- The original option a participant was shown in place `shown` of a shuffled question of any
+-- number of options: element `shown` of lib/exam/shuffle.ts's seededPermutation(option_count,
+-- questionSeed(seed, position)), bit for bit (lib/exam/shuffle.test.ts compares the two). Four
+-- options, the common case on exam day, keep original_option's table; this loop is the rest.
+CREATE FUNCTION original_option_among(attempt_seed integer, question_position integer, shown smallint, option_count integer) RETURNS smallint AS $$
+DECLARE
+  seed bigint := (attempt_seed::bigint & 4294967295) # (((question_position + 1)::numeric * 2654435761) % 4294967296)::bigint;
+  s bigint;
+  t bigint;
+  a bigint;
+  b bigint;
+  draw integer := 0;
+  picked integer;
+  kept smallint;
+  orders smallint[] := '{}';
+BEGIN
+  FOR place IN 0..option_count - 1 LOOP
+    orders := orders || place::smallint;
+  END LOOP;
+  -- Fisher-Yates from the last place down, one mulberry32 draw a place, as seededPermutation.
+  FOR place IN REVERSE option_count - 1..1 LOOP
+    draw := draw + 1;
+    s := (seed + draw * 1831565813::bigint) & 4294967295;
+    a := s # (s >> 15);
+    b := s | 1;
+    t := ((a & 65535) * (b & 65535) + ((((a >> 16) * (b & 65535) + (a & 65535) * (b >> 16)) & 65535) << 16)) & 4294967295;
+    a := t # (t >> 7);
+    b := t | 61;
+    t := t # ((t + (((a & 65535) * (b & 65535) + ((((a >> 16) * (b & 65535) + (a & 65535) * (b >> 16)) & 65535) << 16)) & 4294967295)) & 4294967295);
+    picked := floor(((t # (t >> 14))::double precision / 4294967296) * (place + 1))::integer;
+    kept := orders[place + 1];
+    orders[place + 1] := orders[picked + 1];
+    orders[picked + 1] := kept;
+  END LOOP;
+  RETURN orders[shown + 1];
+END;
+$$ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, public, pg_temp;

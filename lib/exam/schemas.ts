@@ -1,13 +1,35 @@
 import { z } from "zod";
 import { instant, text } from "@/lib/validation";
 
-export const answerSaveSchema = z.object({
-  questionId: z.uuid("This question is not part of the quiz."),
-  selectedOptionIndex: z.number().int().min(0, "The option must be between 0 and 3.").max(3, "The option must be between 0 and 3.").nullable(),
-  answeredAt: instant("answeredAt"),
-  currentQuestionIndex: z.number().int().min(0).max(1000),
-  timeLeftSeconds: z.number().int().min(0).max(86_400),
-});
+const displayedOption = z.number().int().min(0, "The option must be between 0 and 5.").max(5, "The option must be between 0 and 5.");
+
+/**
+ * One answer: exactly one of an option (single correct; null clears it), options (one or more
+ * correct, as displayed; none clears them) or a typed number as typed (integer or numerical; null
+ * clears it). Whether it fits its question (its type, options, range, decimals) the save checks.
+ */
+export const answerSaveSchema = z
+  .object({
+    questionId: z.uuid("This question is not part of the quiz."),
+    selectedOptionIndex: displayedOption.nullable().optional(),
+    selectedOptions: z
+      .array(displayedOption)
+      .max(6, "Choose at most 6 options.")
+      .refine((options) => new Set(options).size === options.length, "Choose each option once.")
+      .optional(),
+    typedAnswer: z
+      .string()
+      .regex(/^-?\d{1,9}(\.\d{1,2})?$/, "Type a number, such as 42 or 2.5.")
+      .nullable()
+      .optional(),
+    answeredAt: instant("answeredAt"),
+    currentQuestionIndex: z.number().int().min(0).max(1000),
+    timeLeftSeconds: z.number().int().min(0).max(86_400),
+  })
+  .refine(
+    (save) => [save.selectedOptionIndex, save.selectedOptions, save.typedAnswer].filter((answer) => answer !== undefined).length === 1,
+    "Send one answer: selectedOptionIndex, selectedOptions or typedAnswer.",
+  );
 
 /** One answer save on the wire (answeredAt an ISO string), as the exam page's outbox sends it. */
 export type AnswerSaveRequest = z.input<typeof answerSaveSchema>;
@@ -41,7 +63,7 @@ export const focusEventsSchema = z.object({
 export const saveResponseSchema = z.object({
   participantId: z.uuid(),
   quizId: z.uuid("This quiz does not exist."),
-  answers: z.array(z.object({ questionId: z.uuid(), selectedOptionIndex: z.number().int().min(0).max(3).nullable() })).max(500),
+  answers: z.array(z.object({ questionId: z.uuid(), selectedOptionIndex: displayedOption.nullable() })).max(500),
   score: z.unknown().optional(),
   timeTaken: z.unknown().optional(),
   focusLogs: focusEventsSchema.shape.events.optional(),

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, type RenderedWording } from "@/db/schema";
+import { attemptAnswers, attempts, focusEvents, quizzes, transactions, users, type AnswerType, type RenderedWording } from "@/db/schema";
 import { authorize, service, sessionService, step, type Actor, type Session } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { connectDatabase, getDb, prepared, tableRow, type Database, type Queryable } from "@/lib/db";
@@ -13,7 +13,8 @@ import { saveAnswer } from "./answers";
 import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { paperKey } from "./paper";
-import { questionBank } from "./question-bank";
+import { quizPaper, type BankQuestion, type BankSection } from "./question-bank";
+import { fromHundredths, toHundredths } from "./marking";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -101,7 +102,28 @@ interface ExamQuestion extends TranslatedQuestion {
   id: string;
   /** The Hindi version, when the question has one. */
   hi: TranslatedQuestion | null;
+  answerType: AnswerType;
+  /** What a typed answer may be; left out for the option types. */
+  typed?: { limits: [string, string] | null; decimals: number };
+  /** Its section's place in `sections`; null in a quiz without sections. */
+  section: number | null;
+  /** The full marks of this question (a right answer) and those a wrong one loses; named so that no response of the exam ever says "correct". */
+  marks: { full: number; wrong: number };
 }
+
+/** A section of the quiz as the exam and its instructions state it. */
+export interface ExamSection {
+  name: string;
+  nameHi: string | null;
+  full: number;
+  wrong: number;
+  unanswered: number;
+  /** Per correct option chosen of a multiple-correct question answered in part; null: all or nothing. */
+  partial: number | null;
+}
+
+/** An answer as the participant gave it: the option shown, the options shown (ascending), or the number typed. */
+export type ShownAnswer = number | number[] | string;
 
 /**
  * A question as the start sends it: without its rendered texts, which come apart in the exam paper
@@ -116,11 +138,15 @@ export interface ExamView {
   title: string;
   durationSeconds: number;
   marksPerQuestion: number;
+  /** The quiz's sections with their marking, in order; empty when it has none. */
+  sections: ExamSection[];
+  /** The marks of every question answered correctly. */
+  totalMarks: number;
   questions: SentQuestion[];
   /** The version of the exam paper holding the rendered questions and the key it is sealed with; null when every question is plain text. */
   paper: { version: number; key: string } | null;
-  /** Displayed option index per question id. */
-  answers: Record<string, number>;
+  /** Per question id: the displayed option, the displayed options, or the typed number. */
+  answers: Record<string, ShownAnswer>;
   currentQuestionIndex: number;
   timeLeftSeconds: number;
   deadlineAt: string;
@@ -139,12 +165,26 @@ export interface OrderedQuestion extends ExamQuestion {
 }
 
 /** The participant's own order of questions and options, rebuilt from the attempt's seed. */
-export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> => {
-  const bank = await questionBank(db, quiz);
+export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: number): Promise<OrderedQuestion[]> => (await orderedPaper(db, quiz, seed)).questions);
+
+/** The marks of a question: its own, else its section's, else the quiz's. */
+function questionMarks(question: BankQuestion, section: BankSection | undefined, quiz: Quiz) {
+  return {
+    full: question.marksCorrect ?? section?.marksCorrect ?? quiz.marksPerQuestion,
+    wrong: question.marksWrong ?? section?.marksWrong ?? quiz.wrongAnswerMarks,
+  };
+}
+
+/** `orderedQuestions` with the quiz's sections, as the exam states them. */
+async function orderedPaper(db: Queryable, quiz: Quiz, seed: number): Promise<{ questions: OrderedQuestion[]; sections: ExamSection[] }> {
+  const { questions: bank, sections } = await quizPaper(db, quiz);
+  const sectionIndex = new Map(sections.map((section, index) => [section.id, index]));
   const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
-  return questionOrder.map((original) => {
+  const ordered = questionOrder.map((original) => {
     const question = bank[original];
-    const optionOrder = quiz.shuffleOptions ? seededPermutation(4, questionSeed(seed, question.position)) : [0, 1, 2, 3];
+    const section = question.sectionId === null ? null : (sectionIndex.get(question.sectionId) ?? null);
+    const count = question.options.length;
+    const optionOrder = quiz.shuffleOptions && count > 1 ? seededPermutation(count, questionSeed(seed, question.position)) : Array.from({ length: count }, (_, index) => index);
     // One order for both languages: an answer is an option's position, whichever language shows it.
     const displayed = <T>(options: readonly T[]) => optionOrder.map((index) => options[index]);
     // Plain questions carry no html at all, so the start response of a plain quiz stays as it was.
@@ -153,40 +193,65 @@ export const orderedQuestions = step(async (db: Queryable, quiz: Quiz, seed: num
       options: displayed(words.options),
       ...(words.html && { html: { text: words.html.text, options: displayed(words.html.options) } }),
     });
-    return { id: question.id, ...wording(question), hi: question.hi && wording(question.hi), optionOrder };
+    return {
+      id: question.id,
+      ...wording(question),
+      hi: question.hi && wording(question.hi),
+      answerType: question.answerType,
+      ...(question.typed && { typed: question.typed }),
+      section,
+      marks: questionMarks(question, section === null ? undefined : sections[section], quiz),
+      optionOrder,
+    };
   });
-});
+  return {
+    questions: ordered,
+    sections: sections.map(({ name, nameHi, marksCorrect, marksWrong, marksUnanswered, marksPartial }) => ({
+      name,
+      nameHi,
+      full: marksCorrect,
+      wrong: marksWrong,
+      unanswered: marksUnanswered,
+      partial: marksPartial,
+    })),
+  };
+}
 
 /**
  * A rendered text comes in the exam paper; in its place the start sends "" (a quiz of formulas
  * and diagrams would otherwise send every source twice over, once for each language), unless
  * `sources`: the page asks for them should the paper not come, to show the texts as written.
  */
-function sentQuestion({ id, text, options, hi, html, optionOrder }: OrderedQuestion, sources: boolean): SentQuestion {
+function sentQuestion({ html, optionOrder, ...question }: OrderedQuestion, sources: boolean): SentQuestion {
+  const { text, options, hi } = question;
   const rendered = html || hi?.html;
-  if (!rendered) return { id, text, options, hi: hi && { text: hi.text, options: hi.options } };
+  if (!rendered) return { ...question, hi: hi && { text: hi.text, options: hi.options } };
   const sent = (words: TranslatedQuestion) => ({
     text: sources || !words.html?.text ? words.text : "",
     options: words.options.map((option, index) => (sources || !words.html?.options[index] ? option : "")),
   });
-  return { id, ...sent({ text, options, html }), hi: hi && sent(hi), paperOrder: optionOrder };
+  return { ...question, ...sent({ text, options, html }), hi: hi && sent(hi), paperOrder: optionOrder };
 }
 
 /** `fresh`: the attempt was made by this request, so it has no saved answers to read back. `sources`: see sentQuestion. */
 async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date, { fresh = false, sources = false } = {}): Promise<ExamView> {
-  const ordered = await orderedQuestions(db, quiz, attempt.shuffleSeed);
+  const { questions: ordered, sections } = await orderedPaper(db, quiz, attempt.shuffleSeed);
   const saved = fresh
     ? []
     : await db
-        .select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex })
+        .select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex, selectedOptions: attemptAnswers.selectedOptions, typed: attemptAnswers.typedAnswer })
         .from(attemptAnswers)
         .where(eq(attemptAnswers.attemptId, attempt.id));
   const displayed = new Map(ordered.map((question) => [question.id, question.optionOrder]));
-  const answers: Record<string, number> = {};
+  const answers: Record<string, ShownAnswer> = {};
   for (const answer of saved) {
     const order = displayed.get(answer.questionId);
-    if (order && answer.selected !== null) answers[answer.questionId] = order.indexOf(answer.selected);
+    if (!order) continue;
+    if (answer.selected !== null) answers[answer.questionId] = order.indexOf(answer.selected);
+    else if (answer.selectedOptions !== null) answers[answer.questionId] = answer.selectedOptions.map((option) => order.indexOf(option)).sort((a, b) => a - b);
+    else if (answer.typed !== null) answers[answer.questionId] = answer.typed;
   }
+  const totalMarks = fromHundredths(ordered.reduce((total, question) => total + toHundredths(question.marks.full), 0));
   const secondsToDeadline = Math.max(0, Math.floor((attempt.deadlineAt.getTime() - now.getTime()) / 1000));
   const scored = attempt.submittedAt && attempt.score !== null;
   const score = scored && (await scoresShown(db, quiz, now)) ? attempt.score : null;
@@ -196,6 +261,8 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     title: quiz.title,
     durationSeconds: quiz.durationSeconds,
     marksPerQuestion: quiz.marksPerQuestion,
+    sections,
+    totalMarks,
     questions: ordered.map((question) => sentQuestion(question, sources)),
     paper: ordered.some((question) => question.html || question.hi?.html) ? { version: quiz.questionsVersion, key: paperKey(quiz.id, quiz.questionsVersion) } : null,
     answers,
@@ -206,7 +273,7 @@ async function buildView(db: Queryable, quiz: Quiz, attempt: Attempt, now: Date,
     submitted: scored
       ? {
             score,
-            totalMarks: ordered.length * quiz.marksPerQuestion,
+            totalMarks,
             timeTakenSeconds: attempt.timeTakenSeconds ?? 0,
             answerKeyPublished: quiz.answerKeyPublishedAt !== null,
           }

@@ -33,4 +33,20 @@ describe("seeded shuffles", () => {
     expect(differing).toEqual([]);
     expect(new Set(rows.map((row) => row.shown.join())).size).toBe(24);
   });
+
+  // A question has 2 to 6 options (issue 53): the database's general order for any count is this
+  // module's too, and for four options the same as original_option's table.
+  it("order 2 to 6 options in the database as here", async () => {
+    const random32 = () => (Math.random() * 2 ** 32) | 0;
+    const seeds = [0, -1, 2 ** 31 - 1, -(2 ** 31), ...Array.from({ length: 1000 }, random32)];
+    const { pool } = await connectDatabase();
+    for (const count of [2, 3, 4, 5, 6]) {
+      const { rows } = await pool.query<{ shown: number[] }>(
+        "select array(select original_option_among(seed, position, shown::smallint, $3) from generate_series(0, $3 - 1) shown order by shown) as shown from unnest($1::integer[], $2::integer[]) with ordinality as t(seed, position, n) order by n",
+        [seeds, seeds.map((_, index) => index % 40), count],
+      );
+      const differing = seeds.filter((seed, index) => rows[index].shown.join() !== seededPermutation(count, questionSeed(seed, index % 40)).join());
+      expect({ count, differing }).toEqual({ count, differing: [] });
+    }
+  });
 });
