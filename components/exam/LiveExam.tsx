@@ -5,8 +5,10 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/compone
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
+import type { AnswerValue } from "./answer";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
+import { QuestionMarking, sectionNameIn } from "./QuestionMarking";
 import { QuestionNavigator } from "./QuestionNavigator";
 import { QuestionView } from "./QuestionView";
 import type { ExamResult, ExamSummary } from "./SubmittedView";
@@ -40,10 +42,13 @@ function spokenDuration(t: LiveTexts, totalSeconds: number): string {
   return parts.filter(Boolean).join(" ");
 }
 
+/** A typed number is saved once typing pauses this long (or sooner, with a move or the submit). */
+const TYPED_SAVE_PAUSE_MS = 1500;
+
 /** A submission that failed: the server's reason when it gave one (it closed the exam), else ours. */
 type SubmitFailure = { serverMessage?: string };
 
-/** The most recent choice: re-sending it stores the position and time left without changing any answer. */
+/** The most recent answer: re-sending it stores the position and time left without changing any answer. */
 function latestAnswer(answers: SavedAnswers) {
   const [latest] = Object.entries(answers).sort(([, a], [, b]) => b.answeredAt.localeCompare(a.answeredAt));
   return latest && { questionId: latest[0], ...latest[1] };
@@ -160,11 +165,16 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   const answeredCount = questions.filter((candidate) => saveState.stored.has(candidate.id)).length;
   const savingCount = saveState.saving.size;
 
-  function choose(selectedOptionIndex: number) {
-    const answer = { selectedOptionIndex, answeredAt: new Date().toISOString() };
-    setAnswers((current) => ({ ...current, [question.id]: answer }));
-    outbox.save({ questionId: question.id, ...answer, currentQuestionIndex: currentIndex, timeLeftSeconds: secondsLeft });
+  function give(answer: AnswerValue) {
+    const given = { ...answer, answeredAt: new Date().toISOString() };
+    setAnswers((current) => ({ ...current, [question.id]: given }));
+    outbox.save(
+      { questionId: question.id, ...given, currentQuestionIndex: currentIndex, timeLeftSeconds: secondsLeft },
+      { afterMs: "typedAnswer" in answer ? TYPED_SAVE_PAUSE_MS : undefined },
+    );
   }
+
+  const sectionName = (index: number | null) => (index === null ? null : sectionNameIn(language, view.sections[index]));
 
   function goTo(index: number) {
     setCurrentIndex(index);
@@ -232,12 +242,28 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
             question={question}
             number={currentIndex + 1}
             total={questions.length}
-            selected={answers[question.id]?.selectedOptionIndex}
+            answer={answers[question.id]}
             disabled={locked}
-            onSelect={choose}
+            onAnswer={give}
             language={language}
+            marking={
+              <QuestionMarking
+                answerType={question.answerType}
+                section={question.section === null ? null : view.sections[question.section]}
+                marks={question.marks}
+                quizMarks={view.marksPerQuestion}
+                language={language}
+              />
+            }
           />
-          <QuestionNavigator current={currentIndex} total={questions.length} markOf={(index) => saveMark(saveState, questions[index].id)} disabled={locked} onGo={goTo} />
+          <QuestionNavigator
+            current={currentIndex}
+            total={questions.length}
+            markOf={(index) => saveMark(saveState, questions[index].id)}
+            sectionOf={(index) => sectionName(questions[index].section)}
+            disabled={locked}
+            onGo={goTo}
+          />
         </>
       )}
       <div className="flex flex-wrap items-center gap-4">

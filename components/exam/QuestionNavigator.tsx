@@ -17,6 +17,20 @@ interface QuestionNavigatorProps {
   markOf: (index: number) => SaveMark;
   disabled: boolean;
   onGo: (index: number) => void;
+  /** The name of the question's section, in the page's language; null in a quiz without sections. */
+  sectionOf: (index: number) => string | null;
+}
+
+/** The window's questions in runs of one section each, so each run is shown under its section's name. */
+function sectionRuns(indexes: number[], sectionOf: (index: number) => string | null): { section: string | null; indexes: number[] }[] {
+  const runs: { section: string | null; indexes: number[] }[] = [];
+  for (const index of indexes) {
+    const section = sectionOf(index);
+    const last = runs.at(-1);
+    if (last && last.section === section) last.indexes.push(index);
+    else runs.push({ section, indexes: [index] });
+  }
+  return runs;
 }
 
 const MARKS = {
@@ -25,33 +39,44 @@ const MARKS = {
   none: { label: "question", sign: "", colours: "border-slate-300 bg-white text-slate-800" },
 } as const satisfies Record<SaveMark, { label: string; sign: string; colours: string }>;
 
-export function QuestionNavigator({ current, total, markOf, disabled, onGo }: QuestionNavigatorProps) {
+export function QuestionNavigator({ current, total, markOf, disabled, onGo, sectionOf }: QuestionNavigatorProps) {
   const t = useTranslations("exam");
+  const button = (index: number) => {
+    const mark = MARKS[markOf(index)];
+    return (
+      <li key={index}>
+        <button
+          type="button"
+          aria-label={t(`navigator.${mark.label}`, { number: index + 1 })}
+          aria-current={index === current ? "step" : undefined}
+          disabled={disabled}
+          onClick={() => onGo(index)}
+          className={`h-10 min-w-10 rounded-lg border px-2 font-semibold disabled:opacity-60 aria-[current=step]:ring-2 aria-[current=step]:ring-brand ${mark.colours}`}
+        >
+          {index + 1}
+          {mark.sign && <span aria-hidden="true">{mark.sign}</span>}
+        </button>
+      </li>
+    );
+  };
   return (
     <nav aria-label={t("navigator.label")} className="flex flex-wrap items-center gap-2">
       <button type="button" className={secondaryButtonClass} disabled={disabled || current === 0} onClick={() => onGo(current - 1)}>
         {t("previous")}
       </button>
-      <ol className="flex gap-2">
-        {questionWindow(current, total).map((index) => {
-          const mark = MARKS[markOf(index)];
-          return (
-            <li key={index}>
-              <button
-                type="button"
-                aria-label={t(`navigator.${mark.label}`, { number: index + 1 })}
-                aria-current={index === current ? "step" : undefined}
-                disabled={disabled}
-                onClick={() => onGo(index)}
-                className={`h-10 min-w-10 rounded-lg border px-2 font-semibold disabled:opacity-60 aria-[current=step]:ring-2 aria-[current=step]:ring-brand ${mark.colours}`}
-              >
-                {index + 1}
-                {mark.sign && <span aria-hidden="true">{mark.sign}</span>}
-              </button>
-            </li>
-          );
-        })}
-      </ol>
+      {/* In a quiz of sections, the numbers stand in groups named after their sections. */}
+      <div className="flex flex-wrap items-end gap-3">
+        {sectionRuns(questionWindow(current, total), sectionOf).map(({ section, indexes }) =>
+          section === null ? (
+            <ol key={indexes[0]} className="flex gap-2">{indexes.map(button)}</ol>
+          ) : (
+            <div key={indexes[0]} role="group" aria-label={section} className="flex flex-col gap-1">
+              <span aria-hidden="true" className="max-w-48 truncate text-xs font-semibold text-slate-600">{section}</span>
+              <ol className="flex gap-2">{indexes.map(button)}</ol>
+            </div>
+          ),
+        )}
+      </div>
       <button type="button" className={secondaryButtonClass} disabled={disabled || current >= total - 1} onClick={() => onGo(current + 1)}>
         {t("next")}
       </button>

@@ -1,18 +1,19 @@
 import { ApiError, callApi } from "@/lib/client";
 import { ANSWER_BATCH_MAX, type AnswerSaveRequest } from "@/lib/exam/schemas";
+import { answerText, fromServer, type AnswerValue, type ServerAnswer } from "./answer";
 import { reportReachable, whenReachable } from "./connectivity";
 
-/** What the exam page queues: the wire's answer save, always with a chosen option and its time. */
-export type AnswerSave = AnswerSaveRequest & { selectedOptionIndex: number; answeredAt: string };
+/** What the exam page queues: the wire's answer save, with exactly one kind of answer and its time. */
+export type AnswerSave = Omit<AnswerSaveRequest, "selectedOptionIndex" | "selectedOptions" | "typedAnswer"> & AnswerValue & { answeredAt: string };
 
 /** saved: the server has every answer; unsaved: some are still waiting; closed: the exam ended. */
 export type FlushResult = "saved" | "unsaved" | "closed";
 
 /** What the server holds, as far as this browser knows, and what is still on its way. */
 export interface OutboxState {
-  /** The option the server stores per question (it acknowledged the save, or sent it). */
-  stored: ReadonlyMap<string, number>;
-  /** Questions whose chosen option the server does not have yet, with when it began waiting (ms). */
+  /** The answer the server stores per question (it acknowledged the save, or sent it), as answerText; a cleared one is absent. */
+  stored: ReadonlyMap<string, string>;
+  /** Questions whose answer the server does not have yet, with when it began waiting (ms). */
   saving: ReadonlyMap<string, number>;
 }
 
@@ -36,7 +37,7 @@ export function retryDelay(failures: number): number {
   return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures);
 }
 
-/** A question's mark: saved only once the server stores the option chosen; saving while it is on its way. */
+/** A question's mark: saved only once the server stores the answer given; saving while it is on its way. */
 export function saveMark(state: OutboxState, questionId: string): SaveMark {
   if (state.saving.has(questionId)) return "saving";
   return state.stored.has(questionId) ? "saved" : "none";
@@ -60,7 +61,7 @@ export function overdue(state: OutboxState, now: number, thresholdMs: number): {
  */
 export class AnswerOutbox {
   private readonly pending = new Map<string, Pending>();
-  private readonly stored: Map<string, number>;
+  private readonly stored: Map<string, string>;
   private running: Promise<FlushResult> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryAt = Infinity;
@@ -74,9 +75,12 @@ export class AnswerOutbox {
   /** `stored`: the answers the server already has (from the attempt it sent). */
   constructor(
     private readonly quizId: string,
-    stored: Record<string, number> = {},
+    stored: Record<string, ServerAnswer> = {},
   ) {
-    this.stored = new Map(Object.entries(stored));
+    this.stored = new Map(Object.entries(stored).flatMap(([questionId, answer]) => {
+      const text = answerText(fromServer(answer));
+      return text === undefined ? [] : [[questionId, text]];
+    }));
     this.state = this.snapshot();
   }
 
@@ -111,14 +115,21 @@ export class AnswerOutbox {
 
   getState = (): OutboxState => this.state;
 
-  save(answer: AnswerSave) {
+  /**
+   * Queues the answer and sends it now, or, with `afterMs` (a number being typed), once typing has
+   * paused that long: each save is a request, and a keystroke is not an answer yet. A flush, a
+   * retry or any other save takes it along sooner.
+   */
+  save(answer: AnswerSave, { afterMs }: { afterMs?: number } = {}) {
     const queued = this.pending.get(answer.questionId);
     if (queued && queued.answeredAt > answer.answeredAt) return;
     // A question that was already waiting keeps waiting since its first unsaved choice.
-    const waiting = queued && this.stored.get(answer.questionId) !== queued.selectedOptionIndex;
+    const waiting = queued && this.stored.get(answer.questionId) !== answerText(queued);
     this.pending.set(answer.questionId, { ...answer, queuedAt: waiting ? queued.queuedAt : Date.now() });
     this.changed();
-    void this.run();
+    if (afterMs === undefined) void this.run();
+    // A server already failing keeps its back-off: the typed answer goes with the next retry.
+    else if (!this.running && this.failures === 0) this.retryIn(afterMs);
   }
 
   /** Sends what is waiting now, without waiting for the back-off. */
@@ -177,7 +188,7 @@ export class AnswerOutbox {
       return "closed";
     }
     for (const answer of answers) {
-      if (sent.outcome === "saved") this.stored.set(answer.questionId, answer.selectedOptionIndex);
+      if (sent.outcome === "saved") this.store(answer);
       // A newer choice that arrived while this one was on its way still has to go.
       if (this.pending.get(answer.questionId) === answer) this.pending.delete(answer.questionId);
     }
@@ -203,11 +214,17 @@ export class AnswerOutbox {
     }
   }
 
+  private store(answer: AnswerSave) {
+    const text = answerText(answer);
+    if (text === undefined) this.stored.delete(answer.questionId);
+    else this.stored.set(answer.questionId, text);
+  }
+
   private snapshot(): OutboxState {
     const saving = new Map<string, number>();
-    // Re-sending a stored option (to keep the position and time left) is not an unsaved answer.
+    // Re-sending a stored answer (to keep the position and time left) is not an unsaved answer.
     for (const [questionId, answer] of this.pending) {
-      if (this.stored.get(questionId) !== answer.selectedOptionIndex) saving.set(questionId, answer.queuedAt);
+      if (this.stored.get(questionId) !== answerText(answer)) saving.set(questionId, answer.queuedAt);
     }
     return { stored: new Map(this.stored), saving };
   }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { ExamView } from "@/lib/exam";
+import { answerText, fromServer, isAnswerValue, type AnswerValue } from "./answer";
 import { readStored, writeStored } from "./storage";
 
 /**
@@ -9,11 +10,10 @@ import { readStored, writeStored } from "./storage";
  * saves that had not reached it yet.
  */
 
-interface SavedAnswer {
-  selectedOptionIndex: number;
-  /** When the participant chose it; the server keeps the newest choice per question. */
+type SavedAnswer = AnswerValue & {
+  /** When the participant gave it; the server keeps the newest answer per question. */
   answeredAt: string;
-}
+};
 
 export type SavedAnswers = Record<string, SavedAnswer>;
 
@@ -42,8 +42,7 @@ export function progressKey(quizId: string, participantId: string): string {
 }
 
 function isSavedAnswer(value: unknown): value is SavedAnswer {
-  const answer = value as SavedAnswer | null;
-  return typeof answer?.selectedOptionIndex === "number" && typeof answer.answeredAt === "string";
+  return isAnswerValue(value) && typeof (value as { answeredAt?: unknown }).answeredAt === "string";
 }
 
 function storedProgress(key: string): Partial<StoredProgress> {
@@ -67,14 +66,15 @@ function secondsLeftFor(view: ExamView, stored: Partial<StoredProgress>): number
 export function restoreProgress(key: string, view: ExamView, resuming: boolean): RestoredProgress {
   const stored = resuming ? storedProgress(key) : {};
   const answers: SavedAnswers = {};
-  for (const [questionId, selectedOptionIndex] of Object.entries(view.answers)) {
-    answers[questionId] = { selectedOptionIndex, answeredAt: SERVER_ANSWER_TIME };
+  for (const [questionId, answer] of Object.entries(view.answers)) {
+    answers[questionId] = { ...fromServer(answer), answeredAt: SERVER_ANSWER_TIME };
   }
   const unsynced: RestoredProgress["unsynced"] = [];
   const questionIds = new Set(view.questions.map((question) => question.id));
   for (const [questionId, answer] of Object.entries(stored.savedAnswers ?? {})) {
     if (!questionIds.has(questionId) || !isSavedAnswer(answer)) continue;
-    if (view.answers[questionId] !== answer.selectedOptionIndex) unsynced.push({ questionId, ...answer });
+    const onServer = view.answers[questionId];
+    if ((onServer === undefined ? undefined : answerText(fromServer(onServer))) !== answerText(answer)) unsynced.push({ questionId, ...answer });
     answers[questionId] = answer;
   }
   const storedIndex = stored.currentIndex;

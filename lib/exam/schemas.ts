@@ -68,3 +68,6 @@ export const saveResponseSchema = z.object({
   timeTaken: z.unknown().optional(),
   focusLogs: focusEventsSchema.shape.events.optional(),
 });
+
+/** The exam page checks a typed answer before saving it with the very rule the save applies. */
+export { typedAnswerProblem, type TypedAnswerRule } from "./marking";

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AnswerValue } from "@/components/exam/answer";
 import { AnswerOutbox, overdue, retryDelay, saveMark, type AnswerSave } from "@/components/exam/answerOutbox";
 import { failureCause, reportReachable } from "@/components/exam/connectivity";
 
@@ -6,8 +7,9 @@ const QUIZ = "5eed0000-0000-4000-8001-000000000002";
 /** The attempt's deadline every stored save answers with. */
 const DEADLINE = "2026-11-30T10:40:00.000Z";
 
-function answer(questionId: string, selectedOptionIndex: number, answeredAt = new Date().toISOString()): AnswerSave {
-  return { questionId, selectedOptionIndex, answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1000 };
+/** A save of an option (a number) or of any kind of answer. */
+function answer(questionId: string, given: number | AnswerValue, answeredAt = new Date().toISOString()): AnswerSave {
+  return { questionId, ...(typeof given === "number" ? { selectedOptionIndex: given } : given), answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1000 };
 }
 
 type Reply = number | ((path: string, body: { questionId?: string }) => number);
@@ -72,7 +74,6 @@ describe("the answer outbox's save state", () => {
     answerWith(200);
     await vi.advanceTimersByTimeAsync(retryDelay(1));
     expect(saveMark(outbox.getState(), "q1")).toBe("saved");
-    expect(outbox.getState().stored.get("q1")).toBe(1);
     close();
   });
 
@@ -187,6 +188,53 @@ describe("the answer outbox's batches", () => {
     expect(await outbox.flush()).toBe("closed");
     expect(paths.at(-1)).toBe(`/api/exam/${QUIZ}/answers/batch`);
     expect(closed).toHaveBeenCalledTimes(1);
+    outbox.dispose();
+  });
+});
+
+describe("the answer outbox with answers of every type", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("sends a number being typed once typing pauses, only its last text, and at once when flushed", async () => {
+    const { saves } = server(200);
+    const outbox = new AnswerOutbox(QUIZ);
+    const start = Date.now();
+    outbox.save(answer("q1", { typedAnswer: "4" }, new Date(start).toISOString()), { afterMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1000);
+    outbox.save(answer("q1", { typedAnswer: "42" }, new Date(start + 1000).toISOString()), { afterMs: 1500 });
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(saves).toEqual([]);
+    expect(saveMark(outbox.getState(), "q1")).toBe("saving");
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saves).toEqual([expect.objectContaining({ questionId: "q1", typedAnswer: "42" })]);
+    expect(saveMark(outbox.getState(), "q1")).toBe("saved");
+
+    // The submit's flush does not wait for the pause.
+    outbox.save(answer("q2", { typedAnswer: "2.50" }), { afterMs: 1500 });
+    expect(await outbox.flush()).toBe("saved");
+    expect(saves.at(-1)).toEqual(expect.objectContaining({ questionId: "q2", typedAnswer: "2.50" }));
+    outbox.dispose();
+  });
+
+  it("counts the server's answers of every type as stored, and an answer cleared to nothing as unanswered once saved", async () => {
+    const { saves } = server(200);
+    const outbox = new AnswerOutbox(QUIZ, { q1: [0, 2], q2: "2.50", q3: 1 });
+    outbox.save(answer("q1", { selectedOptions: [0, 2] }));
+    outbox.save(answer("q2", { typedAnswer: "2.50" }));
+    for (const questionId of ["q1", "q2", "q3"]) expect(saveMark(outbox.getState(), questionId)).toBe("saved");
+
+    outbox.save(answer("q1", { selectedOptions: [] }));
+    outbox.save(answer("q2", { typedAnswer: null }));
+    expect(saveMark(outbox.getState(), "q1")).toBe("saving");
+    expect(await outbox.flush()).toBe("saved");
+    expect(saves.at(-1)).toEqual({ answers: [expect.objectContaining({ questionId: "q1", selectedOptions: [] }), expect.objectContaining({ questionId: "q2", typedAnswer: null })] });
+    expect(saveMark(outbox.getState(), "q1")).toBe("none");
+    expect(saveMark(outbox.getState(), "q2")).toBe("none");
+    expect([...outbox.getState().stored.keys()]).toEqual(["q3"]);
     outbox.dispose();
   });
 });

@@ -15,6 +15,8 @@ function view(deadlineInSeconds: number, timeLeftSeconds: number): ExamView {
     title: "Quiz",
     durationSeconds: 1800,
     marksPerQuestion: 1,
+    sections: [],
+    totalMarks: 0,
     questions: [],
     answers: {},
     currentQuestionIndex: 0,

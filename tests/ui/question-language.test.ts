@@ -5,10 +5,10 @@ import type { ExamLanguage } from "@/components/exam/language";
 import { QuestionView } from "@/components/exam/QuestionView";
 import { withIntl } from "../support/intl";
 
-const translated = { id: "q1", text: "How many days are in a week?", options: ["7", "5", "6", "8"], hi: { text: "एक सप्ताह में कितने दिन होते हैं?", options: ["सात", "पाँच", "छह", "आठ"] } };
+const translated = { id: "q1", answerType: "single" as const, text: "How many days are in a week?", options: ["7", "5", "6", "8"], hi: { text: "एक सप्ताह में कितने दिन होते हैं?", options: ["सात", "पाँच", "छह", "आठ"] } };
 
 async function shown(question: typeof translated | (Omit<typeof translated, "hi"> & { hi: null }), language: ExamLanguage) {
-  return renderToStaticMarkup(await withIntl(createElement(QuestionView, { question, number: 1, total: 1, selected: 0, disabled: false, onSelect: () => undefined, language }), language));
+  return renderToStaticMarkup(await withIntl(createElement(QuestionView, { question, number: 1, total: 1, answer: { selectedOptionIndex: 0 }, disabled: false, onAnswer: () => undefined, language }), language));
 }
 
 describe("a question in the participant's language", () => {
