@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   "extraTime.remove": "Extra time removed",
   "tax.deposit": "Tax deposit recorded",
   "quiz.contestModel": "Contest model chosen",
+  "quiz.marking": "Marking scheme set",
 } as const satisfies Record<string, string>;
 
 /** The panel's words for an action; an action recorded by newer code shows as itself. */

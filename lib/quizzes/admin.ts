@@ -5,11 +5,12 @@ import { prizeTiers, questions, quizQuestions, quizzes } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
-import { getDb, type DatabaseTransaction, isStillReferenced } from "@/lib/db";
+import { getDb, type DatabaseTransaction, isStillReferenced, violatedConstraint } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
 import { rupeesToPaise } from "@/lib/money";
 import { prizeTablesOf } from "./prizes";
-import { CONTEST_MODELS, contestModelProblem, copyTitle, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput } from "./schemas";
+import { CONTEST_MODELS, contestModelProblem, copyTitle, prizeTableProblem, prizeTierRows, type ContestModel, type PrizeTierRow, type QuizInput, type SectionInput } from "./schemas";
+import { renameSections, replaceSections, sameMarking, sectionsOf } from "./sections";
 
 /** An exam window without an explicit end stays open for the duration plus an hour of slack. */
 function examEnd(input: QuizInput): Date {
@@ -54,15 +55,36 @@ async function assertOnOneSideOfTheDemo(tx: DatabaseTransaction, quiz: { id: str
   if (crossing) throw new Conflict(message(quiz.isDemo ? "paidQuestionInDemo" : "demoQuestionInPaidQuiz"));
 }
 
-async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[]) {
+/** The quiz's questions in order, each in its section (if the quiz has sections) with its own marks. */
+async function linkQuestions(tx: DatabaseTransaction, quiz: { id: string; isDemo: boolean }, questionIds: string[], sections: readonly SectionInput[]) {
   if (questionIds.length > 0) {
     const found = await tx.select({ id: questions.id }).from(questions).where(inArray(questions.id, questionIds));
     if (found.length !== questionIds.length) throw new Invalid(message("pickedQuestionsMissing"));
     await assertOnOneSideOfTheDemo(tx, quiz, questionIds);
   }
   await tx.delete(quizQuestions).where(eq(quizQuestions.quizId, quiz.id));
+  const placed = await replaceSections(tx, quiz.id, sections);
   if (questionIds.length > 0) {
-    await tx.insert(quizQuestions).values(questionIds.map((questionId, position) => ({ quizId: quiz.id, questionId, position })));
+    await tx.insert(quizQuestions).values(questionIds.map((questionId, position) => ({ quizId: quiz.id, questionId, position, ...placed.get(questionId) })));
+  }
+}
+
+/** The marking scheme as the audit trail records it: the quiz's marks and its sections'. */
+type Marking = { marksPerQuestion: number; wrongAnswerMarks: number; sections: readonly SectionInput[] };
+
+async function auditMarking(tx: DatabaseTransaction, actor: Actor, quizId: string, before: Marking | null, after: Marking) {
+  await recordAudit(tx, actor, { action: "quiz.marking", subjectType: "quiz", subjectId: quizId, before, after });
+}
+
+/**
+ * The database fixes the marking scheme once registration opens (constraint quizzes_marking_fixed):
+ * the services refuse such a change first, and this says the same when a save races the opening.
+ */
+async function refusingFixedMarking<Result>(work: Promise<Result>): Promise<Result> {
+  try {
+    return await work;
+  } catch (error) {
+    throw violatedConstraint(error) === "quizzes_marking_fixed" ? new Conflict(message("markingLocked")) : error;
   }
 }
 
@@ -155,20 +177,26 @@ export const createQuiz = service("quizzes.edit", async (actor, input: QuizInput
   const prizes = input.prizes ? prizeTierRows(input.prizes) : null;
   if (prizes) assertPrizeTable(prizes, values.prizeMoneyPaise);
   assertContestModel(values, prizes, input.cashPrizesLawfulConfirmed);
+  const sections = input.sections ?? [];
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [quiz] = await tx.insert(quizzes).values({ ...values, posterUrls: POSTERS }).returning();
-    await linkQuestions(tx, quiz, input.questions);
-    if (prizes) await replacePrizeTiers(tx, actor, quiz.id, null, prizes);
-    await auditContestModel(tx, actor, quiz.id, null, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
-    return { ...quiz, questions: input.questions };
-  });
+  return refusingFixedMarking(
+    db.transaction(async (tx) => {
+      const [quiz] = await tx.insert(quizzes).values({ ...values, posterUrls: POSTERS }).returning();
+      await linkQuestions(tx, quiz, input.questions, sections);
+      if (prizes) await replacePrizeTiers(tx, actor, quiz.id, null, prizes);
+      await auditContestModel(tx, actor, quiz.id, null, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
+      await auditMarking(tx, actor, quiz.id, null, { marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks, sections });
+      return { ...quiz, questions: input.questions, sections };
+    }),
+  );
 });
 
 /**
  * Questions cannot change once anyone has started the quiz: that would change their exam. The
  * prize money and the prize table cannot change once registration has opened; a table sent
- * unchanged (the form always sends one) is not a change.
+ * unchanged (the form always sends one) is not a change. Nor can the marking scheme, the quiz's
+ * marks or its sections' (sections sent with new names only are renamed). Sections left out are
+ * kept, and then so must the questions be, which are in them.
  */
 export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, input: QuizInput) => {
   assertModelChosen(input);
@@ -176,36 +204,52 @@ export const updateQuiz = service("quizzes.edit", async (actor, quizId: string, 
   const sent = input.prizes ? prizeTierRows(input.prizes) : null;
   if (sent) assertPrizeTable(sent, values.prizeMoneyPaise);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
-    if (!stored) throw new NotFound(message("quizNotFound"));
-    const own = await ownPrizeTiers(tx, quizId);
-    const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
-    const prizesChange = sent !== null && !sameTiers(sent, shown);
-    if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(message("prizesLocked"));
-    // Participants registered under the model (paid or free, for cash or certificates): it stays.
-    if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(message("contestModelLocked"));
-    // Participants registered knowing how they would be marked (a trigger holds it too, migration 0027).
-    const markingChanges = (values.marksPerQuestion ?? stored.marksPerQuestion) !== stored.marksPerQuestion || (values.wrongAnswerMarks ?? stored.wrongAnswerMarks) !== stored.wrongAnswerMarks;
-    if (markingChanges && prizesLocked(stored)) throw new Conflict(message("markingLocked"));
-    // New prize money with the old table of its own: the table must still add up.
-    if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
-    assertContestModel(values, prizesChange ? sent : own, input.cashPrizesLawfulConfirmed);
+  return refusingFixedMarking(
+    db.transaction(async (tx) => {
+      const [stored] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
+      if (!stored) throw new NotFound(message("quizNotFound"));
+      const own = await ownPrizeTiers(tx, quizId);
+      const shown = own.length > 0 ? own : ((await prizeTablesOf(tx, [stored])).get(quizId)?.tiers ?? []);
+      const prizesChange = sent !== null && !sameTiers(sent, shown);
+      if ((prizesChange || values.prizeMoneyPaise !== stored.prizeMoneyPaise) && prizesLocked(stored)) throw new Conflict(message("prizesLocked"));
+      // Participants registered under the model (paid or free, for cash or certificates): it stays.
+      if (values.contestModel !== stored.contestModel && prizesLocked(stored)) throw new Conflict(message("contestModelLocked"));
+      // Participants registered knowing how they would be marked (a trigger holds it too, migration 0027).
+      const storedSections = (await sectionsOf(tx, [quizId])).get(quizId) ?? [];
+      const sections = input.sections ?? storedSections;
+      const sectionsChange = !sameMarking(sections, storedSections);
+      const markingChanges = sectionsChange || (values.marksPerQuestion ?? stored.marksPerQuestion) !== stored.marksPerQuestion || (values.wrongAnswerMarks ?? stored.wrongAnswerMarks) !== stored.wrongAnswerMarks;
+      if (markingChanges && prizesLocked(stored)) throw new Conflict(message("markingLocked"));
+      // New prize money with the old table of its own: the table must still add up.
+      if (!prizesChange && own.length > 0) assertPrizeTable(own, values.prizeMoneyPaise);
+      assertContestModel(values, prizesChange ? sent : own, input.cashPrizesLawfulConfirmed);
 
-    const [quiz] = await tx.update(quizzes).set(values).where(eq(quizzes.id, quizId)).returning();
-    if (prizesChange) await replacePrizeTiers(tx, actor, quizId, own.length > 0 ? own : null, sent);
-    if (quiz.contestModel !== stored.contestModel || quiz.contestModel === "paid_cash") {
-      await auditContestModel(tx, actor, quizId, { contestModel: stored.contestModel }, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
-    }
-    const current = await tx.select({ questionId: quizQuestions.questionId }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
-    const changed = current.map((row) => row.questionId).join() !== input.questions.join();
-    if (changed) {
-      const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
-      if (started) throw new Conflict(message("quizQuestionsLocked"));
-      await linkQuestions(tx, quiz, input.questions);
-    }
-    return { ...quiz, questions: input.questions };
-  });
+      const [quiz] = await tx.update(quizzes).set(values).where(eq(quizzes.id, quizId)).returning();
+      if (prizesChange) await replacePrizeTiers(tx, actor, quizId, own.length > 0 ? own : null, sent);
+      if (quiz.contestModel !== stored.contestModel || quiz.contestModel === "paid_cash") {
+        await auditContestModel(tx, actor, quizId, { contestModel: stored.contestModel }, { contestModel: quiz.contestModel, lawfulConfirmed: input.cashPrizesLawfulConfirmed });
+      }
+      const current = await tx.select({ questionId: quizQuestions.questionId }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
+      const changed = current.map((row) => row.questionId).join() !== input.questions.join();
+      if (changed && input.sections === undefined && storedSections.length > 0) throw new Invalid(message("sectionsHoldTheQuestions"));
+      if (changed) {
+        const [{ started }] = await tx.execute<{ started: boolean }>(sql`select exists (select 1 from attempts where quiz_id = ${quizId}) as started`).then((result) => result.rows);
+        if (started) throw new Conflict(message("quizQuestionsLocked"));
+      }
+      if (changed || sectionsChange) await linkQuestions(tx, quiz, input.questions, sections);
+      else await renameSections(tx, quizId, storedSections, sections);
+      if (markingChanges) {
+        await auditMarking(
+          tx,
+          actor,
+          quizId,
+          { marksPerQuestion: stored.marksPerQuestion, wrongAnswerMarks: stored.wrongAnswerMarks, sections: storedSections },
+          { marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks, sections },
+        );
+      }
+      return { ...quiz, questions: input.questions, sections };
+    }),
+  );
 });
 
 /**
@@ -218,16 +262,20 @@ export const duplicateQuiz = service("quizzes.edit", async (actor, quizId: strin
     const [original] = await tx.select().from(quizzes).where(eq(quizzes.id, quizId));
     if (!original) throw new NotFound(message("quizNotFound"));
     assertCashPrizesLawful(original.contestModel, options.cashPrizesLawfulConfirmed);
-    const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId));
+    const links = await tx.select().from(quizQuestions).where(eq(quizQuestions.quizId, quizId)).orderBy(asc(quizQuestions.position));
     // The copy is a paid quiz: the demo's questions (answers public) cannot come along.
     if (original.isDemo && links.length > 0) throw new Conflict(message("demoQuestionInPaidQuiz"));
     const { id: _id, createdAt: _created, updatedAt: _updated, resultsPublishedAt: _published, isDemo: _demo, ...copy } = original;
     const [quiz] = await tx.insert(quizzes).values({ ...copy, title: copyTitle(original.title) }).returning();
-    if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id })));
+    // The copy's sections are its own: its links point at them, each question with its own marks as in the original.
+    const sections = (await sectionsOf(tx, [quizId])).get(quizId) ?? [];
+    const placed = await replaceSections(tx, quiz.id, sections);
+    if (links.length > 0) await tx.insert(quizQuestions).values(links.map((link) => ({ ...link, quizId: quiz.id, sectionId: placed.get(link.questionId)?.sectionId ?? null })));
     const prizes = await ownPrizeTiers(tx, quizId);
     if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
     await auditContestModel(tx, actor, quiz.id, null, { contestModel: quiz.contestModel, lawfulConfirmed: options.cashPrizesLawfulConfirmed, copiedFrom: original.id });
-    return { ...quiz, questions: links.sort((a, b) => a.position - b.position).map((link) => link.questionId) };
+    await auditMarking(tx, actor, quiz.id, null, { marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks, sections });
+    return { ...quiz, questions: links.map((link) => link.questionId), sections };
   });
 });
 
@@ -244,8 +292,9 @@ export const deleteQuiz = service("quizzes.edit", async (_actor, quizId: string)
 });
 
 /**
- * Every quiz for the admin, with its picked question ids in order, its prize table (its own, or
- * the default it falls back to) and whether registration has opened, which fixes the prizes.
+ * Every quiz for the admin, with its picked question ids in order, its sections, its prize table
+ * (its own, or the default it falls back to) and whether registration has opened, which fixes
+ * the prizes and the marking.
  */
 export const listQuizzesForAdmin = service("quizzes.edit", async (_actor, now: Date = new Date()) => {
   const db = await getDb();
@@ -253,10 +302,11 @@ export const listQuizzesForAdmin = service("quizzes.edit", async (_actor, now: D
     db.select().from(quizzes).orderBy(desc(quizzes.examStartAt)),
     db.select({ quizId: quizQuestions.quizId, questionId: quizQuestions.questionId }).from(quizQuestions).orderBy(asc(quizQuestions.position)),
   ]);
-  const tables = await prizeTablesOf(db, rows);
+  const [tables, sections] = await Promise.all([prizeTablesOf(db, rows), sectionsOf(db, rows.map((quiz) => quiz.id))]);
   return rows.map((quiz) => ({
     ...quiz,
     questions: links.filter((link) => link.quizId === quiz.id).map((link) => link.questionId),
+    sections: sections.get(quiz.id) ?? [],
     prizes: tables.get(quiz.id)?.tiers ?? [],
     prizeSource: tables.get(quiz.id)?.source ?? "none",
     prizesLocked: prizesLocked(quiz, now),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CERTIFICATES_WITH_FREE_PASS, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch } from "@/lib/catalogue";
+import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CERTIFICATES_WITH_FREE_PASS, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, MARKS_TWO_DECIMALS, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch, SECTION_NEEDS_QUESTIONS, SECTIONS_HOLD_THE_QUESTIONS } from "@/lib/catalogue";
 import type { QuestionField } from "@/lib/content";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
@@ -112,6 +112,76 @@ export function contestModelProblem(
   return undefined;
 }
 
+/** Far above any paper's marks for one question, well inside the numeric(6,2) columns. */
+const MAX_MARKS = 100;
+const DECIMAL_TEXT = /^\d+(?:\.(\d+))?$/;
+
+/**
+ * Marks as a JSON number or a plain decimal string ("2.5", "0.25"), of at most two decimals: they
+ * are held as exact hundredths (numeric(6,2), lib/exam/marking.ts), so a third decimal would be
+ * lost, and is refused instead. `positive`: more than 0 (a correct answer's); else 0 or more (a
+ * deduction). `optional`: left out, null or blank is none (null) rather than missing.
+ */
+function marks<Optional extends boolean = false>(label: string, { positive, optional }: { positive: boolean; optional?: Optional }) {
+  const range = positive ? `${label} must be more than 0 and at most ${MAX_MARKS}.` : `${label} must be from 0 to ${MAX_MARKS}.`;
+  return z.union([z.number(), z.string(), z.null(), z.undefined()], { error: range }).transform((input, context): Optional extends true ? number | null : number => {
+    type Result = Optional extends true ? number | null : number;
+    const blank = input === undefined || input === null || (typeof input === "string" && input.trim() === "");
+    if (blank && optional) return null as Result;
+    const typed = typeof input === "string" ? DECIMAL_TEXT.exec(input.trim()) : null;
+    const value = typeof input === "number" ? input : typed ? Number(typed[0]) : Number.NaN;
+    const tooPrecise = typed ? (typed[1]?.length ?? 0) > 2 : Math.abs(value * 100 - Math.round(value * 100)) >= 1e-6;
+    const problem = blank
+      ? `${label} is required.`
+      : !Number.isFinite(value) || value < 0 || (positive && value === 0) || value > MAX_MARKS
+        ? range
+        : tooPrecise
+          ? MARKS_TWO_DECIMALS
+          : undefined;
+    if (problem) {
+      context.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    // 0.1 + 0.2 arrives as 0.30000000000000004: kept as the two-decimal number it means.
+    return (Math.round(value * 100) / 100) as Result;
+  });
+}
+
+const SECTION_NAME_MAX = 80;
+const MAX_SECTIONS = 10;
+
+/** One question of a section, in order, with its own marks over the section's where it has them (IOQM: 2, 3 or 5). */
+const sectionQuestionSchema = z.object({
+  questionId: z.uuid("Unknown question."),
+  marksCorrect: marks("A question's own marks for a correct answer", { positive: true, optional: true }),
+  marksWrong: marks("A question's own marks deducted for a wrong answer", { positive: false, optional: true }),
+});
+
+/**
+ * A section of a quiz: its name in English (and Hindi, optional), its marking scheme and its
+ * questions in order. `marksPartial` null is all or nothing for a multiple-correct question;
+ * else these marks per correct option chosen when the choice is correct but incomplete (JEE
+ * Advanced: correct 4, partial 1, wrong 2).
+ */
+export const sectionSchema = z.object({
+  name: text("Section name", "Each section needs a name.").trim().min(1, "Each section needs a name.").max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`),
+  nameHi: z
+    .union([text("Section name (Hindi)").trim().max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`), z.null(), z.undefined()])
+    .transform((value) => value || null),
+  marksCorrect: marks("A section's marks for a correct answer", { positive: true }),
+  marksWrong: marks("A section's marks deducted for a wrong answer", { positive: false }).default(0),
+  marksUnanswered: marks("A section's marks for an unanswered question", { positive: false }).default(0),
+  marksPartial: marks("Partial marks per correct option chosen", { positive: true, optional: true }),
+  questions: z.array(sectionQuestionSchema).min(1, SECTION_NEEDS_QUESTIONS).max(500),
+});
+
+export type SectionInput = z.output<typeof sectionSchema>;
+
+/** The quiz's questions in order when it has sections: each section's, section after section. */
+export function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">[]): string[] {
+  return sections.flatMap((section) => section.questions.map((question) => question.questionId));
+}
+
 export const quizSchema = z
   .object({
     title: text("Title", "Title is required.").trim().min(1, "Title is required.").max(120, "The title must be at most 120 characters."),
@@ -131,8 +201,13 @@ export const quizSchema = z
     durationMinutes: wholeNumber("Duration", { min: 1, max: 600, message: "Duration must be from 1 to 600 minutes." }),
     questionCount: wholeNumber("The number of questions", { min: 1, max: 500 }).optional(),
     /** The marking scheme (not in SPEC's payload): left out, a new quiz gets SPEC's 1 and 0 and a quiz keeps its own. */
-    marksPerQuestion: wholeNumber("Marks for a correct answer", { min: 1, max: 100 }).optional(),
-    wrongAnswerMarks: wholeNumber("Marks deducted for a wrong answer", { min: 0, max: 100 }).optional(),
+    marksPerQuestion: marks("Marks for a correct answer", { positive: true }).optional(),
+    wrongAnswerMarks: marks("Marks deducted for a wrong answer", { positive: false }).optional(),
+    /**
+     * The quiz's sections, each with its marking and its questions (not in SPEC's payload): left
+     * out, the quiz keeps those it has; empty, it has none and every question takes the quiz's marks.
+     */
+    sections: z.array(sectionSchema).max(MAX_SECTIONS, `A quiz has at most ${MAX_SECTIONS} sections.`).optional(),
     shuffleQuestions: z.boolean().default(true),
     shuffleOptions: z.boolean().default(false),
     /** How long participants may object once the provisional answer key is published. */
@@ -155,6 +230,7 @@ export const quizSchema = z
     path: ["examEndDate"],
   })
   .refine((quiz) => new Set(quiz.questions).size === quiz.questions.length, { message: "A question can be picked only once.", path: ["questions"] })
+  .refine((quiz) => !quiz.sections?.length || sectionedQuestionIds(quiz.sections).join() === quiz.questions.join(), { message: SECTIONS_HOLD_THE_QUESTIONS, path: ["sections"] })
   .superRefine((quiz, context) => {
     const problem = contestModelProblem(quiz.contestModel, {
       entryFeePaise: rupeesToPaise(quiz.entryFee),
