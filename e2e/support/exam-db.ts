@@ -41,7 +41,7 @@ interface TestQuiz {
  * `count` 30-minute shuffled quizzes on `schedule`, in one statement, titled `titlePrefix`, a
  * random tag and their number (the only one: no number), with `posterUrls` for the card's carousel.
  */
-function insertQuizzes(
+export function insertQuizzes(
   client: Client,
   count: number,
   schedule: QuizSchedule,
