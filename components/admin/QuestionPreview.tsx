@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { QuestionView } from "@/components/exam/QuestionView";
+import type { AnswerValue } from "@/components/exam/answer";
 import type { ExamLanguage } from "@/components/exam/language";
 import { callApi } from "@/lib/client";
 import type { QuestionPreview as Preview } from "@/lib/quizzes";
@@ -36,7 +37,7 @@ export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onP
   const [preview, setPreview] = useState<Preview | null>(null);
   const [language, setLanguage] = useState<ExamLanguage>("en");
   const [failed, setFailed] = useState(false);
-  const [selected, setSelected] = useState<number>();
+  const [answer, setAnswer] = useState<AnswerValue>();
   const body = JSON.stringify(texts);
 
   useEffect(() => {
@@ -70,7 +71,7 @@ export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onP
       html: rendered ? { text: rendered.text.html, options: rendered.options.map((option) => option.html) } : undefined,
     };
   };
-  const question = { id: "preview", ...wording(false), hi: language === "hi" && preview?.hi ? wording(true) : null };
+  const question = { id: "preview", answerType: "single" as const, ...wording(false), hi: language === "hi" && preview?.hi ? wording(true) : null };
 
   return (
     <section aria-labelledby="question-preview-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -110,7 +111,7 @@ export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onP
         {WIDTHS.map((width) => (
           <figure key={width.label} className={`flex min-w-0 flex-col gap-1 ${width.className}`}>
             <figcaption className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{width.label}</figcaption>
-            <QuestionView question={question} number={1} total={1} selected={selected} disabled={false} onSelect={setSelected} language={language} takeFocus={false} />
+            <QuestionView question={question} number={1} total={1} answer={answer} disabled={false} onAnswer={setAnswer} language={language} takeFocus={false} />
           </figure>
         ))}
       </div>
