@@ -38,10 +38,14 @@ const score = (name: string) => numeric(name, { precision: 9, scale: 2, mode: "n
  * widened range or a second accepted answer merges as the database compares.
  */
 export type AcceptedRanges = [string, string][];
+/** A nummultirange's text (closed ranges, as they are stored) as [low, high] pairs. */
+export function acceptedRangesOf(text: string): AcceptedRanges {
+  return [...text.matchAll(/[[(]([^,]*),([^\])]*)[\])]/g)].map((match) => [match[1], match[2]] as [string, string]);
+}
 const acceptedRanges = customType<{ data: AcceptedRanges; driverData: string }>({
   dataType: () => "nummultirange",
   toDriver: (ranges) => `{${ranges.map(([low, high]) => `[${low},${high}]`).join(",")}}`,
-  fromDriver: (text) => [...text.matchAll(/[[(]([^,]*),([^\])]*)[\])]/g)].map((match) => [match[1], match[2]] as [string, string]),
+  fromDriver: acceptedRangesOf,
 });
 /** The typed answers a question allows: whole numbers of a range, or decimals (with a range or any). */
 const answerLimits = customType<{ data: [string, string]; driverData: string }>({
@@ -450,8 +454,8 @@ export const attemptAnswers = pgTable(
     selectedOptionIndex: smallint("selected_option_index"),
     /** A multiple-correct question's options, ascending, at least one. */
     selectedOptions: smallint("selected_options").array(),
-    /** A typed answer, as given (its decimal places kept). */
-    typedAnswer: numeric("typed_answer"),
+    /** A typed answer, as given ("2.50" stays "2.50"): a decimal of at most two places, compared as numeric. */
+    typedAnswer: text("typed_answer"),
     /** When the client made the change: a late, older save never overwrites a newer one. */
     answeredAt: utc("answered_at").notNull(),
     savedAt: utc("saved_at").notNull().defaultNow(),
@@ -467,6 +471,7 @@ export const attemptAnswers = pgTable(
       sql`${table.selectedOptions} is null or (cardinality(${table.selectedOptions}) between 1 and 6 and 0 <= all(${table.selectedOptions}) and 5 >= all(${table.selectedOptions}))`,
     ),
     check("attempt_answers_one_kind", sql`num_nonnulls(${table.selectedOptionIndex}, ${table.selectedOptions}, ${table.typedAnswer}) <= 1`),
+    check("attempt_answers_typed_is_decimal", sql`${table.typedAnswer} ~ '^-?[0-9]{1,9}([.][0-9]{1,2})?$'`),
   ],
 );
 
@@ -947,9 +952,16 @@ export const keyDecisions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: "restrict" }),
     decision: keyDecision("decision").notNull(),
-    /** The canonical option index the key held before, and after a "change". */
-    previousOptionIndex: smallint("previous_option_index").notNull(),
+    /**
+     * The key before the decision, and after a "change": the canonical option (single), the
+     * options (multiple) or the accepted ranges (typed), one of the three each.
+     */
+    previousOptionIndex: smallint("previous_option_index"),
     newOptionIndex: smallint("new_option_index"),
+    previousOptions: smallint("previous_options").array(),
+    newOptions: smallint("new_options").array(),
+    previousAnswers: acceptedRanges("previous_answers"),
+    newAnswers: acceptedRanges("new_answers"),
     note: text("note").notNull().default(""),
     decidedById: uuid("decided_by_id").references(() => users.id, { onDelete: "set null" }),
     decidedAt: utc("decided_at").notNull().defaultNow(),
@@ -957,8 +969,10 @@ export const keyDecisions = pgTable(
   (table) => [
     index("key_decisions_quiz_idx").on(table.quizId, table.decidedAt),
     check(
-      "key_decisions_new_option_for_change",
-      sql`(${table.decision} = 'change') = (${table.newOptionIndex} is not null) and (${table.newOptionIndex} is null or ${table.newOptionIndex} between 0 and 3)`,
+      "key_decisions_new_key_for_change",
+      sql`(${table.decision} = 'change') = (num_nonnulls(${table.newOptionIndex}, ${table.newOptions}, ${table.newAnswers}) = 1)
+        and num_nonnulls(${table.previousOptionIndex}, ${table.previousOptions}, ${table.previousAnswers}) = 1
+        and (${table.newOptionIndex} is null or ${table.newOptionIndex} between 0 and 5)`,
     ),
   ],
 );
@@ -1083,12 +1097,13 @@ export const publishedResults = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.quizId, table.revision] }),
-    check("published_results_file_of_format_2", sql`(${table.digestFormat} = 2) = (${table.resultsFile} is not null)`),
+    check("published_results_file_of_format_2", sql`(${table.digestFormat} >= 2) = (${table.resultsFile} is not null)`),
     check("published_results_revision_positive", sql`${table.revision} >= 1`),
     check("published_results_revision_chained", sql`(${table.revision} = 1) = (${table.previousDigest} is null)`),
     check("published_results_revision_has_reason", sql`(${table.revision} = 1) = (${table.reason} is null)`),
     // Format 1 is the legacy digest of first publications; a revision always names its predecessor in a format-2 file.
-    check("published_results_revision_in_format_2", sql`${table.revision} = 1 or ${table.digestFormat} = 2`),
+    check("published_results_revision_in_format_2", sql`${table.revision} = 1 or ${table.digestFormat} >= 2`),
+    check("published_results_format_known", sql`${table.digestFormat} between 1 and 3`),
   ],
 );
 

@@ -25,11 +25,15 @@ CREATE TABLE "quiz_sections" (
 );
 --> statement-breakpoint
 ALTER TABLE "attempt_answers" DROP CONSTRAINT "attempt_answers_option_in_range";--> statement-breakpoint
+ALTER TABLE "key_decisions" DROP CONSTRAINT "key_decisions_new_option_for_change";--> statement-breakpoint
+ALTER TABLE "published_results" DROP CONSTRAINT "published_results_file_of_format_2";--> statement-breakpoint
+ALTER TABLE "published_results" DROP CONSTRAINT "published_results_revision_in_format_2";--> statement-breakpoint
 ALTER TABLE "questions" DROP CONSTRAINT "questions_four_options";--> statement-breakpoint
 ALTER TABLE "questions" DROP CONSTRAINT "questions_correct_option_in_range";--> statement-breakpoint
 ALTER TABLE "questions" DROP CONSTRAINT "questions_hindi_four_options";--> statement-breakpoint
 ALTER TABLE "quiz_questions" DROP CONSTRAINT "quiz_questions_key_in_range";--> statement-breakpoint
 ALTER TABLE "attempts" ALTER COLUMN "score" SET DATA TYPE numeric(9, 2);--> statement-breakpoint
+ALTER TABLE "key_decisions" ALTER COLUMN "previous_option_index" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "published_results" ALTER COLUMN "marks_per_question" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
 ALTER TABLE "published_results" ALTER COLUMN "marks_per_question" SET DEFAULT 1;--> statement-breakpoint
 ALTER TABLE "published_results" ALTER COLUMN "wrong_answer_marks" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
@@ -39,7 +43,11 @@ ALTER TABLE "quizzes" ALTER COLUMN "marks_per_question" SET DEFAULT 1;--> statem
 ALTER TABLE "quizzes" ALTER COLUMN "wrong_answer_marks" SET DATA TYPE numeric(6, 2);--> statement-breakpoint
 ALTER TABLE "result_rows" ALTER COLUMN "score" SET DATA TYPE numeric(9, 2);--> statement-breakpoint
 ALTER TABLE "attempt_answers" ADD COLUMN "selected_options" smallint[];--> statement-breakpoint
-ALTER TABLE "attempt_answers" ADD COLUMN "typed_answer" numeric;--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD COLUMN "typed_answer" text;--> statement-breakpoint
+ALTER TABLE "key_decisions" ADD COLUMN "previous_options" smallint[];--> statement-breakpoint
+ALTER TABLE "key_decisions" ADD COLUMN "new_options" smallint[];--> statement-breakpoint
+ALTER TABLE "key_decisions" ADD COLUMN "previous_answers" "nummultirange";--> statement-breakpoint
+ALTER TABLE "key_decisions" ADD COLUMN "new_answers" "nummultirange";--> statement-breakpoint
 ALTER TABLE "published_results" ADD COLUMN "sections" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "answer_type" "answer_type" DEFAULT 'single' NOT NULL;--> statement-breakpoint
 ALTER TABLE "questions" ADD COLUMN "correct_options" smallint[];--> statement-breakpoint
@@ -55,7 +63,14 @@ ALTER TABLE "quiz_sections" ADD CONSTRAINT "quiz_sections_quiz_id_quizzes_id_fk"
 ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_section_id_quiz_sections_id_fk" FOREIGN KEY ("section_id") REFERENCES "public"."quiz_sections"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_options_in_range" CHECK ("attempt_answers"."selected_options" is null or (cardinality("attempt_answers"."selected_options") between 1 and 6 and 0 <= all("attempt_answers"."selected_options") and 5 >= all("attempt_answers"."selected_options")));--> statement-breakpoint
 ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_one_kind" CHECK (num_nonnulls("attempt_answers"."selected_option_index", "attempt_answers"."selected_options", "attempt_answers"."typed_answer") <= 1);--> statement-breakpoint
+ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_typed_is_decimal" CHECK ("attempt_answers"."typed_answer" ~ '^-?[0-9]{1,9}([.][0-9]{1,2})?$');--> statement-breakpoint
 ALTER TABLE "attempt_answers" ADD CONSTRAINT "attempt_answers_option_in_range" CHECK ("attempt_answers"."selected_option_index" is null or "attempt_answers"."selected_option_index" between 0 and 5);--> statement-breakpoint
+ALTER TABLE "key_decisions" ADD CONSTRAINT "key_decisions_new_key_for_change" CHECK (("key_decisions"."decision" = 'change') = (num_nonnulls("key_decisions"."new_option_index", "key_decisions"."new_options", "key_decisions"."new_answers") = 1)
+        and num_nonnulls("key_decisions"."previous_option_index", "key_decisions"."previous_options", "key_decisions"."previous_answers") = 1
+        and ("key_decisions"."new_option_index" is null or "key_decisions"."new_option_index" between 0 and 5));--> statement-breakpoint
+ALTER TABLE "published_results" ADD CONSTRAINT "published_results_format_known" CHECK ("published_results"."digest_format" between 1 and 3);--> statement-breakpoint
+ALTER TABLE "published_results" ADD CONSTRAINT "published_results_file_of_format_2" CHECK (("published_results"."digest_format" >= 2) = ("published_results"."results_file" is not null));--> statement-breakpoint
+ALTER TABLE "published_results" ADD CONSTRAINT "published_results_revision_in_format_2" CHECK ("published_results"."revision" = 1 or "published_results"."digest_format" >= 2);--> statement-breakpoint
 ALTER TABLE "questions" ADD CONSTRAINT "questions_answer_fits_type" CHECK (coalesce(case "questions"."answer_type"
         when 'single' then cardinality("questions"."options") between 2 and 6 and "questions"."correct_option_index" between 0 and cardinality("questions"."options") - 1
           and "questions"."correct_options" is null and "questions"."accepted_answers" is null and "questions"."answer_limits" is null and "questions"."answer_decimals" is null
@@ -69,7 +84,8 @@ ALTER TABLE "questions" ADD CONSTRAINT "questions_answer_fits_type" CHECK (coale
 ALTER TABLE "questions" ADD CONSTRAINT "questions_hindi_options_match" CHECK ("questions"."options_hi" is null or cardinality("questions"."options_hi") = cardinality("questions"."options"));--> statement-breakpoint
 ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_marks_correct_positive" CHECK ("quiz_questions"."marks_correct" is null or "quiz_questions"."marks_correct" > 0);--> statement-breakpoint
 ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_marks_wrong_not_negative" CHECK ("quiz_questions"."marks_wrong" is null or "quiz_questions"."marks_wrong" >= 0);--> statement-breakpoint
-ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_key_in_range" CHECK ("quiz_questions"."key_option_index" is null or "quiz_questions"."key_option_index" between 0 and 5);--> statement-breakpoint
+ALTER TABLE "quiz_questions" ADD CONSTRAINT "quiz_questions_key_in_range" CHECK ("quiz_questions"."key_option_index" is null or "quiz_questions"."key_option_index" between 0 and 5);
+--> statement-breakpoint
 CREATE VIEW "current_published_results" AS
   SELECT p.quiz_id, p.revision, p.answer_key, p.prize_table, p.marks_per_question, p.disqualified_ids, p.digest, p.digest_format, p.results_file, p.previous_digest, p.reason, p.published_by_id, p.published_at, p.wrong_answer_marks, p.sections
   FROM published_results p
@@ -86,21 +102,28 @@ CREATE TRIGGER quizzes_marking_fixed
 CREATE FUNCTION refuse_section_marking_change_after_registration_opens() RETURNS trigger
 SET search_path = pg_catalog, public, pg_temp AS $$
 DECLARE
-  quiz uuid := coalesce(NEW.quiz_id, OLD.quiz_id);
+  quiz uuid := CASE TG_OP WHEN 'DELETE' THEN OLD.quiz_id ELSE NEW.quiz_id END;
 BEGIN
-  IF TG_TABLE_NAME = 'quiz_questions' AND TG_OP = 'UPDATE'
-    AND (NEW.section_id, NEW.marks_correct, NEW.marks_wrong) IS NOT DISTINCT FROM (OLD.section_id, OLD.marks_correct, OLD.marks_wrong) THEN
-    RETURN NEW;
+  -- Each table's fields are named in its own branch only: PL/pgSQL plans a whole expression.
+  IF TG_OP = 'UPDATE' THEN
+    IF TG_TABLE_NAME = 'quiz_questions' THEN
+      IF (NEW.section_id, NEW.marks_correct, NEW.marks_wrong) IS NOT DISTINCT FROM (OLD.section_id, OLD.marks_correct, OLD.marks_wrong) THEN
+        RETURN NEW;
+      END IF;
+    ELSIF (NEW.marks_correct, NEW.marks_wrong, NEW.marks_unanswered, NEW.marks_partial) IS NOT DISTINCT FROM (OLD.marks_correct, OLD.marks_wrong, OLD.marks_unanswered, OLD.marks_partial) THEN
+      RETURN NEW;
+    END IF;
   END IF;
-  IF TG_TABLE_NAME = 'quiz_sections' AND TG_OP = 'UPDATE'
-    AND (NEW.marks_correct, NEW.marks_wrong, NEW.marks_unanswered, NEW.marks_partial) IS NOT DISTINCT FROM (OLD.marks_correct, OLD.marks_wrong, OLD.marks_unanswered, OLD.marks_partial) THEN
-    RETURN NEW;
-  END IF;
-  IF EXISTS (SELECT FROM public.quizzes q WHERE q.id = quiz AND q.form_start_at <= now()) THEN
+  -- A quiz made in this very transaction (created_at is its start) was never announced otherwise:
+  -- one made with registration already open gets its sections with it.
+  IF EXISTS (SELECT FROM public.quizzes q WHERE q.id = quiz AND q.form_start_at <= now() AND q.created_at < now()) THEN
     RAISE EXCEPTION 'quiz %: its marking scheme is fixed once registration opens', quiz
       USING ERRCODE = 'check_violation', CONSTRAINT = 'quizzes_marking_fixed';
   END IF;
-  RETURN coalesce(NEW, OLD);
+  IF TG_OP = 'DELETE' THEN
+    RETURN OLD;
+  END IF;
+  RETURN NEW;
 END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
 CREATE TRIGGER quiz_sections_marking_fixed

@@ -165,7 +165,7 @@ const SAVE_ANSWERS = `
         from generate_series(0, cardinality(qn.options) - 1) place
         where saved.shown_mask & (1 << place) <> 0
         order by 1) end,
-      case when saved.kind = 'typed' then saved.typed::numeric end,
+      case when saved.kind = 'typed' then saved.typed end,
       saved.answered_at
     from progress
     cross join saved

@@ -20,7 +20,7 @@ export const attemptScore: SQL = sql`(
     when case q.answer_type
       when 'single' then aa.selected_option_index = coalesce(qq.key_option_index, q.correct_option_index)
       when 'multiple' then aa.selected_options @> coalesce(qq.key_options, q.correct_options) and aa.selected_options <@ coalesce(qq.key_options, q.correct_options)
-      else aa.typed_answer <@ coalesce(qq.key_answers, q.accepted_answers)
+      else aa.typed_answer::numeric <@ coalesce(qq.key_answers, q.accepted_answers)
     end then coalesce(qq.marks_correct, s.marks_correct, qz.marks_per_question)
     when q.answer_type = 'multiple' and s.marks_partial is not null and aa.selected_options <@ coalesce(qq.key_options, q.correct_options)
       then s.marks_partial * cardinality(aa.selected_options)

@@ -90,14 +90,19 @@ export function finishedQuizzesQuery(now: Date): SQL {
     limit 50`;
 }
 
-/** How many counted attempts scored each score, and the most a quiz gives (its questions times the marks). */
+/**
+ * How many counted attempts scored each whole score (a fractional score counts with the whole
+ * number below it), and the most a quiz gives (each question's full marks: its own, its section's
+ * or the quiz's).
+ */
 export function scoreDistributionQuery(quizId: string): SQL {
   return sql`
-    select s.score, s.attempts, q.marks_per_question * (select count(*)::int from quiz_questions qq where qq.quiz_id = q.id) as max_score
+    select s.score, s.attempts, (select floor(coalesce(sum(coalesce(qq.marks_correct, qs.marks_correct, q.marks_per_question)), 0))::int
+        from quiz_questions qq left join quiz_sections qs on qs.id = qq.section_id where qq.quiz_id = q.id) as max_score
     from quizzes q
     left join lateral (
-      select a.score, count(*)::int as attempts from attempts a
-      where a.quiz_id = q.id and ${COUNTED} group by a.score
+      select floor(a.score)::int as score, count(*)::int as attempts from attempts a
+      where a.quiz_id = q.id and ${COUNTED} group by 1
     ) s on true
     where q.id = ${quizId}
     order by s.score`;

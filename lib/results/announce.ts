@@ -34,7 +34,7 @@ export const announceResults = service("notifications.deliver", async (_actor, q
   const [published] = (
     await db.execute<{ revision: number; digest: string; reason: string | null; title: string }>(sql`
       select p.revision, p.digest, p.reason, q.title from published_results p join quizzes q on q.id = p.quiz_id
-      where p.quiz_id = ${quizId} and p.digest_format = 2
+      where p.quiz_id = ${quizId} and p.digest_format >= 2
         and p.revision = coalesce(${revision ?? null}::int, (select max(x.revision) from published_results x where x.quiz_id = ${quizId}))`)
   ).rows;
   if (!published) return { participants: 0 };

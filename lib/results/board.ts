@@ -39,7 +39,7 @@ export const publishedWinners = service("results.view", async () => {
       publishedAt: publishedResults.publishedAt,
       digest: publishedResults.digest,
       reason: publishedResults.reason,
-      resultsFile: sql<boolean>`${publishedResults.digestFormat} = 2`,
+      resultsFile: sql<boolean>`${publishedResults.digestFormat} >= 2`,
       prizes: publishedResults.prizeTable,
     })
     .from(publishedResults)
@@ -105,7 +105,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     digest: string;
     pseudonym: string | null;
     rank: number;
-    score: number;
+    score: string;
     time_taken_seconds: number;
     prize_paise: number;
     paid_paise: number;
@@ -113,10 +113,10 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     of: number;
     tied_with: number;
     above_rank: number | null;
-    above_score: number | null;
+    above_score: string | null;
     above_time: number | null;
     below_rank: number | null;
-    below_score: number | null;
+    below_score: string | null;
     below_time: number | null;
   }>(sql`
     select r.quiz_id, q.title, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
@@ -135,9 +135,10 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     where r.participant_id = ${userId}
     order by p.published_at desc`);
   return rows.rows.map((row) => {
-    const mine = { rank: row.rank, score: row.score, timeTakenSeconds: row.time_taken_seconds, tiedWith: row.tied_with };
-    const neighbour = (rank: number | null, score: number | null, time: number | null) =>
-      rank === null ? null : { rank, score: score ?? 0, timeTakenSeconds: time ?? 0 };
+    // numeric arrives as text: exact to two places, a number to show and compare.
+    const mine = { rank: row.rank, score: Number(row.score), timeTakenSeconds: row.time_taken_seconds, tiedWith: row.tied_with };
+    const neighbour = (rank: number | null, score: string | null, time: number | null) =>
+      rank === null ? null : { rank, score: Number(score ?? 0), timeTakenSeconds: time ?? 0 };
     return {
       quizId: row.quiz_id,
       title: row.title,
@@ -147,7 +148,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
       pseudonym: row.pseudonym,
       rank: row.rank,
       of: row.of,
-      score: row.score,
+      score: mine.score,
       timeTakenSeconds: row.time_taken_seconds,
       prizePaise: row.prize_paise,
       /** What was paid of a cash prize already: after a revision raised it, the rest is still to claim. */

@@ -2,15 +2,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { currentResultRows, resultRows } from "@/db/schema";
+import { singleKeyOf, type KeyEntry, type ResultsSection } from "./key";
 import type { Queryable } from "@/lib/db";
 import { byId, rankParticipants, type PrizeTier, type Ranked } from "./ranking";
-
-/** One question of the final key, in the quiz's position order. */
-export interface KeyEntry {
-  questionId: string;
-  correctOptionIndex: number;
-  dropped: boolean;
-}
 
 /** Everything besides the stored answers that decides a quiz's ranking. */
 export interface ResultsBasis {
@@ -21,9 +15,12 @@ export interface ResultsBasis {
   previousDigest: string | null;
   /** Why this revision was published (null for the first publication). */
   reason: string | null;
+  /** The marks of a right answer where no section or question says otherwise. */
   marksPerQuestion: number;
-  /** Marks a wrong answer loses (0: no negative marking); an unanswered question scores 0. */
+  /** Marks a wrong answer loses where no section or question says otherwise (0: no negative marking). */
   wrongAnswerMarks: number;
+  /** The quiz's sections, each with its marking; empty when it has none. */
+  sections: ResultsSection[];
   key: KeyEntry[];
   prizes: PrizeTier[];
 }
@@ -64,7 +61,7 @@ function canonicalResults(basis: ResultsBasis, rows: FrozenRow[]): string {
     version: 1,
     quizId: basis.quizId,
     marksPerQuestion: basis.marksPerQuestion,
-    key: basis.key.map((entry) => ({ questionId: entry.questionId, correctOptionIndex: entry.correctOptionIndex, dropped: entry.dropped })),
+    key: singleKeyOf(basis.key),
     prizes: [...basis.prizes]
       .sort((a, b) => a.rankFrom - b.rankFrom)
       .map((tier) => ({ rankFrom: tier.rankFrom, rankTo: tier.rankTo, kind: tier.kind, amountPaise: tier.amountPaise })),
@@ -109,7 +106,7 @@ export function resultsDigest(basis: ResultsBasis, rows: FrozenRow[]): string {
 export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqualifiedIds: readonly string[]): Promise<FrozenRow[]> {
   const scored = await db.execute<{ participant_id: string; time_taken_seconds: number; submitted_at: Date | string; score: number }>(sql`
     with final_key as (
-      select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
+      select * from jsonb_to_recordset(${JSON.stringify(singleKeyOf(basis.key))}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
     )
     select a.participant_id, coalesce(a.time_taken_seconds, 0) as time_taken_seconds, a.submitted_at,
       ${scoreAgainstKey(basis)} as score
@@ -135,7 +132,7 @@ export async function rankFromAnswers(db: Queryable, basis: ResultsBasis, disqua
  * answers `aa`, grouped by attempt): a correct or dropped question earns the marks, a wrong one
  * loses the wrong-answer marks, an unanswered one scores 0.
  */
-export function scoreAgainstKey(basis: Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks">): SQL {
+function scoreAgainstKey(basis: Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks">): SQL {
   return sql`((count(k."questionId") filter (where k.dropped or aa.selected_option_index = k."correctOptionIndex"))::int * ${basis.marksPerQuestion}::int
     - (count(k."questionId") filter (where not k.dropped and aa.selected_option_index <> k."correctOptionIndex"))::int * ${basis.wrongAnswerMarks}::int)`;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { keyEntriesOf } from "./key";
 import { checkResultsFile, publicResults, serialiseResults, TIE_RULE, type PublicResults, type ResultsEntry } from "./public-file";
 
 const QUIZ = "11111111-1111-4111-8111-111111111111";
@@ -12,11 +13,12 @@ const BASIS = {
   reason: null,
   marksPerQuestion: 10,
   wrongAnswerMarks: 0,
-  key: [
+  sections: [],
+  key: keyEntriesOf([
     { questionId: "22222222-2222-4222-8222-000000000001", correctOptionIndex: 1, dropped: false },
     { questionId: "22222222-2222-4222-8222-000000000002", correctOptionIndex: 2, dropped: false },
     { questionId: "22222222-2222-4222-8222-000000000003", correctOptionIndex: 0, dropped: true },
-  ],
+  ]),
   // ₹300.01 over the first three places, then two free passes.
   prizes: [
     { rankFrom: 4, rankTo: 5, kind: "free_pass" as const, amountPaise: 0 },

@@ -1,7 +1,11 @@
 /**
- * The public results file (canonical format 2): the final key, the prize table, the tie rule
- * and, per participant under a pseudonym, their answers, time taken, submission time, score,
- * rank and prize. The file served for download is this canonical JSON byte for byte, and the
+ * The public results file: the final key, the marking, the prize table, the tie rule and, per
+ * participant under a pseudonym, their answers as given, time taken, submission time, score, rank
+ * and prize. Format 2 states a paper of single-correct questions with the quiz's whole marks;
+ * format 3 (issue 53) any paper: each section's marking, each question's type, accepted answers
+ * and own marks, and answers of every kind (an option, options, a number as typed), scores exact
+ * to two decimals. A paper format 2 states fully is still published in it, so a reader of format 2
+ * reads it as before. The file served for download is this canonical JSON byte for byte, and the
  * published digest is its SHA-256, so `sha256sum` alone proves a copy is the published one.
  *
  * Deliberately free of the database, the configuration and any secret: the server builds the
@@ -10,7 +14,11 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { KeyEntry, ResultsBasis } from "./frozen";
+import { answerTypes } from "@/db/schema";
+import { answerMarks, type GivenAnswer, type Marking } from "@/lib/exam/marking";
+import { fromHundredths, toHundredths } from "@/lib/marks";
+import type { ResultsBasis } from "./frozen";
+import { keyEntriesOf, singleKeyOf, type KeyEntry } from "./key";
 import { rankParticipants } from "./ranking";
 
 /**
@@ -21,11 +29,18 @@ import { rankParticipants } from "./ranking";
 export const TIE_RULE =
   "Higher score first, then shorter time taken. Rows equal on both share the rank and split the cash of the places they cover equally in whole paise; the paise left over go one each to those rows in order of earlier submittedAt, then of pseudonym. A tie whose smallest share is nothing gets the free pass of any free-pass place it covers.";
 
+/**
+ * How format 3's marking reads, stated in the file: with the sections and the key, all anyone
+ * needs to recompute every score.
+ */
+export const MARKING_RULE =
+  "Each question earns its own full or wrong marks if the key gives them, else its section's, else the quiz's marksPerQuestion and wrongAnswerMarks; a wrong answer loses the wrong marks. A dropped question earns the full marks, answered or not. An unanswered question earns its section's unanswered marks (0 without a section). single: right when the option given is accepted. multiple: right when exactly the accepted options are given; if its section has partial marks, options that are all accepted but not all of them earn partial marks per option given; any other choice is wrong. integer and numerical: right when the number typed lies within an accepted [low, high] range, compared exactly. Marks are exact to two decimal places; a score is their sum.";
+
 /** What a participant put in: the inputs the ranking is computed from. */
 export interface ResultsEntry {
   pseudonym: string;
-  /** The selected option per key position; null where the question was not answered. */
-  answers: (number | null)[];
+  /** The answer per key position as given (original option indexes): an option, options, a typed number, or null where none was given. */
+  answers: GivenAnswer[];
   timeTakenSeconds: number;
   /** ISO 8601 with milliseconds: orders a tie's left-over paise. */
   submittedAt: string;
@@ -41,21 +56,37 @@ export interface RowOutcome {
 
 type PublicRow = ResultsEntry & RowOutcome;
 
-export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "wrongAnswerMarks" | "key" | "prizes"> & {
-  format: 2;
+export type PublicResults = Pick<ResultsBasis, "quizId" | "revision" | "previousDigest" | "reason" | "marksPerQuestion" | "wrongAnswerMarks" | "sections" | "key" | "prizes"> & {
+  format: 2 | 3;
   tieRule: string;
   rows: PublicRow[];
 };
 
-type MarkingScheme = Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks">;
+type MarkingBasis = Pick<ResultsBasis, "marksPerQuestion" | "wrongAnswerMarks" | "sections" | "key">;
 
-/** Marks for the answers against the key: a dropped question gives everyone its marks, a wrong answer loses the wrong-answer marks, none scores 0. */
-function scoreOf(answers: (number | null)[], key: KeyEntry[], scheme: MarkingScheme): number {
-  return key.reduce((score, entry, position) => {
-    const answer = answers[position] ?? null;
-    if (entry.dropped || answer === entry.correctOptionIndex) return score + scheme.marksPerQuestion;
-    return answer === null ? score : score - scheme.wrongAnswerMarks;
-  }, 0);
+/** Format 2 when it states the paper fully (single-correct questions of the quiz's whole marks), else 3. */
+export function formatFor(basis: MarkingBasis): 2 | 3 {
+  const whole = Number.isInteger(basis.marksPerQuestion) && Number.isInteger(basis.wrongAnswerMarks);
+  return whole && basis.sections.length === 0 && singleKeyOf(basis.key) !== null ? 2 : 3;
+}
+
+/** Each key position's marking scheme, in hundredths: its own marks, else its section's, else the quiz's. */
+function markingsOf(basis: MarkingBasis): Marking[] {
+  return basis.key.map((entry) => {
+    const section = entry.section === null ? undefined : basis.sections[entry.section];
+    return {
+      correct: toHundredths(entry.full ?? section?.full ?? basis.marksPerQuestion),
+      wrong: toHundredths(entry.wrong ?? section?.wrong ?? basis.wrongAnswerMarks),
+      unanswered: toHundredths(section?.unanswered ?? 0),
+      partial: section?.partial === null || section?.partial === undefined ? null : toHundredths(section.partial),
+    };
+  });
+}
+
+/** A scorer of answers against the key, MARKING_RULE's: the sum in whole hundredths, as marks. */
+export function scorer(basis: MarkingBasis): (answers: GivenAnswer[]) => number {
+  const markings = markingsOf(basis);
+  return (answers) => fromHundredths(basis.key.reduce((score, entry, position) => score + answerMarks(entry, answers[position] ?? null, markings[position]), 0));
 }
 
 /** Code-unit order, the same on every machine and locale. */
@@ -64,12 +95,13 @@ function byRankThenPseudonym(a: PublicRow, b: PublicRow): number {
 }
 
 /** Scores each entry and ranks them all with the tie rule: the rows, in the file's order (rank, then pseudonym). */
-function rankEntries(basis: MarkingScheme & Pick<ResultsBasis, "key" | "prizes">, entries: ResultsEntry[]): PublicRow[] {
+function rankEntries(basis: MarkingBasis & Pick<ResultsBasis, "prizes">, entries: ResultsEntry[]): PublicRow[] {
   const byPseudonym = new Map(entries.map((entry) => [entry.pseudonym, entry]));
+  const scoreOf = scorer(basis);
   const ranked = rankParticipants(
     entries.map((entry) => ({
       participantId: entry.pseudonym,
-      score: scoreOf(entry.answers, basis.key, basis),
+      score: scoreOf(entry.answers),
       timeTakenSeconds: entry.timeTakenSeconds,
       submittedAt: new Date(entry.submittedAt),
     })),
@@ -83,13 +115,14 @@ function rankEntries(basis: MarkingScheme & Pick<ResultsBasis, "key" | "prizes">
 /** The results file of a publication: every entry scored and ranked. */
 export function publicResults(basis: ResultsBasis, entries: ResultsEntry[]): PublicResults {
   return {
-    format: 2,
+    format: formatFor(basis),
     quizId: basis.quizId,
     revision: basis.revision,
     previousDigest: basis.previousDigest,
     reason: basis.reason,
     marksPerQuestion: basis.marksPerQuestion,
     wrongAnswerMarks: basis.wrongAnswerMarks,
+    sections: basis.sections,
     key: basis.key,
     prizes: basis.prizes,
     tieRule: TIE_RULE,
@@ -103,6 +136,7 @@ export function publicResults(basis: ResultsBasis, entries: ResultsEntry[]): Pub
  * published bytes.
  */
 export function serialiseResults(document: PublicResults): string {
+  const format3 = document.format === 3;
   return JSON.stringify({
     format: document.format,
     quizId: document.quizId,
@@ -112,7 +146,13 @@ export function serialiseResults(document: PublicResults): string {
     marksPerQuestion: document.marksPerQuestion,
     // Left out when 0, so files published before negative marking keep their bytes and digests.
     wrongAnswerMarks: document.wrongAnswerMarks || undefined,
-    key: document.key.map((entry) => ({ questionId: entry.questionId, correctOptionIndex: entry.correctOptionIndex, dropped: entry.dropped })),
+    markingRule: format3 ? MARKING_RULE : undefined,
+    sections: format3
+      ? document.sections.map((section) => ({ name: section.name, nameHi: section.nameHi, full: section.full, wrong: section.wrong, unanswered: section.unanswered, partial: section.partial }))
+      : undefined,
+    key: format3
+      ? document.key.map((entry) => ({ questionId: entry.questionId, type: entry.type, section: entry.section, full: entry.full, wrong: entry.wrong, accepted: entry.accepted, dropped: entry.dropped }))
+      : singleKeyOf(keyEntriesOf(document.key)),
     prizes: [...document.prizes]
       .sort((a, b) => a.rankFrom - b.rankFrom)
       .map((tier) => ({ rankFrom: tier.rankFrom, rankTo: tier.rankTo, kind: tier.kind, amountPaise: tier.amountPaise })),
@@ -135,31 +175,78 @@ export function sha256Hex(text: string): string {
 }
 
 const whole = z.number().int().nonnegative();
+/** Marks exact to two decimal places. */
+const marks = z.number().refine((value) => Number.isFinite(value) && Math.abs(value) < 1e7 && Math.round(value * 100) / 100 === value, "Marks must be exact to two decimal places.");
+const decimal = z.string().regex(/^-?\d{1,9}(\.\d{1,2})?$/, "A typed answer or range must be a decimal of at most two places.");
 
-const fileSchema = z.object({
-  format: z.literal(2, "This is not a results file of format 2 (the only format this check reads)."),
+const rowShape = <Answer extends z.ZodType, Score extends z.ZodType>(answer: Answer, score: Score) =>
+  z.object({
+    pseudonym: z.string().min(1),
+    answers: z.array(answer.nullable()),
+    timeTakenSeconds: whole,
+    submittedAt: z.iso.datetime(),
+    score,
+    rank: z.number().int().positive(),
+    prizePaise: whole,
+    freePass: z.boolean(),
+  });
+
+const commonShape = {
   quizId: z.string(),
   revision: z.number().int().positive(),
   previousDigest: z.string().nullable(),
   reason: z.string().nullable(),
-  marksPerQuestion: whole,
-  wrongAnswerMarks: whole.default(0),
-  key: z.array(z.object({ questionId: z.string(), correctOptionIndex: whole, dropped: z.boolean() })),
   prizes: z.array(z.object({ rankFrom: z.number().int().positive(), rankTo: z.number().int().positive(), kind: z.enum(["cash", "free_pass"]), amountPaise: whole })),
   tieRule: z.literal(TIE_RULE, "The file states a tie rule this check does not know, so it cannot recompute the ranking."),
-  rows: z.array(
-    z.object({
-      pseudonym: z.string().min(1),
-      answers: z.array(whole.nullable()),
-      timeTakenSeconds: whole,
-      submittedAt: z.iso.datetime(),
-      score: z.number().int(),
-      rank: z.number().int().positive(),
-      prizePaise: whole,
-      freePass: z.boolean(),
-    }),
-  ),
-}) satisfies z.ZodType<PublicResults>;
+};
+
+const format2Schema = z
+  .object({
+    ...commonShape,
+    format: z.literal(2),
+    marksPerQuestion: whole,
+    wrongAnswerMarks: whole.default(0),
+    key: z.array(z.object({ questionId: z.string(), correctOptionIndex: whole, dropped: z.boolean() })),
+    rows: z.array(rowShape(whole, z.number().int())),
+  })
+  .transform((file): PublicResults => ({ ...file, sections: [], key: keyEntriesOf(file.key) }));
+
+const format3Schema = z
+  .object({
+    ...commonShape,
+    format: z.literal(3),
+    marksPerQuestion: marks,
+    wrongAnswerMarks: marks.default(0),
+    markingRule: z.literal(MARKING_RULE, "The file states a marking rule this check does not know, so it cannot recompute the scores."),
+    sections: z.array(z.object({ name: z.string(), nameHi: z.string().nullable(), full: marks, wrong: marks, unanswered: marks, partial: marks.nullable() })),
+    key: z.array(
+      z.object({
+        questionId: z.string(),
+        type: z.enum(answerTypes),
+        section: whole.nullable(),
+        full: marks.nullable(),
+        wrong: marks.nullable(),
+        accepted: z.union([z.array(whole), z.array(z.tuple([decimal, decimal]))]),
+        dropped: z.boolean(),
+      }),
+    ),
+    rows: z.array(rowShape(z.union([whole, z.array(whole), decimal]), marks)),
+  })
+  .transform(({ markingRule: _stated, ...file }): PublicResults => file);
+
+/** The schema of the format the file states, or null when it states none this check reads. */
+function schemaOf(json: unknown) {
+  const format = typeof json === "object" && json !== null && "format" in json ? json.format : undefined;
+  return format === 2 ? format2Schema : format === 3 ? format3Schema : null;
+}
+
+/** A format-3 answer fits its question: an option for single, options for multiple, a typed number for the rest. */
+function answerFits(answer: GivenAnswer, entry: KeyEntry): boolean {
+  if (answer === null) return true;
+  if (entry.type === "single") return typeof answer === "number";
+  if (entry.type === "multiple") return Array.isArray(answer);
+  return typeof answer === "string";
+}
 
 /** A results file parsed and checked for shape; throws a sentence saying what is wrong. */
 export function parseResultsFile(text: string): PublicResults {
@@ -169,15 +256,22 @@ export function parseResultsFile(text: string): PublicResults {
   } catch {
     throw new Error("The file is not JSON: download the results file again.");
   }
-  const parsed = fileSchema.safeParse(json);
+  const schema = schemaOf(json);
+  if (!schema) throw new Error("This is not a results file of format 2 or 3 (the formats this check reads).");
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     throw new Error(issue.path.length > 0 ? `${issue.message} (at ${issue.path.join(".")})` : issue.message);
   }
   const document = parsed.data;
   const seen = new Set<string>();
+  for (const entry of document.key) {
+    if (entry.section !== null && entry.section >= document.sections.length) throw new Error(`Question ${entry.questionId} is in section ${entry.section}, which the file does not have.`);
+  }
   for (const row of document.rows) {
     if (row.answers.length !== document.key.length) throw new Error(`Row ${row.pseudonym} must have ${document.key.length} answers (one per key position), not ${row.answers.length}.`);
+    const misfit = row.answers.findIndex((answer, position) => !answerFits(answer, document.key[position]));
+    if (misfit >= 0) throw new Error(`Row ${row.pseudonym}'s answer ${misfit + 1} is not of its question's type (${document.key[misfit].type}).`);
     if (seen.has(row.pseudonym)) throw new Error(`The pseudonym ${row.pseudonym} appears twice.`);
     seen.add(row.pseudonym);
   }

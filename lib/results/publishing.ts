@@ -1,6 +1,6 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { publishedResults, quizzes, resultRows } from "@/db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { acceptedRangesOf, publishedResults, questions, quizQuestions, quizSections, quizzes, resultRows } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
@@ -11,9 +11,10 @@ import { message } from "@/lib/catalogue";
 import { prizeTablesOf } from "@/lib/quizzes";
 import { assertNoOpenAppeals } from "@/lib/review";
 import { assertKeySettled } from "./answer-key";
-import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type ResultsBasis } from "./frozen";
+import { singleKeyOf, type KeyEntry } from "./key";
 import { pseudonymOf } from "./pseudonyms";
-import { serialiseResults, sha256Hex } from "./public-file";
+import { formatFor, serialiseResults, sha256Hex } from "./public-file";
 import { resultsFileFromAnswers } from "./results-file";
 
 type Quiz = typeof quizzes.$inferSelect;
@@ -23,14 +24,52 @@ type Version = Pick<ResultsBasis, "revision" | "previousDigest" | "reason">;
 
 /** The quiz's final key (its own copy, settled by the objection decisions), marks and prizes. */
 async function currentBasis(db: Queryable, quiz: Quiz, version: Version): Promise<ResultsBasis> {
-  const key = await db.execute<{ question_id: string; correct_option_index: number; dropped: boolean }>(sql`
-    select qq.question_id, coalesce(qq.key_option_index, q.correct_option_index) as correct_option_index, qq.dropped
-    from quiz_questions qq join questions q on q.id = qq.question_id
-    where qq.quiz_id = ${quiz.id}
-    order by qq.position`);
-  const entries: KeyEntry[] = key.rows.map((row) => ({ questionId: row.question_id, correctOptionIndex: row.correct_option_index, dropped: row.dropped }));
+  const [sections, key] = await Promise.all([
+    db.select().from(quizSections).where(eq(quizSections.quizId, quiz.id)).orderBy(asc(quizSections.position)),
+    db
+      .select({
+        questionId: quizQuestions.questionId,
+        type: questions.answerType,
+        option: sql<number | null>`coalesce(${quizQuestions.keyOptionIndex}, ${questions.correctOptionIndex})`,
+        options: sql<number[] | null>`coalesce(${quizQuestions.keyOptions}, ${questions.correctOptions})`,
+        ranges: sql<string | null>`coalesce(${quizQuestions.keyAnswers}, ${questions.acceptedAnswers})::text`,
+        sectionId: quizQuestions.sectionId,
+        full: quizQuestions.marksCorrect,
+        wrong: quizQuestions.marksWrong,
+        dropped: quizQuestions.dropped,
+      })
+      .from(quizQuestions)
+      .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
+      .where(eq(quizQuestions.quizId, quiz.id))
+      .orderBy(asc(quizQuestions.position)),
+  ]);
+  const sectionIndex = new Map(sections.map((section, index) => [section.id, index]));
+  const entries: KeyEntry[] = key.map(({ questionId, type, option, options, ranges, sectionId, full, wrong, dropped }) => ({
+    questionId,
+    type,
+    accepted: type === "single" ? [option!] : type === "multiple" ? options! : acceptedRangesOf(ranges!),
+    section: sectionId === null ? null : sectionIndex.get(sectionId)!,
+    full,
+    wrong,
+    dropped,
+  }));
   const prizes = (await prizeTablesOf(db, [quiz])).get(quiz.id)!.tiers;
-  return { quizId: quiz.id, ...version, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks, key: entries, prizes };
+  return {
+    quizId: quiz.id,
+    ...version,
+    marksPerQuestion: quiz.marksPerQuestion,
+    wrongAnswerMarks: quiz.wrongAnswerMarks,
+    sections: sections.map((section) => ({
+      name: section.name,
+      nameHi: section.nameHi,
+      full: section.marksCorrect,
+      wrong: section.marksWrong,
+      unanswered: section.marksUnanswered,
+      partial: section.marksPartial,
+    })),
+    key: entries,
+    prizes,
+  };
 }
 
 /**
@@ -73,13 +112,15 @@ export async function freeze(tx: DatabaseTransaction, { basis, disqualifiedIds, 
   await tx.insert(publishedResults).values({
     quizId: basis.quizId,
     revision: basis.revision,
-    answerKey: basis.key,
+    // In the shape its results file states it: a format-2 version's key reads as every earlier one's.
+    answerKey: singleKeyOf(basis.key) ?? basis.key,
     prizeTable: basis.prizes,
     marksPerQuestion: basis.marksPerQuestion,
     wrongAnswerMarks: basis.wrongAnswerMarks,
+    sections: basis.sections,
     disqualifiedIds,
     digest,
-    digestFormat: 2,
+    digestFormat: formatFor(basis),
     resultsFile,
     previousDigest: basis.previousDigest,
     reason: basis.reason,

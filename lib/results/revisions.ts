@@ -10,13 +10,14 @@ import { message, refusalOf } from "@/lib/catalogue";
 import { claimsFollowRevision } from "@/lib/payouts";
 import { assertNoOpenAppeals } from "@/lib/review";
 import { assertKeySettled, rescoreQuiz } from "./answer-key";
-import { canonicalRows, frozenRowColumns, type KeyEntry } from "./frozen";
+import { canonicalRows, frozenRowColumns } from "./frozen";
+import { keyEntriesOf, type KeyEntry, type StoredKey } from "./key";
 import { computeVersion, freeze } from "./publishing";
 import { revisionSchema, type RevisionInput } from "./schemas";
 
 /** The same key, entry by entry (a stored key's fields come back in jsonb's own order). */
 function sameKey(a: KeyEntry[], b: KeyEntry[]): boolean {
-  const entries = (key: KeyEntry[]) => JSON.stringify(key.map((entry) => [entry.questionId, entry.correctOptionIndex, entry.dropped]));
+  const entries = (key: KeyEntry[]) => JSON.stringify(key.map((entry) => [entry.questionId, entry.type, entry.accepted, entry.section, entry.full, entry.wrong, entry.dropped]));
   return entries(a) === entries(b);
 }
 
@@ -48,7 +49,7 @@ export const publishRevision = service("results.publish", async (admin, quizId: 
       .select(frozenRowColumns)
       .from(resultRows)
       .where(and(eq(resultRows.quizId, quizId), eq(resultRows.revision, latest.revision)));
-    if (sameKey(computed.basis.key, latest.answerKey as KeyEntry[]) && JSON.stringify(canonicalRows(computed.rows)) === JSON.stringify(canonicalRows(latestRows))) {
+    if (sameKey(computed.basis.key, keyEntriesOf(latest.answerKey as StoredKey)) && JSON.stringify(canonicalRows(computed.rows)) === JSON.stringify(canonicalRows(latestRows))) {
       throw new Conflict(message("revisionChangesNothing", { revision: latest.revision }));
     }
     // Key decisions after publication left the scores as published: they move with this version.

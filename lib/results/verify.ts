@@ -5,11 +5,12 @@ import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
-import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, scoreAgainstKey, type FrozenRow, type KeyEntry, type ResultsBasis } from "./frozen";
+import { canonicalRows, frozenRowColumns, rankFromAnswers, resultsDigest, type FrozenRow, type ResultsBasis } from "./frozen";
+import { keyEntriesOf, type ResultsSection, type StoredKey } from "./key";
 import { pseudonymOf } from "./pseudonyms";
-import { parseResultsFile, serialiseResults, sha256Hex, type PublicResults } from "./public-file";
+import { parseResultsFile, scorer, serialiseResults, sha256Hex, type PublicResults } from "./public-file";
 import type { PrizeTier } from "./ranking";
-import { resultsFileFromAnswers } from "./results-file";
+import { resultsFileFromAnswers, submittedAnswers } from "./results-file";
 
 /** A frozen row as verify compares it; format 1 rows have no pseudonym. */
 export type VerifiedRow = FrozenRow & { pseudonym: string | null };
@@ -71,23 +72,14 @@ export interface InputDifference {
  * from the start to the submission, which is never past the deadline.
  */
 async function firstInputDifference(db: Queryable, basis: ResultsBasis): Promise<InputDifference | null> {
-  const checked = await db.execute<{ id: string; participant_id: string; score: number | null; time_taken_seconds: number | null; recomputed_score: number; recomputed_time: number }>(sql`
-    with final_key as (
-      select * from jsonb_to_recordset(${JSON.stringify(basis.key)}::jsonb) as k("questionId" uuid, "correctOptionIndex" int, dropped boolean)
-    )
-    select a.id, a.participant_id, a.score, a.time_taken_seconds,
-      ${scoreAgainstKey(basis)} as recomputed_score,
-      greatest(0, floor(extract(epoch from least(a.submitted_at, a.deadline_at) - a.started_at)))::int as recomputed_time
-    from attempts a
-    left join final_key k on true
-    left join attempt_answers aa on aa.attempt_id = a.id and aa.question_id = k."questionId"
-    where a.quiz_id = ${basis.quizId} and a.submitted_at is not null
-    group by a.id
-    order by a.participant_id, a.id`);
-  for (const row of checked.rows) {
-    const attempt = { attemptId: row.id, participantId: row.participant_id };
-    if (row.score !== row.recomputed_score) return { ...attempt, field: "score", stored: row.score, recomputed: row.recomputed_score };
-    if (row.time_taken_seconds !== row.recomputed_time) return { ...attempt, field: "timeTakenSeconds", stored: row.time_taken_seconds, recomputed: row.recomputed_time };
+  const scoreOf = scorer(basis);
+  for (const attempt of await submittedAnswers(db, basis, [])) {
+    const which = { attemptId: attempt.attemptId, participantId: attempt.participantId };
+    const score = scoreOf(attempt.answers);
+    if (attempt.storedScore !== score) return { ...which, field: "score", stored: attempt.storedScore, recomputed: score };
+    if (attempt.storedTimeTakenSeconds !== attempt.clockTimeTakenSeconds) {
+      return { ...which, field: "timeTakenSeconds", stored: attempt.storedTimeTakenSeconds, recomputed: attempt.clockTimeTakenSeconds };
+    }
   }
   return null;
 }
@@ -102,7 +94,8 @@ function basisOf(version: Version): ResultsBasis {
     reason: version.reason,
     marksPerQuestion: version.marksPerQuestion,
     wrongAnswerMarks: version.wrongAnswerMarks,
-    key: version.answerKey as KeyEntry[],
+    sections: version.sections as ResultsSection[],
+    key: keyEntriesOf(version.answerKey as StoredKey),
     prizes: version.prizeTable as PrizeTier[],
   };
 }

@@ -4,6 +4,7 @@ import type { ActiveUser } from "@/lib/auth";
 import { getDb } from "@/lib/db";
 import { publishAnswerKey } from "@/lib/results";
 import { FIRST_PUBLICATION, rankFromAnswers, resultsDigest, type ResultsBasis } from "@/lib/results/frozen";
+import { keyEntriesOf, singleKeyOf } from "@/lib/results/key";
 import { rankParticipants } from "@/lib/results/ranking";
 import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "./factories";
 import { admin, participant } from "./users";
@@ -89,12 +90,13 @@ export async function legacyPublication(quiz: { id: string; marksPerQuestion: nu
     ...FIRST_PUBLICATION,
     marksPerQuestion: quiz.marksPerQuestion,
     wrongAnswerMarks: 0,
-    key: questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false })),
+    sections: [],
+    key: keyEntriesOf(questionIds.map((questionId, position) => ({ questionId, correctOptionIndex: position, dropped: false }))),
     prizes: [],
   };
   const rows = await rankFromAnswers(db, basis, []);
   const digest = resultsDigest(basis, rows);
-  await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: basis.key, prizeTable: [], marksPerQuestion: basis.marksPerQuestion, digest });
+  await db.insert(publishedResults).values({ quizId: quiz.id, answerKey: singleKeyOf(basis.key), prizeTable: [], marksPerQuestion: basis.marksPerQuestion, digest });
   await db.insert(resultRows).values(rows.map((row) => ({ quizId: quiz.id, ...row })));
   await db.update(quizzes).set({ resultsPublishedAt: new Date() }).where(eq(quizzes.id, quiz.id));
   return digest;
