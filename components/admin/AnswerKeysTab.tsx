@@ -1,5 +1,6 @@
+import { acceptedAnswersText, lettersOf, OPTION_LETTERS } from "@/components/exam/keyText";
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { answerKeyQuizzes, AnswerKeyReview, QuestionObjections } from "@/lib/results";
+import type { answerKeyQuizzes, AnswerKeyReview, Key, QuestionObjections } from "@/lib/results";
 import { formatIndiaDateTime } from "@/lib/format";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { KeyDecisionForm } from "./KeyDecisionForm";
@@ -10,13 +11,26 @@ export interface AnswerKeysLoaded {
   review: AnswerKeyReview | null;
 }
 
-const LETTERS = ["A", "B", "C", "D"];
-
 const DECIDED = { keep: "Kept", change: "Changed", drop: "Dropped" } as const;
+
+const TYPE_NAMES = { single: "One correct option", multiple: "One or more correct options", integer: "Integer answer", numerical: "Numerical answer" } as const;
+
+/** A key as the admin reads it: "C", "A, C", or "42 or 57", "2.49 to 2.51". */
+function keyWords(key: Key): string {
+  if ("keyOptionIndex" in key) return lettersOf(key.keyOptionIndex);
+  if ("keyOptions" in key) return lettersOf(key.keyOptions);
+  return acceptedAnswersText(key.keyAnswers, "en", (low, high) => `${low} to ${high}`);
+}
 
 function keyText(question: QuestionObjections): string {
   if (question.dropped) return "Dropped: everyone gets the mark";
-  return question.keyOptionIndex === null ? "Not published" : `Key: ${LETTERS[question.keyOptionIndex]}`;
+  if (question.key === null) return "Not published";
+  return `${"keyAnswers" in question.key ? "Accepted" : "Key"}: ${keyWords(question.key)}`;
+}
+
+/** Whether an option is in the key (single or multiple correct). */
+function inKey(key: Key | null, option: number): boolean {
+  return key !== null && (("keyOptionIndex" in key && key.keyOptionIndex === option) || ("keyOptions" in key && key.keyOptions.includes(option)));
 }
 
 function QuestionReview({ quizId, question, canDecide }: { quizId: string; question: QuestionObjections; canDecide: boolean }) {
@@ -30,14 +44,19 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
         </p>
       </div>
       <TextOrImage text={question.text} html={question.html?.text} alt={`Question ${question.number}`} />
-      <ol className="grid gap-1 sm:grid-cols-2">
-        {question.options.map((option, index) => (
-          <li key={index} className={`rounded border px-2 py-1 ${!question.dropped && question.keyOptionIndex === index ? "border-emerald-300 bg-emerald-50" : "border-slate-200"}`}>
-            <span className="font-semibold">{LETTERS[index]}.</span> <TextOrImage text={option} html={question.html?.options[index]} alt={`Option ${LETTERS[index]}`} size="thumbnail" />
-          </li>
-        ))}
-      </ol>
-      <p className="text-sm text-slate-800">{keyText(question)}</p>
+      {question.options.length > 0 && (
+        <ol className="grid gap-1 sm:grid-cols-2">
+          {question.options.map((option, index) => (
+            <li key={index} className={`rounded border px-2 py-1 ${!question.dropped && inKey(question.key, index) ? "border-emerald-300 bg-emerald-50" : "border-slate-200"}`}>
+              <span className="font-semibold">{OPTION_LETTERS[index]}.</span>{" "}
+              <TextOrImage text={option} html={question.html?.options[index]} alt={`Option ${OPTION_LETTERS[index]}`} size="thumbnail" />
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="text-sm text-slate-800">
+        {TYPE_NAMES[question.answerType]}. {keyText(question)}
+      </p>
       {question.objections.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label={`Objections to question ${question.number}`}>
           {question.objections.map((objection) => (
@@ -61,14 +80,14 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
           {question.decisions.map((decision) => (
             <li key={decision.decidedAt.toISOString()}>
               {formatIndiaDateTime(decision.decidedAt)}: {DECIDED[decision.decision]}
-              {decision.decision === "change" && decision.newOptionIndex !== null && ` from ${LETTERS[decision.previousOptionIndex]} to ${LETTERS[decision.newOptionIndex]}`}
+              {decision.decision === "change" && decision.previous && decision.next && ` from ${keyWords(decision.previous)} to ${keyWords(decision.next)}`}
               {decision.decidedBy && ` by ${decision.decidedBy}`}
               {decision.note && ` — ${decision.note}`}
             </li>
           ))}
         </ul>
       )}
-      {canDecide && <KeyDecisionForm quizId={quizId} questionId={question.questionId} questionNumber={question.number} options={question.options} />}
+      {canDecide && <KeyDecisionForm quizId={quizId} question={question} />}
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { FormMessage, secondaryButtonClass, primaryButtonClass, TextAreaField } 
 import { ApiError, callApi } from "@/lib/client";
 import { objectionSchema } from "@/lib/results/schemas";
 
-/** "Object" opens the form in place; the reason is required, an image is optional. */
+/** "Object" opens the form in place; the reason, saying what the answer should be, is required; an image is optional. */
 export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: string; questionId: string; questionNumber: number }) {
   const t = useTranslations("exam.objection");
   const router = useRouter();
@@ -59,7 +59,7 @@ export function ObjectionForm({ quizId, questionId, questionNumber }: { quizId: 
   }
   return (
     <form onSubmit={submit} aria-label={t("formLabel", { number: questionNumber })} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-      <TextAreaField id={`${id}-reason`} label={t("reason")} rows={3} required autoFocus value={reason} onChange={(event) => setReason(event.target.value)} />
+      <TextAreaField id={`${id}-reason`} label={t("reason")} hint={t("hint")} rows={3} required autoFocus value={reason} onChange={(event) => setReason(event.target.value)} />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-evidence`} className="text-sm font-medium text-slate-800">{t("evidence")}</label>
         <input id={`${id}-evidence`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" onChange={(event) => setFile(event.target.files?.[0] ?? null)} className="text-sm" />

@@ -1,25 +1,132 @@
 import "server-only";
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import { attemptAnswers, attempts, keyDecisions, objections, questions, quizQuestions, quizzes, users, type RenderedWording } from "@/db/schema";
+import {
+  attemptAnswers,
+  attempts,
+  keyDecisions,
+  objections,
+  questions,
+  quizQuestions,
+  quizSections,
+  quizzes,
+  users,
+  type AcceptedRanges,
+  type AnswerType,
+  type RenderedWording,
+} from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { attemptScore, finaliseOverdueAttempts, lastRunningDeadline, orderedQuestions, type TranslatedQuestion } from "@/lib/exam";
+import { answerMarks, markingInHundredths, type Accepted, type GivenAnswer } from "@/lib/exam/marking";
+import { typedAnswerProblem } from "@/lib/exam/schemas";
+import { fromHundredths, toHundredths } from "@/lib/marks";
 import { message } from "@/lib/catalogue";
 import { notifyUsers } from "@/lib/notifications";
 import { objectionEvidence } from "@/lib/uploads";
 import { uploadUrl } from "@/lib/uploads/schemas";
+import type { KeyDecisionInput } from "./schemas";
 
 /**
  * The provisional answer key of a quiz and the objections to it. Once published, the quiz's own
- * key (quiz_questions.key_option_index, dropped) is what scores every attempt; each admin decision
- * rescores all of them from the stored answers in the same transaction that records it.
+ * key (quiz_questions.key_option_index, key_options or key_answers by the question's type, and
+ * dropped) is what scores every attempt; each admin decision rescores all of them from the stored
+ * answers in the same transaction that records it.
  */
 
 type Quiz = typeof quizzes.$inferSelect;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * A question's key in the quiz, as its column holds it: the canonical option (single correct),
+ * the canonical options, ascending (one or more correct), or the accepted answers and ranges
+ * (integer, numerical). The audit records it in this shape.
+ */
+export type Key = { keyOptionIndex: number } | { keyOptions: number[] } | { keyAnswers: AcceptedRanges };
+
+/** The one key a row holds (quiz_questions' key, or a decision's key before or after), or null. */
+function keyIn(option: number | null, options: number[] | null, answers: AcceptedRanges | null): Key | null {
+  if (option !== null) return { keyOptionIndex: option };
+  if (options !== null) return { keyOptions: options };
+  return answers === null ? null : { keyAnswers: answers };
+}
+
+/** A key as the option, options and answers columns of a row. */
+function keyColumns(key: Key | null): [number | null, number[] | null, AcceptedRanges | null] {
+  if (key === null) return [null, null, null];
+  if ("keyOptionIndex" in key) return [key.keyOptionIndex, null, null];
+  if ("keyOptions" in key) return [null, key.keyOptions, null];
+  return [null, null, key.keyAnswers];
+}
+
+/** What scoring accepts for a key (lib/exam/marking.ts). */
+function acceptedBy(key: Key | null): Accepted {
+  if (key === null) return [];
+  if ("keyOptionIndex" in key) return [key.keyOptionIndex];
+  return "keyOptions" in key ? key.keyOptions : key.keyAnswers;
+}
+
+/** Accepted ranges in whole hundredths, ascending and merged where they meet, as the database's nummultirange holds them. */
+function mergedRanges(ranges: AcceptedRanges): [number, number][] {
+  const sorted = ranges.map(([low, high]) => [toHundredths(low), toHundredths(high)] as [number, number]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: [number, number][] = [];
+  for (const [low, high] of sorted) {
+    const last = merged.at(-1);
+    if (last && low <= last[1]) last[1] = Math.max(last[1], high);
+    else merged.push([low, high]);
+  }
+  return merged;
+}
+
+function sameKey(a: Key, b: Key): boolean {
+  if ("keyOptionIndex" in a && "keyOptionIndex" in b) return a.keyOptionIndex === b.keyOptionIndex;
+  if ("keyOptions" in a && "keyOptions" in b) return a.keyOptions.join() === b.keyOptions.join();
+  if ("keyAnswers" in a && "keyAnswers" in b) return mergedRanges(a.keyAnswers).join() === mergedRanges(b.keyAnswers).join();
+  return false;
+}
+
+/** What a question is, as a decision on its key is checked against it. */
+interface KeyedKind {
+  answerType: AnswerType;
+  optionCount: number;
+  limits: [string, string] | null;
+  decimals: number | null;
+}
+
+const LETTERS = "ABCDEF";
+
+/**
+ * The key a "change" decision gives the question, refused when it is not of the question's kind
+ * (an option, options, accepted answers), names an option the question does not have, or accepts
+ * a typed value a participant could not have given (out of its range, too many decimals).
+ */
+function decidedKey(question: KeyedKind, change: Extract<KeyDecisionInput, { decision: "change" }>): Key {
+  const notInQuestion = (option: number) => option >= question.optionCount;
+  const refuseOptions = (options: number[]) => {
+    if (options.some(notInQuestion)) throw new Invalid(message("keyOptionNotInQuestion", { last: LETTERS[question.optionCount - 1] }));
+  };
+  switch (question.answerType) {
+    case "single":
+      if (change.newOptionIndex === undefined) throw new Invalid(message("keyDoesNotFitQuestion"));
+      refuseOptions([change.newOptionIndex]);
+      return { keyOptionIndex: change.newOptionIndex };
+    case "multiple":
+      if (change.newOptions === undefined) throw new Invalid(message("keyDoesNotFitQuestion"));
+      refuseOptions(change.newOptions);
+      return { keyOptions: [...change.newOptions].sort((a, b) => a - b) };
+    default: {
+      if (change.acceptedAnswers === undefined) throw new Invalid(message("keyDoesNotFitQuestion"));
+      const rule = { type: question.answerType, limits: question.limits, decimals: question.decimals ?? 0 };
+      for (const value of change.acceptedAnswers.flat()) {
+        const problem = typedAnswerProblem(value, rule);
+        if (problem) throw new Invalid("values" in problem ? message(problem.id, problem.values) : message(problem.id));
+      }
+      return { keyAnswers: change.acceptedAnswers };
+    }
+  }
+}
 
 /** When objections stop being accepted, or null before the key is published. */
 function objectionWindowClosesAt(quiz: Pick<Quiz, "answerKeyPublishedAt" | "objectionWindowHours">): Date | null {
@@ -77,10 +184,13 @@ export const publishAnswerKey = service("results.manageKey", async (admin, quizI
   await db.transaction(async (tx) => {
     const locked = await lockedQuiz(tx, quizId);
     if (locked.answerKeyPublishedAt) throw new Conflict(message("keyAlreadyPublished"));
-    const key = await tx.execute<{ question_id: string; key_option_index: number }>(sql`
-      update quiz_questions qq set key_option_index = q.correct_option_index
-      from questions q where q.id = qq.question_id and qq.quiz_id = ${quizId}
-      returning qq.question_id, qq.key_option_index`);
+    await tx.execute(sql`
+      update quiz_questions qq set key_option_index = q.correct_option_index, key_options = q.correct_options, key_answers = q.accepted_answers
+      from questions q where q.id = qq.question_id and qq.quiz_id = ${quizId}`);
+    const key = await tx
+      .select({ questionId: quizQuestions.questionId, option: quizQuestions.keyOptionIndex, options: quizQuestions.keyOptions, answers: quizQuestions.keyAnswers })
+      .from(quizQuestions)
+      .where(eq(quizQuestions.quizId, quizId));
     await tx.update(quizzes).set({ answerKeyPublishedAt: now }).where(eq(quizzes.id, quizId));
     await rescoreQuiz(tx, quizId);
     await recordAudit(tx, admin, {
@@ -88,7 +198,8 @@ export const publishAnswerKey = service("results.manageKey", async (admin, quizI
       subjectType: "quiz",
       subjectId: quizId,
       before: null,
-      after: { publishedAt: now.toISOString(), key: Object.fromEntries(key.rows.map((row) => [row.question_id, row.key_option_index])) },
+      // Each question's key as its type holds it: an option, options, or accepted ranges.
+      after: { publishedAt: now.toISOString(), key: Object.fromEntries(key.map((row) => [row.questionId, row.option ?? row.options ?? row.answers])) },
     });
   });
 });
@@ -102,14 +213,17 @@ interface KeyDecisionView {
 export interface KeyedQuestion {
   questionId: string;
   number: number;
+  answerType: AnswerType;
   text: string;
-  /** In the participant's own order. */
+  /** In the participant's own order; none for a typed answer. */
   options: string[];
+  html?: RenderedWording;
   /** The Hindi version, its options in the same order; null when there is none. */
   hi: TranslatedQuestion | null;
-  /** Displayed indexes; null when not answered, or (key) when the question is dropped. */
-  yourAnswer: number | null;
-  keyAnswer: number | null;
+  /** The displayed option (single), displayed options ascending (multiple) or the number as typed; null when not answered. */
+  yourAnswer: number | number[] | string | null;
+  /** The key the same way, a typed question's as its accepted answers and ranges; null when the question is dropped. */
+  keyAnswer: number | number[] | AcceptedRanges | null;
   dropped: boolean;
   marks: number;
   objection: { reason: string; evidenceUrl: string | null; decision: KeyDecisionView | null } | null;
@@ -138,6 +252,47 @@ async function submittedAttemptOf(db: Queryable, participantId: string, quizId: 
 }
 
 /**
+ * The quiz's questions in its order, each with its type, its key in the quiz and its marking in
+ * hundredths: its own marks, else its section's, else the quiz's (as lib/exam/scoring.ts scores).
+ */
+async function keyedQuestions(db: Queryable, quiz: Quiz) {
+  const rows = await db
+    .select({
+      questionId: quizQuestions.questionId,
+      answerType: questions.answerType,
+      option: quizQuestions.keyOptionIndex,
+      options: quizQuestions.keyOptions,
+      answers: quizQuestions.keyAnswers,
+      dropped: quizQuestions.dropped,
+      marksCorrect: quizQuestions.marksCorrect,
+      marksWrong: quizQuestions.marksWrong,
+      section: { correct: quizSections.marksCorrect, wrong: quizSections.marksWrong, unanswered: quizSections.marksUnanswered, partial: quizSections.marksPartial },
+    })
+    .from(quizQuestions)
+    .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
+    .leftJoin(quizSections, eq(quizSections.id, quizQuestions.sectionId))
+    .where(eq(quizQuestions.quizId, quiz.id))
+    .orderBy(asc(quizQuestions.position));
+  return rows.map((row) => ({
+    questionId: row.questionId,
+    answerType: row.answerType,
+    key: keyIn(row.option, row.options, row.answers),
+    dropped: row.dropped,
+    marking: markingInHundredths({
+      correct: row.marksCorrect ?? row.section?.correct ?? quiz.marksPerQuestion,
+      wrong: row.marksWrong ?? row.section?.wrong ?? quiz.wrongAnswerMarks,
+      unanswered: row.section?.unanswered ?? 0,
+      partial: row.section?.partial ?? null,
+    }),
+  }));
+}
+
+/** The most a participant can score: every question's correct marks, summed exactly. */
+function totalMarksOf(keyed: { marking: { correct: number } }[]): number {
+  return fromHundredths(keyed.reduce((total, question) => total + question.marking.correct, 0));
+}
+
+/**
  * The participant's own answers against the quiz's key, each in the order they saw it, with every
  * decision on the key and its reason (not only on their own objections); final once the results
  * are published.
@@ -149,10 +304,13 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
   if (!quiz || !closesAt) throw new NotFound(message("keyNotPublished"));
   const attempt = await submittedAttemptOf(db, actor.id, quizId);
   if (!attempt) throw new Forbidden(message("objectionNeedsAttempt"));
-  const [ordered, keys, saved, mine, decided] = await Promise.all([
+  const [ordered, keyed, saved, mine, decided] = await Promise.all([
     orderedQuestions(db, quiz, attempt.shuffleSeed),
-    db.select({ questionId: quizQuestions.questionId, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped }).from(quizQuestions).where(eq(quizQuestions.quizId, quizId)),
-    db.select({ questionId: attemptAnswers.questionId, selected: attemptAnswers.selectedOptionIndex }).from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)),
+    keyedQuestions(db, quiz),
+    db
+      .select({ questionId: attemptAnswers.questionId, option: attemptAnswers.selectedOptionIndex, options: attemptAnswers.selectedOptions, typed: attemptAnswers.typedAnswer })
+      .from(attemptAnswers)
+      .where(eq(attemptAnswers.attemptId, attempt.id)),
     db
       .select({ questionId: objections.questionId, reason: objections.reason, evidenceUploadId: objections.evidenceUploadId, decision: keyDecisions.decision, note: keyDecisions.note, decidedAt: keyDecisions.decidedAt })
       .from(objections)
@@ -164,34 +322,39 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
       .where(eq(keyDecisions.quizId, quizId))
       .orderBy(asc(keyDecisions.decidedAt), asc(keyDecisions.id)),
   ]);
-  const keyOf = new Map(keys.map((row) => [row.questionId, row]));
-  const answerOf = new Map(saved.map((row) => [row.questionId, row.selected]));
+  const keyedOf = new Map(keyed.map((row) => [row.questionId, row]));
+  const answerOf = new Map(saved.map((row): [string, GivenAnswer] => [row.questionId, row.option ?? row.options ?? row.typed]));
   const objectionOf = new Map(mine.map((row) => [row.questionId, row]));
   return {
     quizId,
     title: quiz.title,
     score: attempt.score ?? 0,
-    totalMarks: ordered.length * quiz.marksPerQuestion,
+    totalMarks: totalMarksOf(keyed),
     windowClosesAt: closesAt,
     windowOpen: now < closesAt,
     keyFinal: quiz.resultsPublishedAt !== null,
     questions: ordered.map((question, index) => {
-      const key = keyOf.get(question.id);
-      const selected = answerOf.get(question.id) ?? null;
-      const dropped = key?.dropped ?? false;
-      const displayed = (canonical: number | null | undefined) => (canonical === null || canonical === undefined ? null : question.optionOrder.indexOf(canonical));
+      const { answerType, key, dropped, marking } = keyedOf.get(question.id)!;
+      const given = answerOf.get(question.id) ?? null;
+      // Options as the participant saw them; a typed answer and accepted ranges as they are.
+      const displayed = (canonical: number) => question.optionOrder.indexOf(canonical);
+      const displayedAll = (canonical: number[]) => canonical.map(displayed).sort((a, b) => a - b);
+      const keyShown = (shownKey: Key) =>
+        "keyOptionIndex" in shownKey ? displayed(shownKey.keyOptionIndex) : "keyOptions" in shownKey ? displayedAll(shownKey.keyOptions) : shownKey.keyAnswers;
       const objection = objectionOf.get(question.id);
       return {
         questionId: question.id,
         number: index + 1,
+        answerType,
         text: question.text,
         options: question.options,
         html: question.html,
         hi: question.hi,
-        yourAnswer: displayed(selected),
-        keyAnswer: dropped ? null : displayed(key?.key),
+        yourAnswer: typeof given === "number" ? displayed(given) : Array.isArray(given) ? displayedAll(given) : given,
+        keyAnswer: dropped || key === null ? null : keyShown(key),
         dropped,
-        marks: dropped || (selected !== null && selected === key?.key) ? quiz.marksPerQuestion : selected === null || quiz.wrongAnswerMarks === 0 ? 0 : -quiz.wrongAnswerMarks,
+        // `|| 0`: a wrong answer where nothing is deducted comes back as −0, which a page would print as "-0".
+        marks: fromHundredths(answerMarks({ type: answerType, accepted: acceptedBy(key), dropped }, given, marking)) || 0,
         objection: objection
           ? {
               reason: objection.reason,
@@ -237,20 +400,35 @@ export const objectToKey = service("results.object", async (actor, quizId: strin
   }
 });
 
+export interface KeyDecisionRecord {
+  questionId: string;
+  decision: "keep" | "change" | "drop";
+  /** The key before the decision, and after a "change" (null otherwise). */
+  previous: Key | null;
+  next: Key | null;
+  note: string;
+  decidedAt: Date;
+  decidedBy: string | null;
+}
+
 export interface QuestionObjections {
   questionId: string;
   number: number;
   text: string;
-  /** Canonical order, as in the bank. */
+  answerType: AnswerType;
+  /** Canonical order, as in the bank; none for a typed answer. */
   options: string[];
   /** The English texts as rendered when saved (formulas, tables); null when plain. */
   html: RenderedWording | null;
-  keyOptionIndex: number | null;
+  /** What a typed answer may be, which a decision's accepted answers must fit too; null for the option types. */
+  typed: { limits: [string, string] | null; decimals: number } | null;
+  /** The quiz's own key; null before it is published. */
+  key: Key | null;
   dropped: boolean;
   openCount: number;
   totalCount: number;
   objections: { id: string; participantName: string; reason: string; evidenceUrl: string | null; createdAt: Date; decided: boolean }[];
-  decisions: { questionId: string; decision: "keep" | "change" | "drop"; previousOptionIndex: number; newOptionIndex: number | null; note: string; decidedAt: Date; decidedBy: string | null }[];
+  decisions: KeyDecisionRecord[];
 }
 
 export interface AnswerKeyReview {
@@ -266,7 +444,19 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
   if (!quiz) throw new NotFound(message("quizNotFound"));
   const [bank, raised, decided] = await Promise.all([
     db
-      .select({ questionId: quizQuestions.questionId, position: quizQuestions.position, text: questions.text, options: questions.options, rendered: questions.rendered, key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped })
+      .select({
+        questionId: quizQuestions.questionId,
+        text: questions.text,
+        answerType: questions.answerType,
+        options: questions.options,
+        rendered: questions.rendered,
+        limits: questions.answerLimits,
+        decimals: questions.answerDecimals,
+        option: quizQuestions.keyOptionIndex,
+        keyOptions: quizQuestions.keyOptions,
+        answers: quizQuestions.keyAnswers,
+        dropped: quizQuestions.dropped,
+      })
       .from(quizQuestions)
       .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
       .where(eq(quizQuestions.quizId, quizId))
@@ -278,7 +468,19 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       .where(eq(objections.quizId, quizId))
       .orderBy(asc(objections.createdAt)),
     db
-      .select({ questionId: keyDecisions.questionId, decision: keyDecisions.decision, previousOptionIndex: keyDecisions.previousOptionIndex, newOptionIndex: keyDecisions.newOptionIndex, note: keyDecisions.note, decidedAt: keyDecisions.decidedAt, decidedBy: users.name })
+      .select({
+        questionId: keyDecisions.questionId,
+        decision: keyDecisions.decision,
+        previousOptionIndex: keyDecisions.previousOptionIndex,
+        previousOptions: keyDecisions.previousOptions,
+        previousAnswers: keyDecisions.previousAnswers,
+        newOptionIndex: keyDecisions.newOptionIndex,
+        newOptions: keyDecisions.newOptions,
+        newAnswers: keyDecisions.newAnswers,
+        note: keyDecisions.note,
+        decidedAt: keyDecisions.decidedAt,
+        decidedBy: users.name,
+      })
       .from(keyDecisions)
       .leftJoin(users, eq(users.id, keyDecisions.decidedById))
       .where(eq(keyDecisions.quizId, quizId))
@@ -286,13 +488,16 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
   ]);
   const reviewed = bank.map((question, index) => {
     const against = raised.filter((objection) => objection.questionId === question.questionId);
+    const typed = question.answerType === "integer" || question.answerType === "numerical";
     return {
       questionId: question.questionId,
       number: index + 1,
       text: question.text,
+      answerType: question.answerType,
       options: question.options,
       html: question.rendered?.en ?? null,
-      keyOptionIndex: question.key,
+      typed: typed ? { limits: question.limits, decimals: question.decimals ?? 0 } : null,
+      key: keyIn(question.option, question.keyOptions, question.answers),
       dropped: question.dropped,
       openCount: against.filter((objection) => !objection.decisionId).length,
       totalCount: against.length,
@@ -304,7 +509,17 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
         createdAt: objection.createdAt,
         decided: objection.decisionId !== null,
       })),
-      decisions: decided.filter((decision) => decision.questionId === question.questionId),
+      decisions: decided
+        .filter((decision) => decision.questionId === question.questionId)
+        .map((decision) => ({
+          questionId: decision.questionId,
+          decision: decision.decision,
+          previous: keyIn(decision.previousOptionIndex, decision.previousOptions, decision.previousAnswers),
+          next: keyIn(decision.newOptionIndex, decision.newOptions, decision.newAnswers),
+          note: decision.note,
+          decidedAt: decision.decidedAt,
+          decidedBy: decision.decidedBy,
+        })),
     };
   });
   return {
@@ -322,12 +537,15 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
   };
 });
 
-export type KeyDecisionInput = { decision: "keep"; note: string } | { decision: "drop"; note: string } | { decision: "change"; newOptionIndex: number; note: string };
+/** How a notice words a change of the key: the option, the options or the accepted answers. */
+const CHANGE_NOTICE = { single: "change", multiple: "changeOptions", integer: "changeAnswers", numerical: "changeAnswers" } as const satisfies Record<AnswerType, string>;
 
 /**
  * Decides one question of a quiz's key: closes its open objections, changes the key (or drops
  * the question), rescores every attempt and records it, in one transaction; then tells the
  * objectors and every participant whose score it changed (old score, new score, the reason).
+ * A change gives the question's whole new key: another option, another set of options, or the
+ * accepted answers, so accepting a second answer or widening a range lists the old ones too.
  * A question may be decided again when new objections come. Once results are published (a key
  * error found later), the decision is recorded and audited the same way but rescores nothing and
  * tells no one yet: it takes effect, for everyone at once, when a revision of the results is
@@ -340,26 +558,32 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
     if (!quiz.answerKeyPublishedAt) throw new Conflict(message("keyNotPublished"));
     const awaitsRevision = quiz.resultsPublishedAt !== null;
     const [current] = await tx
-      .select({ key: quizQuestions.keyOptionIndex, dropped: quizQuestions.dropped, position: quizQuestions.position })
+      .select({
+        option: quizQuestions.keyOptionIndex,
+        options: quizQuestions.keyOptions,
+        answers: quizQuestions.keyAnswers,
+        dropped: quizQuestions.dropped,
+        answerType: questions.answerType,
+        questionOptions: questions.options,
+        limits: questions.answerLimits,
+        decimals: questions.answerDecimals,
+      })
       .from(quizQuestions)
+      .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
       .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.questionId, questionId)));
-    if (!current || current.key === null) throw new NotFound(message("questionNotInQuiz"));
-    if (input.decision === "change" && input.newOptionIndex === current.key && !current.dropped) throw new Invalid(message("keyUnchanged"));
-    const after = {
-      keyOptionIndex: input.decision === "change" ? input.newOptionIndex : current.key,
-      dropped: input.decision === "drop" ? true : input.decision === "change" ? false : current.dropped,
-    };
+    const previous = current ? keyIn(current.option, current.options, current.answers) : null;
+    if (!current || !previous) throw new NotFound(message("questionNotInQuiz"));
+    const next =
+      input.decision === "change"
+        ? decidedKey({ answerType: current.answerType, optionCount: current.questionOptions.length, limits: current.limits, decimals: current.decimals }, input)
+        : null;
+    if (next && sameKey(previous, next) && !current.dropped) throw new Invalid(message("keyUnchanged"));
+    const after = { ...(next ?? previous), dropped: input.decision === "drop" ? true : input.decision === "change" ? false : current.dropped };
+    const [previousOptionIndex, previousOptions, previousAnswers] = keyColumns(previous);
+    const [newOptionIndex, newOptions, newAnswers] = keyColumns(next);
     const [decision] = await tx
       .insert(keyDecisions)
-      .values({
-        quizId,
-        questionId,
-        decision: input.decision,
-        previousOptionIndex: current.key,
-        newOptionIndex: input.decision === "change" ? input.newOptionIndex : null,
-        note: input.note,
-        decidedById: admin.id || null,
-      })
+      .values({ quizId, questionId, decision: input.decision, previousOptionIndex, previousOptions, previousAnswers, newOptionIndex, newOptions, newAnswers, note: input.note, decidedById: admin.id || null })
       .returning({ id: keyDecisions.id });
     const closed = await tx
       .update(objections)
@@ -374,22 +598,27 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       action: "key.decide",
       subjectType: "quiz",
       subjectId: quizId,
-      before: { questionId, keyOptionIndex: current.key, dropped: current.dropped },
+      before: { questionId, ...previous, dropped: current.dropped },
       after: { questionId, decision: input.decision, ...after },
       reason: input.note || null,
     });
-    const [{ number, questions: count }] = (
-      await tx.execute<{ number: number; questions: number }>(sql`
-        select (count(*) filter (where position < ${current.position}))::int + 1 as number, count(*)::int as questions
-        from quiz_questions where quiz_id = ${quizId}`)
-    ).rows;
-    return { rescored, awaitsRevision, objectors: closed.map((row) => row.participantId), changed, title: quiz.title, number, totalMarks: count * quiz.marksPerQuestion };
+    const keyed = await keyedQuestions(tx, quiz);
+    return {
+      rescored,
+      awaitsRevision,
+      objectors: closed.map((row) => row.participantId),
+      changed,
+      title: quiz.title,
+      number: keyed.findIndex((question) => question.questionId === questionId) + 1,
+      totalMarks: totalMarksOf(keyed),
+      notice: input.decision === "change" ? CHANGE_NOTICE[current.answerType] : input.decision,
+    };
   });
   if (outcome.awaitsRevision) return { rescored: 0, notified: 0, awaitsRevision: true };
   // Everyone whose score moved hears the decision, their old and new score and its reason;
   // an objector whose score did not move hears the decision alone. One notice each.
   const url = `/quizes/${quizId}/answer-key`;
-  const decided = { quiz: outcome.title, number: outcome.number, decision: input.decision };
+  const decided = { quiz: outcome.title, number: outcome.number, decision: outcome.notice };
   const unchangedObjectors = outcome.objectors.filter((participantId) => !outcome.changed.has(participantId));
   await notifyUsers(unchangedObjectors, { id: "keyDecision", values: decided, url });
   for (const [{ before, after }, participantIds] of groupedByChange(outcome.changed)) {

@@ -13,6 +13,8 @@ export {
   objectToKey,
   publishAnswerKey,
   type AnswerKeyReview,
+  type Key,
+  type KeyDecisionRecord,
   type KeyedQuestion,
   type MyAnswerKey,
   type QuestionObjections,

@@ -98,6 +98,7 @@ import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
 import { seededQuiz, settleKey } from "../support/results";
+import { typedQuiz } from "../support/answer-types";
 import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../support/wallet";
 
 afterAll(closeDatabase);
@@ -565,6 +566,51 @@ const TARGETS: Target[] = [
         as: await admin(),
         params: { quizId: quiz.id, questionId: questionIds[1] },
         body: { decision: "change", newOptionIndex: 3, note: "Z is right." },
+        written: () =>
+          rows(async (db) => [
+            await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id)),
+            await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)),
+            await db.select().from(attempts).where(eq(attempts.quizId, quiz.id)),
+          ]),
+      };
+    },
+  },
+  {
+    route: "POST /api/quizzes/{quizId}/questions/{questionId}/decision (a typed question's accepted answers)",
+    handler: keyDecision,
+    fields: { decision: "choice", "acceptedAnswers.0.0": "text", "acceptedAnswers.1.1": "text", note: "text" },
+    // Numbers that are no exact decimal of two places, out of the question's 0 to 99, not whole, a range turned around, none or too many.
+    refuses: {
+      "acceptedAnswers.1.1": ["1e3", "0x10", "12.345", "-", "", " ", "100", "-1", "57.5", "41"],
+      acceptedAnswers: [[], [["42"]], [["42", "42", "42"]], Array.from({ length: 11 }, (_, index) => [String(index), String(index)])],
+    },
+    async setup() {
+      const { quiz, questionIds } = await typedQuiz();
+      return {
+        as: await admin(),
+        params: { quizId: quiz.id, questionId: questionIds[0] },
+        body: { decision: "change", acceptedAnswers: [["42", "42"], ["57", "57"]], note: "57 is right too." },
+        written: () =>
+          rows(async (db) => [
+            await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id)),
+            await db.select().from(quizQuestions).where(eq(quizQuestions.quizId, quiz.id)),
+            await db.select().from(attempts).where(eq(attempts.quizId, quiz.id)),
+          ]),
+      };
+    },
+  },
+  {
+    route: "POST /api/quizzes/{quizId}/questions/{questionId}/decision (a multiple-correct question's options)",
+    handler: keyDecision,
+    fields: { "newOptions.0": "count", note: "text" },
+    // Options the question (W X Y Z) does not have, repeated, none, or the key it already has.
+    refuses: { "newOptions.0": [4, 5, 6], newOptions: [[], [0, 0], [0, 2], [2, 0]], newOptionIndex: [0] },
+    async setup() {
+      const { quiz, questionIds } = await typedQuiz();
+      return {
+        as: await admin(),
+        params: { quizId: quiz.id, questionId: questionIds[1] },
+        body: { decision: "change", newOptions: [0], note: "Y is not right." },
         written: () =>
           rows(async (db) => [
             await db.select().from(keyDecisions).where(eq(keyDecisions.quizId, quiz.id)),
