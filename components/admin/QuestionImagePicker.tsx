@@ -5,17 +5,18 @@ import { Field, FormMessage, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { failureText } from "./adminUi";
 
-/** Where an image goes: the question's text, or one option (0-3). */
-export type ImagePlace = "text" | 0 | 1 | 2 | 3;
+/** Where an image goes: the question's text, or one option by its index. */
+export type ImagePlace = "text" | number;
 
-const PLACES: { value: string; label: string }[] = [
-  { value: "text", label: "The question" },
-  ...[0, 1, 2, 3].map((index) => ({ value: String(index), label: `Option ${index + 1}` })),
-];
+/** The question, then each of its options (a typed question has none). */
+function placesOf(optionCount: number): { value: string; label: string }[] {
+  return [{ value: "text", label: "The question" }, ...Array.from({ length: optionCount }, (_, index) => ({ value: String(index), label: `Option ${index + 1}` }))];
+}
 
 interface QuestionImagePickerProps {
   /** Adds the image's reference, with the alt text of each language, to that place's English and Hindi texts. */
   onAdd: (place: ImagePlace, reference: { en: string; hi: string }) => void;
+  optionCount: number;
 }
 
 /**
@@ -23,7 +24,8 @@ interface QuestionImagePickerProps {
  * server refuses SVG) and writes it into the texts with the alt text a screen reader reads, in
  * English and in Hindi.
  */
-export function QuestionImagePicker({ onAdd }: QuestionImagePickerProps) {
+export function QuestionImagePicker({ onAdd, optionCount }: QuestionImagePickerProps) {
+  const places = placesOf(optionCount);
   const fileRef = useRef<HTMLInputElement>(null);
   const [place, setPlace] = useState("text");
   const [altEn, setAltEn] = useState("");
@@ -44,8 +46,8 @@ export function QuestionImagePicker({ onAdd }: QuestionImagePickerProps) {
       form.set("file", file);
       const image = await callApi<{ id: string }>("/api/question-images", { form });
       const tidy = (alt: string) => alt.trim().replace(/[[\]\n]/g, " ");
-      onAdd(place === "text" ? "text" : (Number(place) as ImagePlace), { en: `![${tidy(altEn)}](image:${image.id})`, hi: `![${tidy(altHi)}](image:${image.id})` });
-      setNotice(`Image added to ${PLACES.find((option) => option.value === place)?.label.toLowerCase()}.`);
+      onAdd(place === "text" ? "text" : Number(place), { en: `![${tidy(altEn)}](image:${image.id})`, hi: `![${tidy(altHi)}](image:${image.id})` });
+      setNotice(`Image added to ${places.find((option) => option.value === place)?.label.toLowerCase()}.`);
       setAltEn("");
       setAltHi("");
       if (fileRef.current) fileRef.current.value = "";
@@ -70,7 +72,7 @@ export function QuestionImagePicker({ onAdd }: QuestionImagePickerProps) {
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Show it in
           <select value={place} onChange={(event) => setPlace(event.target.value)} className="rounded-md border border-slate-400 px-3 py-2 text-slate-900">
-            {PLACES.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            {places.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
           </select>
         </label>
         <Field id="question-image-alt" label="Alt text (English)" value={altEn} onChange={(event) => setAltEn(event.target.value)} hint="What the image shows, for someone who cannot see it." />

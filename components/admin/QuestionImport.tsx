@@ -63,7 +63,12 @@ export function QuestionImport() {
         <button type="submit" className={secondaryButtonClass} disabled={importing}>{importing ? "Importing…" : "Import CSV"}</button>
       </form>
       <p id="question-csv-hint" className="text-sm text-slate-600">
-        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The correct option index is 0 to 3. The last five columns, the Hindi version, may be left out. Images: a ZIP holding the CSV and an <code>images</code> folder, each named in the text as <code>![what it shows](images/figure.png)</code>. The file is imported whole or not at all.
+        First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The answer type is single, multiple, integer or numerical (blank: single). Single and multiple
+        fill 2 to 6 options and the correct option index (0 for the first) or the correct options (&quot;0,2&quot;); integer gives its accepted answers (&quot;42&quot; or
+        &quot;42,57&quot;) and the smallest and largest answer allowed; numerical its correct value, tolerance, decimal places (0 to 2) and, if it likes, a range. The last
+        seven columns, the Hindi version, may be left out; files in the older columns (text, subject, four options, correctOptionIndex) still import as single correct.
+        Images: a ZIP holding the CSV and an <code>images</code> folder, each named in the text as <code>![what it shows](images/figure.png)</code>. The file is imported
+        whole or not at all.
       </p>
       {importing && <UploadProgressBar label="CSV file upload" percent={uploadPercent} />}
       {importing && uploadPercent === 100 && <p className="text-sm text-slate-700">Checking the rows…</p>}

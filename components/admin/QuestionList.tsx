@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import type { RenderedQuestion } from "@/db/schema";
+import type { AcceptedRanges, AnswerType, RenderedQuestion } from "@/db/schema";
+import { ANSWER_TYPE_LABELS } from "@/lib/quizzes/schemas";
 import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { failureText, smallButtonClass, type Message } from "./adminUi";
@@ -13,8 +14,15 @@ export interface QuestionRow {
   id: string;
   text: string;
   subject: string;
+  answerType: AnswerType;
+  /** 2 to 6 for the option types; none for a typed answer. */
   options: string[];
-  correctOptionIndex: number;
+  correctOptionIndex: number | null;
+  correctOptions: number[] | null;
+  /** A typed answer's accepted ranges, the answers it allows and their decimal places. */
+  acceptedAnswers: AcceptedRanges | null;
+  answerLimits: [string, string] | null;
+  answerDecimals: number | null;
   /** The Hindi version: both or neither. */
   textHi: string | null;
   optionsHi: string[] | null;
@@ -30,6 +38,14 @@ interface QuestionListProps {
   filtered: boolean;
   onEdit: (question: QuestionRow) => void;
   onDeleted: (questionId: string) => void;
+}
+
+/** A typed question's accepted answers as ranges read: "42 or 57", "2.49 to 2.51"; and the answers it allows. */
+function typedKeyText(question: QuestionRow): string {
+  const accepted = (question.acceptedAnswers ?? []).map(([low, high]) => (low === high ? low : `${low} to ${high}`)).join(" or ");
+  const limits = question.answerLimits ? `; answers from ${question.answerLimits[0]} to ${question.answerLimits[1]}` : "";
+  const places = question.answerType === "numerical" ? `; up to ${question.answerDecimals} decimal ${question.answerDecimals === 1 ? "place" : "places"}` : "";
+  return `Accepted: ${accepted}${limits}${places}`;
 }
 
 function usageText(count: number): string {
@@ -70,13 +86,15 @@ export function QuestionList({ questions, filters, filtered, onEdit, onDeleted }
                   <TextOrImage text={question.text} html={question.rendered?.en.text} alt={`Question ${position + 1} image`} size="thumbnail" />
                 </div>
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{question.subject}</span>
+                <span className="rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{ANSWER_TYPE_LABELS[question.answerType]}</span>
                 {question.textHi !== null && (
                   <span lang="hi" title="Has a Hindi version" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">हिन्दी</span>
                 )}
               </div>
+              {question.acceptedAnswers && <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm font-medium text-emerald-900">{typedKeyText(question)}</p>}
               <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
                 {question.options.map((option, index) => {
-                  const correct = index === question.correctOptionIndex;
+                  const correct = index === question.correctOptionIndex || Boolean(question.correctOptions?.includes(index));
                   return (
                     <li key={index} className={`rounded px-2 py-1 ${correct ? "bg-emerald-50 font-medium text-emerald-900" : "text-slate-800"}`}>
                       <span className="font-medium">{index + 1}.</span> <TextOrImage text={option} html={question.rendered?.en.options[index]} alt={`Option ${index + 1} image`} size="thumbnail" />

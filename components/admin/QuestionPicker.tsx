@@ -1,12 +1,15 @@
 "use client";
 
 import { useId, useState } from "react";
+import type { AnswerType } from "@/db/schema";
 import { inputClass } from "@/components/ui/form";
+import { ANSWER_TYPE_LABELS } from "@/lib/quizzes/schemas";
 
 export interface BankQuestion {
   id: string;
   text: string;
   subject: string;
+  answerType: AnswerType;
 }
 
 function pickedText(count: number): string {
@@ -44,6 +47,7 @@ export function QuestionPicker({ bank, value, onChange, error }: { bank: BankQue
                 <input type="checkbox" checked={picked.has(question.id)} onChange={(event) => toggle(question.id, event.target.checked)} className="mt-1 size-4 accent-brand" />
                 <span className="min-w-0 flex-1 break-words text-sm text-slate-900">{question.text}</span>
                 <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{question.subject}</span>
+                <span className="shrink-0 rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900">{ANSWER_TYPE_LABELS[question.answerType]}</span>
               </label>
             </li>
           ))}

@@ -1,17 +1,43 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { AnswerType } from "@/db/schema";
 import { QuestionView } from "@/components/exam/QuestionView";
 import type { AnswerValue } from "@/components/exam/answer";
 import type { ExamLanguage } from "@/components/exam/language";
 import { callApi } from "@/lib/client";
 import type { QuestionPreview as Preview } from "@/lib/quizzes";
+import { ANSWER_TYPE_LABELS, isTyped } from "@/lib/quizzes/schemas";
 
 export interface PreviewTexts {
   text: string;
   options: string[];
   textHi: string;
   optionsHi: string[];
+}
+
+/** The answer as the form holds it: the correct options, or a typed question's accepted numbers, range and decimal places. */
+export interface PreviewAnswer {
+  type: AnswerType;
+  correctOptions: number[];
+  accepted: string[];
+  limits: [string, string] | null;
+  decimals: number;
+}
+
+/** The letters the exam shows before options. */
+const LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+/** The answer in words, for the admin to check beside the question: "Correct: B and D", "Accepted: 42 or 57 (answers allowed from 0 to 99)". */
+function answerText(answer: PreviewAnswer): string {
+  if (!isTyped(answer.type)) {
+    const correct = answer.correctOptions.map((index) => LETTERS[index]).filter(Boolean);
+    return correct.length === 0 ? "No correct option chosen yet" : `Correct: ${correct.join(" and ")}`;
+  }
+  const accepted = answer.accepted.length === 0 ? "No accepted answer given yet" : `Accepted: ${answer.accepted.join(" or ")}`;
+  const range = answer.limits ? ` (answers allowed from ${answer.limits[0]} to ${answer.limits[1]})` : "";
+  const places = answer.type === "numerical" ? `; up to ${answer.decimals} decimal ${answer.decimals === 1 ? "place" : "places"}` : "";
+  return `${accepted}${range}${places}`;
 }
 
 /** Waits for a pause in typing before asking the server to render. */
@@ -33,7 +59,7 @@ export function previewProblems(preview: Preview | null): string[] {
  * at phone and desktop width, in English or Hindi, options in the order given (a quiz that
  * shuffles options shows each participant their own order).
  */
-export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onPreview: (preview: Preview | null) => void }) {
+export function QuestionPreview({ texts, answer: key, onPreview }: { texts: PreviewTexts; answer: PreviewAnswer; onPreview: (preview: Preview | null) => void }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [language, setLanguage] = useState<ExamLanguage>("en");
   const [failed, setFailed] = useState(false);
@@ -71,7 +97,13 @@ export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onP
       html: rendered ? { text: rendered.text.html, options: rendered.options.map((option) => option.html) } : undefined,
     };
   };
-  const question = { id: "preview", answerType: "single" as const, ...wording(false), hi: language === "hi" && preview?.hi ? wording(true) : null };
+  const question = {
+    id: "preview",
+    ...wording(false),
+    hi: language === "hi" && preview?.hi ? wording(true) : null,
+    answerType: key.type,
+    typed: isTyped(key.type) ? { limits: key.limits, decimals: key.decimals } : undefined,
+  };
 
   return (
     <section aria-labelledby="question-preview-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
@@ -107,11 +139,15 @@ export function QuestionPreview({ texts, onPreview }: { texts: PreviewTexts; onP
         )}
         {language === "hi" && preview && !preview.hi && <p className="text-sm text-slate-700">No Hindi version: participants reading Hindi see the English.</p>}
       </div>
+      <p className="text-sm text-slate-800">
+        <span className="font-semibold">{ANSWER_TYPE_LABELS[key.type]}</span> · {answerText(key)}
+      </p>
       <div className="flex flex-wrap items-start gap-4">
         {WIDTHS.map((width) => (
           <figure key={width.label} className={`flex min-w-0 flex-col gap-1 ${width.className}`}>
             <figcaption className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{width.label}</figcaption>
-            <QuestionView question={question} number={1} total={1} answer={answer} disabled={false} onAnswer={setAnswer} language={language} takeFocus={false} />
+            {/* Keyed by what the answer takes: a typed box starts again when its type, range or decimals change. */}
+            <QuestionView key={`${key.type} ${key.limits} ${key.decimals}`} question={question} number={1} total={1} answer={answer} disabled={false} onAnswer={setAnswer} language={language} takeFocus={false} />
           </figure>
         ))}
       </div>

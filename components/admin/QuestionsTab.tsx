@@ -30,17 +30,7 @@ export interface QuestionBank {
 export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: QuestionFilter; loaded: QuestionBank | null }) {
   if (!loaded) return <p role="alert" className="text-red-700">Error loading questions. Please try again.</p>;
 
-  const rows: QuestionRow[] = loaded.questions.map(({ id, text, subject, options, correctOptionIndex, textHi, optionsHi, rendered }) => ({
-    id,
-    rendered,
-    text,
-    subject,
-    options,
-    correctOptionIndex,
-    textHi,
-    optionsHi,
-    usage: loaded.usage.get(id) ?? 0,
-  }));
+  const rows: QuestionRow[] = loaded.questions.map((question) => ({ ...question, usage: loaded.usage.get(question.id) ?? 0 }));
   // A subject typed into the URL that no question has still shows as chosen.
   const subjects = subject && !loaded.subjects.includes(subject) ? [...loaded.subjects, subject] : loaded.subjects;
 

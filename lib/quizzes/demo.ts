@@ -26,10 +26,9 @@ export const loadDemoQuiz = service("quizzes.practise", async (_actor) => {
     .innerJoin(questions, eq(questions.id, quizQuestions.questionId))
     .where(eq(quizQuestions.quizId, quiz.id))
     .orderBy(asc(quizQuestions.position));
-  const demoQuestions: DemoQuestion[] = rows.map(({ textHi, optionsHi, rendered, ...question }) => ({
-    ...question,
-    html: rendered?.en ?? null,
-    hi: textHi !== null && optionsHi !== null ? { text: textHi, options: optionsHi, html: rendered?.hi ?? null } : null,
-  }));
+  // The demo page plays single-correct questions only (its answer is one option): another type picked into it is left out.
+  const demoQuestions: DemoQuestion[] = rows.flatMap(({ textHi, optionsHi, rendered, answer, ...question }) =>
+    answer === null ? [] : [{ ...question, answer, html: rendered?.en ?? null, hi: textHi !== null && optionsHi !== null ? { text: textHi, options: optionsHi, html: rendered?.hi ?? null } : null }],
+  );
   return { ...quiz, questions: demoQuestions };
 });

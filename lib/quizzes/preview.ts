@@ -46,7 +46,7 @@ function wording(text: string, options: readonly string[], hindi: boolean, image
  */
 export const previewQuestion = service("questions.edit", async (_actor, input: z.output<typeof previewSchema>): Promise<QuestionPreview> => {
   const images = await knownImages(await getDb(), questionImageIds(input));
-  const hindi = input.textHi || input.optionsHi?.some(Boolean) ? wording(input.textHi ?? "", input.optionsHi ?? ["", "", "", ""], true, images) : null;
+  const hindi = input.textHi || input.optionsHi?.some(Boolean) ? wording(input.textHi ?? "", input.optionsHi ?? input.options.map(() => ""), true, images) : null;
   const sources = [input.text, ...input.options, input.textHi ?? "", ...(input.optionsHi ?? [])];
   return { en: wording(input.text, input.options, false, images), hi: hindi, linkedImages: [...new Set(sources.flatMap(linkedImageUrls))] };
 });

@@ -10,8 +10,19 @@ import { getDb } from "@/lib/db";
 import { Invalid } from "@/lib/errors";
 import { checkedImage, imageSize, type CheckedImage, type ImageSize } from "@/lib/uploads";
 import { imageFiles, knownImages, recordImageUses, saveQuestionImage } from "./images";
-import { questionColumns } from "./questions";
-import { contentProblemText, CSV_HEADER, CSV_REQUIRED_COLUMNS, questionSchema, type QuestionInput } from "./schemas";
+import { answerColumns, questionColumns } from "./questions";
+import {
+  answerList,
+  contentProblemText,
+  CSV_HEADER,
+  CSV_REQUIRED_COLUMNS,
+  MAX_OPTIONS,
+  questionSchema,
+  SINGLE_CORRECT_CSV_HEADER,
+  SINGLE_CORRECT_CSV_REQUIRED_COLUMNS,
+  typedAnswerFields,
+  type QuestionInput,
+} from "./schemas";
 import { readZip, writeZip, ZipError } from "./zip";
 
 interface ImportProblem {
@@ -64,6 +75,39 @@ function withArrivedImages(text: string, arrived: ReadonlyMap<string, ArrivedIma
   return { text: rewritten, missing };
 }
 
+/** A file's columns: today's, or those written before answer types (single correct of four), each with or without the Hindi version. */
+const CSV_FORMATS = [
+  { header: CSV_HEADER, widths: [CSV_HEADER.length, CSV_REQUIRED_COLUMNS] },
+  { header: SINGLE_CORRECT_CSV_HEADER, widths: [SINGLE_CORRECT_CSV_HEADER.length, SINGLE_CORRECT_CSV_REQUIRED_COLUMNS] },
+] as const;
+
+/** The options a row gives: its cells up to the last one filled in (options 5 and 6 are often empty). */
+function givenOptions(cells: string[]): string[] {
+  const count = cells.findLastIndex((cell) => cell.trim() !== "") + 1;
+  return cells.slice(0, count);
+}
+
+/** A line's cells as the question schema's fields, by the file's column names; blank cells are left out. */
+function questionFieldsOf(named: Record<string, string | undefined>, withHindi: boolean) {
+  const numbered = (suffix: string) => Array.from({ length: MAX_OPTIONS }, (_, index) => named[`option${index + 1}${suffix}`] ?? "");
+  const filled = (cell: string | undefined) => (cell?.trim() ? cell : undefined);
+  return {
+    text: named.text,
+    subject: named.subject,
+    answerType: filled(named.answerType)?.trim().toLowerCase(),
+    options: givenOptions(numbered("")),
+    correctOptionIndex: filled(named.correctOptionIndex),
+    correctOptions: named.correctOptions === undefined ? undefined : answerList(named.correctOptions),
+    acceptedAnswers: named.acceptedAnswers,
+    answerMin: named.answerMin,
+    answerMax: named.answerMax,
+    tolerance: named.tolerance,
+    answerDecimals: filled(named.answerDecimals),
+    textHi: withHindi ? named.text_hi : undefined,
+    optionsHi: withHindi ? numbered("_hi") : undefined,
+  };
+}
+
 type CheckedRow = { row: number; question: QuestionInput; rendered: ReturnType<typeof renderQuestion>; imageIds: string[] } | { row: number; message: string };
 
 /**
@@ -74,10 +118,10 @@ type CheckedRow = { row: number; question: QuestionInput; rendered: ReturnType<t
 async function importRows(author: Actor, csv: string, arrived: ReadonlyMap<string, ArrivedImage>): Promise<ImportResult> {
   const [header, ...lines] = parseCsv(csv);
   const columns = header?.map((cell) => cell.trim()).join();
-  // The Hindi columns are optional as a group: files written before them still import.
-  const width = [CSV_HEADER.length, CSV_REQUIRED_COLUMNS].find((count) => columns === CSV_HEADER.slice(0, count).join());
-  if (!width) {
-    const message = `The first line must be the header: ${CSV_HEADER.join(",")} (the last five, the Hindi version, may be left out)`;
+  // The Hindi columns are optional as a group: files written before them still import, and so do files written before answer types.
+  const format = CSV_FORMATS.flatMap(({ header: names, widths }) => widths.map((width) => names.slice(0, width))).find((names) => columns === names.join());
+  if (!format) {
+    const message = `The first line must be the header: ${CSV_HEADER.join(",")} (the last seven, the Hindi version, may be left out)`;
     return { imported: 0, errors: [{ row: 1, message }], rows: [{ row: 1, status: "error", reason: message }] };
   }
   if (lines.length === 0) return { imported: 0, errors: [{ row: 2, message: "The file has no questions." }], rows: [] };
@@ -97,16 +141,8 @@ async function importRows(author: Actor, csv: string, arrived: ReadonlyMap<strin
       const where = arrived.size > 0 ? "is not in the ZIP's images folder" : "needs a ZIP with the CSV and an images folder";
       return { row, message: `The image "${missing}" ${where}.` };
     }
-    const [text, subject, option1, option2, option3, option4, correctOptionIndex, textHi, ...optionsHi] = cells;
-    if (cells.length !== width) return { row, message: `Expected ${width} columns, found ${cells.length}.` };
-    const parsed = questionSchema.safeParse({
-      text,
-      subject,
-      options: [option1, option2, option3, option4],
-      correctOptionIndex: correctOptionIndex?.trim() === "" ? undefined : correctOptionIndex,
-      textHi,
-      optionsHi: width === CSV_HEADER.length ? optionsHi : undefined,
-    });
+    if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
+    const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
     if (!parsed.success) return { row, message: parsed.error.issues[0].message };
     try {
       // Rendered once: what is checked here is what is stored.
@@ -179,16 +215,34 @@ export const importQuestionZip = service("questions.edit", async (author, zip: B
 async function bankRows(questionIds?: string[]) {
   const db = await getDb();
   return db
-    .select({ text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi })
+    .select({ text: questions.text, subject: questions.subject, ...answerColumns, textHi: questions.textHi, optionsHi: questions.optionsHi })
     .from(questions)
     .where(questionIds ? inArray(questions.id, questionIds) : undefined)
     .orderBy(asc(questions.subject), asc(questions.text));
 }
 
 function csvOf(rows: Awaited<ReturnType<typeof bankRows>>): string {
+  const options = (texts: readonly string[] | null) => Array.from({ length: MAX_OPTIONS }, (_, index) => texts?.[index] ?? "");
   return toCsv([
     CSV_HEADER,
-    ...rows.map((row) => [row.text, row.subject, ...row.options, String(row.correctOptionIndex), row.textHi ?? "", ...(row.optionsHi ?? ["", "", "", ""])]),
+    ...rows.map((row) => {
+      const typed = row.acceptedAnswers ? typedAnswerFields(row) : null;
+      return [
+        row.text,
+        row.subject,
+        row.answerType,
+        ...options(row.options),
+        row.correctOptionIndex === null ? "" : String(row.correctOptionIndex),
+        row.correctOptions?.join(",") ?? "",
+        typed?.acceptedAnswers ?? "",
+        typed?.answerMin ?? "",
+        typed?.answerMax ?? "",
+        typed?.tolerance ?? "",
+        typed?.answerDecimals ?? "",
+        row.textHi ?? "",
+        ...options(row.optionsHi),
+      ];
+    }),
   ]);
 }
 

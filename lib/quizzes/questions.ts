@@ -10,13 +10,24 @@ import { QuestionContentError, questionImageIds, renderQuestion, type KnownImage
 import { knownImages, recordImageUses } from "./images";
 import { questionFieldLabel, type QuestionInput } from "./schemas";
 
+/** A bank question's type, options and answer, as the list, the export and the audit trail read them. */
+export const answerColumns = {
+  answerType: questions.answerType,
+  options: questions.options,
+  correctOptionIndex: questions.correctOptionIndex,
+  correctOptions: questions.correctOptions,
+  acceptedAnswers: questions.acceptedAnswers,
+  answerLimits: questions.answerLimits,
+  answerDecimals: questions.answerDecimals,
+};
+
 export const listQuestions = service("questions.edit", async (_actor, filter: { search?: string; subject?: string } = {}) => {
   const db = await getDb();
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(ilike(questions.text, `%${filter.search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`));
   if (filter.subject) conditions.push(eq(questions.subject, filter.subject));
   return db
-    .select({ id: questions.id, text: questions.text, subject: questions.subject, options: questions.options, correctOptionIndex: questions.correctOptionIndex, textHi: questions.textHi, optionsHi: questions.optionsHi, rendered: questions.rendered, createdById: questions.createdById, createdAt: questions.createdAt })
+    .select({ id: questions.id, text: questions.text, subject: questions.subject, ...answerColumns, textHi: questions.textHi, optionsHi: questions.optionsHi, rendered: questions.rendered, createdById: questions.createdById, createdAt: questions.createdAt })
     .from(questions)
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(questions.createdAt), asc(questions.text));
@@ -39,20 +50,40 @@ export const createQuestion = service("questions.edit", async (author, input: Qu
 });
 
 /**
- * The row's columns from a checked question (the schema's tuples as plain arrays), with its texts
- * rendered (lib/content) and the uploaded images they show; `stored`, the row it replaces, gives
- * the Hindi version an update leaves out. A text that cannot be rendered refuses the question,
- * naming the field, line and column.
+ * The row's columns from a checked question, with its texts rendered (lib/content) and the
+ * uploaded images they show; `stored`, the row it replaces, gives the Hindi version an update
+ * leaves out, which fits only while the options are as many (a typed question keeps the Hindi
+ * question alone). A text that cannot be rendered refuses the question, naming the field, line and column.
  */
 async function storedQuestion(db: Queryable, input: QuestionInput, stored?: { textHi: string | null; optionsHi: string[] | null }) {
-  const hindi = input.textHi === undefined && stored ? { textHi: stored.textHi, optionsHi: stored.optionsHi } : input;
+  const hindi = input.textHi === undefined && stored ? keptHindi(input, stored) : input;
   const texts = { ...input, ...hindi };
   const images = await knownImages(db, questionImageIds(texts));
-  return { ...questionColumns(input), rendered: renderedOrRefused(texts, images), imageIds: [...images.keys()] };
+  return { ...questionColumns({ ...input, ...hindi }), rendered: renderedOrRefused(texts, images), imageIds: [...images.keys()] };
 }
 
+function keptHindi(input: QuestionInput, stored: { textHi: string | null; optionsHi: string[] | null }) {
+  if (stored.textHi === null) return { textHi: null, optionsHi: null };
+  if (input.options.length === 0) return { textHi: stored.textHi, optionsHi: [] };
+  if (stored.optionsHi?.length !== input.options.length) throw new Invalid(message("hindiOptionsCount"));
+  return { textHi: stored.textHi, optionsHi: stored.optionsHi };
+}
+
+/** Every answer column is written, the other types' as null, so a question can change its type. */
 export function questionColumns(input: QuestionInput) {
-  return { ...input, options: [...input.options], optionsHi: input.optionsHi && [...input.optionsHi] };
+  const typed = "acceptedAnswers" in input ? input : null;
+  return {
+    text: input.text,
+    subject: input.subject,
+    answerType: input.answerType ?? "single",
+    options: [...input.options],
+    correctOptionIndex: "correctOptionIndex" in input ? input.correctOptionIndex : null,
+    correctOptions: input.answerType === "multiple" ? input.correctOptions : null,
+    acceptedAnswers: typed?.acceptedAnswers ?? null,
+    answerLimits: typed?.answerLimits ?? null,
+    answerDecimals: typed?.answerDecimals ?? null,
+    ...(input.textHi === undefined ? {} : { textHi: input.textHi, optionsHi: input.optionsHi && [...input.optionsHi] }),
+  };
 }
 
 function renderedOrRefused(question: QuestionTexts, images: KnownImages) {
@@ -104,7 +135,8 @@ async function quizzesWithParticipants(tx: DatabaseTransaction, questionId: stri
 }
 
 function auditedQuestion(row: typeof questions.$inferSelect, quizIds: string[]) {
-  return { text: row.text, subject: row.subject, options: row.options, correctOptionIndex: row.correctOptionIndex, textHi: row.textHi, optionsHi: row.optionsHi, quizIds };
+  const { answerType, options, correctOptionIndex, correctOptions, acceptedAnswers, answerLimits, answerDecimals } = row;
+  return { text: row.text, subject: row.subject, answerType, options, correctOptionIndex, correctOptions, acceptedAnswers, answerLimits, answerDecimals, textHi: row.textHi, optionsHi: row.optionsHi, quizIds };
 }
 
 /**

@@ -1,5 +1,26 @@
 import { z } from "zod";
+import {
+  ACCEPTED_ANSWER_NOT_NUMBER,
+  ACCEPTED_ANSWER_NOT_WHOLE,
+  ACCEPTED_ANSWER_OUT_OF_RANGE,
+  ACCEPTED_ANSWER_TOO_PRECISE,
+  ACCEPTED_ANSWERS_REQUIRED,
+  ANSWER_DECIMALS_RANGE,
+  ANSWER_RANGE_HALF,
+  ANSWER_RANGE_NOT_NUMBER,
+  ANSWER_RANGE_ORDER,
+  ANSWER_RANGE_REQUIRED,
+  ANSWER_TYPE_UNKNOWN,
+  CORRECT_OPTION_NOT_AN_OPTION,
+  CORRECT_OPTIONS_REQUIRED,
+  HINDI_OPTIONS_COUNT,
+  OPTIONS_COUNT,
+  TOLERANCE_INVALID,
+  TYPED_QUESTION_HAS_OPTIONS,
+} from "@/lib/catalogue";
 import { CASH_PRIZE_POSITIVE, CERTIFICATES_WITH_CASH, CERTIFICATES_WITH_FREE_PASS, CONTEST_MODEL_REQUIRED, DATES_OUT_OF_ORDER, FREE_ENTRY_WITH_FEE, HINDI_INCOMPLETE, MARKS_TWO_DECIMALS, OPTION_INDEX_RANGE, PRIZE_RANKS_ORDER, PRIZE_RANKS_OVERLAP, prizeSumMismatch, SECTION_NEEDS_QUESTIONS, SECTIONS_HOLD_THE_QUESTIONS } from "@/lib/catalogue";
+import { decimalText, fromHundredths, toHundredths } from "@/lib/marks";
+import type { AcceptedRanges, AnswerType } from "@/db/schema";
 import type { QuestionField } from "@/lib/content";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
@@ -118,16 +139,16 @@ const DECIMAL_TEXT = /^\d+(?:\.(\d+))?$/;
 
 /**
  * Marks as a JSON number or a plain decimal string ("2.5", "0.25"), of at most two decimals: they
- * are held as exact hundredths (numeric(6,2), lib/exam/marking.ts), so a third decimal would be
+ * are held as exact hundredths (numeric(6,2), lib/marks.ts), so a third decimal would be
  * lost, and is refused instead. `positive`: more than 0 (a correct answer's); else 0 or more (a
- * deduction). `optional`: left out, null or blank is none (null) rather than missing.
+ * deduction). `optional`: left out or null is none (null) rather than missing; blank is still missing.
  */
 function marks<Optional extends boolean = false>(label: string, { positive, optional }: { positive: boolean; optional?: Optional }) {
   const range = positive ? `${label} must be more than 0 and at most ${MAX_MARKS}.` : `${label} must be from 0 to ${MAX_MARKS}.`;
   return z.union([z.number(), z.string(), z.null(), z.undefined()], { error: range }).transform((input, context): Optional extends true ? number | null : number => {
     type Result = Optional extends true ? number | null : number;
+    if ((input === undefined || input === null) && optional) return null as Result;
     const blank = input === undefined || input === null || (typeof input === "string" && input.trim() === "");
-    if (blank && optional) return null as Result;
     const typed = typeof input === "string" ? DECIMAL_TEXT.exec(input.trim()) : null;
     const value = typeof input === "number" ? input : typed ? Number(typed[0]) : Number.NaN;
     const tooPrecise = typed ? (typed[1]?.length ?? 0) > 2 : Math.abs(value * 100 - Math.round(value * 100)) >= 1e-6;
@@ -143,7 +164,7 @@ function marks<Optional extends boolean = false>(label: string, { positive, opti
       return z.NEVER;
     }
     // 0.1 + 0.2 arrives as 0.30000000000000004: kept as the two-decimal number it means.
-    return (Math.round(value * 100) / 100) as Result;
+    return fromHundredths(toHundredths(value)) as Result;
   });
 }
 
@@ -176,6 +197,9 @@ export const sectionSchema = z.object({
 });
 
 export type SectionInput = z.output<typeof sectionSchema>;
+
+/** The paper a quiz's sections make, for the quiz editor's preview in the browser as for the instructions page. */
+export { paperOf, type MarksGroup, type Paper, type PaperSection, type SectionPlan } from "./paper";
 
 /** The quiz's questions in order when it has sections: each section's, section after section. */
 export function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">[]): string[] {
@@ -267,16 +291,39 @@ const required = (label: string) => text(label).trim().min(1, `${label} is requi
 /** A Hindi field: blank means "no Hindi version"; whether the version is complete is checked as a whole. */
 const hindi = (label: string) => text(label).trim().max(2000, `${label} is too long.`);
 
-export const HINDI_OPTION_LABELS = ["Option 1 (Hindi)", "Option 2 (Hindi)", "Option 3 (Hindi)", "Option 4 (Hindi)"] as const;
+/** How a question is answered, as the admin's form and list name each type. */
+export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
+  single: "Single correct",
+  multiple: "One or more correct",
+  integer: "Integer (typed)",
+  numerical: "Numerical (typed)",
+};
+const ANSWER_TYPES = Object.keys(ANSWER_TYPE_LABELS) as [AnswerType, ...AnswerType[]];
+
+/** The types answered by typing a number: they have no options. */
+export function isTyped(type: AnswerType): type is "integer" | "numerical" {
+  return type === "integer" || type === "numerical";
+}
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+
+export function optionLabel(index: number): string {
+  return `Option ${index + 1}`;
+}
+
+export function hindiOptionLabel(index: number): string {
+  return `Option ${index + 1} (Hindi)`;
+}
 
 const previewText = (max: number) => text("Each text").max(max, `A text is at most ${max} characters.`);
 
-/** POST /api/questions/preview: the form's texts as typed, blank ones included (a preview is asked for as the admin types). */
+/** POST /api/questions/preview: the form's texts as typed, blank ones included (a preview is asked for as the admin types); a typed question has no options. */
 export const previewSchema = z.object({
   text: previewText(5_000),
-  options: z.array(previewText(1_000)).length(4, "Exactly four options are required."),
+  options: z.array(previewText(1_000)).max(MAX_OPTIONS, OPTIONS_COUNT),
   textHi: previewText(5_000).nullish(),
-  optionsHi: z.array(previewText(1_000)).length(4, "Exactly four Hindi options are required.").nullish(),
+  optionsHi: z.array(previewText(1_000)).max(MAX_OPTIONS, OPTIONS_COUNT).nullish(),
 });
 
 /** A text that cannot be rendered, as the preview and the CSV import name it: the field, then where and why. */
@@ -286,42 +333,214 @@ export function contentProblemText(field: QuestionField, problem: { message: str
 
 /** A question's field as the form labels it. */
 export function questionFieldLabel(field: QuestionField): string {
-  if ("index" in field) return field.name === "options" ? `Option ${field.index + 1}` : HINDI_OPTION_LABELS[field.index];
+  if ("index" in field) return field.name === "options" ? optionLabel(field.index) : hindiOptionLabel(field.index);
   return field.name === "text" ? "Question text" : "Question (Hindi)";
 }
 
+/** Whole hundredths as the shortest decimal, as accepted answers are stored and shown: 250 → "2.5", 4200 → "42". */
+export function shortDecimal(hundredths: number): string {
+  const [whole, fraction] = decimalText(hundredths).split(".");
+  const places = fraction.replace(/0+$/, "");
+  return places ? `${whole}.${places}` : whole;
+}
+
+const WHOLE = /^-?\d{1,9}$/;
+const DECIMAL = /^-?\d{1,9}(?:\.(\d{1,2}))?$/;
+
+/** A number as an admin types it, in hundredths with its decimal places, or null when it is not one (whole only: no decimal point). */
+export function typedNumber(value: string, whole: boolean): { hundredths: number; places: number } | null {
+  const match = (whole ? WHOLE : DECIMAL).exec(value.trim());
+  return match ? { hundredths: toHundredths(value), places: match[1]?.length ?? 0 } : null;
+}
+
+/** The comma-separated answers of a form field or CSV cell: "42, 57" → ["42", "57"]. */
+export function answerList(value: string | null | undefined): string[] {
+  return (value ?? "").split(",").map((answer) => answer.trim()).filter(Boolean);
+}
+
+/** A correct option as the API, the form's radios and checkboxes and a CSV cell give it: a number or a string of digits; checked against the options' count as a whole. */
+const optionIndex = z.union([z.number(), z.string()], { error: CORRECT_OPTION_NOT_AN_OPTION });
+const numberText = (label: string) => text(label).trim().max(20, `${label} is too long.`).nullish();
+
 /**
- * The Hindi version is all or nothing: the question and its four options, in the English options'
- * order (the key is the same index), or none of them. Both left out (an older client) keeps
- * whatever the question has; blank or null removes it.
+ * Every type's fields, each left out where its type has none: single (2 to 6 options, one
+ * correct), multiple (2 to 6 options, at least one correct), integer (accepted whole numbers
+ * "42, 57" in a required range), numerical (correct values "2.50", each ± a tolerance, typed with
+ * 0 to 2 decimal places, in an optional range). A question sent without a type is single correct,
+ * as SPEC's payload is. The Hindi version is all or nothing: the question and each option, in the
+ * English options' order (the key is the same index), or none of them. Both left out (an older
+ * client) keeps whatever the question has; blank or null removes it.
  */
 const questionFields = z.object({
   text: required("Question text"),
   subject: required("Subject").max(80, "Subject is too long."),
-  options: z.tuple([required("Option 1"), required("Option 2"), required("Option 3"), required("Option 4")], { error: "Exactly four options are required." }),
-  correctOptionIndex: wholeNumber("The correct option index", { min: 0, max: 3, message: OPTION_INDEX_RANGE }),
+  answerType: z.enum(ANSWER_TYPES, { error: ANSWER_TYPE_UNKNOWN }).default("single"),
+  options: z.array(text("Each option").trim(), { error: OPTIONS_COUNT }).max(MAX_OPTIONS, OPTIONS_COUNT).default([]),
+  correctOptionIndex: optionIndex.optional(),
+  correctOptions: z.array(optionIndex, { error: CORRECT_OPTIONS_REQUIRED }).max(MAX_OPTIONS, CORRECT_OPTION_NOT_AN_OPTION).optional(),
+  acceptedAnswers: text("The accepted answers").trim().max(500, "The accepted answers are too long.").nullish(),
+  answerMin: numberText("The smallest answer allowed"),
+  answerMax: numberText("The largest answer allowed"),
+  tolerance: numberText("The tolerance"),
+  answerDecimals: z.union([z.number(), z.string()], { error: ANSWER_DECIMALS_RANGE }).nullish(),
   textHi: hindi("Question (Hindi)").nullish(),
-  optionsHi: z.tuple([hindi(HINDI_OPTION_LABELS[0]), hindi(HINDI_OPTION_LABELS[1]), hindi(HINDI_OPTION_LABELS[2]), hindi(HINDI_OPTION_LABELS[3])], { error: "Exactly four Hindi options are required." }).nullish(),
+  optionsHi: z.array(hindi("Each Hindi option"), { error: HINDI_OPTIONS_COUNT }).max(MAX_OPTIONS, HINDI_OPTIONS_COUNT).nullish(),
 });
 
-/** A checked question; its Hindi version left out means "unchanged", null means "none". */
-export type QuestionInput = Omit<z.output<typeof questionFields>, "textHi" | "optionsHi"> & { textHi?: string | null; optionsHi?: readonly string[] | null };
+type QuestionFields = z.output<typeof questionFields>;
 
-export const questionSchema = questionFields
-  .superRefine(({ textHi, optionsHi }, context) => {
-    const filled = [textHi ?? "", ...(optionsHi ?? ["", "", "", ""])].map((value) => value !== "");
-    if (filled.every(Boolean) || !filled.some(Boolean)) return;
-    if (!filled[0]) context.addIssue({ code: "custom", message: HINDI_INCOMPLETE, path: ["textHi"] });
-    filled.slice(1).forEach((isFilled, index) => {
-      if (!isFilled) context.addIssue({ code: "custom", message: HINDI_INCOMPLETE, path: ["optionsHi", index] });
-    });
-  })
-  .transform(({ textHi, optionsHi, ...question }): QuestionInput => {
-    if (textHi === undefined && optionsHi === undefined) return question;
-    return textHi && optionsHi ? { ...question, textHi, optionsHi } : { ...question, textHi: null, optionsHi: null };
+/** A question's answer as stored: which option, which options, or which typed numbers. */
+export type QuestionKey =
+  | { answerType?: "single"; correctOptionIndex: number }
+  | { answerType: "multiple"; correctOptions: number[] }
+  | { answerType: "integer" | "numerical"; acceptedAnswers: AcceptedRanges; answerLimits: [string, string] | null; answerDecimals: number };
+
+/** A checked question; its Hindi version left out means "unchanged", null means "none". Without a type it is single correct. */
+export type QuestionInput = { text: string; subject: string; options: readonly string[]; textHi?: string | null; optionsHi?: readonly string[] | null } & QuestionKey;
+
+type Issue = { message: string; path: (string | number)[] };
+
+/** An option index given as a number or digits, or null when it is not one of `count` options. */
+function optionNumber(value: number | string, count: number): number | null {
+  const number = typeof value === "number" ? value : /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  return Number.isInteger(number) && number >= 0 && number < count ? number : null;
+}
+
+function optionIssues(fields: QuestionFields): Issue[] {
+  const issues: Issue[] = [];
+  if (fields.options.length < MIN_OPTIONS) issues.push({ message: OPTIONS_COUNT, path: ["options"] });
+  fields.options.forEach((option, index) => {
+    if (option === "") issues.push({ message: `${optionLabel(index)} is required.`, path: ["options", index] });
+    else if (option.length > 2000) issues.push({ message: `${optionLabel(index)} is too long.`, path: ["options", index] });
   });
+  const count = fields.options.length;
+  if (fields.answerType === "single") {
+    // SPEC's four options keep SPEC's sentence.
+    const outOfRange = count === 4 ? OPTION_INDEX_RANGE : CORRECT_OPTION_NOT_AN_OPTION;
+    if (fields.correctOptionIndex === undefined || optionNumber(fields.correctOptionIndex, count) === null) issues.push({ message: outOfRange, path: ["correctOptionIndex"] });
+  } else if (!fields.correctOptions?.length) {
+    issues.push({ message: CORRECT_OPTIONS_REQUIRED, path: ["correctOptions"] });
+  } else if (fields.correctOptions.some((option) => optionNumber(option, count) === null)) {
+    issues.push({ message: CORRECT_OPTION_NOT_AN_OPTION, path: ["correctOptions"] });
+  }
+  return issues;
+}
 
-/** The import's columns; a file may stop after correctOptionIndex (no Hindi), and export writes them all. */
-export const CSV_HEADER = ["text", "subject", "option1", "option2", "option3", "option4", "correctOptionIndex", "text_hi", "option1_hi", "option2_hi", "option3_hi", "option4_hi"] as const;
-/** The columns every file has: the English question. */
-export const CSV_REQUIRED_COLUMNS = 7;
+/** A typed question's accepted ranges, limits and decimal places, or the issues that keep it from being one. */
+function typedKey(fields: QuestionFields): { key: Extract<QuestionKey, { acceptedAnswers: AcceptedRanges }> } | { issues: Issue[] } {
+  const integer = fields.answerType === "integer";
+  const issues: Issue[] = [];
+  if (fields.options.length > 0) issues.push({ message: TYPED_QUESTION_HAS_OPTIONS, path: ["options"] });
+
+  const decimals = integer ? 0 : optionNumber(fields.answerDecimals ?? "", 3);
+  if (decimals === null) issues.push({ message: ANSWER_DECIMALS_RANGE, path: ["answerDecimals"] });
+
+  const answers = answerList(fields.acceptedAnswers).map((answer) => typedNumber(answer, integer));
+  if (answers.length === 0) issues.push({ message: ACCEPTED_ANSWERS_REQUIRED, path: ["acceptedAnswers"] });
+  else if (answers.includes(null)) issues.push({ message: integer ? ACCEPTED_ANSWER_NOT_WHOLE : ACCEPTED_ANSWER_NOT_NUMBER, path: ["acceptedAnswers"] });
+  else if (decimals !== null && answers.some((answer) => answer!.places > decimals)) issues.push({ message: ACCEPTED_ANSWER_TOO_PRECISE, path: ["acceptedAnswers"] });
+
+  const tolerance = integer || !fields.tolerance ? { hundredths: 0, places: 0 } : typedNumber(fields.tolerance, false);
+  if (!tolerance || tolerance.hundredths < 0) issues.push({ message: TOLERANCE_INVALID, path: ["tolerance"] });
+
+  const [low, high] = [fields.answerMin ?? "", fields.answerMax ?? ""];
+  let limits: [number, number] | null = null;
+  if (low === "" || high === "") {
+    if (integer) issues.push({ message: ANSWER_RANGE_REQUIRED, path: [low === "" ? "answerMin" : "answerMax"] });
+    else if (low !== high) issues.push({ message: ANSWER_RANGE_HALF, path: [low === "" ? "answerMin" : "answerMax"] });
+  } else {
+    const [smallest, largest] = [typedNumber(low, integer), typedNumber(high, integer)];
+    if (!smallest || !largest) issues.push({ message: ANSWER_RANGE_NOT_NUMBER, path: [smallest ? "answerMax" : "answerMin"] });
+    else if (smallest.hundredths > largest.hundredths) issues.push({ message: ANSWER_RANGE_ORDER, path: ["answerMax"] });
+    else limits = [smallest.hundredths, largest.hundredths];
+  }
+  if (issues.length > 0) return { issues };
+
+  const values = [...new Set(answers.map((answer) => answer!.hundredths))].sort((a, b) => a - b);
+  if (limits && values.some((value) => value < limits[0] || value > limits[1])) return { issues: [{ message: ACCEPTED_ANSWER_OUT_OF_RANGE, path: ["acceptedAnswers"] }] };
+  const spread = tolerance!.hundredths;
+  return {
+    key: {
+      answerType: integer ? "integer" : "numerical",
+      acceptedAnswers: values.map((value): [string, string] => [shortDecimal(value - spread), shortDecimal(value + spread)]),
+      answerLimits: limits && [shortDecimal(limits[0]), shortDecimal(limits[1])],
+      answerDecimals: decimals!,
+    },
+  };
+}
+
+/** The Hindi options a question keeps: as many as its English ones (a typed question: none), or the issues of a half-written version. */
+function hindiIssues(fields: QuestionFields): Issue[] {
+  const count = fields.options.length;
+  const optionsHi = fields.optionsHi ?? [];
+  if (optionsHi.slice(count).some(Boolean)) return [{ message: HINDI_OPTIONS_COUNT, path: ["optionsHi"] }];
+  const filled = [fields.textHi ?? "", ...Array.from({ length: count }, (_, index) => optionsHi[index] ?? "")].map((value) => value !== "");
+  if (filled.every(Boolean) || !filled.some(Boolean)) return [];
+  return filled.flatMap((isFilled, index) => (isFilled ? [] : [{ message: HINDI_INCOMPLETE, path: index === 0 ? ["textHi"] : ["optionsHi", index - 1] }]));
+}
+
+function answerKey(fields: QuestionFields): { key: QuestionKey } | { issues: Issue[] } {
+  if (isTyped(fields.answerType)) return typedKey(fields);
+  const issues = optionIssues(fields);
+  if (issues.length > 0) return { issues };
+  const count = fields.options.length;
+  if (fields.answerType === "single") return { key: { answerType: "single", correctOptionIndex: optionNumber(fields.correctOptionIndex!, count)! } };
+  return { key: { answerType: "multiple", correctOptions: [...new Set(fields.correctOptions!.map((option) => optionNumber(option, count)!))].sort((a, b) => a - b) } };
+}
+
+export const questionSchema = questionFields.transform((fields, context): QuestionInput => {
+  const answer = answerKey(fields);
+  const issues = [...("issues" in answer ? answer.issues : []), ...hindiIssues(fields)];
+  if (issues.length > 0) {
+    for (const issue of issues) context.addIssue({ code: "custom", ...issue });
+    return z.NEVER;
+  }
+  const { text, subject, options, textHi, optionsHi } = fields;
+  const question = { text, subject, options, ...(answer as { key: QuestionKey }).key };
+  if (textHi === undefined && optionsHi === undefined) return question;
+  return textHi ? { ...question, textHi, optionsHi: (optionsHi ?? []).slice(0, options.length) } : { ...question, textHi: null, optionsHi: null };
+});
+
+/**
+ * The import's columns, the API's field names: a typed question leaves the options and option
+ * keys empty, an option question the typed ones. A file may stop before text_hi (no Hindi), and
+ * export writes them all. Options 5 and 6 and the Hindi options past the English ones stay empty.
+ */
+export const CSV_HEADER = [
+  "text", "subject", "answerType",
+  ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`),
+  "correctOptionIndex", "correctOptions", "acceptedAnswers", "answerMin", "answerMax", "tolerance", "answerDecimals",
+  "text_hi",
+  ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}_hi`),
+] as const;
+/** The columns every file has: the English question and its answer. */
+export const CSV_REQUIRED_COLUMNS = CSV_HEADER.indexOf("text_hi");
+/** The columns of files written before answer types (single correct, four options), which still import; the Hindi five may be left out. */
+export const SINGLE_CORRECT_CSV_HEADER = ["text", "subject", "option1", "option2", "option3", "option4", "correctOptionIndex", "text_hi", "option1_hi", "option2_hi", "option3_hi", "option4_hi"] as const;
+export const SINGLE_CORRECT_CSV_REQUIRED_COLUMNS = 7;
+
+/** What a typed question's form and CSV fields hold; its accepted ranges as middle values ± the tolerance. */
+export interface TypedAnswerFields {
+  acceptedAnswers: string;
+  tolerance: string;
+  answerMin: string;
+  answerMax: string;
+  answerDecimals: string;
+}
+
+/**
+ * A stored typed question as the fields it was written with: the accepted numbers (each range's
+ * middle), the tolerance (half a range's width; the form and the import give every value the same
+ * one), the range allowed and the decimal places.
+ */
+export function typedAnswerFields(question: { answerType: AnswerType; acceptedAnswers: AcceptedRanges | null; answerLimits: [string, string] | null; answerDecimals: number | null }): TypedAnswerFields {
+  const ranges = (question.acceptedAnswers ?? []).map(([low, high]) => [toHundredths(low), toHundredths(high)] as const);
+  const spread = ranges.length > 0 ? Math.floor((ranges[0][1] - ranges[0][0]) / 2) : 0;
+  return {
+    acceptedAnswers: ranges.map(([low]) => shortDecimal(low + spread)).join(", "),
+    tolerance: question.answerType === "numerical" ? shortDecimal(spread) : "",
+    answerMin: question.answerLimits?.[0] ?? "",
+    answerMax: question.answerLimits?.[1] ?? "",
+    answerDecimals: question.answerDecimals === null ? "" : String(question.answerDecimals),
+  };
+}

@@ -24,6 +24,9 @@ import { renderMarkdown, findArticleBySlug } from "@/lib/blog";
 import { VISITOR } from "@/lib/auth";
 import { closeDatabase, getDb } from "@/lib/db";
 import { HINDI_INCOMPLETE } from "@/lib/catalogue";
+import { ZIP_LIMITS } from "@/lib/quizzes/question-transfer";
+import { CSV_HEADER } from "@/lib/quizzes/schemas";
+import { readZip, writeZip } from "@/lib/quizzes/zip";
 import { markPaid } from "../support/exam";
 import { call } from "../support/http";
 import { runJobWorkers } from "../support/jobs";
@@ -160,7 +163,7 @@ describe("the question bank", () => {
     const accepted = await call(importQuestions, { as: boss, form: csv([good, '"Speed of light, roughly?",Physics,"3 x 10^8 m/s",340 m/s,1 km/s,c,0']) });
     expect(accepted.body).toMatchObject({ imported: 2, rows: [{ row: 2, status: "imported" }, { row: 3, status: "imported" }] });
     const exported = await (await call(exportQuestions, { as: boss })).response.text();
-    expect(exported).toContain('"Speed of light, roughly?",Physics,3 x 10^8 m/s,340 m/s,1 km/s,c,0');
+    expect(exported).toContain('"Speed of light, roughly?",Physics,single,3 x 10^8 m/s,340 m/s,1 km/s,c,,,0,');
     expect((await call(allQuestions, { as: boss })).body.questions).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Capital of India?", correctOptionIndex: 1 })]));
   });
 });
@@ -232,15 +235,134 @@ describe("a question's Hindi version", () => {
     expect(half.body.errors).toEqual([{ row: 2, message: HINDI_INCOMPLETE }]);
 
     const exported = (await (await call(exportQuestions, { as: boss })).response.text()).split("\r\n");
-    expect(exported[0]).toBe(bilingual);
-    expect(exported).toContain(translated);
-    expect(exported).toContain(`Largest planet ${tag}?,Science,Mars,Jupiter,Venus,Earth,1,,,,,`);
+    // Exported in today's columns, which the round trip imports.
+    expect(exported[0]).toBe(CSV_HEADER.join(","));
+    expect(exported).toContain(`"Smallest prime ${tag}, please?",Mathematics,single,1,2,3,4,,,1,,,,,,,"सबसे छोटी अभाज्य संख्या ${tag}, कृपया?",एक,दो,तीन,चार,,`);
+    expect(exported).toContain(`Largest planet ${tag}?,Science,single,Mars,Jupiter,Venus,Earth,,,1,,,,,,,,,,,,,`);
     const mine = exported.filter((line) => line.includes(tag));
     await db.delete(questions).where(ilike(questions.text, `%${tag}%`));
     expect((await upload([exported[0], ...mine])).body).toMatchObject({ imported: 3 });
     const reimported = await db.select().from(questions).where(ilike(questions.text, `%${tag}%`));
     const comparable = (rows: typeof stored) => rows.map(({ text, subject, options, correctOptionIndex, textHi, optionsHi }) => ({ text, subject, options, correctOptionIndex, textHi, optionsHi })).sort((a, b) => a.text.localeCompare(b.text));
     expect(comparable(reimported)).toEqual(comparable(stored));
+  });
+});
+
+describe("questions of every answer type", () => {
+  const tag = () => crypto.randomUUID().slice(0, 8);
+  const stored = async (id: string) => (await (await getDb()).select().from(questions).where(eq(questions.id, id)))[0];
+  const keyOf = ({ answerType, options, correctOptionIndex, correctOptions, acceptedAnswers, answerLimits, answerDecimals, textHi, optionsHi }: typeof questions.$inferSelect) =>
+    ({ answerType, options, correctOptionIndex, correctOptions, acceptedAnswers, answerLimits, answerDecimals, textHi, optionsHi });
+  const integer = { text: "How many primes are below 20?", subject: "Mathematics", answerType: "integer", acceptedAnswers: "8", answerMin: "0", answerMax: "99" };
+  const numerical = { text: "g on the Moon, in m/s²?", subject: "Physics", answerType: "numerical", acceptedAnswers: "1.62", tolerance: "0.02", answerDecimals: 2 };
+
+  it("stores 2 to 6 options with one or several correct, and typed integer and numerical answers; an edit may change the type", async () => {
+    const boss = await admin();
+    const add = async (body: object) => {
+      const added = await call(addQuestion, { as: boss, json: body });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+      return stored((added.body.question as { id: string }).id);
+    };
+    const three = await add({ text: "Which is a noble gas?", subject: "Chemistry", options: ["Neon", "Nitrogen", "Sodium"], correctOptionIndex: 0 });
+    expect(keyOf(three)).toMatchObject({ answerType: "single", options: ["Neon", "Nitrogen", "Sodium"], correctOptionIndex: 0, correctOptions: null, acceptedAnswers: null });
+    const several = await add({ text: "Which are even?", subject: "Mathematics", answerType: "multiple", options: ["2", "3", "4", "5", "6"], correctOptions: [4, 0, "2", 0] });
+    expect(keyOf(several)).toMatchObject({ answerType: "multiple", options: ["2", "3", "4", "5", "6"], correctOptionIndex: null, correctOptions: [0, 2, 4] });
+    const whole = await add({ ...integer, acceptedAnswers: "8, 08, 7" });
+    expect(keyOf(whole)).toMatchObject({ answerType: "integer", options: [], acceptedAnswers: [["7", "7"], ["8", "8"]], answerLimits: ["0", "99"], answerDecimals: 0 });
+    // 1.62 ± 0.02 accepts 1.60 to 1.64 exactly; Hindi is the question alone.
+    const decimal = await add({ ...numerical, textHi: "चंद्रमा पर g, m/s² में?" });
+    expect(keyOf(decimal)).toMatchObject({ answerType: "numerical", options: [], acceptedAnswers: [["1.6", "1.64"]], answerLimits: null, answerDecimals: 2, textHi: "चंद्रमा पर g, m/s² में?", optionsHi: [] });
+
+    const changed = await call(updateQuestion, { method: "PUT", as: boss, params: { id: whole.id }, json: { ...question, options: ["7", "8"], correctOptionIndex: 1 } });
+    expect(changed.status).toBe(200);
+    expect(keyOf(await stored(whole.id))).toMatchObject({ answerType: "single", options: ["7", "8"], correctOptionIndex: 1, acceptedAnswers: null, answerLimits: null, answerDecimals: null });
+    // An edit leaving the Hindi version out keeps it: the Hindi question alone, for a typed question.
+    const kept = await call(updateQuestion, { method: "PUT", as: boss, params: { id: decimal.id }, json: { ...numerical, acceptedAnswers: "1.6", tolerance: "" } });
+    expect(keyOf(await stored(decimal.id))).toMatchObject({ acceptedAnswers: [["1.6", "1.6"]], textHi: "चंद्रमा पर g, m/s² में?", optionsHi: [] });
+    expect(kept.status).toBe(200);
+  });
+
+  it("refuses an answer that does not fit its type with a sentence saying why, in the request's language, storing nothing", async () => {
+    const boss = await admin();
+    const db = await getDb();
+    const before = (await db.select().from(questions)).length;
+    const options = ["a", "b", "c"];
+    for (const [body, said] of [
+      [{ ...question, options: ["1", "2", "3", "4", "5", "6", "7"] }, "A question with options needs 2 to 6 of them."],
+      [{ ...question, options: ["1"], correctOptionIndex: 0 }, "A question with options needs 2 to 6 of them."],
+      [{ ...question, options, correctOptionIndex: 3 }, "The correct option must be one of the question's options."],
+      [{ ...question, answerType: "multiple", options, correctOptions: [] }, "Choose at least one correct option."],
+      [{ ...question, answerType: "multiple", options, correctOptions: [0, 3] }, "The correct option must be one of the question's options."],
+      [{ ...question, answerType: "essay" }, "The answer type must be single, multiple, integer or numerical."],
+      [{ ...question, options, optionsHi: ["क", "ख", "ग", "घ"], textHi: "प्रश्न" }, "The Hindi options must match the English options in number."],
+      [{ ...integer, options: ["8", "9"] }, "A question answered by typing a number has no options: leave them out."],
+      [{ ...integer, acceptedAnswers: " , " }, "Give the accepted answer."],
+      [{ ...integer, acceptedAnswers: "8, 8.5" }, "Each accepted answer of an integer question must be a whole number, such as 42."],
+      [{ ...integer, answerMax: "" }, "An integer question needs the smallest and the largest answer allowed, such as 0 and 99."],
+      [{ ...integer, answerMin: "99", answerMax: "0" }, "The smallest answer allowed cannot be larger than the largest."],
+      [{ ...integer, answerMax: "9.5" }, "The smallest and largest answers allowed must be numbers such as 0 and 99 (whole numbers for an integer question)."],
+      [{ ...integer, acceptedAnswers: "8, 120" }, "Each accepted answer must lie within the range of answers allowed."],
+      [{ ...numerical, acceptedAnswers: "1.625" }, "Each correct value must be a number with at most two decimal places, such as 2.5."],
+      [{ ...numerical, answerDecimals: 1 }, "A correct value cannot have more decimal places than participants may type."],
+      [{ ...numerical, answerDecimals: 3 }, "Decimal places must be 0, 1 or 2."],
+      [{ ...numerical, answerDecimals: undefined }, "Decimal places must be 0, 1 or 2."],
+      [{ ...numerical, tolerance: "-0.01" }, "The tolerance must be 0 or more, with at most two decimal places, such as 0.01."],
+      [{ ...numerical, answerMin: "0" }, "Give both the smallest and the largest answer allowed, or neither."],
+    ] as const) {
+      const refused = await call(addQuestion, { as: boss, json: body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message, JSON.stringify(body)).toBe(said);
+    }
+    const inHindi = await call(addQuestion, { as: boss, json: { ...integer, acceptedAnswers: "120" }, headers: { "accept-language": "hi" } });
+    expect(inHindi.body.message).toBe("हर स्वीकृत उत्तर अनुमत उत्तरों की सीमा के भीतर होना चाहिए।");
+    expect((await db.select().from(questions)).length).toBe(before);
+  });
+
+  it("round-trips every type through CSV and ZIP export and import, and refuses a row whose answer does not fit its type by its line", async () => {
+    const boss = await admin();
+    const db = await getDb();
+    const label = tag();
+    const upload = (file: string | Buffer, name = "bank.csv") => {
+      const form = new FormData();
+      form.set("file", new Blob([typeof file === "string" ? file : new Uint8Array(file)]), name);
+      return call(importQuestions, { as: boss, form });
+    };
+    const columns = (cells: Partial<Record<(typeof CSV_HEADER)[number], string>>) => CSV_HEADER.map((name) => cells[name] ?? "").map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",");
+    const rows = [
+      columns({ text: `Three options ${label}`, subject: "GK", answerType: "single", option1: "a", option2: "b", option3: "c", correctOptionIndex: "2", text_hi: `तीन ${label}`, option1_hi: "क", option2_hi: "ख", option3_hi: "ग" }),
+      columns({ text: `Several ${label}`, subject: "GK", answerType: "multiple", option1: "a", option2: "b", option3: "c", option4: "d", option5: "e", option6: "f", correctOptions: "1, 5" }),
+      columns({ text: `Whole ${label}`, subject: "Maths", answerType: "integer", acceptedAnswers: "42, 57", answerMin: "0", answerMax: "99", text_hi: `पूर्ण ${label}` }),
+      columns({ text: `Decimal ${label}`, subject: "Physics", answerType: "numerical", acceptedAnswers: "2.50", tolerance: "0.01", answerMin: "-10", answerMax: "10", answerDecimals: "2" }),
+    ];
+    const wrong = columns({ text: `Wrong ${label}`, subject: "Maths", answerType: "integer", acceptedAnswers: "2.5", answerMin: "0", answerMax: "9" });
+    const header = CSV_HEADER.join(",");
+    const refused = await upload([header, ...rows.slice(0, 2), wrong, ...rows.slice(2)].join("\n"));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ row: 4, message: "Each accepted answer of an integer question must be a whole number, such as 42." }]);
+    const mine = () => db.select().from(questions).where(ilike(questions.text, `%${label}%`));
+    expect(await mine()).toEqual([]);
+
+    expect((await upload([header, ...rows].join("\n"))).body).toMatchObject({ imported: 4 });
+    const imported = await mine();
+    const comparable = (list: typeof imported) => list.map((row) => ({ text: row.text, subject: row.subject, ...keyOf(row) })).sort((a, b) => a.text.localeCompare(b.text));
+    expect(comparable(imported)).toEqual([
+      { text: `Decimal ${label}`, subject: "Physics", answerType: "numerical", options: [], correctOptionIndex: null, correctOptions: null, acceptedAnswers: [["2.49", "2.51"]], answerLimits: ["-10", "10"], answerDecimals: 2, textHi: null, optionsHi: null },
+      { text: `Several ${label}`, subject: "GK", answerType: "multiple", options: ["a", "b", "c", "d", "e", "f"], correctOptionIndex: null, correctOptions: [1, 5], acceptedAnswers: null, answerLimits: null, answerDecimals: null, textHi: null, optionsHi: null },
+      { text: `Three options ${label}`, subject: "GK", answerType: "single", options: ["a", "b", "c"], correctOptionIndex: 2, correctOptions: null, acceptedAnswers: null, answerLimits: null, answerDecimals: null, textHi: `तीन ${label}`, optionsHi: ["क", "ख", "ग"] },
+      { text: `Whole ${label}`, subject: "Maths", answerType: "integer", options: [], correctOptionIndex: null, correctOptions: null, acceptedAnswers: [["42", "42"], ["57", "57"]], answerLimits: ["0", "99"], answerDecimals: 0, textHi: `पूर्ण ${label}`, optionsHi: [] },
+    ]);
+
+    // The CSV export, imported again, gives the same questions; so does the ZIP's CSV.
+    const csvLines = (await (await call(exportQuestions, { as: boss })).response.text()).split("\r\n");
+    expect(csvLines).toContain(columns({ text: `Decimal ${label}`, subject: "Physics", answerType: "numerical", acceptedAnswers: "2.5", tolerance: "0.01", answerMin: "-10", answerMax: "10", answerDecimals: "2" }));
+    const zipped = await call(exportQuestions, { as: boss, url: "/api/questions/export?format=zip" });
+    const zipCsv = readZip(Buffer.from(await zipped.response.arrayBuffer()), ZIP_LIMITS).find((entry) => entry.name === "questions.csv")!.bytes.toString("utf8").split("\r\n");
+    const own = (lines: string[]) => [lines[0], ...lines.filter((line) => line.includes(label))].join("\n");
+    for (const [file, name] of [[own(csvLines), "bank.csv"], [writeZip([{ name: "questions.csv", bytes: Buffer.from(own(zipCsv)) }]), "bank.zip"]] as const) {
+      await db.delete(questions).where(ilike(questions.text, `%${label}%`));
+      expect((await upload(file, name)).body).toMatchObject({ imported: 4 });
+      expect(comparable(await mine())).toEqual(comparable(imported));
+    }
   });
 });
 

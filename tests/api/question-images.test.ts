@@ -11,7 +11,7 @@ import { questionImages, questionImageUses, questions, quizQuestions, quizzes } 
 import { closeDatabase, getDb } from "@/lib/db";
 import { readZip, writeZip, type ZipEntry } from "@/lib/quizzes/zip";
 import { ZIP_LIMITS } from "@/lib/quizzes/question-transfer";
-import { CSV_HEADER } from "@/lib/quizzes/schemas";
+import { SINGLE_CORRECT_CSV_HEADER } from "@/lib/quizzes/schemas";
 import { encodeGreyPng } from "@/lib/seed/diagram";
 import { DEMO_DIAGRAM_ID } from "@/lib/seed/demo-questions";
 import { openExam, paidParticipant } from "@/tests/support/exam";
@@ -169,7 +169,7 @@ function csvRow(cells: string[]): string {
 }
 
 function bankZip(rows: string[][], images: ZipEntry[]): Buffer {
-  return writeZip([{ name: "questions.csv", bytes: Buffer.from([CSV_HEADER.join(","), ...rows.map(csvRow)].join("\n")) }, ...images]);
+  return writeZip([{ name: "questions.csv", bytes: Buffer.from([SINGLE_CORRECT_CSV_HEADER.join(","), ...rows.map(csvRow)].join("\n")) }, ...images]);
 }
 
 function zipRow(label: string, image: string): string[] {
@@ -274,7 +274,7 @@ describe("a ZIP of a CSV and its images", () => {
 
   it("a CSV alone cannot bring images: the row names the file it needs", async () => {
     const label = tag();
-    const csv = [CSV_HEADER.join(","), csvRow(zipRow(label, "images/square.png"))].join("\n");
+    const csv = [SINGLE_CORRECT_CSV_HEADER.join(","), csvRow(zipRow(label, "images/square.png"))].join("\n");
     const refused = await call(importBank, { as: await admin(), form: fileForm(csv, "bank.csv") });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{ row: 2, message: 'The image "images/square.png" needs a ZIP with the CSV and an images folder.' }]);

@@ -13,7 +13,7 @@ import { questions, quizQuestions, quizzes } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { examPaper, type ExamPaper } from "@/lib/exam";
 import { unsafeMarkup } from "@/lib/content/render";
-import { CSV_HEADER } from "@/lib/quizzes/schemas";
+import { SINGLE_CORRECT_CSV_HEADER } from "@/lib/quizzes/schemas";
 import { markPaid, openExam } from "@/tests/support/exam";
 import { call } from "@/tests/support/http";
 import type { ActiveUser } from "@/lib/auth";
@@ -208,7 +208,7 @@ describe("the question form's preview", () => {
       [{ text: "x".repeat(5_001), options }, "A text is at most 5000 characters."],
       [{ text: "x", options: [...options.slice(1), "y".repeat(1_001)] }, "A text is at most 1000 characters."],
       [{ text: 42, options }, "Each text must be text."],
-      [{ text: "x", options: ["a", "b", "c"] }, "Exactly four options are required."],
+      [{ text: "x", options: [...options, "e", "f", "g"] }, "A question with options needs 2 to 6 of them."],
       [{ text: "x", options, optionsHi: "क" }, null],
     ] as const) {
       const refused = await call(preview, { as: boss, json: body });
@@ -228,7 +228,7 @@ describe("the CSV import", () => {
     const subject = tag();
     const csv = (rows: string[]) => {
       const form = new FormData();
-      form.set("file", new Blob([[CSV_HEADER.slice(0, 7).join(","), ...rows].join("\n")], { type: "text/csv" }), "bank.csv");
+      form.set("file", new Blob([[SINGLE_CORRECT_CSV_HEADER.slice(0, 7).join(","), ...rows].join("\n")], { type: "text/csv" }), "bank.csv");
       return form;
     };
     const formula = `"Solve $2x = 4$",${subject},$x = 1$,$x = 2$,$x = 3$,$x = 4$,1`;
