@@ -232,6 +232,18 @@ function questionBody(mark: string) {
   return { text: `What is 6 × 7? ${mark}`, subject: `Maths ${mark}`, options: ["42", "36", "48", "67"], correctOptionIndex: 0 };
 }
 
+/** The fields of the other answer types: several correct options, and a typed number's answers, range, tolerance and decimals. */
+const TYPED_QUESTION_FIELDS: Target["fields"] = { text: "text", answerType: "choice", acceptedAnswers: "text", answerMin: "text?", answerMax: "text?", tolerance: "text?", answerDecimals: "count" };
+const MULTIPLE_QUESTION_FIELDS: Target["fields"] = { text: "text", "options.5": "text", "correctOptions.0": "count" };
+
+function numericalQuestionBody(mark: string) {
+  return { text: `g on the Moon, in m/s²? ${mark}`, subject: `Physics ${mark}`, answerType: "numerical", acceptedAnswers: "1.62", answerMin: "0", answerMax: "10", tolerance: "0.02", answerDecimals: 2 };
+}
+
+function multipleQuestionBody(mark: string) {
+  return { text: `Which are even? ${mark}`, subject: `Maths ${mark}`, answerType: "multiple", options: ["2", "3", "4", "5", "6", "7"], correctOptions: [0, 2, 4] };
+}
+
 const BLOG_FIELDS: Target["fields"] = {
   title: "text",
   content: "text",
@@ -528,6 +540,12 @@ const TARGETS: Target[] = [
     },
   },
   adminAdds("POST /api/addquestions", addQuestion, QUESTION_FIELDS, questionBody, marked(questions, [questions.text, questions.subject])),
+  {
+    ...adminAdds("POST /api/addquestions (numerical)", addQuestion, TYPED_QUESTION_FIELDS, numericalQuestionBody, marked(questions, [questions.text, questions.subject])),
+    // Numbers the field takes as text, but not as a number of a numerical question's answer.
+    refuses: { acceptedAnswers: ["1e3", "0x10", "1.625", "NaN", "½", ""], answerMin: ["-Infinity", "20"], tolerance: ["-0.01", "0.001"], answerDecimals: [3] },
+  },
+  adminAdds("POST /api/addquestions (multiple correct)", addQuestion, MULTIPLE_QUESTION_FIELDS, multipleQuestionBody, marked(questions, [questions.text, questions.subject])),
   {
     route: "PUT /api/updatequestions/{id}",
     handler: updateQuestion,
