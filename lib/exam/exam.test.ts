@@ -212,7 +212,7 @@ describe("proctoring", () => {
     const boss = await admin();
     const detail = await responseDetail(boss, view.attemptId);
     expect(detail.events.map((event) => event.kind)).toEqual(["visibility-hidden", "paste"]);
-    expect(detail.answers).toEqual([expect.objectContaining({ questionId: questionIds[0], selectedOptionIndex: 1, correctOptionIndex: 2 })]);
+    expect(detail.answers).toEqual([expect.objectContaining({ questionId: questionIds[0], answerType: "single", given: 1, accepted: [2], verdict: "wrong" })]);
     const listed = (await listResponses(boss, quiz.id)).find((response) => response.id === view.attemptId);
     expect(listed).toMatchObject({ participantId: user.id, answered: 1, focusLosses: 1, blockedActions: 1 });
   });

@@ -50,27 +50,43 @@ function typedIsAccepted(given: string, ranges: AcceptedRanges): boolean {
 }
 
 /**
- * The marks, in hundredths, an answer earns. A dropped question earns the correct marks whatever
- * was given; none given earns the unanswered marks. Single correct: right when the option is
- * accepted. Multiple correct: right when exactly the accepted options are chosen; with partial
- * marks, a choice of only correct options but not all earns the partial marks per option chosen;
- * any wrong option is wrong. Typed: right when within an accepted range, compared exactly.
+ * How an answer stands against its question's key. Single correct: right when the option is
+ * accepted. Multiple correct: right when exactly the accepted options are chosen, in part when
+ * only accepted options are chosen but not all, else wrong. Typed: right when within an accepted
+ * range, compared exactly.
  */
-export function answerMarks(question: MarkedQuestion, given: GivenAnswer, marking: Marking): number {
-  if (question.dropped) return marking.correct;
-  if (!isAnswered(given)) return marking.unanswered;
+export function answerVerdict(question: Pick<MarkedQuestion, "type" | "accepted">, given: GivenAnswer): "right" | "in part" | "wrong" | "unanswered" {
+  if (!isAnswered(given)) return "unanswered";
   switch (question.type) {
     case "single":
-      return (question.accepted as number[]).includes(given as number) ? marking.correct : -marking.wrong;
+      return (question.accepted as number[]).includes(given as number) ? "right" : "wrong";
     case "multiple": {
       const accepted = question.accepted as number[];
       const chosen = given as number[];
-      if (!chosen.every((option) => accepted.includes(option))) return -marking.wrong;
-      if (chosen.length === accepted.length) return marking.correct;
-      return marking.partial === null ? -marking.wrong : marking.partial * chosen.length;
+      if (!chosen.every((option) => accepted.includes(option))) return "wrong";
+      return chosen.length === accepted.length ? "right" : "in part";
     }
     default:
-      return typedIsAccepted(given as string, question.accepted as AcceptedRanges) ? marking.correct : -marking.wrong;
+      return typedIsAccepted(given as string, question.accepted as AcceptedRanges) ? "right" : "wrong";
+  }
+}
+
+/**
+ * The marks, in hundredths, an answer earns. A dropped question earns the correct marks whatever
+ * was given; none given earns the unanswered marks; an answer in part earns the partial marks per
+ * option chosen, or is wrong where the marking has none.
+ */
+export function answerMarks(question: MarkedQuestion, given: GivenAnswer, marking: Marking): number {
+  if (question.dropped) return marking.correct;
+  switch (answerVerdict(question, given)) {
+    case "unanswered":
+      return marking.unanswered;
+    case "right":
+      return marking.correct;
+    case "in part":
+      return marking.partial === null ? -marking.wrong : marking.partial * (given as number[]).length;
+    case "wrong":
+      return -marking.wrong;
   }
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { answerVerdict, type Accepted } from "@/lib/exam/marking";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from "@/db/schema";
 import { service } from "@/lib/auth";
@@ -105,9 +106,22 @@ export const responseDetail = service("exam.readResponses", async (_actor, attem
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(eq(attempts.id, attemptId));
   if (!attempt) throw new NotFound(message("responseNotFound"));
-  const [answers, events] = await Promise.all([
+  const [saved, events] = await Promise.all([
     db
-      .select({ questionId: questions.id, text: questions.text, options: questions.options, rendered: questions.rendered, correctOptionIndex: questions.correctOptionIndex, selectedOptionIndex: attemptAnswers.selectedOptionIndex, answeredAt: attemptAnswers.answeredAt })
+      .select({
+        questionId: questions.id,
+        text: questions.text,
+        options: questions.options,
+        rendered: questions.rendered,
+        answerType: questions.answerType,
+        correctOptionIndex: questions.correctOptionIndex,
+        correctOptions: questions.correctOptions,
+        acceptedAnswers: questions.acceptedAnswers,
+        selectedOptionIndex: attemptAnswers.selectedOptionIndex,
+        selectedOptions: attemptAnswers.selectedOptions,
+        typedAnswer: attemptAnswers.typedAnswer,
+        answeredAt: attemptAnswers.answeredAt,
+      })
       .from(attemptAnswers)
       .innerJoin(questions, eq(questions.id, attemptAnswers.questionId))
       .where(eq(attemptAnswers.attemptId, attemptId))
@@ -115,8 +129,14 @@ export const responseDetail = service("exam.readResponses", async (_actor, attem
     db.select({ kind: focusEvents.kind, occurredAt: focusEvents.occurredAt, durationMs: focusEvents.durationMs, detail: focusEvents.detail }).from(focusEvents).where(and(eq(focusEvents.attemptId, attemptId))).orderBy(asc(focusEvents.occurredAt)),
   ]);
   const [segments, proctoring, integrity] = await Promise.all([recordingSegmentCount(attemptId), proctoringReport(db, attempt), integrityStatus(db, attemptId)]);
+  const answers = saved.map(({ correctOptionIndex, correctOptions, acceptedAnswers, selectedOptionIndex, selectedOptions, typedAnswer, ...answer }) => {
+    const accepted: Accepted = correctOptions ?? acceptedAnswers ?? [correctOptionIndex!];
+    const given = selectedOptions ?? typedAnswer ?? selectedOptionIndex;
+    return { ...answer, accepted, given, verdict: answerVerdict({ type: answer.answerType, accepted }, given) };
+  });
   return {
     ...attempt,
+    /** Each answer as given against the bank's key (an option, options, or a typed number), with how it stands. */
     answers,
     events,
     /** Every proctoring event with the recording's gaps, counts per kind and the flags for review. */
