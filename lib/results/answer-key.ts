@@ -95,8 +95,6 @@ interface KeyedKind {
   decimals: number | null;
 }
 
-const LETTERS = "ABCDEF";
-
 /**
  * The key a "change" decision gives the question, refused when it is not of the question's kind
  * (an option, options, accepted answers), names an option the question does not have, or accepts
@@ -105,7 +103,7 @@ const LETTERS = "ABCDEF";
 function decidedKey(question: KeyedKind, change: Extract<KeyDecisionInput, { decision: "change" }>): Key {
   const notInQuestion = (option: number) => option >= question.optionCount;
   const refuseOptions = (options: number[]) => {
-    if (options.some(notInQuestion)) throw new Invalid(message("keyOptionNotInQuestion", { last: LETTERS[question.optionCount - 1] }));
+    if (options.some(notInQuestion)) throw new Invalid(message("keyOptionNotInQuestion"));
   };
   switch (question.answerType) {
     case "single":
@@ -121,7 +119,7 @@ function decidedKey(question: KeyedKind, change: Extract<KeyDecisionInput, { dec
       const rule = { type: question.answerType, limits: question.limits, decimals: question.decimals ?? 0 };
       for (const value of change.acceptedAnswers.flat()) {
         const problem = typedAnswerProblem(value, rule);
-        if (problem) throw new Invalid("values" in problem ? message(problem.id, problem.values) : message(problem.id));
+        if (problem) throw new Invalid(message(problem.id, "values" in problem ? problem.values : undefined));
       }
       return { keyAnswers: change.acceptedAnswers };
     }

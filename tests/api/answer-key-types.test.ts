@@ -91,7 +91,7 @@ describe("the key of every answer type", () => {
 
     await expect(decideObjections(boss, quiz.id, questionIds[0], { decision: "change", newOptionIndex: 1, note: "" })).rejects.toThrow(new Invalid(catalogued(KEY_DOES_NOT_FIT_QUESTION)));
     await expect(decideObjections(boss, quiz.id, questionIds[1], { decision: "change", acceptedAnswers: [["1", "1"]], note: "" })).rejects.toThrow(new Invalid(catalogued(KEY_DOES_NOT_FIT_QUESTION)));
-    expect((await decide(questionIds[1], { decision: "change", newOptions: [0, 4], note: "" })).body.message).toBe("Choose one of the question's options, A to D.");
+    expect((await decide(questionIds[1], { decision: "change", newOptions: [0, 4], note: "" })).body.message).toBe("The question has no such option: choose one of its own.");
     expect((await decide(questionIds[1], { decision: "change", newOptions: [2, 0], note: "" })).status).toBe(400);
     expect((await decide(questionIds[0], { decision: "change", acceptedAnswers: [["42", "42"], ["100", "100"]], note: "" })).body.message).toBe("Type a number from 0 to 99.");
     expect((await decide(questionIds[0], { decision: "change", acceptedAnswers: [["42.5", "42.5"]], note: "" })).body.message).toBe("Type a whole number from 0 to 99.");
