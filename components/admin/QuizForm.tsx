@@ -12,6 +12,7 @@ import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
 import { PrizeTableFields } from "./PrizeTableFields";
+import { QuizSections, type SectionBankQuestion } from "./QuizSections";
 import { copiedQuizValues, newQuizValues, quizFormSchema, type ContestModelOption, type QuizFormValues } from "./quizFormValues";
 import type { QuizListItem } from "./QuizList";
 
@@ -20,7 +21,7 @@ interface QuizFormProps {
   quiz: QuizListItem | null;
   /** The quiz a new one is duplicated from: the form starts from its values. */
   copyOf: QuizListItem | null;
-  bank: BankQuestion[];
+  bank: (BankQuestion & SectionBankQuestion)[];
   /** The default prize table, which a new quiz's table starts from. */
   defaultPrizes: PrizeTierRow[];
   /** The three contest models, each with its line from configuration, its explanation and whether this site allows it. */
@@ -32,8 +33,8 @@ interface QuizFormProps {
 
 /** The marking scheme's two inputs; both fixed once registration opens. */
 const MARKING_FIELDS = [
-  { name: "marksPerQuestion", id: "quiz-marks", label: "Marks for a correct answer", min: 1, hint: "A dropped question gives everyone these marks." },
-  { name: "wrongAnswerMarks", id: "quiz-wrong-marks", label: "Marks deducted for a wrong answer", min: 0, hint: "0 for no negative marking; an unanswered question scores 0." },
+  { name: "marksPerQuestion", id: "quiz-marks", label: "Marks for a correct answer", hint: "Up to two decimals, like 2.5. A dropped question gives everyone these marks." },
+  { name: "wrongAnswerMarks", id: "quiz-wrong-marks", label: "Marks deducted for a wrong answer", hint: "0 for no negative marking, or e.g. 0.25; an unanswered question scores 0." },
 ] as const;
 
 export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
@@ -41,7 +42,7 @@ export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, not
   const [error, setError] = useState<string>();
   const startValues =
     quiz?.values ?? (copyOf ? copiedQuizValues(copyOf) : newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? false));
-  const { register, handleSubmit, control, formState } = useForm<QuizFormValues, unknown, QuizInput>({
+  const { register, handleSubmit, control, formState, setValue } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
     defaultValues: startValues,
   });
@@ -142,8 +143,9 @@ export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, not
               id={field.id}
               label={field.label}
               type="number"
-              min={field.min}
-              step={1}
+              min={0}
+              step="0.01"
+              inputMode="decimal"
               readOnly={prizesLocked}
               hint={prizesLocked ? "Fixed: registration has opened." : field.hint}
               error={errors[field.name]?.message}
@@ -195,6 +197,8 @@ export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, not
         <div className="sm:col-span-2">
           <QuestionPicker bank={bank} value={questions.field.value} onChange={questions.field.onChange} error={questions.fieldState.error?.message} />
         </div>
+
+        <QuizSections control={control} register={register} setValue={setValue} errors={errors} bank={bank} locked={prizesLocked} />
 
         <div className="flex flex-col gap-3 sm:col-span-2">
           <FormMessage tone="error">{error}</FormMessage>

@@ -3,6 +3,7 @@
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 import type { ContestModelOption } from "./quizFormValues";
 import type { BankQuestion } from "./QuestionPicker";
+import type { SectionBankQuestion } from "./QuizSections";
 import { QuizForm } from "./QuizForm";
 import { QuizList, type QuizListItem } from "./QuizList";
 import { useEditor } from "./useEditor";
@@ -11,14 +12,14 @@ import { useEditor } from "./useEditor";
  * The demo publishes its answers, so its questions and a paid quiz's never mix: the form offers
  * only the questions the quiz being edited (or a new paid quiz) may use.
  */
-function offeredQuestions(bank: BankQuestion[], quizzes: QuizListItem[], editing: QuizListItem | null): BankQuestion[] {
+function offeredQuestions<Question extends BankQuestion>(bank: Question[], quizzes: QuizListItem[], editing: QuizListItem | null): Question[] {
   const forDemo = editing?.isDemo ?? false;
   const elsewhere = new Set(quizzes.filter((quiz) => quiz.isDemo !== forDemo).flatMap((quiz) => quiz.values.questions));
   return bank.filter((question) => !elsewhere.has(question.id));
 }
 
 /** The list and the form share one thing: which quiz, if any, is being edited. */
-export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { quizzes: QuizListItem[]; bank: BankQuestion[]; defaultPrizes: PrizeTierRow[]; contestModels: ContestModelOption[] }) {
+export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { quizzes: QuizListItem[]; bank: (BankQuestion & SectionBankQuestion)[]; defaultPrizes: PrizeTierRow[]; contestModels: ContestModelOption[] }) {
   const editor = useEditor<QuizListItem>();
   return (
     <div className="flex flex-col gap-8">

@@ -36,7 +36,7 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     questionCount: quiz.questions.length,
     values: quizFormValues(quiz, loaded.defaultPrizes),
   }));
-  const bank = loaded.bank.map(({ id, text, subject }) => ({ id, text, subject }));
+  const bank = loaded.bank.map(({ id, text, subject, answerType }) => ({ id, text, subject, answerType }));
 
   const contestModels: ContestModelOption[] = CONTEST_MODELS.map((model) => ({
     value: model,

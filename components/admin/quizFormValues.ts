@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { CASH_PRIZES_UNCONFIRMED } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
-import { CONTEST_MODELS, cashTotalPaise, copyTitle, quizSchema, type ContestModel, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODELS, cashTotalPaise, copyTitle, quizSchema, type ContestModel, type PrizeTierRow, type SectionInput } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
 
 type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
@@ -31,6 +31,22 @@ const quizFields = z.object({
   examEndDate: z.string(),
   resultDate: z.string(),
   questions: z.array(z.string()),
+  /** The quiz's sections as typed; none: every question takes the marking scheme above. */
+  sections: z.array(
+    z.object({
+      name: z.string(),
+      nameHi: z.string(),
+      marksCorrect: z.string(),
+      marksWrong: z.string(),
+      marksUnanswered: z.string(),
+      /** Partial marks for a multiple-correct question's correct but incomplete choice; off: all or nothing. */
+      partial: z.boolean(),
+      marksPartial: z.string(),
+    }),
+  ),
+  /** Each picked question's section (its index, "" for none yet) and own marks ("" for the section's), by question id. */
+  // A question picked just now has no entry until its inputs are drawn: blank until then.
+  placement: z.record(z.string(), z.object({ section: z.string().default(""), marksCorrect: z.string().default(""), marksWrong: z.string().default("") })),
   /** The prize table's rows as typed: ranks and the cash per rank in rupees. */
   prizes: z.array(z.object({ rankFrom: z.string(), rankTo: z.string(), kind: z.enum(["cash", "free_pass"]), amount: z.string().optional() })),
   /** Registration has opened: the prizes are shown read-only and not sent, so they stay as they are. */
@@ -46,13 +62,47 @@ function blankToUndefined(value: string): string | undefined {
   return value.trim() === "" ? undefined : value;
 }
 
+type Placement = QuizFormValues["placement"];
+
+/** A question's own marks left blank: none, it takes its section's. */
+function blankToNull(value: string): string | null {
+  return value.trim() === "" ? null : value;
+}
+
+/**
+ * The sections as the API takes them, each with its picked questions in the picked order. A
+ * picked question in no section is in none of them, so the quiz's questions (sent in the picked
+ * order then) differ from the sections' and quizSchema says so.
+ */
+function sectionsBody(values: Pick<QuizFormValues, "sections" | "questions" | "placement">) {
+  return values.sections.map((section, index) => ({
+    name: section.name,
+    nameHi: section.nameHi,
+    marksCorrect: blankToUndefined(section.marksCorrect),
+    marksWrong: blankToUndefined(section.marksWrong),
+    marksUnanswered: blankToUndefined(section.marksUnanswered),
+    marksPartial: section.partial ? section.marksPartial : null,
+    questions: values.questions
+      .filter((questionId) => values.placement[questionId]?.section === String(index))
+      .map((questionId) => ({ questionId, marksCorrect: blankToNull(values.placement[questionId].marksCorrect ?? ""), marksWrong: blankToNull(values.placement[questionId].marksWrong ?? "") })),
+  }));
+}
+
+/** The quiz's questions in order: the sections', section after section, once every picked one is in a section. */
+function orderedQuestions(questions: readonly string[], placement: Placement, sectionCount: number): string[] {
+  if (sectionCount === 0 || questions.some((questionId) => !placement[questionId]?.section)) return [...questions];
+  return Array.from({ length: sectionCount }, (_, index) => questions.filter((questionId) => placement[questionId].section === String(index))).flat();
+}
+
 /**
  * The inputs are turned into the API's body and checked with the API's own quizSchema, so the
  * browser and the server never disagree; the keys are the same, so errors land on their fields.
  */
 export const quizFormSchema = quizFields
-  .transform(({ prizesLocked, ...values }): z.input<typeof quizSchema> => ({
+  .transform(({ prizesLocked, placement, ...values }): z.input<typeof quizSchema> => ({
     ...values,
+    questions: orderedQuestions(values.questions, placement, values.sections.length),
+    sections: sectionsBody({ ...values, placement }),
     // None picked: undefined, which quizSchema refuses with the catalogue's "Choose a contest model"
     // on the radio group (the cast only lets the value through to that check).
     contestModel: (values.contestModel || undefined) as ContestModel,
@@ -159,6 +209,8 @@ const NEW_QUIZ: QuizFormValues = {
   examEndDate: "",
   resultDate: "",
   questions: [],
+  sections: [],
+  placement: {},
   prizes: [],
   prizesLocked: false,
 };
@@ -186,7 +238,34 @@ export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly Prize
     examEndDate: toIndiaInput(quiz.examEndAt),
     resultDate: toIndiaInput(quiz.resultAt),
     questions: quiz.questions,
+    sections: quiz.sections.map((section) => ({
+      name: section.name,
+      nameHi: section.nameHi ?? "",
+      marksCorrect: String(section.marksCorrect),
+      marksWrong: String(section.marksWrong),
+      marksUnanswered: String(section.marksUnanswered),
+      partial: section.marksPartial !== null,
+      marksPartial: section.marksPartial === null ? "" : String(section.marksPartial),
+    })),
+    placement: placementOf(quiz.sections),
     prizes: prizeRowValues(quiz.prizeSource === "none" && !quiz.prizesLocked ? defaultPrizes : quiz.prizes),
     prizesLocked: quiz.prizesLocked,
   };
+}
+
+/** Each question of the sections: which section it is in, and its own marks. */
+function placementOf(sections: readonly SectionInput[]): Placement {
+  return Object.fromEntries(
+    sections.flatMap((section, index) =>
+      section.questions.map((question) => [
+        question.questionId,
+        { section: String(index), marksCorrect: question.marksCorrect === null ? "" : String(question.marksCorrect), marksWrong: question.marksWrong === null ? "" : String(question.marksWrong) },
+      ]),
+    ),
+  );
+}
+
+/** A new section as the editor adds it: the quiz's marking to start from, all or nothing. */
+export function newSectionValues(position: number, marksCorrect: string, marksWrong: string): QuizFormValues["sections"][number] {
+  return { name: `Section ${String.fromCharCode(65 + position)}`, nameHi: "", marksCorrect, marksWrong, marksUnanswered: "0", partial: false, marksPartial: "" };
 }

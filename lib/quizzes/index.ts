@@ -7,7 +7,6 @@ export { loadDashboard, type DashboardQuiz } from "./dashboard";
 export type { CardAction } from "./dashboard-cards";
 export { defaultPrizeTable, prizeTablesOf, quizPrizeTable } from "./prizes";
 export { quizPaper } from "./sections";
-export type { Paper, PaperSection } from "./paper";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
 export { previewQuestion, type QuestionPreview } from "./preview";

@@ -2,13 +2,10 @@
  * A sectioned paper's structure as participants are told it (the instructions page) and as the
  * organiser previews it while building the quiz (the admin's quiz editor): each section's marking,
  * its kinds of question, how many of its questions are worth which marks, and the paper's total.
- * Pure and client-safe; sums are made in whole hundredths, as lib/exam/marking.ts scores, never in
- * floating point (marks have at most two decimals: lib/quizzes/schemas.ts).
+ * Pure and client-safe; sums are made in whole hundredths (lib/marks.ts), never in floating point.
  */
 import type { AnswerType } from "@/db/schema";
-
-const toHundredths = (marks: number) => Math.round(marks * 100);
-const fromHundredths = (hundredths: number) => hundredths / 100;
+import { fromHundredths, toHundredths } from "@/lib/marks";
 
 /** A section as stored or typed: its marking, and its questions' types and own marks (null: the section's). */
 export interface SectionPlan {

@@ -4,7 +4,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Pool } from "pg";
-import { blogs, prizeTiers, questionImages, questionImageUses, questions, quizQuestions, quizzes, users } from "@/db/schema";
+import { blogs, prizeTiers, questionImages, questionImageUses, questions, quizQuestions, quizSections, quizzes, users, type AcceptedRanges } from "@/db/schema";
 import { config } from "@/lib/config";
 import { generateReferralCode, hashPassword } from "@/lib/accounts";
 import { migrateDatabase, withPreparationLock, type Queryable } from "@/lib/db";
@@ -12,7 +12,7 @@ import { log } from "@/lib/log";
 import { rupeesToPaise } from "@/lib/money";
 import { localImageSize } from "@/lib/blog";
 import { seedArticles, seedCoverAlt } from "./articles";
-import type { SeedQuestion } from "./content-types";
+import type { SeedPaper, SeedPaperQuestion, SeedQuestion } from "./content-types";
 import { DEMO_DIAGRAM_ID, demoQuestions } from "./demo-questions";
 import { rightTriangleDiagram } from "./diagram";
 import { questionImageIds, renderQuestion, type KnownImages } from "@/lib/content";
@@ -20,6 +20,7 @@ import { storage } from "@/lib/storage";
 import { imageSize } from "@/lib/uploads";
 import { freeQuizQuestions } from "./free-quiz-questions";
 import { paidQuizQuestions } from "./paid-quiz-questions";
+import { ioqmPractice, nsepSample } from "./olympiad-papers";
 
 const ADMIN_PASSWORD_FILE = path.join(config.dataDir, "admin-password");
 
@@ -31,9 +32,13 @@ function seedUuid(group: number, index: number): string {
 export const DEMO_QUIZ_ID = seedUuid(1, 1);
 const SAMPLE_PAID_QUIZ_ID = seedUuid(1, 2);
 const SAMPLE_FREE_QUIZ_ID = seedUuid(1, 3);
+const IOQM_PRACTICE_QUIZ_ID = seedUuid(1, 4);
+const NSEP_SAMPLE_QUIZ_ID = seedUuid(1, 5);
 const DEMO_QUESTION_GROUP = 2;
 const PAID_QUESTION_GROUP = 3;
 const FREE_QUESTION_GROUP = 4;
+const IOQM_QUESTION_GROUP = 5;
+const NSEP_QUESTION_GROUP = 6;
 const POSTERS = ["/posters/poster-1.svg", "/posters/poster-2.svg"];
 
 export const DEFAULT_PRIZE_TIERS = [
@@ -60,7 +65,8 @@ const SAMPLE_FREE_QUIZ_PRIZES = [
 
 /**
  * Seeds a migrated but empty database (an admin, the demo, a sample paid quiz and a sample free
- * one, articles, the prize table), under the lock every starting instance takes.
+ * one, papers in the IOQM and NSEP formats, articles, the prize table), under the lock every
+ * starting instance takes.
  */
 export async function seedIfEmpty(pool: Pool): Promise<void> {
   await withPreparationLock(pool, async (db) => {
@@ -97,7 +103,7 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       examStartAt: indiaMorning(now, -1),
       examEndAt: indiaMorning(now, 3650),
       resultAt: indiaMorning(now, 3650),
-    }, demoQuestions, DEMO_QUESTION_GROUP, adminId, [], await seedDemoDiagram(tx));
+    }, demoQuestions, DEMO_QUESTION_GROUP, adminId, { images: await seedDemoDiagram(tx) });
     await seedQuiz(tx, {
       id: SAMPLE_PAID_QUIZ_ID,
       title: `${config.brand.name} Season 2`,
@@ -141,7 +147,52 @@ export async function seedDatabase(db: Queryable, now = new Date()) {
       examStartAt: indiaMorning(now, 5),
       examEndAt: new Date(indiaMorning(now, 5).getTime() + 12 * 60 * 60 * 1000),
       resultAt: indiaMorning(now, 6),
-    }, freeQuizQuestions, FREE_QUESTION_GROUP, adminId, SAMPLE_FREE_QUIZ_PRIZES);
+    }, freeQuizQuestions, FREE_QUESTION_GROUP, adminId, { prizes: SAMPLE_FREE_QUIZ_PRIZES });
+    await seedQuiz(tx, {
+      id: IOQM_PRACTICE_QUIZ_ID,
+      title: "IOQM Practice Paper",
+      name: "ioqm-practice",
+      description:
+        "Six questions in the IOQM format, free: every answer a whole number from 00 to 99, typed; " +
+        "questions worth 2, 3 and 5 marks; no negative marking.",
+      contestModel: "free_entry",
+      entryFeePaise: 0,
+      prizeMoneyPaise: 0,
+      durationSeconds: 1200,
+      questionCount: paperQuestions(ioqmPractice).length,
+      marksPerQuestion: 2,
+      shuffleQuestions: false,
+      posterUrls: POSTERS,
+      formStartAt: indiaMorning(now, -1),
+      formEndAt: indiaMorning(now, 4),
+      examStartAt: indiaMorning(now, 4),
+      examEndAt: new Date(indiaMorning(now, 4).getTime() + 12 * 60 * 60 * 1000),
+      resultAt: indiaMorning(now, 5),
+    }, ioqmPractice, IOQM_QUESTION_GROUP, adminId);
+    await seedQuiz(tx, {
+      id: NSEP_SAMPLE_QUIZ_ID,
+      title: "NSEP Sample Paper",
+      name: "nsep-sample",
+      description:
+        "Five physics questions in the NSEP format. Part A: one correct option, +3 or −1. " +
+        "Part B: one or more correct options, +6 only for exactly the right set.",
+      // Lawful wherever the demo runs, as the paid sample above: certificates, never money.
+      contestModel: "paid_certificates",
+      prizeMoneyPaise: 0,
+      entryFeePaise: rupeesToPaise(100),
+      capacity: 1000,
+      durationSeconds: 900,
+      questionCount: paperQuestions(nsepSample).length,
+      marksPerQuestion: 3,
+      wrongAnswerMarks: 1,
+      shuffleQuestions: false,
+      posterUrls: POSTERS,
+      formStartAt: indiaMorning(now, -1),
+      formEndAt: indiaMorning(now, 8),
+      examStartAt: indiaMorning(now, 8),
+      examEndAt: new Date(indiaMorning(now, 8).getTime() + 12 * 60 * 60 * 1000),
+      resultAt: indiaMorning(now, 10),
+    }, nsepSample, NSEP_QUESTION_GROUP, adminId);
     await seedBlogs(tx, now);
   });
 }
@@ -179,38 +230,78 @@ async function seedPrizeTable(tx: Queryable) {
   await tx.insert(prizeTiers).values(DEFAULT_PRIZE_TIERS.map((tier) => ({ ...tier, quizId: null })));
 }
 
+function paperQuestions(paper: SeedPaper): SeedPaperQuestion[] {
+  return paper.sections.flatMap((section) => section.questions);
+}
+
+/** A seeded question's answer columns: one option of its options, several, or a typed whole number from 0 to 99. */
+function answerColumns(question: SeedQuestion | SeedPaperQuestion) {
+  if (!("answerType" in question) || question.answerType === "single") return { answerType: "single" as const, options: [...question.options], correctOptionIndex: question.correctOptionIndex, optionsHi: question.hi ? [...question.hi.options] : null };
+  if (question.answerType === "multiple") return { answerType: "multiple" as const, options: [...question.options], correctOptionIndex: null, correctOptions: [...question.correctOptions], optionsHi: [...question.hi.options] };
+  const answer = String(question.answer);
+  return { answerType: "integer" as const, options: [], correctOptionIndex: null, acceptedAnswers: [[answer, answer]] as AcceptedRanges, answerLimits: ["0", "99"] as [string, string], answerDecimals: 0, optionsHi: [] };
+}
+
+/**
+ * A quiz with its questions, unless it exists already. `content` is its questions, or a paper of
+ * sections whose questions are the quiz's in order, each section with its marking and each
+ * question with its own marks where it has them (written with the quiz, before anyone registers).
+ */
 async function seedQuiz(
   tx: Queryable,
   quiz: typeof quizzes.$inferInsert & { id: string },
-  bank: readonly SeedQuestion[],
+  content: readonly SeedQuestion[] | SeedPaper,
   questionGroup: number,
   adminId: string,
-  /** The quiz's own prize table, written with the quiz (none: the quiz has no prizes of its own). */
-  prizes: readonly (typeof prizeTiers.$inferInsert)[] = [],
-  /** The uploaded images its questions show. */
-  images: KnownImages = new Map(),
+  {
+    prizes = [],
+    images = new Map(),
+  }: {
+    /** The quiz's own prize table, written with the quiz (none: the quiz has no prizes of its own). */
+    prizes?: readonly (typeof prizeTiers.$inferInsert)[];
+    /** The uploaded images its questions show. */
+    images?: KnownImages;
+  } = {},
 ) {
   const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
-  const rows = bank.map((question, index) => ({
-    id: seedUuid(questionGroup, index + 1),
-    text: question.text,
-    subject: question.subject,
-    options: [...question.options],
-    correctOptionIndex: question.correctOptionIndex,
-    textHi: question.hi?.text ?? null,
-    optionsHi: question.hi ? [...question.hi.options] : null,
-    rendered: renderQuestion({ text: question.text, options: question.options, textHi: question.hi?.text, optionsHi: question.hi?.options }, images),
-    createdById: adminId,
-  }));
+  const bank = "sections" in content ? paperQuestions(content) : content;
+  const rows = bank.map((question, index) => {
+    const answer = answerColumns(question);
+    return {
+      id: seedUuid(questionGroup, index + 1),
+      text: question.text,
+      subject: question.subject,
+      ...answer,
+      textHi: question.hi?.text ?? null,
+      optionsHi: question.hi ? answer.optionsHi : null,
+      rendered: renderQuestion({ text: question.text, options: answer.options, textHi: question.hi?.text, optionsHi: question.hi ? answer.optionsHi : null }, images),
+      createdById: adminId,
+    };
+  });
   if (inserted.length === 0) return addHindiVersions(tx, rows);
   if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
   await tx.insert(questions).values(rows).onConflictDoNothing();
+  const placed = "sections" in content ? await seedSections(tx, quiz.id, content, rows) : new Map();
   await tx
     .insert(quizQuestions)
-    .values(rows.map((row, position) => ({ quizId: quiz.id, questionId: row.id, position })))
+    .values(rows.map((row, position) => ({ quizId: quiz.id, questionId: row.id, position, ...placed.get(row.id) })))
     .onConflictDoNothing();
   const uses = rows.flatMap((row) => questionImageIds({ text: row.text, options: row.options, textHi: row.textHi, optionsHi: row.optionsHi }).map((imageId) => ({ questionId: row.id, imageId })));
   if (uses.length > 0) await tx.insert(questionImageUses).values(uses).onConflictDoNothing();
+}
+
+/** A seeded paper's sections; returns each question's section and own marks, by question id, for its link to the quiz. */
+async function seedSections(tx: Queryable, quizId: string, paper: SeedPaper, rows: readonly { id: string }[]) {
+  const sections = await tx
+    .insert(quizSections)
+    .values(paper.sections.map(({ questions: _questions, ...section }, position) => ({ ...section, quizId, position })))
+    .returning({ id: quizSections.id, position: quizSections.position });
+  const placed = new Map<string, { sectionId: string; marksCorrect: number | null }>();
+  let next = 0;
+  for (const section of sections.sort((a, b) => a.position - b.position)) {
+    for (const question of paper.sections[section.position].questions) placed.set(rows[next++].id, { sectionId: section.id, marksCorrect: question.marksCorrect ?? null });
+  }
+  return placed;
 }
 
 /** The demo's diagram, drawn and stored as an uploaded question image would be. */

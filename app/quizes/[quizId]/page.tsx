@@ -5,6 +5,7 @@ import { ExamRefusalNotice } from "@/components/exam/ExamRefusalNotice";
 import { ExamRules } from "@/components/exam/ExamRules";
 import { primaryButtonClass } from "@/components/ui/form";
 import { PageTitle } from "@/components/ui/PageTitle";
+import { quizPaper } from "@/lib/quizzes";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");
@@ -13,14 +14,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function QuizInstructionsPage({ params }: { params: Promise<{ quizId: string }> }) {
   const { quizId } = await params;
-  const { quiz, access } = await loadExamAccess(quizId);
-  const t = await getTranslations("exam");
+  const { user, quiz, access } = await loadExamAccess(quizId);
+  const [t, paper] = await Promise.all([getTranslations("exam"), quizPaper(user, quiz.id)]);
   const liveSection = `/QuizliveSection?quizId=${quiz.id}`;
 
   return (
     <>
       <PageTitle lead={quiz.title}>{t("instructions")}</PageTitle>
-      <ExamRules quiz={quiz} />
+      <ExamRules quiz={quiz} paper={paper} />
       {access.allowed ? (
         // A full page load, not a client-side one: the exam page's own Permissions-Policy (camera,
         // microphone, screen capture) applies only to a document loaded at its address.
