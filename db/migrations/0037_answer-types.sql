@@ -114,9 +114,10 @@ BEGIN
       RETURN NEW;
     END IF;
   END IF;
-  -- A quiz made in this very transaction (created_at is its start) was never announced otherwise:
-  -- one made with registration already open gets its sections with it.
-  IF EXISTS (SELECT FROM public.quizzes q WHERE q.id = quiz AND q.form_start_at <= now() AND q.created_at < now()) THEN
+  -- A quiz made in this very transaction (its row is this transaction's and was made at its start)
+  -- was never announced otherwise: one made with registration already open gets its sections with it.
+  IF EXISTS (SELECT FROM public.quizzes q WHERE q.id = quiz AND q.form_start_at <= now()
+    AND NOT (q.xmin = pg_current_xact_id()::xid AND q.created_at = now())) THEN
     RAISE EXCEPTION 'quiz %: its marking scheme is fixed once registration opens', quiz
       USING ERRCODE = 'check_violation', CONSTRAINT = 'quizzes_marking_fixed';
   END IF;

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase, getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
 import { asOwner } from "../support/owner";
 import { answeredAttempt, closedQuizWithQuestions } from "../support/results";
+import { createQuiz } from "../support/factories";
 import { participant } from "../support/users";
 
 /**
@@ -204,6 +205,34 @@ const SCENARIOS: Record<string, { expected: unknown; run: (tx: DatabaseTransacti
       const before = await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`);
       await tx.execute(sql`delete from public.quiz_questions where quiz_id = ${quiz.id} and question_id = ${questionIds[1]}`);
       return (await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`)) - before;
+    },
+  },
+  quiz_sections_bump_quiz_version: {
+    expected: 1,
+    run: async (tx) => {
+      // Registration opens in the future: its sections may still change.
+      const day = 86_400_000;
+      const from = Date.now() + day;
+      const at = (days: number) => new Date(from + days * day);
+      const quiz = await createQuiz(await getDb(), { formStartAt: at(0), formEndAt: at(1), examStartAt: at(2), examEndAt: at(3), resultAt: at(4) });
+      const before = await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`);
+      await tx.execute(sql`insert into public.quiz_sections (quiz_id, position, name, marks_correct) values (${quiz.id}, 0, 'A', 3)`);
+      return (await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`)) - before;
+    },
+  },
+  // Registration opened long ago: a section or a question's own marks would change the scheme.
+  quiz_sections_marking_fixed: {
+    expected: { refused: "quizzes_marking_fixed" },
+    run: async (tx) => {
+      const { quiz } = await closedQuizWithQuestions(1);
+      return tx.execute(sql`insert into public.quiz_sections (quiz_id, position, name, marks_correct) values (${quiz.id}, 0, 'A', 3)`);
+    },
+  },
+  quiz_questions_marking_fixed: {
+    expected: { refused: "quizzes_marking_fixed" },
+    run: async (tx) => {
+      const { quiz } = await closedQuizWithQuestions(1);
+      return tx.execute(sql`update public.quiz_questions set marks_correct = 7 where quiz_id = ${quiz.id}`);
     },
   },
   // Revision 1 again: a chain check reading a shadow finds no version and leaves it to the primary key.
