@@ -93,7 +93,7 @@ import { startExam } from "@/lib/exam";
 import { objectToKey } from "@/lib/results";
 import { appealDisqualification, disqualifyAttempt } from "@/lib/review";
 import { requestTopUp } from "@/lib/wallet";
-import { markPaid, openExam, paidParticipant } from "../support/exam";
+import { markPaid, openExam, openTypedExam, paidParticipant } from "../support/exam";
 import { createQuestion, createQuiz } from "../support/factories";
 import { call } from "../support/http";
 import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
@@ -729,6 +729,33 @@ const TARGETS: Target[] = [
         body: { questionId: questionIds[0], selectedOptionIndex: 2, answeredAt: new Date().toISOString(), currentQuestionIndex: 0, timeLeftSeconds: 1700 },
         written: () => attemptOf(user.id),
       };
+    },
+  },
+  {
+    route: "PUT /api/exam/{quizId}/answers/batch (typed and multiple)",
+    handler: saveAnswers,
+    method: "PUT",
+    fields: {
+      "answers.0.questionId": "id",
+      "answers.0.typedAnswer": "text?",
+      "answers.1.selectedOptions.0": "count",
+    },
+    refuses: {
+      "answers.0.typedAnswer": ["", "-", "1e2", "0x10", " 42", "42.", "4.2.1", "100", "4.5", "2.505", "١٢"],
+      "answers.1.selectedOptions": [[4], [0, 0], [0, 1, 2, 3, 4, 5, 0], "0,2", {}],
+      "answers.1": [{ ...WELL_FORMED_ANSWER, selectedOptionIndex: undefined }, { ...WELL_FORMED_ANSWER, typedAnswer: "42" }],
+    },
+    async setup() {
+      const { quiz, questionIds } = await openTypedExam();
+      const user = await participant();
+      await markPaid(user, quiz.id);
+      await startExam(user, quiz.id);
+      const answeredAt = new Date().toISOString();
+      const answers = [
+        { questionId: questionIds[0], typedAnswer: "42", answeredAt, currentQuestionIndex: 0, timeLeftSeconds: 1700 },
+        { questionId: questionIds[1], selectedOptions: [0, 2], answeredAt, currentQuestionIndex: 1, timeLeftSeconds: 1700 },
+      ];
+      return { as: user, params: { quizId: quiz.id }, body: { answers }, written: () => attemptOf(user.id) };
     },
   },
   {

@@ -35,6 +35,16 @@ export async function openExam(
   return { quiz, questionIds };
 }
 
+/** A paid quiz whose exam window is open now: a single-correct question, then an integer question (0–99, key 42), then a multiple-correct one (W X Y Z, key W and Y). */
+export async function openTypedExam() {
+  const { quiz } = await openExam({ count: 1 });
+  const db = await getDb();
+  const integer = await createQuestion(db, { text: "Which whole number?", answerType: "integer", options: [], correctOptionIndex: null, acceptedAnswers: [["42", "42"]], answerLimits: ["0", "99"], answerDecimals: 0 });
+  const multiple = await createQuestion(db, { text: "Which letters?", answerType: "multiple", options: ["W", "X", "Y", "Z"], correctOptionIndex: null, correctOptions: [0, 2] });
+  await db.insert(quizQuestions).values([integer, multiple].map((question, index) => ({ quizId: quiz.id, questionId: question.id, position: index + 1 })));
+  return { quiz, questionIds: [integer.id, multiple.id] };
+}
+
 export async function markPaid(user: ActiveUser, quizId: string) {
   const db = await getDb();
   await db.insert(transactions).values({ userId: user.id, quizId, type: "form pay", mode: "upi", status: "verified", amountPaise: 50_000, reason: "test" });
