@@ -22,10 +22,10 @@ const PUBLIC_ENTRIES = {
 };
 
 /** Single-file shared modules, open to everyone. */
-const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "money", "catalogue", "validation"]);
+const SHARED_MODULES = new Set(["config", "csv", "errors", "format", "marks", "money", "catalogue", "validation"]);
 
 /** What a browser module may import values from. */
-const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/accounts\/steps$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|money|validation)$/];
+const CLIENT_SAFE = [/^lib\/[\w-]+\/schemas$/, /^lib\/accounts\/steps$/, /^lib\/client$/, /^lib\/(catalogue|csv|format|marks|money|validation)$/];
 
 /**
  * The exam's capabilities in the one order their imports may run: each may use those after it,
@@ -108,7 +108,7 @@ const clientImports = {
     docs: { description: "A client component imports values only from client-safe modules; from server doors, types only." },
     schema: [],
     messages: {
-      serverValue: "A \"use client\" module may import only types from '{{specifier}}'. Values come from lib/<capability>/schemas, lib/client, lib/csv, lib/format, lib/money, lib/catalogue or lib/validation, or as props from the page.",
+      serverValue: "A \"use client\" module may import only types from '{{specifier}}'. Values come from lib/<capability>/schemas, lib/client, lib/csv, lib/format, lib/marks, lib/money, lib/catalogue or lib/validation, or as props from the page.",
     },
   },
   create(context) {

@@ -69,5 +69,8 @@ export const saveResponseSchema = z.object({
   focusLogs: focusEventsSchema.shape.events.optional(),
 });
 
-/** The exam page checks a typed answer before saving it with the very rule the save applies. */
-export { typedAnswerProblem, type TypedAnswerRule } from "./marking";
+/**
+ * How answers are marked, free of the server: the exam page checks a typed answer with the very
+ * rule the save applies, and the results file is recomputed with the marking scoring states.
+ */
+export { answerMarks, answerVerdict, markingInHundredths, typedAnswerProblem, type Accepted, type GivenAnswer, type Marking, type TypedAnswerRule } from "./marking";

@@ -3,7 +3,7 @@
  * database, as the public results file's check must be.
  */
 import type { AnswerType } from "@/db/schema";
-import type { Accepted } from "@/lib/exam/marking";
+import type { Accepted } from "@/lib/exam/schemas";
 
 /** One question of the final key, in the quiz's position order. */
 export interface KeyEntry {

@@ -14,8 +14,8 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { answerTypes } from "@/db/schema";
-import { answerMarks, type GivenAnswer, type Marking } from "@/lib/exam/marking";
+import type { AnswerType } from "@/db/schema";
+import { answerMarks, type GivenAnswer, type Marking } from "@/lib/exam/schemas";
 import { fromHundredths, toHundredths } from "@/lib/marks";
 import type { ResultsBasis } from "./frozen";
 import { keyEntriesOf, singleKeyOf, type KeyEntry } from "./key";
@@ -33,7 +33,7 @@ export const TIE_RULE =
  * How format 3's marking reads, stated in the file: with the sections and the key, all anyone
  * needs to recompute every score.
  */
-export const MARKING_RULE =
+const MARKING_RULE =
   "Each question earns its own full or wrong marks if the key gives them, else its section's, else the quiz's marksPerQuestion and wrongAnswerMarks; a wrong answer loses the wrong marks. A dropped question earns the full marks, answered or not. An unanswered question earns its section's unanswered marks (0 without a section). single: right when the option given is accepted. multiple: right when exactly the accepted options are given; if its section has partial marks, options that are all accepted but not all of them earn partial marks per option given; any other choice is wrong. integer and numerical: right when the number typed lies within an accepted [low, high] range, compared exactly. Marks are exact to two decimal places; a score is their sum.";
 
 /** What a participant put in: the inputs the ranking is computed from. */
@@ -175,6 +175,8 @@ export function sha256Hex(text: string): string {
 }
 
 const whole = z.number().int().nonnegative();
+/** The answer types format 3 names: db/schema's, written out here as the file's own contract. */
+const FILE_ANSWER_TYPES = ["single", "multiple", "integer", "numerical"] as const satisfies readonly AnswerType[];
 /** Marks exact to two decimal places. */
 const marks = z.number().refine((value) => Number.isFinite(value) && Math.abs(value) < 1e7 && Math.round(value * 100) / 100 === value, "Marks must be exact to two decimal places.");
 const decimal = z.string().regex(/^-?\d{1,9}(\.\d{1,2})?$/, "A typed answer or range must be a decimal of at most two places.");
@@ -222,7 +224,7 @@ const format3Schema = z
     key: z.array(
       z.object({
         questionId: z.string(),
-        type: z.enum(answerTypes),
+        type: z.enum(FILE_ANSWER_TYPES),
         section: whole.nullable(),
         full: marks.nullable(),
         wrong: marks.nullable(),

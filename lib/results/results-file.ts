@@ -6,7 +6,7 @@ import { getDb, type Queryable } from "@/lib/db";
 import { NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import type { ResultsBasis } from "./frozen";
-import type { GivenAnswer } from "@/lib/exam/marking";
+import type { GivenAnswer } from "@/lib/exam/schemas";
 import { publicResults, type PublicResults } from "./public-file";
 
 /**

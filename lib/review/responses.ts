@@ -1,5 +1,5 @@
 import "server-only";
-import { answerVerdict, type Accepted } from "@/lib/exam/marking";
+import { answerVerdict, type Accepted } from "@/lib/exam/schemas";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { attemptAnswers, attempts, focusEvents, questions, quizzes, users } from "@/db/schema";
 import { service } from "@/lib/auth";
