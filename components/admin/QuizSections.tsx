@@ -115,11 +115,16 @@ export function QuizSections({ control, register, setValue, errors, bank, locked
                 <Field id={`quiz-section-${index}-wrong`} label={`Section ${number}: marks deducted for a wrong answer`} type="number" min={0} step="0.01" inputMode="decimal" readOnly={locked} error={sectionErrors?.marksWrong?.message} {...register(`sections.${index}.marksWrong`)} />
                 <Field id={`quiz-section-${index}-unanswered`} label={`Section ${number}: marks for an unanswered question`} type="number" min={0} step="0.01" inputMode="decimal" readOnly={locked} error={sectionErrors?.marksUnanswered?.message} {...register(`sections.${index}.marksUnanswered`)} />
                 <div className="flex flex-col gap-2">
-                  <label className="flex items-center gap-2 text-sm text-slate-900">
-                    <input type="checkbox" className="size-4 accent-brand" disabled={locked} {...register(`sections.${index}.partial`)} />
-                    {`Section ${number}: partial marks for one or more correct`}
-                  </label>
-                  {sections[index]?.partial && (
+                  {/* Fixed: shown as text, not as a disabled input, which the form would send as no value. */}
+                  {locked ? (
+                    <p className="text-sm text-slate-900">{sections[index]?.partial ? `Partial marks: +${sections[index].marksPartial} per correct option chosen` : "One or more correct: all or nothing"}</p>
+                  ) : (
+                    <label className="flex items-center gap-2 text-sm text-slate-900">
+                      <input type="checkbox" className="size-4 accent-brand" {...register(`sections.${index}.partial`)} />
+                      {`Section ${number}: partial marks for one or more correct`}
+                    </label>
+                  )}
+                  {sections[index]?.partial && !locked && (
                     <Field
                       id={`quiz-section-${index}-partial`}
                       label={`Section ${number}: partial marks per correct option chosen`}
@@ -169,17 +174,21 @@ export function QuizSections({ control, register, setValue, errors, bank, locked
                     <span className="font-medium">{`Question ${number}: `}</span>
                     {question ? `${question.text} (${TYPE_NAMES[question.answerType]})` : "Not in the bank any more"}
                   </p>
-                  <div className="flex flex-col gap-1">
-                    <label htmlFor={`quiz-question-${index}-section`} className="text-sm font-medium text-slate-800">{`Question ${number}: section`}</label>
-                    <select id={`quiz-question-${index}-section`} className={inputClass} disabled={locked} {...register(`placement.${questionId}.section`)}>
-                      <option value="">Choose a section</option>
-                      {sections.map((section, sectionIndex) => (
-                        <option key={fields[sectionIndex]?.id ?? sectionIndex} value={String(sectionIndex)}>
-                          {section.name || `Section ${sectionIndex + 1}`}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  {locked ? (
+                    <p className="text-sm text-slate-900">{`Section: ${sections[Number(placement[questionId]?.section)]?.name ?? "none"}`}</p>
+                  ) : (
+                    <div className="flex flex-col gap-1">
+                      <label htmlFor={`quiz-question-${index}-section`} className="text-sm font-medium text-slate-800">{`Question ${number}: section`}</label>
+                      <select id={`quiz-question-${index}-section`} className={inputClass} {...register(`placement.${questionId}.section`)}>
+                        <option value="">Choose a section</option>
+                        {sections.map((section, sectionIndex) => (
+                          <option key={fields[sectionIndex]?.id ?? sectionIndex} value={String(sectionIndex)}>
+                            {section.name || `Section ${sectionIndex + 1}`}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  )}
                   <Field id={`quiz-question-${index}-correct`} label={`Question ${number}: own marks for a correct answer`} hint="Blank: the section's." type="number" min={0} step="0.01" inputMode="decimal" readOnly={locked} error={own?.marksCorrect?.message} {...register(`placement.${questionId}.marksCorrect`)} />
                   <Field id={`quiz-question-${index}-wrong`} label={`Question ${number}: own marks deducted for a wrong answer`} hint="Blank: the section's." type="number" min={0} step="0.01" inputMode="decimal" readOnly={locked} error={own?.marksWrong?.message} {...register(`placement.${questionId}.marksWrong`)} />
                 </li>

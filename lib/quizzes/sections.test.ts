@@ -9,7 +9,7 @@ import { POST as addQuizRoute } from "@/app/api/addquizes/route";
 import { asBody, createQuestion, quizInput } from "@/tests/support/factories";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
-import { createQuiz, duplicateQuiz, listQuizzesForAdmin, quizPaper, updateQuiz } from "./index";
+import { createQuiz, deleteQuiz, duplicateQuiz, listQuizzesForAdmin, quizPaper, updateQuiz } from "./index";
 import { quizSchema, type QuizInput, type SectionInput } from "./schemas";
 
 afterAll(closeDatabase);
@@ -61,6 +61,9 @@ describe("a quiz of sections", () => {
     expect((await listQuizzesForAdmin(boss)).find((row) => row.id === copy.id)?.sections).toEqual(paper.sections);
     const own = await db.select({ quizId: quizSections.quizId }).from(quizSections).where(eq(quizSections.quizId, copy.id));
     expect(own).toHaveLength(3);
+    // Nobody registered for the copy: it goes, sections and all.
+    await deleteQuiz(boss, copy.id);
+    expect(await db.select({ quizId: quizSections.quizId }).from(quizSections).where(eq(quizSections.quizId, copy.id))).toHaveLength(0);
   });
 
   it("changes its marking until registration opens; then refuses it (409, unchanged) but takes corrected names", async () => {
