@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { PUT as saveAnswer } from "@/app/api/exam/[quizId]/answers/route";
@@ -11,6 +14,7 @@ import { checkResultsFile } from "@/lib/results/public-file";
 import { createQuestion, createQuiz, DEFAULT_PRIZE_MONEY_PAISE } from "../support/factories";
 import { paidParticipant } from "../support/exam";
 import { call } from "../support/http";
+import { runResultsVerify } from "../support/results-verify";
 import { admin } from "../support/users";
 
 afterAll(closeDatabase);
@@ -158,6 +162,20 @@ describe("a paper of every answer type in three sections", () => {
     expect(row.answers[q5]).toBe("2.49");
     row.answers[q5] = "2.48";
     expect(checkResultsFile(JSON.stringify(edited))).toMatchObject({ ok: false, firstDifference: { pseudonym: row.pseudonym, inFile: { score: 11 }, recomputed: { score: 8 } } });
+
+    // Anyone's machine, the file alone: `npm run results:verify -- --file`.
+    const directory = await mkdtemp(path.join(tmpdir(), "answer-types-"));
+    try {
+      await writeFile(path.join(directory, "published.json"), text);
+      await writeFile(path.join(directory, "edited.json"), JSON.stringify(edited));
+      const published = await runResultsVerify(["--file", path.join(directory, "published.json")], directory);
+      expect(published).toMatchObject({ code: 0, output: expect.stringContaining(`OK: all 4 rows of quiz ${quiz.id} (revision 1) follow from their answers`) });
+      const changed = await runResultsVerify(["--file", path.join(directory, "edited.json")], directory);
+      expect(changed.code).not.toBe(0);
+      expect(changed.output).toContain(`MISMATCH: row 2 (${row.pseudonym})`);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it("refuses a typed answer out of its range, with too many places or of the wrong kind, saying why, and stores nothing", async () => {
