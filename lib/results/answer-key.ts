@@ -19,7 +19,7 @@ import { authorize, service, step } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, type Queryable } from "@/lib/db";
 import { Conflict, Forbidden, Invalid, NotFound } from "@/lib/errors";
 import { attemptScore, finaliseOverdueAttempts, lastRunningDeadline, orderedQuestions, type TranslatedQuestion } from "@/lib/exam";
-import { answerMarks, markingInHundredths, type Accepted, type GivenAnswer } from "@/lib/exam/marking";
+import { answerMarks, markingInHundredths, type Accepted, type GivenAnswer } from "@/lib/exam/schemas";
 import { typedAnswerProblem } from "@/lib/exam/schemas";
 import { fromHundredths, toHundredths } from "@/lib/marks";
 import { message } from "@/lib/catalogue";
@@ -101,9 +101,8 @@ interface KeyedKind {
  * a typed value a participant could not have given (out of its range, too many decimals).
  */
 function decidedKey(question: KeyedKind, change: Extract<KeyDecisionInput, { decision: "change" }>): Key {
-  const notInQuestion = (option: number) => option >= question.optionCount;
   const refuseOptions = (options: number[]) => {
-    if (options.some(notInQuestion)) throw new Invalid(message("keyOptionNotInQuestion"));
+    if (options.some((option) => option >= question.optionCount)) throw new Invalid(message("keyOptionNotInQuestion"));
   };
   switch (question.answerType) {
     case "single":
