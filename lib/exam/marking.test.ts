@@ -39,6 +39,8 @@ describe("marking an answer", () => {
     expect(answerMarks(question, [0, 1, 2], ALL_OR_NOTHING)).toBe(-100);
     expect(answerMarks(question, [], ALL_OR_NOTHING)).toBe(0);
     expect(answerMarks({ ...question, dropped: true }, [1], ALL_OR_NOTHING)).toBe(300);
+    // Nothing deducted: a wrong answer earns 0, not −0 (which a page prints as "-0").
+    expect(Object.is(answerMarks(question, [1], markingInHundredths({ correct: 3, wrong: 0 })), 0)).toBe(true);
   });
 
   it("takes a typed answer within an accepted range, edges included, compared exactly", () => {

@@ -83,10 +83,11 @@ export function answerMarks(question: MarkedQuestion, given: GivenAnswer, markin
       return marking.unanswered;
     case "right":
       return marking.correct;
+    // 0 − wrong, not −wrong: with nothing deducted, a wrong answer earns 0, never −0 (which prints as "-0").
     case "in part":
-      return marking.partial === null ? -marking.wrong : marking.partial * (given as number[]).length;
+      return marking.partial === null ? 0 - marking.wrong : marking.partial * (given as number[]).length;
     case "wrong":
-      return -marking.wrong;
+      return 0 - marking.wrong;
   }
 }
 

@@ -14,7 +14,7 @@ import { acceptingUntilSql, scoresShown, timeIsUp } from "./clock";
 import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { paperKey } from "./paper";
 import { quizPaper, type BankQuestion, type BankSection } from "./question-bank";
-import { fromHundredths, toHundredths } from "./marking";
+import { fromHundredths, toHundredths } from "@/lib/marks";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**

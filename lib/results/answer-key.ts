@@ -350,8 +350,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
         yourAnswer: typeof given === "number" ? displayed(given) : Array.isArray(given) ? displayedAll(given) : given,
         keyAnswer: dropped || key === null ? null : keyShown(key),
         dropped,
-        // `|| 0`: a wrong answer where nothing is deducted comes back as −0, which a page would print as "-0".
-        marks: fromHundredths(answerMarks({ type: answerType, accepted: acceptedBy(key), dropped }, given, marking)) || 0,
+        marks: fromHundredths(answerMarks({ type: answerType, accepted: acceptedBy(key), dropped }, given, marking)),
         objection: objection
           ? {
               reason: objection.reason,
