@@ -25,6 +25,15 @@
  *   npm run bench:exam -- [--participants 1000] [--database embedded|postgres] [--concurrency 50]
  *   npm run bench:exam -- --participants 10000 --think 30 [--start-spread 5]
  *
+ * `--mixed` sets a paper of every answer type beside the seeded single-correct quiz, in the same
+ * exam window: 25 questions in three sections, as JEE Advanced marks them (single correct, some of
+ * 5 options, at +3/−1; one or more correct at +4, partial +1, −2; integer answers of 0 to 99 and
+ * numerical ones of two decimals ± 0.01 at +3/0, the integers at +4 of their own), questions and
+ * options shuffled. Every second participant sits it, so both quizzes run interleaved under the
+ * same load, each save sending the answer its question's type takes; each step is then timed per
+ * quiz and the mixed paper's figures given as a share of the single-correct one's. Its scores are
+ * checked against lib/exam/marking.ts over the answers the bench sent.
+ *
  * `--rich` first gives every question of the quiz a display formula and a diagram (English and Hindi) and
  * formulas as options, rendered as saving does (lib/content), to compare the start with plain
  * questions; the start response's size is printed either way.
@@ -50,8 +59,11 @@ import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import { Client, Pool } from "pg";
 import { Agent, request, setGlobalDispatcher } from "undici";
+import type { AcceptedRanges, AnswerType } from "../db/schema";
 import { encodeSessionCookie } from "../lib/auth/cookie";
+import { answerMarks, markingInHundredths, type GivenAnswer, type MarkedQuestion, type Marking } from "../lib/exam/marking";
 import { PLACE_IN_LINE_HEADER } from "../lib/http/let-in-mark";
+import { decimalText, fromHundredths, toHundredths } from "../lib/marks";
 import { renderQuestion } from "../lib/content";
 import { DEMO_DIAGRAM_ALT, DEMO_DIAGRAM_ID } from "../lib/seed/demo-questions";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
@@ -75,6 +87,7 @@ const { values: args } = parseArgs({
     "start-connections": { type: "string" },
     node: { type: "string" },
     rich: { type: "boolean", default: false },
+    mixed: { type: "boolean", default: false },
     answers: { type: "string", default: "25" },
   },
 });
@@ -98,6 +111,12 @@ setGlobalDispatcher(new Agent({ connections: args.connections === "unlimited" ? 
 // apart from every other request (HAProxy's per-backend queue, say), so a save never waits behind them.
 const startDispatcher = args["start-connections"] === undefined ? undefined : new Agent({ connections: Number(args["start-connections"]) });
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
+const MIXED = args.mixed;
+// The mixed paper copies the paid quiz's plain texts: beside enriched ones it would measure the formulas.
+if (MIXED && args.rich) throw new Error("--mixed compares plain papers: leave out --rich");
+
+/** Which quiz a participant sits: the seeded single-correct one, or the paper of every answer type (--mixed). */
+type Paper = "single" | "mixed";
 
 interface Timing {
   step: string;
@@ -105,10 +124,12 @@ interface Timing {
   ok: boolean;
   /** When it ended (performance.now()). */
   at: number;
+  /** The quiz it was for, when it was for one. */
+  paper?: Paper;
 }
 const timings: Timing[] = [];
-/** The first start response's size: what each participant downloads for the paper. */
-let startBytes: { raw: number; gzip: number } | undefined;
+/** The first start response's size per quiz: what each participant downloads for the paper. */
+const startBytes: Partial<Record<Paper, { raw: number; gzip: number }>> = {};
 /** The exam paper's size as sent (gzipped), when the questions have rendered texts. */
 let paperBytes: number | undefined;
 
@@ -129,7 +150,7 @@ interface Answered {
  * `request`, not `fetch`: the load generator shares the machine with the server, and fetch costs
  * it more CPU per request.
  */
-async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; dispatcher?: Agent; placeInLine?: string } = {}): Promise<Answered | null> {
+async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, options: { cookie?: string; json?: unknown; queue?: boolean; dispatcher?: Agent; placeInLine?: string; paper?: Paper } = {}): Promise<Answered | null> {
   const started = performance.now();
   try {
     const headers: Record<string, string> = options.cookie ? { cookie: options.cookie } : {};
@@ -143,13 +164,13 @@ async function timed(step: string, method: "GET" | "POST" | "PUT", url: string, 
     const queued = options.queue === true && response.statusCode === 503 && retryAfter !== undefined;
     const ok = queued || (response.statusCode >= 200 && response.statusCode < 300);
     const ended = performance.now();
-    timings.push({ step: queued ? "queued" : step, ms: ended - started, ok, at: ended });
+    timings.push({ step: queued ? "queued" : step, ms: ended - started, ok, at: ended, paper: options.paper });
     const setCookie = response.headers["set-cookie"];
     const placeInLine = response.headers[PLACE_IN_LINE_HEADER];
     return { status: response.statusCode, setCookie: Array.isArray(setCookie) ? setCookie[0] : setCookie, body, bytes: received.length, retryAfter, placeInLine: typeof placeInLine === "string" ? placeInLine : undefined };
   } catch {
     const ended = performance.now();
-    timings.push({ step, ms: ended - started, ok: false, at: ended });
+    timings.push({ step, ms: ended - started, ok: false, at: ended, paper: options.paper });
     return null;
   }
 }
@@ -186,14 +207,155 @@ async function prepare(databaseUrl: string) {
      returning id, name, email`,
     [emails, passwordHash],
   );
-  await db.query(
-    `insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason)
-     select id, $1, 'form pay', 'upi', 'verified', 50000, 'bench' from users where email = any($2::text[])`,
-    [PAID_QUIZ, emails],
-  );
+  const mixed = MIXED ? await createMixedPaper(db) : undefined;
+  // Every second participant enters the mixed paper, so the two quizzes' requests interleave.
+  const participants = rows.map((row, index): Participant => {
+    const paper = mixed && index % 2 === 1 ? "mixed" : "single";
+    return { ...row, paper, quizId: paper === "mixed" ? mixed!.quizId : PAID_QUIZ, cookie: "", questions: [], sent: new Map() };
+  });
+  for (const quizId of mixed ? [PAID_QUIZ, mixed.quizId] : [PAID_QUIZ]) {
+    await db.query(
+      `insert into transactions (user_id, quiz_id, type, mode, status, amount_paise, reason)
+       select id, $1, 'form pay', 'upi', 'verified', 50000, 'bench' from users where email = any($2::text[])`,
+      [quizId, participants.filter((participant) => participant.quizId === quizId).map((participant) => participant.email)],
+    );
+  }
   if (args.rich) await enrichQuestions(db);
   await db.end();
-  return rows;
+  return { participants, mixed };
+}
+
+/**
+ * The mixed paper's sections, as JEE Advanced marks them, each taking the next `questions` of the
+ * paid quiz's questions (texts and options copied, so both papers are as long to send).
+ */
+const MIXED_SECTIONS = [
+  { name: "Section A: single correct", nameHi: "खंड क: एक सही विकल्प", correct: 3, wrong: 1, partial: null, questions: 9 },
+  { name: "Section B: one or more correct", nameHi: "खंड ख: एक या अधिक सही विकल्प", correct: 4, wrong: 2, partial: 1, questions: 8 },
+  { name: "Section C: numerical answers", nameHi: "खंड ग: संख्यात्मक उत्तर", correct: 3, wrong: 0, partial: null, questions: 8 },
+] as const;
+/** The keys of the one-or-more-correct questions in turn: one, two or three of the four options. */
+const MULTIPLE_KEYS = [[0], [1, 3], [0, 2, 3], [2]];
+/** IOQM-style marks of its own for a right integer answer, over its section's. */
+const INTEGER_MARKS = 4;
+
+/** A question of the mixed paper as created: its key and marking, to mark what the bench sent. */
+interface MixedQuestion extends MarkedQuestion {
+  id: string;
+  /** Its options in the bank's order (none for a typed answer); the texts are unique within a question. */
+  options: string[];
+  /** Its section's marking, with its own marks for a right answer where it has them. */
+  marking: Marking;
+}
+
+interface MixedPaper {
+  quizId: string;
+  questions: Map<string, MixedQuestion>;
+}
+
+/**
+ * A second quiz in the paid quiz's exam window and with its settings, options shuffled too: its
+ * questions in three sections (single correct, every second one of 5 options; one or more correct;
+ * integer answers of 0 to 99, then numerical ones of two decimals ± 0.01), with their keys. One
+ * transaction: sections are refused for a quiz whose registration is open, unless made with it.
+ */
+async function createMixedPaper(db: Client): Promise<MixedPaper> {
+  const { rows: bank } = await db.query<{ subject: string; text: string; text_hi: string | null; options: string[]; options_hi: string[] | null }>(
+    `select q.subject, q.text, q.text_hi, q.options, q.options_hi from quiz_questions qq join questions q on q.id = qq.question_id where qq.quiz_id = $1 order by qq.position`,
+    [PAID_QUIZ],
+  );
+  const sized = MIXED_SECTIONS.reduce((total, section) => total + section.questions, 0);
+  if (bank.length !== sized) throw new Error(`the paid quiz has ${bank.length} questions, the mixed paper takes ${sized}`);
+  const questions = new Map<string, MixedQuestion>();
+  await db.query("begin");
+  try {
+    const { rows: [quiz] } = await db.query<{ id: string }>(
+      `insert into quizzes (title, name, description, prize_money_paise, entry_fee_paise, capacity, duration_seconds, question_count, marks_per_question, wrong_answer_marks,
+         shuffle_questions, shuffle_options, contest_model, poster_urls, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at, objection_window_hours)
+       select title || ': every answer type', name || '-mixed', description, prize_money_paise, entry_fee_paise, capacity, duration_seconds, question_count, marks_per_question, wrong_answer_marks,
+         shuffle_questions, true, contest_model, poster_urls, form_start_at, form_end_at, exam_start_at, exam_end_at, result_at, objection_window_hours
+       from quizzes where id = $1 returning id`,
+      [PAID_QUIZ],
+    );
+    let position = 0;
+    for (const [sectionIndex, section] of MIXED_SECTIONS.entries()) {
+      const { rows: [{ id: sectionId }] } = await db.query<{ id: string }>(
+        `insert into quiz_sections (quiz_id, position, name, name_hi, marks_correct, marks_wrong, marks_partial) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+        [quiz.id, sectionIndex, section.name, section.nameHi, section.correct, section.wrong, section.partial],
+      );
+      for (let inSection = 0; inSection < section.questions; inSection++, position++) {
+        const source = bank[position];
+        const type: AnswerType = sectionIndex === 0 ? "single" : sectionIndex === 1 ? "multiple" : inSection < section.questions / 2 ? "integer" : "numerical";
+        const fifth = type === "single" && inSection % 2 === 1;
+        const options = type === "single" || type === "multiple" ? [...source.options, ...(fifth ? ["None of these"] : [])] : [];
+        if (new Set(options).size !== options.length) throw new Error(`the options of "${source.text}" are not unique`);
+        const optionsHi = source.text_hi === null ? null : options.length === 0 ? [] : [...source.options_hi!, ...(fifth ? ["इनमें से कोई नहीं"] : [])];
+        const key = type === "single" ? [position % options.length] : type === "multiple" ? MULTIPLE_KEYS[inSection % MULTIPLE_KEYS.length] : [];
+        const centre = 110 + 70 * position;
+        const accepted: AcceptedRanges =
+          type === "integer" ? [[String((17 + 23 * position) % 100), String((17 + 23 * position) % 100)]] : type === "numerical" ? [[decimalText(centre - 1), decimalText(centre + 1)]] : [];
+        const { rows: [{ id }] } = await db.query<{ id: string }>(
+          `insert into questions (subject, text, text_hi, answer_type, options, options_hi, correct_option_index, correct_options, accepted_answers, answer_limits, answer_decimals)
+           values ($1, $2, $3, $4::answer_type, $5::text[], $6::text[], $7, $8::smallint[], $9::nummultirange, $10::numrange, $11) returning id`,
+          [
+            source.subject, source.text, source.text_hi, type, options, optionsHi,
+            type === "single" ? key[0] : null,
+            type === "multiple" ? key : null,
+            accepted.length ? `{${accepted.map(([low, high]) => `[${low},${high}]`).join(",")}}` : null,
+            type === "integer" ? "[0,99]" : null,
+            type === "integer" ? 0 : type === "numerical" ? 2 : null,
+          ],
+        );
+        const ownMarks = type === "integer" ? INTEGER_MARKS : null;
+        await db.query(`insert into quiz_questions (quiz_id, question_id, position, section_id, marks_correct) values ($1, $2, $3, $4, $5)`, [quiz.id, id, position, sectionId, ownMarks]);
+        questions.set(id, {
+          id, type, options, dropped: false,
+          accepted: type === "single" || type === "multiple" ? key : accepted,
+          marking: markingInHundredths({ correct: ownMarks ?? section.correct, wrong: section.wrong, partial: section.partial }),
+        });
+      }
+    }
+    await db.query("commit");
+    return { quizId: quiz.id, questions };
+  } catch (error) {
+    await db.query("rollback");
+    throw error;
+  }
+}
+
+/** An answer as a save's body carries it: the option shown, the options shown, or the number typed. */
+type AnswerBody = { selectedOptionIndex: number } | { selectedOptions: number[] } | { typedAnswer: string };
+
+/**
+ * A participant's answer to a question of the mixed paper, varied by `turn` between right, in
+ * part (some of the correct options; a typed number at its tolerance's edge) and wrong: as the save
+ * sends it (options as shown) and as given in the bank's order, which is how it is stored and marked.
+ */
+function mixedAnswer(paper: MixedPaper, shown: ShownQuestion, turn: number): { body: AnswerBody; given: GivenAnswer } {
+  const question = paper.questions.get(shown.id)!;
+  switch (question.type) {
+    case "single": {
+      const displayed = turn % shown.options.length;
+      return { body: { selectedOptionIndex: displayed }, given: question.options.indexOf(shown.options[displayed]) };
+    }
+    case "multiple": {
+      const key = question.accepted as number[];
+      const wrong = question.options.findIndex((_, option) => !key.includes(option));
+      const choices = [key, key.slice(0, 1), [...key, wrong], key.length > 1 ? key.slice(1) : [wrong]];
+      const chosen = choices[turn % choices.length].toSorted((a, b) => a - b);
+      return { body: { selectedOptions: chosen.map((option) => shown.options.indexOf(question.options[option])).sort((a, b) => a - b) }, given: chosen };
+    }
+    default: {
+      const [low] = (question.accepted as AcceptedRanges)[0];
+      const centre = toHundredths(low) + (question.type === "numerical" ? 1 : 0);
+      const typed =
+        question.type === "integer"
+          ? [low, String((Number(low) + 1) % 100), String(turn % 100)]
+          : [decimalText(centre - 1), decimalText(centre + 1), decimalText(centre + 2), String(fromHundredths(centre))];
+      const answer = typed[turn % typed.length];
+      return { body: { typedAnswer: answer }, given: answer };
+    }
+  }
 }
 
 /**
@@ -218,20 +380,60 @@ async function enrichQuestions(db: Client) {
   }
 }
 
-async function verify(databaseUrl: string, reconnectedAt: Date | null) {
+/** What the database holds once the run is over, over both quizzes with --mixed. */
+interface Stored {
+  attempts: number;
+  submitted: number;
+  answers: number;
+  reconnected: number;
+  wrong_scores: number;
+  /** Answers of the mixed paper stored otherwise than the bench gave them. */
+  unlike_sent: number;
+}
+
+async function verify(databaseUrl: string, reconnectedAt: Date | null, participants: Participant[], mixed: MixedPaper | undefined): Promise<Stored> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
-  const { rows } = await db.query(`
+  const counts = (quizId: string, scoredByRightAnswers: boolean) =>
+    db.query<Omit<Stored, "unlike_sent">>(`
     select count(*)::int as attempts,
            count(*) filter (where submitted_at is not null)::int as submitted,
            (select count(*)::int from attempt_answers aa join attempts a2 on a2.id = aa.attempt_id where a2.quiz_id = $1) as answers,
            (select count(*)::int from attempt_answers aa join attempts a2 on a2.id = aa.attempt_id where a2.quiz_id = $1 and aa.answered_at = $2) as reconnected,
-           count(*) filter (where score is distinct from (
+           count(*) filter (where $3 and score is distinct from (
              select count(*) from attempt_answers aa join questions q on q.id = aa.question_id
              where aa.attempt_id = a.id and aa.selected_option_index = q.correct_option_index))::int as wrong_scores
-    from attempts a where a.quiz_id = $1`, [PAID_QUIZ, reconnectedAt ?? new Date(0)]);
+    from attempts a where a.quiz_id = $1`, [quizId, reconnectedAt ?? new Date(0), scoredByRightAnswers]).then(({ rows }) => rows[0]);
+  // The seeded quiz gives a mark a right answer and takes none for a wrong one: its score counts its right answers.
+  const stored: Stored = { ...(await counts(PAID_QUIZ, true)), unlike_sent: 0 };
+  if (mixed) {
+    const more = await counts(mixed.quizId, false);
+    for (const field of ["attempts", "submitted", "answers", "reconnected"] as const) stored[field] += more[field];
+    const { rows } = await db.query<{ participant_id: string; score: string | null; question_id: string | null; selected_option_index: number | null; selected_options: number[] | null; typed_answer: string | null }>(
+      `select a.participant_id, a.score::text as score, aa.question_id, aa.selected_option_index, aa.selected_options, aa.typed_answer
+       from attempts a left join attempt_answers aa on aa.attempt_id = a.id where a.quiz_id = $1`,
+      [mixed.quizId],
+    );
+    const held = new Map<string, { score: string | null; answers: Map<string, GivenAnswer> }>();
+    for (const row of rows) {
+      const attempt = held.get(row.participant_id) ?? { score: row.score, answers: new Map() };
+      held.set(row.participant_id, attempt);
+      if (row.question_id) attempt.answers.set(row.question_id, row.selected_options ?? row.typed_answer ?? row.selected_option_index);
+    }
+    for (const participant of participants) {
+      const attempt = held.get(participant.id);
+      // A participant without an attempt is missing from the attempts counted.
+      if (participant.paper !== "mixed" || !attempt) continue;
+      for (const [questionId, given] of participant.sent) {
+        if (JSON.stringify(attempt.answers.get(questionId)) !== JSON.stringify(given)) stored.unlike_sent++;
+      }
+      // The score recomputed from the answers sent, as the results file's verifier marks them.
+      const expected = [...mixed.questions.values()].reduce((total, question) => total + answerMarks(question, participant.sent.get(question.id) ?? null, question.marking), 0);
+      if (attempt.score === null || toHundredths(attempt.score) !== expected) stored.wrong_scores++;
+    }
+  }
   await db.end();
-  return rows[0] as { attempts: number; submitted: number; answers: number; reconnected: number; wrong_scores: number };
+  return stored;
 }
 
 interface Usage {
@@ -355,7 +557,21 @@ interface Phase {
   cpuSeconds: { server: number; database: number; bench: number };
 }
 
-type Participant = { id: string; name: string; email: string; cookie: string; questions: string[] };
+/** A question as the start sends it: the options in the order shown. */
+type ShownQuestion = { id: string; answerType: AnswerType; options: string[] };
+
+type Participant = {
+  id: string;
+  name: string;
+  email: string;
+  paper: Paper;
+  quizId: string;
+  cookie: string;
+  /** The questions it answers, in the order shown. */
+  questions: ShownQuestion[];
+  /** Mixed paper: the answers it gave that the server took, in the bank's order of options, per question id. */
+  sent: Map<string, GivenAnswer>;
+};
 
 interface Measured {
   base: string;
@@ -405,13 +621,17 @@ async function run() {
   const watcher = watch(measured);
   undoLater(() => watcher.stop().catch(() => undefined));
   try {
-    const users = await prepare(databaseUrl);
-    const participants: Participant[] = users.map((user) => ({ ...user, cookie: "", questions: [] }));
+    const { participants, mixed } = await prepare(databaseUrl);
     console.log(
       EXAM_DAY
         ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.base ? "" : `${args.database} PostgreSQL, `}${runtime}`
         : `storm: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, ${CONCURRENCY} in flight, ${args.base ? "" : `${args.database} PostgreSQL, `}${runtime}`,
     );
+    if (mixed) {
+      const types = [...mixed.questions.values()].map((question) => question.type);
+      const counted = [...new Set(types)].map((type) => `${types.filter((each) => each === type).length} ${type}`).join(", ");
+      console.log(`every second participant sits the paper of every answer type (${counted}) instead of the single-correct quiz`);
+    }
     const phases: Phase[] = [];
     const phase = async (step: string, work: () => Promise<void>) => {
       const started = performance.now();
@@ -427,15 +647,24 @@ async function run() {
     const eachParticipant = (step: string, task: (participant: Participant) => Promise<void>, limit = CONCURRENCY) =>
       phase(step, () => pool(participants, limit, task));
 
-    const saveAnswer = (participant: Participant, index: number) =>
-      timed("answer", "PUT", `${base}/api/exam/${PAID_QUIZ}/answers`, {
+    // The answer to the participant's `index`th question; `turn` varies it from one save of it to the next.
+    const answerTo = (participant: Participant, index: number, turn: number): { body: AnswerBody; given?: GivenAnswer } =>
+      participant.paper === "mixed" ? mixedAnswer(mixed!, participant.questions[index], turn) : { body: { selectedOptionIndex: turn % 4 } };
+    const saveAnswer = async (participant: Participant, index: number) => {
+      const question = participant.questions[index];
+      const { body, given } = answerTo(participant, index, index + participant.email.length);
+      const response = await timed("answer", "PUT", `${base}/api/exam/${participant.quizId}/answers`, {
         cookie: participant.cookie,
-        json: { questionId: participant.questions[index], selectedOptionIndex: (index + participant.email.length) % 4, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index },
+        json: { questionId: question.id, ...body, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index },
+        paper: participant.paper,
       });
+      if (given !== undefined && response?.status === 200) participant.sent.set(question.id, given);
+    };
     // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again, with its place in line.
     const start = async (participant: Participant) => {
       const pressed = performance.now();
-      const ask = (placeInLine?: string) => timed("start", "POST", `${base}/api/exam/${PAID_QUIZ}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher, placeInLine });
+      const ask = (placeInLine?: string) =>
+        timed("start", "POST", `${base}/api/exam/${participant.quizId}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher, placeInLine, paper: participant.paper });
       let response = await ask();
       while (response?.status === 503 && response.retryAfter !== undefined) {
         await sleep((response.retryAfter + Math.random()) * 1000);
@@ -443,13 +672,14 @@ async function run() {
       }
       // A start that failed is already counted among the start's errors.
       if (response?.status !== 200) return;
-      const view = JSON.parse(response.body) as { questions: { id: string }[] };
-      participant.questions = view.questions.map((question) => question.id).slice(0, QUESTIONS);
-      startBytes ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
+      const view = JSON.parse(response.body) as { questions: ShownQuestion[] };
+      participant.questions = view.questions.slice(0, QUESTIONS);
+      startBytes[participant.paper] ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
       const letIn = performance.now();
-      timings.push({ step: "let in", ms: letIn - pressed, ok: true, at: letIn });
+      timings.push({ step: "let in", ms: letIn - pressed, ok: true, at: letIn, paper: participant.paper });
     };
-    const submit = (participant: Participant) => timed("submit", "POST", `${base}/api/exam/${PAID_QUIZ}/submit`, { cookie: participant.cookie }).then(() => undefined);
+    const submit = (participant: Participant) =>
+      timed("submit", "POST", `${base}/api/exam/${participant.quizId}/submit`, { cookie: participant.cookie, paper: participant.paper }).then(() => undefined);
 
     if (EXAM_DAY) {
       for (const participant of participants) {
@@ -470,7 +700,7 @@ async function run() {
 
     // As the exam page does when it opens, before Start: the sealed exam paper (204 when no question needs one).
     await eachParticipant("paper", async (participant) => {
-      const paper = await timed("paper", "GET", `${base}/api/exam/${PAID_QUIZ}/paper`, { cookie: participant.cookie });
+      const paper = await timed("paper", "GET", `${base}/api/exam/${participant.quizId}/paper`, { cookie: participant.cookie, paper: participant.paper });
       if (paper?.status === 200) paperBytes ??= paper.bytes;
     });
 
@@ -496,29 +726,31 @@ async function run() {
       // The network comes back for the whole hall: every outbox flushes its queue in one request.
       reconnectedAt = new Date();
       await phase("reconnect", () => Promise.all(participants.slice(0, RECONNECT_PARTICIPANTS).map(async (participant) => {
-        const answers = participant.questions.slice(0, QUEUED_ANSWERS).map((questionId, index) => ({
-          questionId, selectedOptionIndex: (index + participant.email.length + 1) % 4, answeredAt: reconnectedAt!.toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1600,
-        }));
-        await timed("reconnect", "PUT", `${base}/api/exam/${PAID_QUIZ}/answers/batch`, { cookie: participant.cookie, json: { answers } });
+        const queued = participant.questions.slice(0, QUEUED_ANSWERS).map((question, index) => ({ question, ...answerTo(participant, index, index + participant.email.length + 1) }));
+        const answers = queued.map(({ question, body }, index) => ({ questionId: question.id, ...body, answeredAt: reconnectedAt!.toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1600 }));
+        const response = await timed("reconnect", "PUT", `${base}/api/exam/${participant.quizId}/answers/batch`, { cookie: participant.cookie, json: { answers }, paper: participant.paper });
+        if (response?.status === 200) for (const { question, given } of queued) if (given !== undefined) participant.sent.set(question.id, given);
       })).then(() => undefined));
       await eachParticipant("submit", submit);
     }
     const peaks = watcher.peaks;
     await watcher.stop();
     report(phases, peaks);
+    if (mixed) reportSideBySide(phases);
 
-    const stored = await verify(databaseUrl, reconnectedAt);
+    const stored = await verify(databaseUrl, reconnectedAt, participants, mixed);
     const lost = PARTICIPANTS * QUESTIONS - stored.answers;
     const reconnectLost = reconnectedAt ? RECONNECT_PARTICIPANTS * QUEUED_ANSWERS - stored.reconnected : 0;
     console.log(
       `database: ${stored.attempts} attempts, ${stored.submitted} submitted, ${stored.answers} answers stored (${lost} lost)` +
         (reconnectedAt ? `, ${stored.reconnected} of ${RECONNECT_PARTICIPANTS * QUEUED_ANSWERS} queued answers landed` : "") +
-        `, ${stored.wrong_scores} scores that disagree with the answers`,
+        `, ${stored.wrong_scores} scores that disagree with the answers` +
+        (mixed ? ` (the mixed paper's recomputed from the answers sent), ${stored.unlike_sent} of its answers stored otherwise than sent` : ""),
     );
     const errors = timings.filter((timing) => !timing.ok).length;
     const answerP99 = percentile(timings.filter((timing) => timing.step === "answer").map((timing) => timing.ms).sort((a, b) => a - b), 99);
     console.log(`${PARTICIPANTS} participants sustained with p99 ${answerP99.toFixed(0)} ms per answer save, ${errors} errors, ${lost + reconnectLost} answers lost`);
-    if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
+    if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.unlike_sent !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
   } finally {
     await undoAll();
   }
@@ -551,6 +783,43 @@ function reportLetIn(began: number, lineSamples: LineSample[], lags: { at: numbe
   }
 }
 
+/**
+ * The two quizzes side by side (--mixed), step by step: each one's latencies, and the requests a
+ * second its latency sustains at the step's load (the requests in flight on average over its mean
+ * time, by Little's law; interleaved, both quizzes' requests end within the same wall time, so
+ * their plain rates are equal by construction). Then the mixed paper's figures as a share of the
+ * single-correct quiz's: within 10 % when none is more than 10 % worse. A percentile is judged only
+ * where at least 10 requests of each quiz lie beyond it: the p99 of 500 starts is 5 requests.
+ */
+function reportSideBySide(phases: Phase[]) {
+  const PERCENTILES = [50, 95, 99] as const;
+  console.log("side by side  quiz    requests  errors  p50(ms)  p95(ms)  p99(ms)  mean(ms)    req/s");
+  for (const step of EXAM_DAY ? ["start", "answer", "submit"] : ["start", "answer", "reconnect", "submit"]) {
+    const { wallMs } = phases.find((phase) => phase.step === step) ?? phases.find((phase) => phase.step === "exam")!;
+    const all = timings.filter((timing) => timing.step === step);
+    const inFlight = all.reduce((total, timing) => total + timing.ms, 0) / wallMs;
+    const figures = (paper: Paper) => {
+      const samples = all.filter((timing) => timing.paper === paper);
+      const sorted = samples.map((timing) => timing.ms).sort((a, b) => a - b);
+      const mean = sorted.reduce((total, ms) => total + ms, 0) / sorted.length;
+      return { count: sorted.length, errors: samples.filter((timing) => !timing.ok).length, at: PERCENTILES.map((p) => percentile(sorted, p)), mean, rate: (inFlight * 1000) / mean };
+    };
+    const single = figures("single");
+    const mixed = figures("mixed");
+    for (const [paper, { count, errors, at, mean, rate }] of [["single", single], ["mixed", mixed]] as const) {
+      console.log([step.padEnd(13), paper.padEnd(6), String(count).padStart(9), String(errors).padStart(7), ...at.map((ms) => ms.toFixed(1).padStart(8)), mean.toFixed(1).padStart(9), rate.toFixed(0).padStart(8)].join(" "));
+    }
+    const judged = PERCENTILES.flatMap((p, index) => (Math.min(single.count, mixed.count) * (1 - p / 100) >= 10 ? [{ name: `p${p}`, share: mixed.at[index] / single.at[index], worse: mixed.at[index] > 1.1 * single.at[index] }] : []));
+    const shares = [...judged, { name: "req/s", share: mixed.rate / single.rate, worse: mixed.rate < 0.9 * single.rate }];
+    const unjudged = PERCENTILES.filter((p) => !judged.some((share) => share.name === `p${p}`)).map((p) => `p${p}`);
+    console.log(
+      `${" ".repeat(14)}mixed as a share of single: ${shares.map(({ name, share }) => `${name} ${(100 * share).toFixed(0)} %`).join(", ")}` +
+        (unjudged.length ? ` (${unjudged.join(", ")} not judged: under 10 requests beyond)` : "") +
+        (shares.some((share) => share.worse) ? ` NOT within 10 % (${shares.filter((share) => share.worse).map((share) => share.name).join(", ")})` : " within 10 %"),
+    );
+  }
+}
+
 function report(phases: Phase[], peaks: { rssBytes: number; connections: number; activeConnections: number }) {
   // "queued": starts answered 503 with a turn to come back at; "let in": from a participant's first press to its start.
   const steps = (EXAM_DAY ? ["ceiling", "paper", "start", "queued", "let in", "answer", "submit"] : ["login", "ceiling", "paper", "start", "queued", "answer", "reconnect", "submit"]).filter((step) =>
@@ -576,7 +845,9 @@ function report(phases: Phase[], peaks: { rssBytes: number; connections: number;
     const { cpuSeconds, wallMs } = phaseOf("exam");
     console.log(`(exam-day rates are over the whole quiz, paced by think time; its CPU: server ${cpuSeconds.server.toFixed(0)} s, database ${cpuSeconds.database.toFixed(0)} s, bench ${cpuSeconds.bench.toFixed(0)} s in ${(wallMs / 1000).toFixed(0)} s)`);
   }
-  if (startBytes) console.log(`start response: ${(startBytes.raw / 1024).toFixed(1)} KB of JSON (${(startBytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas and a diagram" : ""}`);
+  for (const [paper, bytes] of Object.entries(startBytes)) {
+    console.log(`start response${MIXED ? ` (${paper})` : ""}: ${(bytes.raw / 1024).toFixed(1)} KB of JSON (${(bytes.gzip / 1024).toFixed(1)} KB gzipped)${args.rich ? ", every question with formulas and a diagram" : ""}`);
+  }
   if (paperBytes !== undefined) console.log(`exam paper: ${(paperBytes / 1024).toFixed(1)} KB gzipped and sealed, once per participant as the exam page opens`);
   console.log(`server: peak RSS ${(peaks.rssBytes / 2 ** 20).toFixed(0)} MB (Node processes); database: peak ${peaks.connections} connections, ${peaks.activeConnections} active at once`);
 }
