@@ -53,6 +53,34 @@ test.describe("admin panel", () => {
     await expect(bank.getByText(edited)).toHaveCount(0);
   });
 
+  test("an integer question is written with its range, previewed with the number box participants type in, and listed with its accepted answer", async ({ page }) => {
+    const text = `How many primes are there below 20? ${tag()}`;
+    await openAdminTab(page, "questions");
+    await page.getByLabel("Question text").fill(text);
+    await page.getByLabel("Subject", { exact: true }).fill("Mathematics");
+    await page.getByLabel("Answer type").selectOption("integer");
+    await expect(page.getByLabel("Option 1 text")).toHaveCount(0);
+    await page.getByLabel("Accepted answers").fill("120");
+    await page.getByLabel("Smallest answer allowed").fill("0");
+    await page.getByLabel("Largest answer allowed").fill("99");
+    await expect(page.getByLabel("Largest answer allowed")).toHaveAttribute("inputmode", "numeric");
+
+    const preview = page.getByRole("region", { name: "Preview as participants see it" });
+    const box = preview.getByRole("textbox", { name: "Type a whole number from 0 to 99" });
+    await expect(box).toHaveCount(2);
+    await expect(box.first()).toHaveAttribute("inputmode", "numeric");
+    await expect(preview).toContainText("Integer (typed) · Accepted: 120 (answers allowed from 0 to 99)");
+
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Each accepted answer must lie within the range of answers allowed.")).toBeVisible();
+    await page.getByLabel("Accepted answers").fill("8");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Question added.")).toBeVisible();
+    const row = page.getByRole("list", { name: "Questions" }).getByRole("listitem").filter({ hasText: text });
+    await expect(row).toContainText("Integer (typed)");
+    await expect(row).toContainText("Accepted: 8; answers from 0 to 99");
+  });
+
   test("a question with a Hindi version is refused half done, then added whole and marked हिन्दी in the list", async ({ page }) => {
     const text = `How many days are there in a week? ${tag()}`;
     await openAdminTab(page, "questions");
@@ -68,7 +96,7 @@ test.describe("admin panel", () => {
     await expect(hindi.getByLabel("Question (Hindi)")).toHaveAttribute("lang", "hi");
     await hindi.getByLabel("Question (Hindi)").fill("एक सप्ताह में कितने दिन होते हैं?");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(hindi.getByText("A Hindi version needs the question and all four options in Hindi: fill them all in, or leave them all empty.")).toHaveCount(4);
+    await expect(hindi.getByText("A Hindi version needs the question and all its options in Hindi: fill them all in, or leave them all empty.")).toHaveCount(4);
     await expect(bank.getByText(text)).toHaveCount(0);
 
     for (const [index, option] of ["पाँच", "छह", "सात", "आठ"].entries()) {
