@@ -76,11 +76,11 @@ test("a participant on a phone answers a paper of every answer type, switches to
   await numerical.fill("2.50");
   // Saved once typing pauses: every question answered, each with a tick.
   await expect(page.getByText("Answered 4 of 4")).toBeVisible();
-  await expect(page.getByRole("group", { name: "Section C" }).getByRole("button", { name: "Question 4, answered" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Section C", exact: true }).getByRole("button", { name: "Question 4, answered" })).toBeVisible();
 
   // To Hindi and back, in full screen: every answer stays, the sections named in Hindi.
   await examSwitch(page, "हिन्दी").click();
-  await expect(page.getByRole("group", { name: "खंड ग" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "खंड ग", exact: true })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "कोई संख्या लिखें, दशमलव के बाद अधिकतम 2 अंक" })).toBeVisible();
   await expectAnswersKept(page, hindiHeading, "पिछला");
   await expect(page.getByText(SECTIONED_PAPER.questions.multiple.textHi)).toBeVisible();
