@@ -82,8 +82,9 @@ export async function replaceSections(tx: DatabaseTransaction, quizId: string, s
 /**
  * A quiz's paper as the instructions page states it: each section's marking and kinds of
  * question, and the total marks; null for a quiz without sections (its rules are the quiz's marks).
+ * Public, as a competition's rules are: no question and no answer is in it.
  */
-export const quizPaper = service("exam.take", async (_actor, quizId: string): Promise<Paper | null> => {
+export const quizPaper = service("quizzes.browse", async (_actor, quizId: string): Promise<Paper | null> => {
   const db = await getDb();
   const sections = (await sectionsOf(db, [quizId])).get(quizId);
   if (!sections) return null;
