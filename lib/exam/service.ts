@@ -175,11 +175,29 @@ function questionMarks(question: BankQuestion, section: BankSection | undefined,
   };
 }
 
+/**
+ * The bank positions in the order a participant sees them: shuffled with the attempt's seed when
+ * the quiz says so, but never across sections: each section stays whole and in its place, its own
+ * questions shuffled (each section with a seed of its own, drawn apart from the questions' seeds).
+ */
+function questionOrderOf(bank: readonly BankQuestion[], sectionIndex: Map<string, number>, shuffle: boolean, seed: number): number[] {
+  const positions = bank.map((_, index) => index);
+  if (!shuffle) return positions;
+  if (sectionIndex.size === 0) return seededPermutation(bank.length, seed);
+  // Questions outside every section (none, as the quiz form saves them) come last, as one more part.
+  const bySection: number[][] = Array.from({ length: sectionIndex.size + 1 }, () => []);
+  for (const index of positions) bySection[sectionIndex.get(bank[index].sectionId ?? "") ?? sectionIndex.size].push(index);
+  return bySection.flatMap((members, section) => seededPermutation(members.length, questionSeed(seed, SECTION_SEEDS + section)).map((index) => members[index]));
+}
+
+/** Where the sections' shuffle seeds start: past any question's position. */
+const SECTION_SEEDS = 1_000_000;
+
 /** `orderedQuestions` with the quiz's sections, as the exam states them. */
 async function orderedPaper(db: Queryable, quiz: Quiz, seed: number): Promise<{ questions: OrderedQuestion[]; sections: ExamSection[] }> {
   const { questions: bank, sections } = await quizPaper(db, quiz);
   const sectionIndex = new Map(sections.map((section, index) => [section.id, index]));
-  const questionOrder = quiz.shuffleQuestions ? seededPermutation(bank.length, seed) : bank.map((_, index) => index);
+  const questionOrder = questionOrderOf(bank, sectionIndex, quiz.shuffleQuestions, seed);
   const ordered = questionOrder.map((original) => {
     const question = bank[original];
     const section = question.sectionId === null ? null : (sectionIndex.get(question.sectionId) ?? null);

@@ -124,6 +124,8 @@ describe("a paper of every answer type in three sections", () => {
       ["C · Numerical", 3, 0, null],
     ]);
     expect(view.totalMarks).toBe(3 + 3 + 4 + 4 + 3 + 5);
+    // Shuffled within each section, never across them.
+    expect(view.questions.map((question) => question.section)).toEqual([0, 0, 1, 1, 2, 2]);
     expect(view.questions.find((question) => question.id === ids.q6)).toMatchObject({ answerType: "integer", section: 2, marks: { full: 5, wrong: 0 }, options: [] });
 
     const db = await getDb();
