@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
 import { ExamStart, type QueuedStart } from "./ExamStart";
 import type { QuizFacts } from "./ExamRules";
+import type { Paper } from "@/lib/quizzes/schemas";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
@@ -27,6 +28,8 @@ export interface ExamRoomProps {
   quizId: string;
   participantId: string;
   quiz: QuizFacts & { title: string };
+  /** The quiz's sections and their marking, stated again before the start; null without sections. */
+  paper?: Paper | null;
   /** The participant's attempt as the server has it, or null before the first start. */
   initialView: ExamView | null;
   /** The sequence number the recording continues from (the chunks the server already holds). */
@@ -45,7 +48,7 @@ async function leaveFullscreen() {
 }
 
 /** The proctored exam: instructions and start, the live questions, then the result. */
-export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkSequence, snapshotIntervalMs }: ExamRoomProps) {
+export function ExamRoom({ quizId, participantId, quiz, paper, initialView, firstChunkSequence, snapshotIntervalMs }: ExamRoomProps) {
   const t = useTranslations("exam");
   const roomRef = useRef<HTMLElement>(null);
   const [phase, setPhase] = useState<Phase>(() =>
@@ -142,6 +145,7 @@ export function ExamRoom({ quizId, participantId, quiz, initialView, firstChunkS
       {phase.name === "ready" && (
         <ExamStart
           quiz={quiz}
+          paper={paper}
           resuming={resuming}
           starting={phase.starting}
           error={phase.failure && (phase.failure.serverMessage ?? t("start.startFailed"))}

@@ -1,6 +1,7 @@
 import { useTranslations } from "next-intl";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { useHydrated } from "@/components/ui/useHydrated";
+import type { Paper } from "@/lib/quizzes/schemas";
 import { ExamRules, type QuizFacts } from "./ExamRules";
 import { ExpectedWait } from "./ExpectedWait";
 
@@ -12,6 +13,7 @@ export interface QueuedStart {
 
 interface ExamStartProps {
   quiz: QuizFacts & { title: string };
+  paper?: Paper | null;
   resuming: boolean;
   starting: boolean;
   error?: string;
@@ -20,14 +22,14 @@ interface ExamStartProps {
 }
 
 /** The instructions again, what proctoring involves, and the button that starts (or resumes) the exam. */
-export function ExamStart({ quiz, resuming, starting, error, queue, onStart }: ExamStartProps) {
+export function ExamStart({ quiz, paper, resuming, starting, error, queue, onStart }: ExamStartProps) {
   const t = useTranslations("exam");
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="exam-start" className="flex flex-col items-start gap-4">
       <h1 id="exam-start" className="text-3xl font-bold tracking-tight text-slate-900">{quiz.title}</h1>
       <h2 className="text-xl font-semibold text-slate-900">{t("instructions")}</h2>
-      <ExamRules quiz={quiz} />
+      <ExamRules quiz={quiz} paper={paper} />
       <p className="max-w-2xl text-slate-700">{t("start.proctoring")}</p>
       {resuming && <p className="max-w-2xl text-slate-700">{t("start.resumeNote")}</p>}
       <button type="button" className={primaryButtonClass} disabled={starting || !hydrated} onClick={onStart}>

@@ -5,6 +5,7 @@ import { ExamRefusalNotice } from "@/components/exam/ExamRefusalNotice";
 import { ExamRoom } from "@/components/exam/ExamRoom";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { nextRecordingSequence, resumeExam } from "@/lib/exam";
+import { quizPaper } from "@/lib/quizzes";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");
@@ -29,7 +30,7 @@ export default async function QuizLivePage({ searchParams }: { searchParams: Pro
   // continues after the last chunk the server holds instead of overwriting it.
   // The header's language switch renders this again mid-exam, the attempt now started: ExamRoom
   // reads these props only when it mounts, so the running exam carries on untouched.
-  const view = access.attempt ? await resumeExam(user, quiz.id) : null;
+  const [view, paper] = await Promise.all([access.attempt ? resumeExam(user, quiz.id) : null, quizPaper(user, quiz.id)]);
   const firstChunkSequence = view && !view.submitted ? await nextRecordingSequence(user, quiz.id) : 0;
 
   return (
@@ -37,6 +38,7 @@ export default async function QuizLivePage({ searchParams }: { searchParams: Pro
       quizId={quiz.id}
       participantId={user.id}
       quiz={{ title: quiz.title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks }}
+      paper={paper}
       initialView={view}
       firstChunkSequence={firstChunkSequence}
     />
