@@ -31,8 +31,10 @@
  * numerical ones of two decimals ± 0.01 at +3/0, the integers at +4 of their own), questions and
  * options shuffled. Every second participant sits it, so both quizzes run interleaved under the
  * same load, each save sending the answer its question's type takes; each step is then timed per
- * quiz and the mixed paper's figures given as a share of the single-correct one's. Its scores are
- * checked against lib/exam/marking.ts over the answers the bench sent.
+ * quiz and the mixed paper's figures given as a share of the single-correct one's. Then 200 more
+ * participants sit the two in turn, one request at a time, where a request's time is its own work
+ * rather than its wait behind the hall's. The mixed paper's scores are checked against
+ * lib/exam/marking.ts over the answers the bench sent.
  *
  * `--rich` first gives every question of the quiz a display formula and a diagram (English and Hindi) and
  * formulas as options, rendered as saving does (lib/content), to compare the start with plain
@@ -112,6 +114,12 @@ setGlobalDispatcher(new Agent({ connections: args.connections === "unlimited" ? 
 const startDispatcher = args["start-connections"] === undefined ? undefined : new Agent({ connections: Number(args["start-connections"]) });
 const PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 const MIXED = args.mixed;
+/**
+ * With --mixed, participants beyond the hall who sit the two quizzes in turn once it is done, one
+ * request at a time: under load a request's time is mostly its wait behind others' requests, which
+ * both quizzes share, so only alone does it show its own work.
+ */
+const ALONE_PARTICIPANTS = 200;
 // The mixed paper copies the paid quiz's plain texts: beside enriched ones it would measure the formulas.
 if (MIXED && args.rich) throw new Error("--mixed compares plain papers: leave out --rich");
 
@@ -200,7 +208,7 @@ async function prepare(databaseUrl: string) {
     `update quizzes set form_start_at = $1, form_end_at = $2, exam_start_at = $2, exam_end_at = $3, result_at = $3, capacity = null where id = $4`,
     [new Date(now - 7_200_000), new Date(now - 3_600_000), new Date(now + 7_200_000), PAID_QUIZ],
   );
-  const emails = Array.from({ length: PARTICIPANTS }, (_, index) => `bench-${index}-${randomBytes(3).toString("hex")}@example.test`);
+  const emails = Array.from({ length: PARTICIPANTS + (MIXED ? ALONE_PARTICIPANTS : 0) }, (_, index) => `bench-${index}-${randomBytes(3).toString("hex")}@example.test`);
   const { rows } = await db.query<{ id: string; name: string; email: string }>(
     `insert into users (name, email, password_hash, referral_code, date_of_birth)
      select 'Bench ' || n, e, $2, upper(substr(md5(e), 1, 10)), '1990-01-01' from unnest($1::text[]) with ordinality as t(e, n)
@@ -621,7 +629,9 @@ async function run() {
   const watcher = watch(measured);
   undoLater(() => watcher.stop().catch(() => undefined));
   try {
-    const { participants, mixed } = await prepare(databaseUrl);
+    const { participants: everyone, mixed } = await prepare(databaseUrl);
+    const participants = everyone.slice(0, PARTICIPANTS);
+    const alone = everyone.slice(PARTICIPANTS);
     console.log(
       EXAM_DAY
         ? `exam day: ${PARTICIPANTS} participants, ${QUESTIONS} answers each, think time mean ${THINK_SECONDS} s, starts within ${START_SPREAD_SECONDS} s, ${args.base ? "" : `${args.database} PostgreSQL, `}${runtime}`
@@ -650,10 +660,10 @@ async function run() {
     // The answer to the participant's `index`th question; `turn` varies it from one save of it to the next.
     const answerTo = (participant: Participant, index: number, turn: number): { body: AnswerBody; given?: GivenAnswer } =>
       participant.paper === "mixed" ? mixedAnswer(mixed!, participant.questions[index], turn) : { body: { selectedOptionIndex: turn % 4 } };
-    const saveAnswer = async (participant: Participant, index: number) => {
+    const saveAnswer = async (participant: Participant, index: number, step = "answer") => {
       const question = participant.questions[index];
       const { body, given } = answerTo(participant, index, index + participant.email.length);
-      const response = await timed("answer", "PUT", `${base}/api/exam/${participant.quizId}/answers`, {
+      const response = await timed(step, "PUT", `${base}/api/exam/${participant.quizId}/answers`, {
         cookie: participant.cookie,
         json: { questionId: question.id, ...body, answeredAt: new Date().toISOString(), currentQuestionIndex: index, timeLeftSeconds: 1700 - index },
         paper: participant.paper,
@@ -661,10 +671,10 @@ async function run() {
       if (given !== undefined && response?.status === 200) participant.sent.set(question.id, given);
     };
     // As the exam page does: told to come back, it waits its turn (and up to a second more) and asks again, with its place in line.
-    const start = async (participant: Participant) => {
+    const start = async (participant: Participant, step = "start") => {
       const pressed = performance.now();
       const ask = (placeInLine?: string) =>
-        timed("start", "POST", `${base}/api/exam/${participant.quizId}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher, placeInLine, paper: participant.paper });
+        timed(step, "POST", `${base}/api/exam/${participant.quizId}/start`, { cookie: participant.cookie, queue: true, dispatcher: startDispatcher, placeInLine, paper: participant.paper });
       let response = await ask();
       while (response?.status === 503 && response.retryAfter !== undefined) {
         await sleep((response.retryAfter + Math.random()) * 1000);
@@ -676,15 +686,16 @@ async function run() {
       participant.questions = view.questions.slice(0, QUESTIONS);
       startBytes[participant.paper] ??= { raw: Buffer.byteLength(response.body), gzip: gzipSync(response.body).length };
       const letIn = performance.now();
-      timings.push({ step: "let in", ms: letIn - pressed, ok: true, at: letIn, paper: participant.paper });
+      if (step === "start") timings.push({ step: "let in", ms: letIn - pressed, ok: true, at: letIn, paper: participant.paper });
     };
-    const submit = (participant: Participant) =>
-      timed("submit", "POST", `${base}/api/exam/${participant.quizId}/submit`, { cookie: participant.cookie, paper: participant.paper }).then(() => undefined);
+    const submit = (participant: Participant, step = "submit") =>
+      timed(step, "POST", `${base}/api/exam/${participant.quizId}/submit`, { cookie: participant.cookie, paper: participant.paper }).then(() => undefined);
 
+    const issueSession = async (participant: Participant) => {
+      participant.cookie = (await encodeSessionCookie({ userId: participant.id, name: participant.name, email: participant.email, sessionVersion: 0 })).split(";")[0];
+    };
     if (EXAM_DAY) {
-      for (const participant of participants) {
-        participant.cookie = (await encodeSessionCookie({ userId: participant.id, name: participant.name, email: participant.email, sessionVersion: 0 })).split(";")[0];
-      }
+      for (const participant of participants) await issueSession(participant);
     } else {
       await eachParticipant("login", async (participant) => {
         const response = await timed("login", "POST", `${base}/api/login`, { json: { email: participant.email, password: PASSWORD } });
@@ -733,13 +744,30 @@ async function run() {
       })).then(() => undefined));
       await eachParticipant("submit", submit);
     }
+    if (mixed) {
+      await phase("alone", async () => {
+        for (const participant of alone) {
+          await issueSession(participant);
+          await start(participant, "start alone");
+          for (let index = 0; index < participant.questions.length; index++) await saveAnswer(participant, index, "answer alone");
+          await submit(participant, "submit alone");
+        }
+      });
+    }
     const peaks = watcher.peaks;
     await watcher.stop();
     report(phases, peaks);
-    if (mixed) reportSideBySide(phases);
+    if (mixed) {
+      const phaseOf = (step: string) => phases.find((phase) => phase.step === step) ?? phases.find((phase) => phase.step === "exam")!;
+      const steps = EXAM_DAY ? ["start", "answer", "submit"] : ["start", "answer", "reconnect", "submit"];
+      // A step's requests in flight on average: their time over the wall time of their phase.
+      const inFlight = (step: string) => timings.filter((timing) => timing.step === step).reduce((total, timing) => total + timing.ms, 0) / phaseOf(step).wallMs;
+      reportSideBySide("side by side", steps.map((step) => ({ step, inFlight: inFlight(step) })));
+      reportSideBySide("one at a time", ["start", "answer", "submit"].map((step) => ({ step: `${step} alone` })));
+    }
 
-    const stored = await verify(databaseUrl, reconnectedAt, participants, mixed);
-    const lost = PARTICIPANTS * QUESTIONS - stored.answers;
+    const stored = await verify(databaseUrl, reconnectedAt, everyone, mixed);
+    const lost = everyone.length * QUESTIONS - stored.answers;
     const reconnectLost = reconnectedAt ? RECONNECT_PARTICIPANTS * QUEUED_ANSWERS - stored.reconnected : 0;
     console.log(
       `database: ${stored.attempts} attempts, ${stored.submitted} submitted, ${stored.answers} answers stored (${lost} lost)` +
@@ -750,7 +778,7 @@ async function run() {
     const errors = timings.filter((timing) => !timing.ok).length;
     const answerP99 = percentile(timings.filter((timing) => timing.step === "answer").map((timing) => timing.ms).sort((a, b) => a - b), 99);
     console.log(`${PARTICIPANTS} participants sustained with p99 ${answerP99.toFixed(0)} ms per answer save, ${errors} errors, ${lost + reconnectLost} answers lost`);
-    if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.unlike_sent !== 0 || stored.submitted !== PARTICIPANTS) process.exitCode = 1;
+    if (errors > 0 || lost !== 0 || reconnectLost !== 0 || stored.wrong_scores !== 0 || stored.unlike_sent !== 0 || stored.submitted !== everyone.length) process.exitCode = 1;
   } finally {
     await undoAll();
   }
@@ -784,33 +812,31 @@ function reportLetIn(began: number, lineSamples: LineSample[], lags: { at: numbe
 }
 
 /**
- * The two quizzes side by side (--mixed), step by step: each one's latencies, and the requests a
- * second its latency sustains at the step's load (the requests in flight on average over its mean
- * time, by Little's law; interleaved, both quizzes' requests end within the same wall time, so
- * their plain rates are equal by construction). Then the mixed paper's figures as a share of the
- * single-correct quiz's: within 10 % when none is more than 10 % worse. A percentile is judged only
- * where at least 10 requests of each quiz lie beyond it: the p99 of 500 starts is 5 requests.
+ * The two quizzes side by side (--mixed), step by step: each one's latencies and, under load, the
+ * requests a second its latency sustains with the step's requests in flight (their number on
+ * average over its mean time, by Little's law; in the hall, both quizzes' requests end within the
+ * same wall time, so their plain rates are equal by construction). One at a time the rate is only
+ * the mean's inverse, and the mean that of a few stalls of a shared machine: the median says it. Then the mixed paper's figures as a share
+ * of the single-correct quiz's: within 10 % when none is more than 10 % worse. A percentile is
+ * judged only where at least 10 requests of each quiz lie beyond it: the p99 of 500 starts is 5.
  */
-function reportSideBySide(phases: Phase[]) {
+function reportSideBySide(title: string, steps: { step: string; inFlight?: number }[]) {
   const PERCENTILES = [50, 95, 99] as const;
-  console.log("side by side  quiz    requests  errors  p50(ms)  p95(ms)  p99(ms)  mean(ms)    req/s");
-  for (const step of EXAM_DAY ? ["start", "answer", "submit"] : ["start", "answer", "reconnect", "submit"]) {
-    const { wallMs } = phases.find((phase) => phase.step === step) ?? phases.find((phase) => phase.step === "exam")!;
-    const all = timings.filter((timing) => timing.step === step);
-    const inFlight = all.reduce((total, timing) => total + timing.ms, 0) / wallMs;
+  console.log(`${title.padEnd(14)}quiz    requests  errors  p50(ms)  p95(ms)  p99(ms)  mean(ms)    req/s`);
+  for (const { step, inFlight } of steps) {
     const figures = (paper: Paper) => {
-      const samples = all.filter((timing) => timing.paper === paper);
+      const samples = timings.filter((timing) => timing.step === step && timing.paper === paper);
       const sorted = samples.map((timing) => timing.ms).sort((a, b) => a - b);
       const mean = sorted.reduce((total, ms) => total + ms, 0) / sorted.length;
-      return { count: sorted.length, errors: samples.filter((timing) => !timing.ok).length, at: PERCENTILES.map((p) => percentile(sorted, p)), mean, rate: (inFlight * 1000) / mean };
+      return { count: sorted.length, errors: samples.filter((timing) => !timing.ok).length, at: PERCENTILES.map((p) => percentile(sorted, p)), mean, rate: inFlight === undefined ? undefined : (inFlight * 1000) / mean };
     };
     const single = figures("single");
     const mixed = figures("mixed");
     for (const [paper, { count, errors, at, mean, rate }] of [["single", single], ["mixed", mixed]] as const) {
-      console.log([step.padEnd(13), paper.padEnd(6), String(count).padStart(9), String(errors).padStart(7), ...at.map((ms) => ms.toFixed(1).padStart(8)), mean.toFixed(1).padStart(9), rate.toFixed(0).padStart(8)].join(" "));
+      console.log([step.padEnd(13), paper.padEnd(6), String(count).padStart(9), String(errors).padStart(7), ...at.map((ms) => ms.toFixed(1).padStart(8)), mean.toFixed(1).padStart(9), (rate?.toFixed(0) ?? "-").padStart(8)].join(" "));
     }
     const judged = PERCENTILES.flatMap((p, index) => (Math.min(single.count, mixed.count) * (1 - p / 100) >= 10 ? [{ name: `p${p}`, share: mixed.at[index] / single.at[index], worse: mixed.at[index] > 1.1 * single.at[index] }] : []));
-    const shares = [...judged, { name: "req/s", share: mixed.rate / single.rate, worse: mixed.rate < 0.9 * single.rate }];
+    const shares = mixed.rate === undefined || single.rate === undefined ? judged : [...judged, { name: "req/s", share: mixed.rate / single.rate, worse: mixed.rate < 0.9 * single.rate }];
     const unjudged = PERCENTILES.filter((p) => !judged.some((share) => share.name === `p${p}`)).map((p) => `p${p}`);
     console.log(
       `${" ".repeat(14)}mixed as a share of single: ${shares.map(({ name, share }) => `${name} ${(100 * share).toFixed(0)} %`).join(", ")}` +
