@@ -54,7 +54,7 @@ describe("background jobs with two instances", () => {
     const { rows } = await db.execute<{ sweeps: number }>(sql`
       select count(*)::int as sweeps from pgboss.job where name = ${SWEEP} and output -> 'finalised' ? ${view.attemptId}`);
     expect(rows[0].sweeps).toBe(1);
-    const [attempt] = (await db.execute<{ score: number; on_time: boolean }>(sql`select score, submitted_at = deadline_at as on_time from attempts where id = ${view.attemptId}`)).rows;
+    const [attempt] = (await db.execute<{ score: number; on_time: boolean }>(sql`select score::int as score, submitted_at = deadline_at as on_time from attempts where id = ${view.attemptId}`)).rows;
     expect(attempt).toEqual({ score: 1, on_time: true });
   });
 

@@ -60,37 +60,50 @@ describe("the database refuses rows that break the product's rules", () => {
     expect(refused).toEqual({ code: PostgresError.uniqueViolation, constraint: "users_referral_code_unique" });
   });
 
-  it("refuses a correct option index outside 0 to 3, and a question without four options", async () => {
+  it("refuses a question whose answer does not fit its type: an option outside its 2 to 6, a key of another kind, a typed answer without its accepted values", async () => {
     const db = await getDb();
-    expect(await rejection(createQuestion(db, { correctOptionIndex: 4 }))).toEqual({
-      code: PostgresError.checkViolation,
-      constraint: "questions_correct_option_in_range",
-    });
-    expect((await rejection(createQuestion(db, { correctOptionIndex: -1 }))).code).toBe(PostgresError.checkViolation);
-    expect((await rejection(createQuestion(db, { options: ["a", "b", "c"] }))).constraint).toBe("questions_four_options");
-    const valid = await createQuestion(db, { correctOptionIndex: 3 });
-    expect(valid.correctOptionIndex).toBe(3);
+    const misfit = async (question: Parameters<typeof createQuestion>[1]) => rejection(createQuestion(db, question));
+    const refusal = { code: PostgresError.checkViolation, constraint: "questions_answer_fits_type" };
+    expect(await misfit({ correctOptionIndex: 4 })).toEqual(refusal);
+    expect(await misfit({ correctOptionIndex: -1 })).toEqual(refusal);
+    expect(await misfit({ correctOptionIndex: null })).toEqual(refusal);
+    expect(await misfit({ options: ["a"], correctOptionIndex: 0 })).toEqual(refusal);
+    expect(await misfit({ options: ["a", "b", "c", "d", "e", "f", "g"], correctOptionIndex: 0 })).toEqual(refusal);
+    expect(await misfit({ answerType: "multiple", correctOptionIndex: null, correctOptions: [] })).toEqual(refusal);
+    expect(await misfit({ answerType: "multiple", correctOptionIndex: null, correctOptions: [0, 4] })).toEqual(refusal);
+    expect(await misfit({ answerType: "multiple", correctOptionIndex: 1, correctOptions: [1] })).toEqual(refusal);
+    expect(await misfit({ answerType: "integer", options: [], correctOptionIndex: null, acceptedAnswers: [["42", "42"]], answerDecimals: 0 })).toEqual(refusal);
+    expect(await misfit({ answerType: "integer", options: ["a", "b"], correctOptionIndex: null, acceptedAnswers: [["42", "42"]], answerLimits: ["0", "99"], answerDecimals: 0 })).toEqual(refusal);
+    expect(await misfit({ answerType: "numerical", options: [], correctOptionIndex: null, answerDecimals: 2 })).toEqual(refusal);
+    expect(await misfit({ answerType: "numerical", options: [], correctOptionIndex: null, acceptedAnswers: [["2.49", "2.51"]], answerDecimals: 3 })).toEqual(refusal);
+    expect((await createQuestion(db, { options: ["a", "b", "c", "d", "e", "f"], correctOptionIndex: 5 })).correctOptionIndex).toBe(5);
+    expect((await createQuestion(db, { answerType: "multiple", correctOptionIndex: null, correctOptions: [0, 3] })).correctOptions).toEqual([0, 3]);
+    const typed = await createQuestion(db, { answerType: "numerical", options: [], correctOptionIndex: null, acceptedAnswers: [["2.49", "2.51"]], answerDecimals: 2 });
+    expect(typed.acceptedAnswers).toEqual([["2.49", "2.51"]]);
   });
 
-  it("refuses half a Hindi version, and one without four options", async () => {
+  it("refuses half a Hindi version, and one whose options do not match the English ones in number", async () => {
     const db = await getDb();
     expect((await rejection(createQuestion(db, { textHi: "दो और दो?" }))).constraint).toBe("questions_hindi_complete");
     expect((await rejection(createQuestion(db, { optionsHi: ["तीन", "चार", "पाँच", "बाईस"] }))).constraint).toBe("questions_hindi_complete");
-    expect((await rejection(createQuestion(db, { textHi: "दो और दो?", optionsHi: ["तीन", "चार", "पाँच"] }))).constraint).toBe("questions_hindi_four_options");
+    expect((await rejection(createQuestion(db, { textHi: "दो और दो?", optionsHi: ["तीन", "चार", "पाँच"] }))).constraint).toBe("questions_hindi_options_match");
     const translated = await createQuestion(db, { textHi: "दो और दो?", optionsHi: ["तीन", "चार", "पाँच", "बाईस"] });
     expect(translated.optionsHi).toHaveLength(4);
   });
 
-  it("refuses an answer option outside 0 to 3", async () => {
+  it("refuses an answer option outside 0 to 5, options beyond them, two kinds of answer at once and a typed answer that is no decimal of two places", async () => {
     const db = await getDb();
     const participant = await createUser(db);
     const quiz = await createQuiz(db);
     const question = await createQuestion(db);
     const [attempt] = await db.insert(attempts).values(newAttempt(participant.id, quiz.id)).returning();
-    const refused = await rejection(
-      db.insert(attemptAnswers).values({ attemptId: attempt.id, questionId: question.id, selectedOptionIndex: 4, answeredAt: new Date() }),
-    );
-    expect(refused.constraint).toBe("attempt_answers_option_in_range");
+    const answer = { attemptId: attempt.id, questionId: question.id, answeredAt: new Date() };
+    const refused = async (values: Partial<typeof attemptAnswers.$inferInsert>) => (await rejection(db.insert(attemptAnswers).values({ ...answer, ...values }))).constraint;
+    expect(await refused({ selectedOptionIndex: 6 })).toBe("attempt_answers_option_in_range");
+    expect(await refused({ selectedOptions: [0, 6] })).toBe("attempt_answers_options_in_range");
+    expect(await refused({ selectedOptions: [] })).toBe("attempt_answers_options_in_range");
+    expect(await refused({ selectedOptionIndex: 1, typedAnswer: "1" })).toBe("attempt_answers_one_kind");
+    for (const typedAnswer of ["2.505", "1e3", " 42", "4,2", ""]) expect(await refused({ typedAnswer })).toBe("attempt_answers_typed_is_decimal");
   });
 
   it("refuses a zero or negative amount, in integer paise", async () => {
