@@ -16,7 +16,7 @@ export function fromServer(answer: ServerAnswer): AnswerValue {
 }
 
 /** False for a cleared answer (no option, no options, nothing typed): the question counts as unanswered. */
-export function isGiven(answer: AnswerValue): boolean {
+function isGiven(answer: AnswerValue): boolean {
   if ("selectedOptions" in answer) return answer.selectedOptions.length > 0;
   return ("typedAnswer" in answer ? answer.typedAnswer : answer.selectedOptionIndex) !== null;
 }

@@ -24,7 +24,7 @@ export const SECTIONED_PAPER = {
   },
 } as const;
 
-export type PaperQuestion = keyof typeof SECTIONED_PAPER.questions;
+type PaperQuestion = keyof typeof SECTIONED_PAPER.questions;
 
 export interface SectionedQuiz {
   id: string;

@@ -123,7 +123,7 @@ export interface ExamSection {
 }
 
 /** An answer as the participant gave it: the option shown, the options shown (ascending), or the number typed. */
-export type ShownAnswer = number | number[] | string;
+type ShownAnswer = number | number[] | string;
 
 /**
  * A question as the start sends it: without its rendered texts, which come apart in the exam paper

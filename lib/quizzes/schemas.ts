@@ -184,7 +184,7 @@ const sectionQuestionSchema = z.object({
  * else these marks per correct option chosen when the choice is correct but incomplete (JEE
  * Advanced: correct 4, partial 1, wrong 2).
  */
-export const sectionSchema = z.object({
+const sectionSchema = z.object({
   name: text("Section name", "Each section needs a name.").trim().min(1, "Each section needs a name.").max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`),
   nameHi: z
     .union([text("Section name (Hindi)").trim().max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`), z.null(), z.undefined()])
@@ -199,10 +199,10 @@ export const sectionSchema = z.object({
 export type SectionInput = z.output<typeof sectionSchema>;
 
 /** The paper a quiz's sections make, for the quiz editor's preview in the browser as for the instructions page. */
-export { paperOf, type MarksGroup, type Paper, type PaperSection, type SectionPlan } from "./paper";
+export { paperOf, type MarksGroup, type Paper, type PaperSection } from "./paper";
 
 /** The quiz's questions in order when it has sections: each section's, section after section. */
-export function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">[]): string[] {
+function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">[]): string[] {
   return sections.flatMap((section) => section.questions.map((question) => question.questionId));
 }
 
@@ -338,7 +338,7 @@ export function questionFieldLabel(field: QuestionField): string {
 }
 
 /** Whole hundredths as the shortest decimal, as accepted answers are stored and shown: 250 → "2.5", 4200 → "42". */
-export function shortDecimal(hundredths: number): string {
+function shortDecimal(hundredths: number): string {
   const [whole, fraction] = decimalText(hundredths).split(".");
   const places = fraction.replace(/0+$/, "");
   return places ? `${whole}.${places}` : whole;

@@ -396,7 +396,7 @@ export const objectToKey = service("results.object", async (actor, quizId: strin
   }
 });
 
-export interface KeyDecisionRecord {
+interface KeyDecisionRecord {
   questionId: string;
   decision: "keep" | "change" | "drop";
   /** The key before the decision, and after a "change" (null otherwise). */

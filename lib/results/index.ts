@@ -14,7 +14,6 @@ export {
   publishAnswerKey,
   type AnswerKeyReview,
   type Key,
-  type KeyDecisionRecord,
   type KeyedQuestion,
   type MyAnswerKey,
   type QuestionObjections,

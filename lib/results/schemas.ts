@@ -41,7 +41,7 @@ export const objectionSchema = z.object({
 const note = text("Note").trim().max(REASON_MAX, `Keep the note under ${REASON_MAX} characters.`);
 
 /** The most accepted answers (values or ranges) one typed question's key holds. */
-export const MAX_ACCEPTED_ANSWERS = 10;
+const MAX_ACCEPTED_ANSWERS = 10;
 
 const keyOption = z.number({ error: KEY_OPTION_REQUIRED }).int(KEY_OPTION_REQUIRED).min(0, KEY_OPTION_REQUIRED).max(5, KEY_OPTION_REQUIRED);
 const EXACT_DECIMAL = /^-?\d{1,9}(\.\d{1,2})?$/;
