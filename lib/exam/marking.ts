@@ -18,6 +18,20 @@ export interface Marking {
   partial: number | null;
 }
 
+/**
+ * A section's marking as the exam states it and a results file freezes it, in marks exact to two
+ * places: full marks, those a wrong answer loses, those of no answer, and the partial marks per
+ * correct option chosen of a one-or-more-correct question answered in part (null: all or nothing).
+ */
+export interface SectionMarks {
+  name: string;
+  nameHi: string | null;
+  full: number;
+  wrong: number;
+  unanswered: number;
+  partial: number | null;
+}
+
 /** The accepted answer of a question: option indexes (single: any of them; multiple: exactly them), or ranges of typed answers. */
 export type Accepted = number[] | AcceptedRanges;
 

@@ -2,6 +2,7 @@ import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { questions, quizQuestions, quizSections, quizzes, type AnswerType, type RenderedWording } from "@/db/schema";
 import { getDb, type Queryable } from "@/lib/db";
+import type { SectionMarking } from "@/lib/quizzes/schemas";
 
 /** A quiz's question as participants see it (never its key), in the quiz's own order. */
 export interface BankQuestion {
@@ -23,14 +24,8 @@ export interface BankQuestion {
 }
 
 /** A part of a quiz with its own marking, in the quiz's order. */
-export interface BankSection {
+export interface BankSection extends SectionMarking {
   id: string;
-  name: string;
-  nameHi: string | null;
-  marksCorrect: number;
-  marksWrong: number;
-  marksUnanswered: number;
-  marksPartial: number | null;
 }
 
 interface CachedBank {

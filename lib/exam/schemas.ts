@@ -73,4 +73,4 @@ export const saveResponseSchema = z.object({
  * How answers are marked, free of the server: the exam page checks a typed answer with the very
  * rule the save applies, and the results file is recomputed with the marking scoring states.
  */
-export { answerMarks, answerVerdict, markingInHundredths, typedAnswerProblem, type Accepted, type GivenAnswer, type Marking, type TypedAnswerRule } from "./marking";
+export { answerMarks, answerVerdict, markingInHundredths, typedAnswerProblem, type Accepted, type GivenAnswer, type Marking, type SectionMarks, type TypedAnswerRule } from "./marking";

@@ -15,6 +15,7 @@ import { finaliseAttempt, finaliseWhere } from "./finalise";
 import { paperKey } from "./paper";
 import { quizPaper, type BankQuestion, type BankSection } from "./question-bank";
 import { fromHundredths, toHundredths } from "@/lib/marks";
+import type { SectionMarks } from "./marking";
 import { questionSeed, seededPermutation } from "./shuffle";
 
 /**
@@ -112,15 +113,7 @@ interface ExamQuestion extends TranslatedQuestion {
 }
 
 /** A section of the quiz as the exam and its instructions state it. */
-export interface ExamSection {
-  name: string;
-  nameHi: string | null;
-  full: number;
-  wrong: number;
-  unanswered: number;
-  /** Per correct option chosen of a multiple-correct question answered in part; null: all or nothing. */
-  partial: number | null;
-}
+export type ExamSection = SectionMarks;
 
 /** An answer as the participant gave it: the option shown, the options shown (ascending), or the number typed. */
 type ShownAnswer = number | number[] | string;

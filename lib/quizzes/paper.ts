@@ -7,14 +7,18 @@
 import type { AnswerType } from "@/db/schema";
 import { fromHundredths, toHundredths } from "@/lib/marks";
 
-/** A section as stored or typed: its marking, and its questions' types and own marks (null: the section's). */
-export interface SectionPlan {
+/** A section's name and marking as stored (quiz_sections). */
+export interface SectionMarking {
   name: string;
   nameHi: string | null;
   marksCorrect: number;
   marksWrong: number;
   marksUnanswered: number;
   marksPartial: number | null;
+}
+
+/** A section as stored or typed: its marking, and its questions' types and own marks (null: the section's). */
+export interface SectionPlan extends SectionMarking {
   questions: readonly { type: AnswerType | undefined; marksCorrect: number | null; marksWrong: number | null }[];
 }
 

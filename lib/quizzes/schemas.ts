@@ -199,7 +199,7 @@ const sectionSchema = z.object({
 export type SectionInput = z.output<typeof sectionSchema>;
 
 /** The paper a quiz's sections make, for the quiz editor's preview in the browser as for the instructions page. */
-export { paperOf, type MarksGroup, type Paper, type PaperSection } from "./paper";
+export { paperOf, type MarksGroup, type Paper, type PaperSection, type SectionMarking } from "./paper";
 
 /** The quiz's questions in order when it has sections: each section's, section after section. */
 function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">[]): string[] {

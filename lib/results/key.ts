@@ -3,7 +3,7 @@
  * database, as the public results file's check must be.
  */
 import type { AnswerType } from "@/db/schema";
-import type { Accepted } from "@/lib/exam/schemas";
+import type { Accepted, SectionMarks } from "@/lib/exam/schemas";
 
 /** One question of the final key, in the quiz's position order. */
 export interface KeyEntry {
@@ -20,14 +20,7 @@ export interface KeyEntry {
 }
 
 /** A section's marking scheme as a version froze it (marks, exact to two places). */
-export interface ResultsSection {
-  name: string;
-  nameHi: string | null;
-  full: number;
-  wrong: number;
-  unanswered: number;
-  partial: number | null;
-}
+export type ResultsSection = SectionMarks;
 
 /** A key entry as versions before issue 53 stored it: a single-correct question of the quiz's marks. */
 interface SingleKeyEntry {
