@@ -174,8 +174,9 @@ const MAX_SECTIONS = 10;
 /** One question of a section, in order, with its own marks over the section's where it has them (IOQM: 2, 3 or 5). */
 const sectionQuestionSchema = z.object({
   questionId: z.uuid("Unknown question."),
-  marksCorrect: marks("A question's own marks for a correct answer", { positive: true, optional: true }),
-  marksWrong: marks("A question's own marks deducted for a wrong answer", { positive: false, optional: true }),
+  // Left out, as much as null: the section's marks (a transform alone would make the key required).
+  marksCorrect: marks("A question's own marks for a correct answer", { positive: true, optional: true }).default(null),
+  marksWrong: marks("A question's own marks deducted for a wrong answer", { positive: false, optional: true }).default(null),
 });
 
 /**
@@ -188,11 +189,12 @@ const sectionSchema = z.object({
   name: text("Section name", "Each section needs a name.").trim().min(1, "Each section needs a name.").max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`),
   nameHi: z
     .union([text("Section name (Hindi)").trim().max(SECTION_NAME_MAX, `A section name is at most ${SECTION_NAME_MAX} characters.`), z.null(), z.undefined()])
-    .transform((value) => value || null),
+    .transform((value) => value || null)
+    .default(null),
   marksCorrect: marks("A section's marks for a correct answer", { positive: true }),
   marksWrong: marks("A section's marks deducted for a wrong answer", { positive: false }).default(0),
   marksUnanswered: marks("A section's marks for an unanswered question", { positive: false }).default(0),
-  marksPartial: marks("Partial marks per correct option chosen", { positive: true, optional: true }),
+  marksPartial: marks("Partial marks per correct option chosen", { positive: true, optional: true }).default(null),
   questions: z.array(sectionQuestionSchema).min(1, SECTION_NEEDS_QUESTIONS).max(500),
 });
 

@@ -40,10 +40,11 @@ describe("the start line's pace, learnt from the answer saves", () => {
     };
 
     // A slow database: every answer this attempt writes sleeps in a trigger (only this attempt's, so
-    // the files running beside this one keep their speed).
+    // the files running beside this one keep their speed), its search path fixed as every function's
+    // must be (tests/db/shadowing.test.ts lists them, beside this file).
     const slowly = `slow_saves_${attemptId.replaceAll("-", "")}`;
     await asOwner(async (tx) => {
-      await tx.execute(sql.raw(`create function ${slowly}() returns trigger language plpgsql as $$ begin perform pg_sleep(${SLOW_SAVE_SECONDS}); return new; end $$`));
+      await tx.execute(sql.raw(`create function ${slowly}() returns trigger language plpgsql set search_path = pg_catalog, public, pg_temp as $$ begin perform pg_sleep(${SLOW_SAVE_SECONDS}); return new; end $$`));
       await tx.execute(sql.raw(`create trigger ${slowly} before insert on attempt_answers for each row when (new.attempt_id = '${attemptId}') execute function ${slowly}()`));
     });
     try {

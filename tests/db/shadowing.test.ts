@@ -113,150 +113,163 @@ async function submitted() {
 
 const count = async (tx: DatabaseTransaction, query: SQL) => (await tx.execute<{ n: number }>(query)).rows[0].n;
 
-async function publishedQuizRow(tx: DatabaseTransaction) {
+/** A closed quiz and its winner, made before the shadowing transaction. */
+async function quizAndWinner() {
   const { quiz } = await closedQuizWithQuestions(1);
-  const winner = await participant();
-  await tx.execute(sql`insert into public.published_results (quiz_id, revision, answer_key, digest) values (${quiz.id}, 1, '[]', 'first')`);
-  await tx.execute(sql`insert into public.result_rows (quiz_id, revision, participant_id, rank, score, time_taken_seconds, prize_paise) values (${quiz.id}, 1, ${winner.id}, 1, 1, 60, 50000)`);
-  return { quizId: quiz.id, winnerId: winner.id };
+  return { quizId: quiz.id, winnerId: (await participant()).id };
+}
+
+async function publishedQuizRow(tx: DatabaseTransaction, { quizId, winnerId }: { quizId: string; winnerId: string }) {
+  await tx.execute(sql`insert into public.published_results (quiz_id, revision, answer_key, digest) values (${quizId}, 1, '[]', 'first')`);
+  await tx.execute(sql`insert into public.result_rows (quiz_id, revision, participant_id, rank, score, time_taken_seconds, prize_paise) values (${quizId}, 1, ${winnerId}, 1, 1, 60, 50000)`);
+  return { quizId, winnerId };
 }
 
 const prizeEntries = (tx: DatabaseTransaction, quizId: string, revision: number) =>
   count(tx, sql`select count(*)::int as n from public.journal_entries where quiz_id = ${quizId} and revision = ${revision}`);
 
+interface Scenario<Fixture> {
+  expected: unknown;
+  /**
+   * What the change needs, made on other connections before the shadowing transaction: that
+   * transaction holds a lock on every table, and a write queued behind another file's waiting
+   * ALTER or DROP TRIGGER would wait for it while it waits for the write.
+   */
+  prepare: () => Promise<Fixture>;
+  run: (tx: DatabaseTransaction, fixture: Fixture) => Promise<unknown>;
+}
+
+const scenario = <Fixture>(definition: Scenario<Fixture>) => definition as Scenario<unknown>;
+const nothing = async () => undefined;
+
 /** Per trigger: the change it guards, made with every table shadowed; the result the real tables must show. */
-const SCENARIOS: Record<string, { expected: unknown; run: (tx: DatabaseTransaction) => Promise<unknown> }> = {
-  attempt_answers_frozen_at_submission: {
+const SCENARIOS: Record<string, Scenario<unknown>> = {
+  attempt_answers_frozen_at_submission: scenario({
     expected: { refused: "attempt_answers_frozen_at_submission" },
-    run: async (tx) => {
-      const attempt = await submitted();
-      return tx.execute(sql`update public.attempt_answers set selected_option_index = 3 where attempt_id = ${attempt.id}`);
-    },
-  },
-  attempts_frozen_at_submission: {
+    prepare: submitted,
+    run: (tx, attempt) => tx.execute(sql`update public.attempt_answers set selected_option_index = 3 where attempt_id = ${attempt.id}`),
+  }),
+  attempts_frozen_at_submission: scenario({
     expected: { refused: "attempts_frozen_at_submission" },
-    run: async (tx) => {
-      const attempt = await submitted();
-      return tx.execute(sql`update public.attempts set time_taken_seconds = 1 where id = ${attempt.id}`);
-    },
-  },
-  attempt_answers_no_truncate: {
+    prepare: submitted,
+    run: (tx, attempt) => tx.execute(sql`update public.attempts set time_taken_seconds = 1 where id = ${attempt.id}`),
+  }),
+  attempt_answers_no_truncate: scenario({
     expected: { refused: "attempt_answers_frozen_at_submission" },
-    run: async (tx) => {
-      await submitted();
-      return tx.execute(sql`truncate public.attempt_answers`);
-    },
-  },
-  attempts_no_truncate: {
+    prepare: submitted,
+    run: (tx) => tx.execute(sql`truncate public.attempt_answers`),
+  }),
+  attempts_no_truncate: scenario({
     expected: { refused: "attempts_frozen_at_submission" },
-    run: async (tx) => {
-      await submitted();
-      return tx.execute(sql`truncate public.attempts cascade`);
-    },
-  },
-  journal_entries_balance: {
+    prepare: submitted,
+    run: (tx) => tx.execute(sql`truncate public.attempts cascade`),
+  }),
+  journal_entries_balance: scenario({
     expected: { refused: "journal_entries_balance" },
+    prepare: nothing,
     run: async (tx) => {
       const { rows } = await tx.execute<{ id: number }>(sql`insert into public.journal_entries (source, memo, posted_at) values ('tax_deposit', 'minted', now()) returning id`);
       await tx.execute(sql`insert into public.journal_lines (entry_id, line, account, amount_paise) values (${rows[0].id}, 1, 'bank', 100000)`);
       return tx.execute(sql`set constraints journal_entries_balance immediate`);
     },
-  },
-  transactions_post_journal_on_insert: {
+  }),
+  transactions_post_journal_on_insert: scenario({
     expected: 1,
-    run: async (tx) => {
-      const user = await participant();
+    prepare: participant,
+    run: async (tx, user) => {
       const id = randomUUID();
       await tx.execute(sql`insert into public.transactions (id, user_id, type, status, amount_paise, reason, reviewed_at) values (${id}, ${user.id}, 'credit', 'verified', 10000, 'Wallet top-up', now())`);
       return count(tx, sql`select count(*)::int as n from public.journal_entries where transaction_id = ${id}`);
     },
-  },
-  transactions_post_journal_on_verify: {
+  }),
+  transactions_post_journal_on_verify: scenario({
     expected: 1,
-    run: async (tx) => {
-      const user = await participant();
+    prepare: participant,
+    run: async (tx, user) => {
       const id = randomUUID();
       await tx.execute(sql`insert into public.transactions (id, user_id, type, status, amount_paise, reason) values (${id}, ${user.id}, 'credit', 'pending', 10000, 'Wallet top-up')`);
       await tx.execute(sql`update public.transactions set status = 'verified', reviewed_at = now() where id = ${id}`);
       return count(tx, sql`select count(*)::int as n from public.journal_entries where transaction_id = ${id}`);
     },
-  },
-  tax_deposits_post_journal: {
+  }),
+  tax_deposits_post_journal: scenario({
     expected: 1,
+    prepare: nothing,
     run: async (tx) => {
       const id = randomUUID();
       await tx.execute(sql`insert into public.tax_deposits (id, amount_paise, challan_reference, deposited_on, period) values (${id}, 100, ${`SHADOW${id}`}, '2026-10-01', 'FY2026-27 Q3')`);
       return count(tx, sql`select count(*)::int as n from public.journal_entries where tax_deposit_id = ${id}`);
     },
-  },
-  questions_bump_quiz_version: {
+  }),
+  questions_bump_quiz_version: scenario({
     expected: 1,
-    run: async (tx) => {
-      const { quiz, questionIds } = await closedQuizWithQuestions(1);
+    prepare: () => closedQuizWithQuestions(1),
+    run: async (tx, { quiz, questionIds }) => {
       const before = await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`);
       await tx.execute(sql`update public.questions set text = text || ' (edited)' where id = ${questionIds[0]}`);
       return (await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`)) - before;
     },
-  },
-  quiz_questions_bump_quiz_version: {
+  }),
+  quiz_questions_bump_quiz_version: scenario({
     expected: 1,
-    run: async (tx) => {
-      const { quiz, questionIds } = await closedQuizWithQuestions(2);
+    prepare: () => closedQuizWithQuestions(2),
+    run: async (tx, { quiz, questionIds }) => {
       const before = await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`);
       await tx.execute(sql`delete from public.quiz_questions where quiz_id = ${quiz.id} and question_id = ${questionIds[1]}`);
       return (await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`)) - before;
     },
-  },
-  quiz_sections_bump_quiz_version: {
+  }),
+  quiz_sections_bump_quiz_version: scenario({
     expected: 1,
-    run: async (tx) => {
-      // Registration opens in the future: its sections may still change.
+    // Registration opens in the future: its sections may still change.
+    prepare: async () => {
       const day = 86_400_000;
       const from = Date.now() + day;
       const at = (days: number) => new Date(from + days * day);
-      const quiz = await createQuiz(await getDb(), { formStartAt: at(0), formEndAt: at(1), examStartAt: at(2), examEndAt: at(3), resultAt: at(4) });
+      return createQuiz(await getDb(), { formStartAt: at(0), formEndAt: at(1), examStartAt: at(2), examEndAt: at(3), resultAt: at(4) });
+    },
+    run: async (tx, quiz) => {
       const before = await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`);
       await tx.execute(sql`insert into public.quiz_sections (quiz_id, position, name, marks_correct) values (${quiz.id}, 0, 'A', 3)`);
       return (await count(tx, sql`select questions_version as n from public.quizzes where id = ${quiz.id}`)) - before;
     },
-  },
+  }),
   // Registration opened long ago: a section or a question's own marks would change the scheme.
-  quiz_sections_marking_fixed: {
+  quiz_sections_marking_fixed: scenario({
     expected: { refused: "quizzes_marking_fixed" },
-    run: async (tx) => {
-      const { quiz } = await closedQuizWithQuestions(1);
-      return tx.execute(sql`insert into public.quiz_sections (quiz_id, position, name, marks_correct) values (${quiz.id}, 0, 'A', 3)`);
-    },
-  },
-  quiz_questions_marking_fixed: {
+    prepare: () => closedQuizWithQuestions(1),
+    run: (tx, { quiz }) => tx.execute(sql`insert into public.quiz_sections (quiz_id, position, name, marks_correct) values (${quiz.id}, 0, 'A', 3)`),
+  }),
+  quiz_questions_marking_fixed: scenario({
     expected: { refused: "quizzes_marking_fixed" },
-    run: async (tx) => {
-      const { quiz } = await closedQuizWithQuestions(1);
-      return tx.execute(sql`update public.quiz_questions set marks_correct = 7 where quiz_id = ${quiz.id}`);
-    },
-  },
+    prepare: () => closedQuizWithQuestions(1),
+    run: (tx, { quiz }) => tx.execute(sql`update public.quiz_questions set marks_correct = 7 where quiz_id = ${quiz.id}`),
+  }),
   // Revision 1 again: a chain check reading a shadow finds no version and leaves it to the primary key.
-  published_results_chain: {
+  published_results_chain: scenario({
     expected: { refused: "published_results_chain" },
-    run: async (tx) => {
-      const { quizId } = await publishedQuizRow(tx);
+    prepare: quizAndWinner,
+    run: async (tx, fixture) => {
+      const { quizId } = await publishedQuizRow(tx, fixture);
       return tx.execute(sql`insert into public.published_results (quiz_id, revision, answer_key, digest) values (${quizId}, 1, '[]', 'again')`);
     },
-  },
-  result_rows_post_journal: {
+  }),
+  result_rows_post_journal: scenario({
     expected: 1,
-    run: async (tx) => prizeEntries(tx, (await publishedQuizRow(tx)).quizId, 1),
-  },
-  published_results_post_journal: {
+    prepare: quizAndWinner,
+    run: async (tx, fixture) => prizeEntries(tx, (await publishedQuizRow(tx, fixture)).quizId, 1),
+  }),
+  published_results_post_journal: scenario({
     expected: 1,
-    run: async (tx) => {
-      const { quizId, winnerId } = await publishedQuizRow(tx);
+    prepare: quizAndWinner,
+    run: async (tx, fixture) => {
+      const { quizId, winnerId } = await publishedQuizRow(tx, fixture);
       await tx.execute(sql`insert into public.published_results (quiz_id, revision, answer_key, digest, digest_format, results_file, previous_digest, reason) values (${quizId}, 2, '[]', 'second', 2, '{}', 'first', 'a shadowed revision')`);
       await tx.execute(sql`insert into public.result_rows (quiz_id, revision, participant_id, rank, score, time_taken_seconds, prize_paise) values (${quizId}, 2, ${winnerId}, 1, 1, 60, 100000)`);
       await tx.execute(sql`set constraints published_results_post_journal immediate`);
       return prizeEntries(tx, quizId, 2);
     },
-  },
+  }),
 };
 
 describe("the app's own database login", () => {
@@ -296,6 +309,7 @@ describe("with every table shadowed by a temporary one", () => {
   it.each(guarding.map((t) => [t.trigger, t] as const))("%s still guards the real table", async (name, trigger) => {
     const scenario = SCENARIOS[name];
     expect(scenario, `${name} on ${trigger.table} reads ${trigger.reads.join(", ")} (through ${trigger.functions.join(", ")}): add its scenario`).toBeDefined();
-    expect(await withEveryTableShadowed(scenario.run)).toEqual(scenario.expected);
+    const fixture = await scenario.prepare();
+    expect(await withEveryTableShadowed((tx) => scenario.run(tx, fixture))).toEqual(scenario.expected);
   });
 });

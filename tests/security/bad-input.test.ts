@@ -524,6 +524,32 @@ const TARGETS: Target[] = [
     marked(quizzes, [quizzes.title, quizzes.description]),
   ),
   {
+    ...adminAdds(
+      "POST /api/addquizes (sections)",
+      addQuiz,
+      {
+        ...QUIZ_FIELDS,
+        "sections.0.name": "text",
+        "sections.0.nameHi": "text?",
+        "sections.0.marksCorrect": "amount",
+        "sections.0.questions.0.questionId": "id",
+      },
+      async (mark) => {
+        const body = await quizBody(mark);
+        return { ...body, sections: [{ name: "Part A", nameHi: "भाग क", marksCorrect: 2.5, marksWrong: 0.25, marksPartial: 1, questions: [{ questionId: body.questions[0], marksCorrect: 5 }] }] };
+      },
+      marked(quizzes, [quizzes.title, quizzes.description]),
+    ),
+    // Marks of more than two places, or none where marks are due; a deduction below zero; a section without its quiz's questions.
+    refuses: {
+      "sections.0.marksWrong": [-0.25, "0.125", "x", 101],
+      "sections.0.marksPartial": [0, -1, "0.001"],
+      "sections.0.questions.0.marksCorrect": [0, "2.505"],
+      "sections.0.questions": [[]],
+      sections: [[{ name: "Empty", marksCorrect: 1, questions: [] }], "Part A", {}],
+    },
+  },
+  {
     route: "PUT /api/updatequizes/{id}",
     handler: updateQuiz,
     method: "PUT",
