@@ -8,7 +8,7 @@ import { examStartPace } from "@/lib/exam";
 import { openExam, paidParticipant } from "../support/exam";
 import { call } from "../support/http";
 import { asOwner } from "../support/owner";
-import { settledWithin } from "../support/race";
+import { settledAtLeast } from "../support/race";
 
 const { startLineTargetMs: TARGET_MS, startsPerSecond: CEILING, startsAtOnce: AT_ONCE } = config.competition;
 /** How long each of the slow database's saves sleeps: past the target, with room for the rest of a save. */
@@ -69,7 +69,7 @@ describe("the start line's pace, learnt from the answer saves", () => {
         await blocker.query("begin");
         await blocker.query("lock table attempts in share mode");
         const calls = Array.from({ length: pressing }, (_, index) => call(start, { as: hall[index % hall.length], params: { quizId: quiz.id } }));
-        const refused = await settledWithin(calls, 1500);
+        const refused = await settledAtLeast(calls, 20);
         expect(refused.length).toBeGreaterThanOrEqual(20);
         expect(refused.length).toBeLessThan(pressing - AT_ONCE);
         for (const { status, response } of refused) {
@@ -79,6 +79,8 @@ describe("the start line's pace, learnt from the answer saves", () => {
         await blocker.query("rollback");
         await Promise.all(calls);
       } finally {
+        // Never back into the pool with the lock held: every other file's starts would wait on it.
+        await blocker.query("rollback").catch(() => undefined);
         blocker.release();
       }
     } finally {

@@ -10,7 +10,7 @@ import { markPaid, openExam, paidParticipant } from "../support/exam";
 import { createQuiz } from "../support/factories";
 import { participant } from "../support/users";
 import { call } from "../support/http";
-import { settledWithin } from "../support/race";
+import { settledAtLeast } from "../support/race";
 
 const QUEUE_NOTE = /^Many participants are starting at once\. You are in the queue: your quiz starts in about \d+ seconds\. Your time has not started yet; keep this page open\.$/;
 
@@ -34,7 +34,7 @@ describe("the exam start queue", () => {
         for (let i = 0; i < times; i++) calls.push(startAs().then((answer) => ({ ...answer, answeredAt: Date.now() })));
       };
       press(config.competition.startsAtOnce + lineAtItsLongest + 200);
-      const refusals = await settledWithin(calls, 3000);
+      const refusals = await settledAtLeast(calls, 1);
       expect(refusals.length).toBeGreaterThan(0);
       for (const { status, body, response } of refusals) {
         expect(status).toBe(503);
@@ -108,7 +108,7 @@ async function withTheLineHeld(quizId: string, test: (fill: () => Promise<void>)
       const burst = Array.from({ length: AT_ONCE + CEILING * WAIT + 20 }, () => call(start, { method: "POST", as: filler, params: { quizId } }));
       presses.push(...burst);
       // Some of the burst are refused once the line is at its longest.
-      expect((await settledWithin(burst, 1000)).length).toBeGreaterThan(0);
+      expect((await settledAtLeast(burst, 1)).length).toBeGreaterThan(0);
     });
   } finally {
     await blocker.query("rollback").catch(() => undefined);
