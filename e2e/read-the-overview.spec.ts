@@ -77,9 +77,9 @@ test.describe("admin panel", () => {
 
     const items = page.getByRole("table", { name: `Item analysis of ${quiz.title}` });
     const second = items.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^2\./ }) });
-    await expect(second.getByRole("cell")).toHaveText(["B", "25%", "-1.00", "0", "1", "3", "0", "0", "Check the key"]);
+    await expect(second.getByRole("cell")).toHaveText(["B", "25%", "-1.00", "0", "1", "3", "0", "–", "–", "0", "Check the key"]);
     const first = items.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^1\./ }) });
-    await expect(first.getByRole("cell")).toHaveText(["A", "75%", "1.00", "3", "1", "0", "0", "0", ""]);
+    await expect(first.getByRole("cell")).toHaveText(["A", "75%", "1.00", "3", "1", "0", "0", "–", "–", "0", ""]);
     const scores = page.getByRole("table", { name: `Score distribution of ${quiz.title}` });
     // Scores 0 to 3 (three questions): three takers scored 2, one scored 1.
     await expect(scores.getByRole("row")).toHaveText(["ScoreAttempts", "00", "11", "23", "30"]);
@@ -93,7 +93,7 @@ test.describe("admin panel", () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`overview-items-${quiz.id}.csv`);
     const csv = await readFile((await download.path())!, "utf8");
-    expect(csv.split("\r\n")[2]).toBe(`2,${quiz.title} question 2,B,no,4,0.250,-1.000,0,1,3,0,0,negative discrimination; distractor beats key`);
+    expect(csv.split("\r\n")[2]).toBe(`2,${quiz.title} question 2,B,no,4,0.250,-1.000,0,1,3,0,,,0,negative discrimination; distractor beats key`);
 
     const activity = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download CSV of registrations, payments and revenue by day" }).click();

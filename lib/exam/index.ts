@@ -5,7 +5,7 @@ export { saveAnswer, saveAnswerForSession, saveAnswersForSession } from "./answe
 export { lastRunningDeadline } from "./clock";
 export { examPaper, type ExamPaper } from "./paper";
 export { nextRecordingSequence, storeRecordingChunk } from "./recordings";
-export { attemptScore } from "./scoring";
+export { answerIsRight, attemptScore } from "./scoring";
 export {
   examAccess,
   examClock,

@@ -13,15 +13,22 @@ import { sql, type SQL } from "drizzle-orm";
  * an attempt and rescoring a quiz both use this, so they can never disagree; lib/exam/marking.ts
  * says the same for the results file.
  */
+/**
+ * Whether the answer `aa` to the quiz question `qq` (bank question `q`) is right against the
+ * quiz's own key, else the bank's: the option, exactly the options, or a typed number within an
+ * accepted range. Null when nothing is given.
+ */
+export const answerIsRight: SQL = sql`case q.answer_type
+      when 'single' then aa.selected_option_index = coalesce(qq.key_option_index, q.correct_option_index)
+      when 'multiple' then aa.selected_options @> coalesce(qq.key_options, q.correct_options) and aa.selected_options <@ coalesce(qq.key_options, q.correct_options)
+      else aa.typed_answer::numeric <@ coalesce(qq.key_answers, q.accepted_answers)
+    end`;
+
 export const attemptScore: SQL = sql`(
   select coalesce(sum(case
     when qq.dropped then coalesce(qq.marks_correct, s.marks_correct, qz.marks_per_question)
     when num_nonnulls(aa.selected_option_index, aa.selected_options, aa.typed_answer) = 0 then coalesce(s.marks_unanswered, 0)
-    when case q.answer_type
-      when 'single' then aa.selected_option_index = coalesce(qq.key_option_index, q.correct_option_index)
-      when 'multiple' then aa.selected_options @> coalesce(qq.key_options, q.correct_options) and aa.selected_options <@ coalesce(qq.key_options, q.correct_options)
-      else aa.typed_answer::numeric <@ coalesce(qq.key_answers, q.accepted_answers)
-    end then coalesce(qq.marks_correct, s.marks_correct, qz.marks_per_question)
+    when ${answerIsRight} then coalesce(qq.marks_correct, s.marks_correct, qz.marks_per_question)
     when q.answer_type = 'multiple' and s.marks_partial is not null and aa.selected_options <@ coalesce(qq.key_options, q.correct_options)
       then s.marks_partial * cardinality(aa.selected_options)
     else -coalesce(qq.marks_wrong, s.marks_wrong, qz.wrong_answer_marks) end), 0)

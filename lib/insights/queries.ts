@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import { answerIsRight } from "@/lib/exam";
 import { ACTIVITY_DAYS, DISCRIMINATION_GROUP_SHARE, PENDING_LISTED } from "./schemas";
 
 /**
@@ -110,13 +111,14 @@ export function scoreDistributionQuery(quizId: string): SQL {
 
 /**
  * Classic item analysis per question of a quiz, over its counted attempts:
- * - share correct: takers who chose the key / all takers (unanswered is wrong);
+ * - share correct: takers whose answer is right / all takers (unanswered is wrong), for every
+ *   answer type (the option, exactly the options, or a typed number within an accepted range);
  * - discrimination index D = share correct in the upper group − share correct in the lower group,
  *   the groups being the top and bottom g = round(27 % × takers) by total score (Kelley's 27 %
  *   rule). Takers tied on the score at a group's edge share its remaining places: each counts with
  *   weight places left / takers tied, which is D averaged over every way of breaking the tie (an
  *   arbitrary tie-break such as the attempt id would make D depend on luck);
- * - how many takers chose each option.
+ * - how many takers chose each option of a single-correct question.
  * The key is what scoring uses now: the quiz's own once published, else the question bank's.
  *
  * The answers (25 per taker) are the bulk, so they are folded once, in parallel workers, to
@@ -127,10 +129,12 @@ export function scoreDistributionQuery(quizId: string): SQL {
 export function itemAnalysisQuery(quizId: string): SQL {
   return sql`
     with tallies as materialized (
-      select aa.question_id, aa.selected_option_index as choice, a.score, count(*)::int as chose
+      select aa.question_id, aa.selected_option_index as choice, coalesce(${answerIsRight}, false) as "right", a.score, count(*)::int as chose
       from attempt_answers aa join attempts a on a.id = aa.attempt_id
-      where a.quiz_id = ${quizId} and ${COUNTED} and aa.selected_option_index is not null
-      group by 1, 2, 3
+      join quiz_questions qq on qq.quiz_id = a.quiz_id and qq.question_id = aa.question_id
+      join questions q on q.id = aa.question_id
+      where a.quiz_id = ${quizId} and ${COUNTED} and num_nonnulls(aa.selected_option_index, aa.selected_options, aa.typed_answer) > 0
+      group by 1, 2, 3, 4
     ), scores as (
       select a.score, count(*)::int as takers from attempts a where a.quiz_id = ${quizId} and ${COUNTED} group by a.score
     ), sized as (
@@ -141,18 +145,21 @@ export function itemAnalysisQuery(quizId: string): SQL {
              greatest(0, least(1, (z.g - coalesce(sum(s.takers) over (order by s.score asc rows between unbounded preceding and 1 preceding), 0))::numeric / s.takers)) as lower_weight
       from scores s, sized z
     )
-    select qq.question_id, qq.position, q.text, q.options, k.key as key_option_index, qq.dropped, z.n as takers, z.g as group_size,
-           coalesce(t.chose0, 0)::int as chose0, coalesce(t.chose1, 0)::int as chose1, coalesce(t.chose2, 0)::int as chose2, coalesce(t.chose3, 0)::int as chose3,
+    select qq.question_id, qq.position, q.text, q.options, q.answer_type, coalesce(qq.key_option_index, q.correct_option_index)::int as key_option_index,
+           qq.dropped, z.n as takers, z.g as group_size,
+           array(select coalesce(sum(tallies.chose) filter (where tallies.choice = option), 0)::int
+                   from generate_series(0, case when q.answer_type = 'single' then cardinality(q.options) - 1 else -1 end) option
+                   left join tallies on tallies.question_id = qq.question_id and q.answer_type = 'single'
+                  group by option order by option) as option_counts,
+           coalesce(t.answered, 0)::int as answered, coalesce(t.right_answers, 0)::int as right_answers,
            coalesce(t.upper_correct, 0)::float8 as upper_correct, coalesce(t.lower_correct, 0)::float8 as lower_correct
     from quiz_questions qq
     join questions q on q.id = qq.question_id
-    cross join lateral (select coalesce(qq.key_option_index, q.correct_option_index)::int as key) k
     cross join sized z
     left join lateral (
-      select sum(chose) filter (where choice = 0) as chose0, sum(chose) filter (where choice = 1) as chose1,
-             sum(chose) filter (where choice = 2) as chose2, sum(chose) filter (where choice = 3) as chose3,
-             sum(chose * w.upper_weight) filter (where choice = k.key) as upper_correct,
-             sum(chose * w.lower_weight) filter (where choice = k.key) as lower_correct
+      select sum(chose) as answered, sum(chose) filter (where tallies."right") as right_answers,
+             sum(chose * w.upper_weight) filter (where tallies."right") as upper_correct,
+             sum(chose * w.lower_weight) filter (where tallies."right") as lower_correct
       from tallies join weights w on w.score = tallies.score
       where tallies.question_id = qq.question_id
     ) t on true

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AnswerType } from "@/db/schema";
 
 /**
  * What the admin's Overview shows, as plain data (safe in the browser: the charts get it as props),
@@ -86,16 +87,17 @@ export interface ItemAnalysisRow {
   number: number;
   text: string;
   options: string[];
-  /** The key scoring uses now: the quiz's own once published, else the question bank's. */
-  keyOptionIndex: number;
+  answerType: AnswerType;
+  /** A single-correct question's key as scoring uses it now (the quiz's own once published, else the bank's); null for the other types. */
+  keyOptionIndex: number | null;
   dropped: boolean;
   takers: number;
-  /** Share of takers who chose the key (unanswered counts as wrong); null with no takers. */
+  /** Share of takers whose answer is right (unanswered counts as wrong); null with no takers. */
   shareCorrect: number | null;
   /** Share correct in the upper 27 % less share correct in the lower 27 %, from −1 to 1; null when the groups are empty. */
   discrimination: number | null;
-  /** Takers choosing each of the four options. */
-  optionCounts: [number, number, number, number];
+  /** Takers choosing each option of a single-correct question; empty for the other types. */
+  optionCounts: number[];
   unanswered: number;
 }
 
@@ -108,6 +110,16 @@ export interface ItemAnalysis {
 
 export type ItemFlag = "negative discrimination" | "distractor beats key";
 
+/** The option letters the item analysis counts, as many as a question may have. */
+export const OPTION_LETTERS = ["A", "B", "C", "D", "E", "F"] as const;
+
+const TYPED_KEYS: Record<Exclude<AnswerType, "single">, string> = { multiple: "one or more", integer: "whole number", numerical: "number" };
+
+/** A question's key as the item analysis names it: a single-correct question's letter, else what kind of answer it takes. */
+export function keyLabel(item: Pick<ItemAnalysisRow, "answerType" | "keyOptionIndex">): string {
+  return item.answerType === "single" ? OPTION_LETTERS[item.keyOptionIndex!] : TYPED_KEYS[item.answerType];
+}
+
 /**
  * Signs of a wrong key: the strongest takers got it wrong more often than the weakest, or one wrong
  * option drew more takers than the key. A dropped question scores everyone and is not flagged.
@@ -116,8 +128,8 @@ export function itemFlags(item: ItemAnalysisRow): ItemFlag[] {
   if (item.dropped || item.takers === 0) return [];
   const flags: ItemFlag[] = [];
   if (item.discrimination !== null && item.discrimination < 0) flags.push("negative discrimination");
-  const keyCount = item.optionCounts[item.keyOptionIndex];
-  if (item.optionCounts.some((count, index) => index !== item.keyOptionIndex && count > keyCount)) flags.push("distractor beats key");
+  const key = item.keyOptionIndex;
+  if (key !== null && item.optionCounts.some((count, index) => index !== key && count > item.optionCounts[key])) flags.push("distractor beats key");
   return flags;
 }
 

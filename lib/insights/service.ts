@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import type { AnswerType } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { toCsv } from "@/lib/csv";
 import { getDb } from "@/lib/db";
@@ -9,6 +10,8 @@ import { paiseToRupees } from "@/lib/money";
 import { activityQuery, finishedQuizzesQuery, itemAnalysisQuery, pendingQuery, scoreDistributionQuery, seatsQuery } from "./queries";
 import {
   itemFlags,
+  keyLabel,
+  OPTION_LETTERS,
   type ActivityDay,
   type FinishedQuiz,
   type InsightTable,
@@ -121,27 +124,26 @@ export const itemAnalysis = service("insights.view", async (_actor, quizId: stri
     takers,
     groupSize,
     items: rows.map((row) => {
-      const optionCounts: [number, number, number, number] = [asNumber(row.chose0), asNumber(row.chose1), asNumber(row.chose2), asNumber(row.chose3)];
-      const keyOptionIndex = asNumber(row.key_option_index);
+      const answerType = String(row.answer_type) as AnswerType;
       const item = {
         questionId: String(row.question_id),
         number: asNumber(row.position) + 1,
         text: String(row.text),
         options: row.options as string[],
-        keyOptionIndex,
+        answerType,
+        keyOptionIndex: answerType === "single" ? asNumber(row.key_option_index) : null,
         dropped: Boolean(row.dropped),
         takers,
-        shareCorrect: takers === 0 ? null : optionCounts[keyOptionIndex] / takers,
+        shareCorrect: takers === 0 ? null : asNumber(row.right_answers) / takers,
         discrimination: groupSize === 0 ? null : (asNumber(row.upper_correct) - asNumber(row.lower_correct)) / groupSize,
-        optionCounts,
-        unanswered: takers - optionCounts.reduce((sum, n) => sum + n, 0),
+        optionCounts: (row.option_counts as number[]).map(asNumber),
+        unanswered: takers - asNumber(row.answered),
       };
       return { ...item, flags: itemFlags(item) };
     }),
   };
 });
 
-const LETTERS = ["A", "B", "C", "D"];
 const ratio = (value: number | null) => (value === null ? "" : value.toFixed(3));
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
 
@@ -176,16 +178,16 @@ export const insightCsv = service("insights.view", async (actor, table: InsightT
       return toCsv([["score", "attempts"], ...(await scoreDistribution(actor, requireQuiz(quizId))).buckets.map((b) => [String(b.score), String(b.attempts)])]);
     case "items":
       return toCsv([
-        ["question", "text", "key", "dropped", "takers", "share_correct", "discrimination", "chose_A", "chose_B", "chose_C", "chose_D", "unanswered", "flags"],
+        ["question", "text", "key", "dropped", "takers", "share_correct", "discrimination", ...OPTION_LETTERS.map((letter) => `chose_${letter}`), "unanswered", "flags"],
         ...(await itemAnalysis(actor, requireQuiz(quizId))).items.map((i) => [
           String(i.number),
           i.text,
-          LETTERS[i.keyOptionIndex],
+          keyLabel(i),
           i.dropped ? "yes" : "no",
           String(i.takers),
           ratio(i.shareCorrect),
           ratio(i.discrimination),
-          ...i.optionCounts.map(String),
+          ...OPTION_LETTERS.map((_, option) => (option < i.optionCounts.length ? String(i.optionCounts[option]) : "")),
           String(i.unanswered),
           i.flags.join("; "),
         ]),

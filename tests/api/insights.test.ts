@@ -7,6 +7,8 @@ import type { ActiveUser } from "@/lib/auth";
 import { parseCsv } from "@/lib/csv";
 import { closeDatabase, getDb } from "@/lib/db";
 import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
+import { keyLabel } from "@/lib/insights/schemas";
+import { typedQuiz } from "../support/answer-types";
 import { closedExam } from "../support/exam";
 import { createQuestion, createQuiz, createUser } from "../support/factories";
 import { call } from "../support/http";
@@ -202,6 +204,19 @@ describe("registrations, payments and seats", () => {
   });
 });
 
+describe("the item analysis of a paper of typed and one-or-more-correct questions", () => {
+  it("counts a taker right by the question's own rule: the whole number, exactly the options, a number within the range", async () => {
+    // P is right everywhere; Q typed 57, chose one of the two options, typed 2.52; R typed 57, chose three, left the decimal; S answered nothing.
+    const { quiz } = await typedQuiz();
+    const analysis = await itemAnalysis(boss, quiz.id);
+    expect(analysis.items.map(({ answerType, keyOptionIndex, shareCorrect, optionCounts, unanswered }) => ({ answerType, key: keyLabel({ answerType, keyOptionIndex }), shareCorrect, optionCounts, unanswered }))).toEqual([
+      { answerType: "integer", key: "whole number", shareCorrect: 0.25, optionCounts: [], unanswered: 1 },
+      { answerType: "multiple", key: "one or more", shareCorrect: 0.25, optionCounts: [], unanswered: 1 },
+      { answerType: "numerical", key: "number", shareCorrect: 0.25, optionCounts: [], unanswered: 2 },
+    ]);
+  });
+});
+
 describe("the Overview's API and CSV", () => {
   it("answers admins, with the item analysis as CSV", async () => {
     const overview = await call(overviewRoute, { as: boss, url: `/api/insights?quiz=${quizId}` });
@@ -213,8 +228,8 @@ describe("the Overview's API and CSV", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain(`overview-items-${quizId}.csv`);
     const [header, ...rows] = parseCsv(await response.text());
-    expect(header).toEqual(["question", "text", "key", "dropped", "takers", "share_correct", "discrimination", "chose_A", "chose_B", "chose_C", "chose_D", "unanswered", "flags"]);
-    expect(rows[2]).toEqual(["3", "Insight question 3", "C", "no", "10", "0.400", "-0.667", "0", "0", "4", "5", "1", "negative discrimination; distractor beats key"]);
+    expect(header).toEqual(["question", "text", "key", "dropped", "takers", "share_correct", "discrimination", "chose_A", "chose_B", "chose_C", "chose_D", "chose_E", "chose_F", "unanswered", "flags"]);
+    expect(rows[2]).toEqual(["3", "Insight question 3", "C", "no", "10", "0.400", "-0.667", "0", "0", "4", "5", "", "", "1", "negative discrimination; distractor beats key"]);
   });
 
   it("refuses a participant (403) and a visitor (401), on the API and on every CSV", async () => {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ActivityDay, FinishedQuiz, ItemAnalysis, ItemFlag, PendingVerifications, QuizSeats, ScoreDistribution } from "@/lib/insights/schemas";
-import { ACTIVITY_DAYS } from "@/lib/insights/schemas";
+import { ACTIVITY_DAYS, keyLabel, OPTION_LETTERS } from "@/lib/insights/schemas";
 import { formatIndiaDate, formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ChartSpec } from "./chartTypes";
@@ -22,7 +22,6 @@ export interface OverviewLoaded {
   chosen: ChosenQuiz | null;
 }
 
-const LETTERS = ["A", "B", "C", "D"];
 // Tailwind's sky-700, amber-500 and emerald-800: distinct in hue and in lightness.
 const COLOURS = { first: "#0369a1", second: "#f59e0b", third: "#065f46", muted: "#94a3b8" };
 const count = new Intl.NumberFormat("en-IN");
@@ -232,7 +231,7 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
           <ul className="mt-1 list-disc pl-5">
             {flagged.map((item) => (
               <li key={item.questionId}>
-                Question {item.number} (key {LETTERS[item.keyOptionIndex]}): {item.flags.map((flag) => FLAG_TEXT[flag]).join("; ")}.
+                Question {item.number} (key {keyLabel(item)}): {item.flags.map((flag) => FLAG_TEXT[flag]).join("; ")}.
               </li>
             ))}
           </ul>
@@ -249,7 +248,7 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
 
       <Section id="overview-items" title="Item analysis" csv={csv("items")} level={5}>
         <p className="text-sm text-slate-700">
-          Share correct: takers who chose the key. Discrimination: share correct among the top 27 % by score ({count.format(analysis.groupSize)} takers) less among the bottom 27 %; near 0 or below, the question does not separate strong from weak takers, and below 0 its key is suspect.
+          Share correct: takers whose answer is right (the key, exactly the correct options, or a number within the accepted range). Discrimination: share correct among the top 27 % by score ({count.format(analysis.groupSize)} takers) less among the bottom 27 %; near 0 or below, the question does not separate strong from weak takers, and below 0 its key is suspect.
         </p>
         <OverviewChart
           spec={{
@@ -265,7 +264,7 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
         />
         <DataTable
           caption={`Item analysis of ${quiz.title}`}
-          head={["Question", "Key", "Share correct", "Discrimination", "Chose A", "Chose B", "Chose C", "Chose D", "Blank", "Check"]}
+          head={["Question", "Key", "Share correct", "Discrimination", ...OPTION_LETTERS.map((letter) => `Chose ${letter}`), "Blank", "Check"]}
           rows={analysis.items.map((item) => ({
             key: item.questionId,
             flagged: item.flags.length > 0,
@@ -273,10 +272,14 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
               <span key="q">
                 {item.number}. <span className="text-slate-700">{shorten(item.text, 60)}</span>
               </span>,
-              item.dropped ? `${LETTERS[item.keyOptionIndex]} (dropped)` : LETTERS[item.keyOptionIndex],
+              item.dropped ? `${keyLabel(item)} (dropped)` : keyLabel(item),
               item.shareCorrect === null ? "–" : percent.format(item.shareCorrect),
               item.discrimination === null ? "–" : item.discrimination.toFixed(2),
-              ...item.optionCounts.map((chose, option) => (option === item.keyOptionIndex ? <strong key={option}>{count.format(chose)}</strong> : count.format(chose))),
+              ...OPTION_LETTERS.map((letter, option) => {
+                if (option >= item.optionCounts.length) return "–";
+                const chose = count.format(item.optionCounts[option]);
+                return option === item.keyOptionIndex ? <strong key={letter}>{chose}</strong> : chose;
+              }),
               count.format(item.unanswered),
               item.flags.length > 0 ? "Check the key" : "",
             ],
