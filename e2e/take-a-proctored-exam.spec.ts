@@ -44,8 +44,10 @@ test.describe("the proctored exam", () => {
     // asked again at that turn, that it waits one more second. The page says so each time, counts
     // the wait down, shows no exam clock meanwhile, and is let in without another click, each time
     // sending back the place in line it was given.
-    // The last retry is held until the second note has been seen, so a slow check cannot miss it.
+    // Each retry is held until the note before it has been seen, so a slow check cannot miss one.
     const startUrl = `**/api/exam/${quizId}/start`;
+    let firstNoteSeen!: () => void;
+    const secondMayGo = new Promise<void>((resolve) => (firstNoteSeen = resolve));
     let noteSeen!: () => void;
     const retryMayGo = new Promise<void>((resolve) => (noteSeen = resolve));
     let starts = 0;
@@ -55,12 +57,16 @@ test.describe("the proctored exam", () => {
       placesSent.push(route.request().headers()["x-place-in-line"]);
       const place = { "x-place-in-line": "41.c2lnbmVkLXBsYWNl" };
       if (starts === 1) return route.fulfill({ status: 503, headers: { "retry-after": "3", ...place }, json: { message: queueNote(3) } });
-      if (starts === 2) return route.fulfill({ status: 503, headers: { "retry-after": "1", ...place }, json: { message: queueNote(1) } });
+      if (starts === 2) {
+        await secondMayGo;
+        return route.fulfill({ status: 503, headers: { "retry-after": "1", ...place }, json: { message: queueNote(1) } });
+      }
       await retryMayGo;
       await route.continue();
     });
     await page.getByRole("button", { name: "Start Quiz" }).click();
     await expect(page.getByRole("status").filter({ hasText: queueNote(3) })).toBeVisible();
+    firstNoteSeen();
     await expect(page.getByRole("timer")).toHaveText(/^Expected wait: [123] seconds?$/);
     await expect(page.getByRole("timer")).toHaveText(/^Expected wait: 1 second$/);
     await expect(page.getByRole("timer", { name: "Time left" })).toHaveCount(0);
