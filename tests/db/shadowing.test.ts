@@ -90,7 +90,9 @@ async function withEveryTableShadowed<T>(work: (tx: DatabaseTransaction) => Prom
     let outcome: T | undefined;
     const error = await asOwner(async (tx) => {
       // TRUNCATE waits for the whole table: other files hold their locks for seconds, so it asks again.
-      await tx.execute(sql`set local lock_timeout = '2s'`);
+      // It gives up within half a second, before the deadlock check (after 1 s) could pick another
+      // file's statement to end in its place: holding every table, this one must always yield.
+      await tx.execute(sql`set local lock_timeout = '500ms'`);
       for (const table of tables) await tx.execute(sql.raw(`create temporary table ${table} (like public.${table}) on commit drop`));
       outcome = await work(tx);
       tx.rollback();
@@ -99,7 +101,7 @@ async function withEveryTableShadowed<T>(work: (tx: DatabaseTransaction) => Prom
       (caught: unknown) => caught,
     );
     const blocked = [PostgresError.lockNotAvailable, PostgresError.deadlockDetected].some((code) => postgresErrorCode(error) === code);
-    if (blocked && tries < 10) continue;
+    if (blocked && tries < 40) continue;
     if (error instanceof Error && error.message === "Rollback") return outcome as T;
     return { refused: violatedConstraint(error) ?? String((error as { cause?: unknown }).cause ?? error) };
   }
