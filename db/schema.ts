@@ -51,10 +51,8 @@ const acceptedRanges = customType<{ data: AcceptedRanges; driverData: string }>(
 const answerLimits = customType<{ data: [string, string]; driverData: string }>({
   dataType: () => "numrange",
   toDriver: ([low, high]) => `[${low},${high}]`,
-  fromDriver: (text) => {
-    const [, low, high] = /[[(]([^,]*),([^\])]*)[\])]/.exec(text)!;
-    return [low, high];
-  },
+  // A numrange's text is one range of the form a multirange lists.
+  fromDriver: (text) => acceptedRangesOf(text)[0],
 });
 
 /** One language's texts of a question as HTML; null where the text is plain. */
