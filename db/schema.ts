@@ -80,7 +80,7 @@ export const userRole = pgEnum("user_role", ["participant", "admin"]);
 export const transactionStatus = pgEnum("transaction_status", ["pending", "verified", "rejected"]);
 /** The spec's paymentType: money in, money out, or an entry fee. */
 export const transactionType = pgEnum("transaction_type", ["credit", "debit", "form pay"]);
-export const paymentMode = pgEnum("payment_mode", ["upi", "wallet"]);
+export const paymentMode = pgEnum("payment_mode", ["upi", "wallet", "gateway"]);
 export const referralStatus = pgEnum("referral_status", ["pending", "rewarded"]);
 export const notificationTarget = pgEnum("notification_target", ["all", "user", "admin"]);
 export const recordingKind = pgEnum("recording_kind", ["video", "snapshot"]);
@@ -576,6 +576,12 @@ export const transactions = pgTable(
      * A screenshot upload proves one payment. A UPI reference seen before is not refused but
      * flagged for the admin (payment_flags), who decides: a payer may resubmit after a rejection.
      */
+    /** One gateway payment, one receipt: a gateway payment id credits the ledger once, whatever delivered it or how often. */
+    uniqueIndex("transactions_one_receipt_per_gateway_payment")
+      .on(table.paymentReference)
+      // As text: the value is new to the enum in the migration that makes the index, and PostgreSQL
+      // refuses an enum value in the transaction that adds it.
+      .where(sql`${table.mode}::text = 'gateway' and ${table.type} in ('credit', 'form pay')`),
     uniqueIndex("transactions_proof_unique").on(table.proofUploadId),
     index("transactions_payment_reference_idx").on(table.paymentReference),
     uniqueIndex("transactions_one_refund_per_payment").on(table.refundOfId),
@@ -863,14 +869,16 @@ export const journalEntries = pgTable(
   "journal_entries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** transaction | prize | tax_deposit */
-    source: text("source", { enum: ["transaction", "prize", "tax_deposit"] }).notNull(),
+    /** transaction | prize | tax_deposit | settlement */
+    source: text("source", { enum: ["transaction", "prize", "tax_deposit", "settlement"] }).notNull(),
     transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
     quizId: uuid("quiz_id"),
     participantId: uuid("participant_id"),
     /** A prize entry's version of the results: each revision posts the change in each participant's prize. */
     revision: integer("revision"),
     taxDepositId: uuid("tax_deposit_id"),
+    /** A gateway settlement's line: the payment or refund the gateway settled to the bank, less its fees. */
+    settlementLineId: uuid("settlement_line_id"),
     memo: text("memo").notNull(),
     /** When the movement happened (a verification, a publication, a deposit), India's books by this date. */
     postedAt: utc("posted_at").notNull(),
@@ -880,6 +888,7 @@ export const journalEntries = pgTable(
     uniqueIndex("journal_entries_one_per_transaction").on(table.transactionId),
     uniqueIndex("journal_entries_one_per_prize").on(table.quizId, table.participantId, table.revision),
     uniqueIndex("journal_entries_one_per_tax_deposit").on(table.taxDepositId),
+    uniqueIndex("journal_entries_one_per_settlement_line").on(table.settlementLineId),
     index("journal_entries_posted_idx").on(table.postedAt),
   ],
 );
@@ -891,7 +900,7 @@ export const journalLines = pgTable(
       .notNull()
       .references(() => journalEntries.id, { onDelete: "restrict" }),
     line: smallint("line").notNull(),
-    account: text("account", { enum: ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "suspense"] }).notNull(),
+    account: text("account", { enum: ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "gateway_clearing", "gateway_fees", "suspense"] }).notNull(),
     /** The participant whose wallet this line moves (the wallets account only). */
     userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
     amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
@@ -1299,5 +1308,145 @@ export const certificates = pgTable(
     unique("certificates_one_per_version").on(table.quizId, table.revision, table.participantId),
     foreignKey({ columns: [table.quizId, table.revision, table.participantId], foreignColumns: [resultRows.quizId, resultRows.revision, resultRows.participantId], name: "certificates_result_row_fk" }).onDelete("restrict"),
     check("certificates_verification_id_format", sql`${table.verificationId} ~ '^[A-Za-z0-9_-]{22}$'`),
+  ],
+);
+
+export const gatewayOrderPurpose = pgEnum("gateway_order_purpose", ["entry_fee", "top_up"]);
+export const gatewayPaymentStatus = pgEnum("gateway_payment_status", ["captured", "failed"]);
+export const gatewayRefundStatus = pgEnum("gateway_refund_status", ["pending", "processed", "failed"]);
+
+/**
+ * An order the app created at the payment gateway (issue 54): the amount is the quiz's fee or the
+ * top-up asked for, fixed here, never taken from the browser. An open entry-fee order holds a seat
+ * until it expires; it is paid once, by the ledger row its captured payment became.
+ */
+export const gatewayOrders = pgTable(
+  "gateway_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    gatewayOrderId: text("gateway_order_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    purpose: gatewayOrderPurpose("purpose").notNull(),
+    quizId: uuid("quiz_id").references(() => quizzes.id, { onDelete: "restrict" }),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    expiresAt: utc("expires_at").notNull(),
+    /** The ledger row the order's captured payment became (an entry fee, or a wallet credit). */
+    paidTransactionId: uuid("paid_transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("gateway_orders_gateway_order_unique").on(table.gatewayOrderId),
+    uniqueIndex("gateway_orders_paid_transaction_unique").on(table.paidTransactionId),
+    index("gateway_orders_quiz_open_idx").on(table.quizId, table.expiresAt).where(sql`${table.paidTransactionId} is null`),
+    index("gateway_orders_user_idx").on(table.userId, table.createdAt),
+    check("gateway_orders_amount_positive", sql`${table.amountPaise} > 0`),
+    check("gateway_orders_entry_fee_names_quiz", sql`(${table.purpose} = 'entry_fee') = (${table.quizId} is not null)`),
+  ],
+);
+
+/**
+ * A payment the gateway reported, by its own id: recorded once (the key), whether the signed
+ * webhook or the gateway's API told of it first. A captured one names the ledger row it credited;
+ * a failed one never does. `proof` keeps what the gateway said (the webhook's body and signature,
+ * or the checkout's signature and the API's answer); `app_signature` is the app's own signature
+ * over the fields the books rely on, which a row written with the database login alone lacks.
+ */
+export const gatewayPayments = pgTable(
+  "gateway_payments",
+  {
+    gatewayPaymentId: text("gateway_payment_id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => gatewayOrders.id, { onDelete: "restrict" }),
+    status: gatewayPaymentStatus("status").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    currency: text("currency").notNull(),
+    method: text("method"),
+    /** The gateway's reason for a failed payment, as it gave it. */
+    failureReason: text("failure_reason"),
+    proof: jsonb("proof").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "restrict" }),
+    appSignature: text("app_signature").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("gateway_payments_transaction_unique").on(table.transactionId),
+    index("gateway_payments_order_idx").on(table.orderId, table.createdAt),
+    check("gateway_payments_captured_credits", sql`(${table.status} = 'captured') = (${table.transactionId} is not null)`),
+    check("gateway_payments_amount_positive", sql`${table.amountPaise} > 0`),
+  ],
+);
+
+/** Each webhook delivery's event id, once: a replay of an event already seen changes nothing. Append-only. */
+export const gatewayEvents = pgTable("gateway_events", {
+  eventId: text("event_id").primaryKey(),
+  event: text("event").notNull(),
+  /** What the app did with it: applied, or why it changed nothing. */
+  outcome: text("outcome").notNull(),
+  receivedAt: utc("received_at").notNull().defaultNow(),
+});
+
+/**
+ * Money given back through the gateway's refund API: the wallet debit it moves (pending until the
+ * gateway says the refund is processed, rejected if it failed), once per refund id.
+ */
+export const gatewayRefunds = pgTable(
+  "gateway_refunds",
+  {
+    gatewayRefundId: text("gateway_refund_id").primaryKey(),
+    gatewayPaymentId: text("gateway_payment_id")
+      .notNull()
+      .references(() => gatewayPayments.gatewayPaymentId, { onDelete: "restrict" }),
+    amountPaise: integer("amount_paise").notNull(),
+    status: gatewayRefundStatus("status").notNull(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("gateway_refunds_transaction_unique").on(table.transactionId), check("gateway_refunds_amount_positive", sql`${table.amountPaise} > 0`)],
+);
+
+/** A settlement report the gateway gave (its CSV), kept whole, line by line. Append-only. */
+export const gatewaySettlementReports = pgTable("gateway_settlement_reports", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name"),
+  lineCount: integer("line_count").notNull(),
+  uploadedById: uuid("uploaded_by_id").references(() => users.id, { onDelete: "restrict" }),
+  uploadedAt: utc("uploaded_at").notNull().defaultNow(),
+});
+
+/**
+ * One settled payment or refund: what the gateway paid to (or took from) the bank, and its fee and
+ * tax. An entity is settled once (unique), whatever reports overlap; each line posts its entry.
+ */
+export const gatewaySettlementLines = pgTable(
+  "gateway_settlement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => gatewaySettlementReports.id, { onDelete: "restrict" }),
+    lineNumber: integer("line_number").notNull(),
+    /** pay_… or rfnd_… */
+    entityId: text("entity_id").notNull(),
+    kind: text("kind", { enum: ["payment", "refund"] }).notNull(),
+    amountPaise: bigint("amount_paise", { mode: "number" }).notNull(),
+    /** The gateway's charge including its tax; `tax_paise` is the tax part of it. */
+    feePaise: bigint("fee_paise", { mode: "number" }).notNull(),
+    taxPaise: bigint("tax_paise", { mode: "number" }).notNull(),
+    settlementId: text("settlement_id").notNull(),
+    settlementUtr: text("settlement_utr"),
+    settledAt: utc("settled_at").notNull(),
+    raw: text("raw").notNull(),
+  },
+  (table) => [
+    uniqueIndex("gateway_settlement_lines_entity_unique").on(table.entityId),
+    unique("gateway_settlement_lines_report_line_unique").on(table.reportId, table.lineNumber),
+    check("gateway_settlement_lines_amount_positive", sql`${table.amountPaise} > 0`),
+    check("gateway_settlement_lines_fee_within_amount", sql`${table.feePaise} >= 0 and ${table.taxPaise} >= 0 and ${table.taxPaise} <= ${table.feePaise} and ${table.feePaise} < ${table.amountPaise}`),
   ],
 );

@@ -212,6 +212,20 @@ const environmentSchema = z.object({
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
 
+  /**
+   * Payments through a gateway beside SPEC's UPI screenshot (issue 54): unset, the UPI modal and
+   * the admins' verification are all there is. `razorpay` needs its key pair and webhook secret;
+   * the two URLs are the gateway's own unless a test points them at its local fake.
+   */
+  PAYMENT_GATEWAY: z.enum(["razorpay"]).optional(),
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  RAZORPAY_API_URL: z.url().default("https://api.razorpay.com"),
+  RAZORPAY_CHECKOUT_URL: z.url().default("https://checkout.razorpay.com/v1/checkout.js"),
+  /** How long an open gateway order holds its quiz seat. */
+  GATEWAY_ORDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(15),
+
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ENDPOINT: optionalUrl,
@@ -247,6 +261,11 @@ export function loadConfig(environment: Environment) {
   if (env.S3_BUCKET && !(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigurationError([
       "S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: both are required when S3_BUCKET is set",
+    ]);
+  }
+  if (env.PAYMENT_GATEWAY && !(env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET)) {
+    throw new ConfigurationError([
+      "RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET / RAZORPAY_WEBHOOK_SECRET: all three are required when PAYMENT_GATEWAY is set",
     ]);
   }
   if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL) {
@@ -383,6 +402,17 @@ export function loadConfig(environment: Environment) {
       encryptionKey: env.PAYOUT_ENCRYPTION_KEY as string | undefined,
     },
     upi: { id: env.UPI_ID, payeeName: env.UPI_PAYEE_NAME ?? env.BRAND_NAME },
+    gateway: env.PAYMENT_GATEWAY
+      ? {
+          kind: env.PAYMENT_GATEWAY,
+          keyId: env.RAZORPAY_KEY_ID!,
+          keySecret: env.RAZORPAY_KEY_SECRET!,
+          webhookSecret: env.RAZORPAY_WEBHOOK_SECRET!,
+          apiUrl: env.RAZORPAY_API_URL.replace(/\/+$/, ""),
+          checkoutUrl: env.RAZORPAY_CHECKOUT_URL,
+          orderMinutes: env.GATEWAY_ORDER_MINUTES,
+        }
+      : null,
     legal: {
       entityName: env.LEGAL_ENTITY_NAME ?? env.BRAND_NAME,
       jurisdiction: env.LEGAL_JURISDICTION,

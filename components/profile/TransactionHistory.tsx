@@ -15,9 +15,9 @@ type Transaction = TransactionPage["rows"][number];
 
 /** The ledger's labels (lib/wallet/schemas, SPEC §10) by their key in the "wallet.transactions.kind" texts. */
 const KIND_KEYS = {
-  credit: { upi: "creditUpi", wallet: "creditWallet" },
-  debit: { upi: "debitUpi", wallet: "paidFromWallet" },
-  "form pay": { upi: "paidByUpi", wallet: "paidFromWallet" },
+  credit: { upi: "creditUpi", wallet: "creditWallet", gateway: "creditGateway" },
+  debit: { upi: "debitUpi", wallet: "paidFromWallet", gateway: "refundGateway" },
+  "form pay": { upi: "paidByUpi", wallet: "paidFromWallet", gateway: "paidByGateway" },
 } as const satisfies Record<TransactionType, Record<PaymentMode, string>>;
 
 const PURPOSE_KEYS = Object.values(REASONS);

@@ -9,7 +9,7 @@ export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMon
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
 export type TransactionType = "credit" | "debit" | "form pay";
-export type PaymentMode = "upi" | "wallet";
+export type PaymentMode = "upi" | "wallet" | "gateway";
 
 /**
  * The one catalogue of words a person reads for a ledger row (SPEC §10, "Labels a person can
@@ -23,9 +23,9 @@ const REASON_LABELS: Record<string, string> = {
 };
 
 const KIND_LABELS: Record<TransactionType, Record<PaymentMode, string>> = {
-  credit: { upi: "Added by UPI", wallet: "Credited to wallet" },
-  debit: { upi: "Paid out by UPI", wallet: "Paid from wallet" },
-  "form pay": { upi: "Paid by UPI", wallet: "Paid from wallet" },
+  credit: { upi: "Added by UPI", wallet: "Credited to wallet", gateway: "Added through the payment gateway" },
+  debit: { upi: "Paid out by UPI", wallet: "Paid from wallet", gateway: "Refunded through the payment gateway" },
+  "form pay": { upi: "Paid by UPI", wallet: "Paid from wallet", gateway: "Paid through the payment gateway" },
 };
 
 interface LedgerRow {
