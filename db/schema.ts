@@ -1357,7 +1357,7 @@ export const gatewayOrders = pgTable(
 export const gatewayPayments = pgTable(
   "gateway_payments",
   {
-    gatewayPaymentId: text("gateway_payment_id").primaryKey(),
+    gatewayPaymentId: text("gateway_payment_id").notNull(),
     orderId: uuid("order_id")
       .notNull()
       .references(() => gatewayOrders.id, { onDelete: "restrict" }),
@@ -1373,6 +1373,8 @@ export const gatewayPayments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    // A failed payment can still be captured later (a late authorisation): each state is told once.
+    primaryKey({ columns: [table.gatewayPaymentId, table.status] }),
     uniqueIndex("gateway_payments_transaction_unique").on(table.transactionId),
     index("gateway_payments_order_idx").on(table.orderId, table.createdAt),
     check("gateway_payments_captured_credits", sql`(${table.status} = 'captured') = (${table.transactionId} is not null)`),
@@ -1397,9 +1399,8 @@ export const gatewayRefunds = pgTable(
   "gateway_refunds",
   {
     gatewayRefundId: text("gateway_refund_id").primaryKey(),
-    gatewayPaymentId: text("gateway_payment_id")
-      .notNull()
-      .references(() => gatewayPayments.gatewayPaymentId, { onDelete: "restrict" }),
+    /** The captured payment it gives back, whole: once. */
+    gatewayPaymentId: text("gateway_payment_id").notNull(),
     amountPaise: integer("amount_paise").notNull(),
     status: gatewayRefundStatus("status").notNull(),
     transactionId: uuid("transaction_id")
@@ -1407,7 +1408,11 @@ export const gatewayRefunds = pgTable(
       .references(() => transactions.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("gateway_refunds_transaction_unique").on(table.transactionId), check("gateway_refunds_amount_positive", sql`${table.amountPaise} > 0`)],
+  (table) => [
+    uniqueIndex("gateway_refunds_transaction_unique").on(table.transactionId),
+    uniqueIndex("gateway_refunds_one_per_payment").on(table.gatewayPaymentId),
+    check("gateway_refunds_amount_positive", sql`${table.amountPaise} > 0`),
+  ],
 );
 
 /** A settlement report the gateway gave (its CSV), kept whole, line by line. Append-only. */

@@ -25,7 +25,7 @@ CREATE TABLE "gateway_orders" (
 );
 --> statement-breakpoint
 CREATE TABLE "gateway_payments" (
-	"gateway_payment_id" text PRIMARY KEY NOT NULL,
+	"gateway_payment_id" text NOT NULL,
 	"order_id" uuid NOT NULL,
 	"status" "gateway_payment_status" NOT NULL,
 	"amount_paise" integer NOT NULL,
@@ -36,6 +36,7 @@ CREATE TABLE "gateway_payments" (
 	"transaction_id" uuid,
 	"app_signature" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gateway_payments_gateway_payment_id_status_pk" PRIMARY KEY("gateway_payment_id","status"),
 	CONSTRAINT "gateway_payments_captured_credits" CHECK (("gateway_payments"."status" = 'captured') = ("gateway_payments"."transaction_id" is not null)),
 	CONSTRAINT "gateway_payments_amount_positive" CHECK ("gateway_payments"."amount_paise" > 0)
 );
@@ -82,7 +83,6 @@ ALTER TABLE "gateway_orders" ADD CONSTRAINT "gateway_orders_quiz_id_quizzes_id_f
 ALTER TABLE "gateway_orders" ADD CONSTRAINT "gateway_orders_paid_transaction_id_transactions_id_fk" FOREIGN KEY ("paid_transaction_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_payments" ADD CONSTRAINT "gateway_payments_order_id_gateway_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."gateway_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_payments" ADD CONSTRAINT "gateway_payments_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "gateway_refunds" ADD CONSTRAINT "gateway_refunds_gateway_payment_id_gateway_payments_gateway_payment_id_fk" FOREIGN KEY ("gateway_payment_id") REFERENCES "public"."gateway_payments"("gateway_payment_id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_refunds" ADD CONSTRAINT "gateway_refunds_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_settlement_lines" ADD CONSTRAINT "gateway_settlement_lines_report_id_gateway_settlement_reports_id_fk" FOREIGN KEY ("report_id") REFERENCES "public"."gateway_settlement_reports"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gateway_settlement_reports" ADD CONSTRAINT "gateway_settlement_reports_uploaded_by_id_users_id_fk" FOREIGN KEY ("uploaded_by_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -93,6 +93,7 @@ CREATE INDEX "gateway_orders_user_idx" ON "gateway_orders" USING btree ("user_id
 CREATE UNIQUE INDEX "gateway_payments_transaction_unique" ON "gateway_payments" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "gateway_payments_order_idx" ON "gateway_payments" USING btree ("order_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_refunds_transaction_unique" ON "gateway_refunds" USING btree ("transaction_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "gateway_refunds_one_per_payment" ON "gateway_refunds" USING btree ("gateway_payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_settlement_lines_entity_unique" ON "gateway_settlement_lines" USING btree ("entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_entries_one_per_settlement_line" ON "journal_entries" USING btree ("settlement_line_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_one_receipt_per_gateway_payment" ON "transactions" USING btree ("payment_reference") WHERE "transactions"."mode"::text = 'gateway' and "transactions"."type" in ('credit', 'form pay');--> statement-breakpoint
