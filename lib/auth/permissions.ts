@@ -46,6 +46,8 @@ const EVERYONE = {
   "metrics.scrape": "any",
   "certificates.verify": "any",
   "health.ping": "any",
+  // The payment gateway's webhook: no session, trusted by its signature alone (lib/payments/gateway).
+  "payments.gatewayNotify": "any",
 } as const satisfies Record<string, Scope>;
 
 const MEMBER = {

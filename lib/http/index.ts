@@ -4,4 +4,4 @@ export { clientIp, knownClientIp } from "./client";
 export { mailOrigin, publicOrigin } from "./public-origin";
 export { openFrontDoor, servedAtTheDoor, type DoorRoute } from "./front-door";
 export { PLACE_IN_LINE_HEADER } from "./let-in-mark";
-export { describedRoute, route, type LineRequest } from "./route";
+export { describedRoute, readRawText, route, type LineRequest } from "./route";

@@ -188,6 +188,11 @@ async function readBody(request: Request, limit: number, refusal: Message): Prom
   return new Blob(chunks);
 }
 
+/** A body read as text, as sent (a signed webhook's signature covers its exact bytes), up to the JSON limit. */
+export async function readRawText(request: Request): Promise<string> {
+  return (await readBody(request, JSON_BODY_LIMIT, message("jsonBodyTooLarge"))).text();
+}
+
 async function readJson(request: Request): Promise<unknown> {
   const body = await readBody(request, JSON_BODY_LIMIT, message("jsonBodyTooLarge"));
   try {

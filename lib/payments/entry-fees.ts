@@ -1,6 +1,6 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { quizzes, transactions } from "@/db/schema";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { gatewayOrders, quizzes, transactions } from "@/db/schema";
 import { assertOldEnough } from "@/lib/accounts";
 import { service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
@@ -19,17 +19,18 @@ import type { PaymentState } from "./schemas";
  * excludes them from each other like `for update`, without blocking rows that merely reference
  * the quiz, such as a starting attempt.)
  */
-async function lockQuiz(tx: DatabaseTransaction, quizId: string) {
+export async function lockQuiz(tx: DatabaseTransaction, quizId: string) {
   const [quiz] = await tx.select().from(quizzes).where(and(eq(quizzes.id, quizId), eq(quizzes.isDemo, false))).for("no key update");
   if (!quiz) throw new NotFound(message("quizNotFound"));
   return quiz;
 }
 
 /**
- * Seats taken by verified entry fees, and seats held by entry fees still waiting for an admin
- * (other than `payerId`'s own): a UPI payment submitted first keeps its seat until rejected.
+ * Seats taken by verified entry fees, and seats held for others than `payerId`: by entry fees
+ * waiting for an admin (a UPI payment submitted first keeps its seat until rejected) and by their
+ * open gateway orders (until paid or expired).
  */
-async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: string) {
+async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date) {
   const [seats] = await tx
     .select({
       verified: sql<number>`(count(*) filter (where ${transactions.status} = 'verified'))::int`,
@@ -37,7 +38,11 @@ async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: stri
     })
     .from(transactions)
     .where(and(eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), inArray(transactions.status, ["verified", "pending"])));
-  return seats;
+  const [orders] = await tx
+    .select({ held: sql<number>`count(*)::int` })
+    .from(gatewayOrders)
+    .where(and(eq(gatewayOrders.quizId, quizId), isNull(gatewayOrders.paidTransactionId), gt(gatewayOrders.expiresAt, now), ne(gatewayOrders.userId, payerId)));
+  return { verified: seats.verified, heldByOthers: seats.heldByOthers + orders.held };
 }
 
 async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date, free = false) {
@@ -49,7 +54,7 @@ async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId:
   if (now < quiz.formStartAt) throw new Conflict(message("registrationNotOpen"));
   if (now > quiz.formEndAt) throw new Conflict(message("registrationClosed"));
   if (quiz.capacity !== null) {
-    const { verified, heldByOthers } = await seatsTaken(tx, quizId, payerId);
+    const { verified, heldByOthers } = await seatsTaken(tx, quizId, payerId, now);
     if (verified >= quiz.capacity) throw new Conflict(message("seatsTaken"));
     if (verified + heldByOthers >= quiz.capacity) throw new Conflict(message("seatsHeld"));
   }
@@ -57,10 +62,10 @@ async function registrableQuiz(tx: DatabaseTransaction, quizId: string, payerId:
 }
 
 /** An admin's verification takes a seat too: refused once verified fees fill the quiz. */
-export async function assertSeatForVerification(tx: DatabaseTransaction, row: { quizId: string | null; userId: string }) {
+export async function assertSeatForVerification(tx: DatabaseTransaction, row: { quizId: string | null; userId: string }, now: Date = new Date()) {
   const quiz = await lockQuiz(tx, row.quizId!);
   if (quiz.capacity === null) return;
-  const { verified } = await seatsTaken(tx, quiz.id, row.userId);
+  const { verified } = await seatsTaken(tx, quiz.id, row.userId, now);
   if (verified >= quiz.capacity) throw new Conflict(message("seatsFullForVerification"));
 }
 
@@ -91,13 +96,15 @@ export interface EntryFeeSubmission {
   paymentReference?: string;
 }
 
-type Quiz = Awaited<ReturnType<typeof registrableQuiz>>;
+export type RegistrableQuiz = Awaited<ReturnType<typeof registrableQuiz>>;
+type Quiz = RegistrableQuiz;
 
 /**
  * The checks every entry fee shares, in one database transaction with the payer locked: old
- * enough, registration open with seats left, not paid yet. Then `pay` records the payment.
+ * enough, registration open with seats left, not paid yet. Then `pay` records the payment (or,
+ * for the gateway, the order that holds the seat).
  */
-async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx: DatabaseTransaction, wallet: LockedWallet, quiz: Quiz) => Promise<T>, free = false): Promise<T> {
+export async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx: DatabaseTransaction, wallet: LockedWallet, quiz: Quiz) => Promise<T>, free = false): Promise<T> {
   const db = await getDb();
   try {
     return await db.transaction(async (tx) => {
@@ -113,7 +120,7 @@ async function payEntryFee<T>(actor: Actor, quizId: string, now: Date, pay: (tx:
 }
 
 /** What every entry-fee row says, however it was paid. */
-function entryFee(payer: Actor, quiz: Quiz) {
+export function entryFee(payer: Pick<Actor, "id">, quiz: Pick<Quiz, "id" | "entryFeePaise" | "title">) {
   return { userId: payer.id, quizId: quiz.id, type: "form pay" as const, amountPaise: quiz.entryFeePaise, reason: `paid for ${config.brand.name} competition ${quiz.title}` };
 }
 

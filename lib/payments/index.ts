@@ -7,3 +7,6 @@ export { refundPayment } from "./refunds";
 export { listTransactionsForReview, reviewTransaction, type ReviewFilter, type ReviewList } from "./review";
 export type { ReviewAction } from "./standing";
 export { reconcileStatement, statementMapping, verifyMatched, type LineNote } from "./reconciliation";
+export { gatewayPaymentSignatureValid } from "./gateway/capture";
+export { recordSettlementReport, type SettlementNote } from "./gateway/settlements";
+export { confirmGatewayPayment, createGatewayOrder, gatewayOrderStates, gatewayOrderStatus, gatewayPaymentSignatureValid, receiveGatewayWebhook, refundThroughGateway } from "./gateway";

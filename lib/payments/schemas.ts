@@ -40,3 +40,5 @@ export const reconcileSchema = z.object({
   fileName: z.preprocess((value) => (value === "" ? undefined : value), text("The file name").trim().max(200, "The file name must be at most 200 characters.").optional()),
 });
 export type ReconcileInput = z.output<typeof reconcileSchema>;
+
+export { gatewayConfirmSchema, gatewayOrderSchema, type GatewayCheckout, type GatewayConfirmation, type GatewayOrderRequest, type GatewayOrderStatus } from "./gateway/schemas";

@@ -5,7 +5,16 @@ import { personName, rupees, text } from "@/lib/validation";
 /** Shared by the payment and wallet forms in the browser and the /api/wallet handlers. */
 
 /** The ledger's reasons for wallet rows, as stored (SPEC's transReason values). */
-export const REASONS = { topUp: "walletAddMoney", withdrawal: "walletWithdrawMoney", referral: "referralReward", freePassEntry: "freePassEntry" } as const;
+export const REASONS = {
+  topUp: "walletAddMoney",
+  withdrawal: "walletWithdrawMoney",
+  referral: "referralReward",
+  freePassEntry: "freePassEntry",
+  /** A gateway payment for an entry fee that could no longer be one (paid twice, the seat gone): the payer's money, in their wallet. */
+  gatewayPaymentKept: "gatewayPaymentKept",
+  /** Money given back through the gateway's refund API, out of the wallet it was credited to. */
+  gatewayRefund: "gatewayRefund",
+} as const;
 
 export type TransactionStatus = "pending" | "verified" | "rejected";
 export type TransactionType = "credit" | "debit" | "form pay";
@@ -20,6 +29,8 @@ const REASON_LABELS: Record<string, string> = {
   [REASONS.withdrawal]: "Withdrawal from wallet",
   [REASONS.referral]: "Referral reward",
   [REASONS.freePassEntry]: "Entry fee paid by a free pass",
+  [REASONS.gatewayPaymentKept]: "Payment kept in wallet: it could not be an entry fee",
+  [REASONS.gatewayRefund]: "Refund through the payment gateway",
 };
 
 const KIND_LABELS: Record<TransactionType, Record<PaymentMode, string>> = {
