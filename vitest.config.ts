@@ -13,6 +13,15 @@ process.env.TRUSTED_PROXY_HOPS ??= "1";
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
 process.env.GOOGLE_ISSUER ??= "http://localhost:17231";
 process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:17231/jwks";
+// Payments through Razorpay against the local fake of its API that tests/api/payment-gateway.test.ts
+// starts (tests/support/fake-razorpay.ts): fixed test keys, never real ones; the port below the
+// ephemeral range, another when two runs share the machine (scripts/test.sh).
+process.env.PAYMENT_GATEWAY ??= "razorpay";
+process.env.RAZORPAY_KEY_ID ??= "rzp_test_olympiad";
+process.env.RAZORPAY_KEY_SECRET ??= "olympiad-test-key-secret";
+process.env.RAZORPAY_WEBHOOK_SECRET ??= "olympiad-test-webhook-secret";
+process.env.RAZORPAY_API_URL ??= "http://127.0.0.1:17241";
+process.env.RAZORPAY_CHECKOUT_URL ??= `${process.env.RAZORPAY_API_URL}/checkout.js`;
 // Push tests deliver to local push services (http on 127.0.0.1 and localhost); never set in production.
 process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 // Two passes share two cores, so an answer saved in-process can take tens of milliseconds: the start

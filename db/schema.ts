@@ -579,9 +579,9 @@ export const transactions = pgTable(
     /** One gateway payment, one receipt: a gateway payment id credits the ledger once, whatever delivered it or how often. */
     uniqueIndex("transactions_one_receipt_per_gateway_payment")
       .on(table.paymentReference)
-      // As text: the value is new to the enum in the migration that makes the index, and PostgreSQL
-      // refuses an enum value in the transaction that adds it.
-      .where(sql`${table.mode}::text = 'gateway' and ${table.type} in ('credit', 'form pay')`),
+      // Mode gateway, said by the modes it is not: the value is new to the enum in the migration that
+      // makes the index, and PostgreSQL refuses an enum value in the transaction that adds it.
+      .where(sql`${table.mode} not in ('upi', 'wallet') and ${table.type} in ('credit', 'form pay')`),
     uniqueIndex("transactions_proof_unique").on(table.proofUploadId),
     index("transactions_payment_reference_idx").on(table.paymentReference),
     uniqueIndex("transactions_one_refund_per_payment").on(table.refundOfId),

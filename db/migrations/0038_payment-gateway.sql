@@ -96,7 +96,7 @@ CREATE UNIQUE INDEX "gateway_refunds_transaction_unique" ON "gateway_refunds" US
 CREATE UNIQUE INDEX "gateway_refunds_one_per_payment" ON "gateway_refunds" USING btree ("gateway_payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "gateway_settlement_lines_entity_unique" ON "gateway_settlement_lines" USING btree ("entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "journal_entries_one_per_settlement_line" ON "journal_entries" USING btree ("settlement_line_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "transactions_one_receipt_per_gateway_payment" ON "transactions" USING btree ("payment_reference") WHERE "transactions"."mode"::text = 'gateway' and "transactions"."type" in ('credit', 'form pay');--> statement-breakpoint
+CREATE UNIQUE INDEX "transactions_one_receipt_per_gateway_payment" ON "transactions" USING btree ("payment_reference") WHERE "transactions"."mode" not in ('upi', 'wallet') and "transactions"."type" in ('credit', 'form pay');--> statement-breakpoint
 -- Issue 54: payments through a gateway. A captured gateway payment is a verified ledger row like
 -- any other, posted to gateway clearing (money the gateway holds for us) instead of the bank; the
 -- gateway's settlement report moves it to the bank less its fees (gateway_fees). A refund through
@@ -208,7 +208,8 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER gateway_orders_paid_once BEFORE UPDATE OR DELETE ON gateway_orders FOR EACH ROW EXECUTE FUNCTION refuse_change_to_gateway_order();
 --> statement-breakpoint
-CREATE TRIGGER gateway_orders_no_truncate BEFORE TRUNCATE ON gateway_orders FOR EACH STATEMENT EXECUTE FUNCTION refuse_change_to_append_only_row();
+-- Its own function refuses TRUNCATE too: the append-only one would take the app's UPDATE away (lib/db/privileges.ts).
+CREATE TRIGGER gateway_orders_no_truncate BEFORE TRUNCATE ON gateway_orders FOR EACH STATEMENT EXECUTE FUNCTION refuse_change_to_gateway_order();
 --> statement-breakpoint
 CREATE FUNCTION public.refuse_change_to_gateway_refund() RETURNS trigger
 SET search_path = pg_catalog, public, pg_temp AS $$
@@ -223,4 +224,4 @@ $$ LANGUAGE plpgsql;
 --> statement-breakpoint
 CREATE TRIGGER gateway_refunds_settle_once BEFORE UPDATE OR DELETE ON gateway_refunds FOR EACH ROW EXECUTE FUNCTION refuse_change_to_gateway_refund();
 --> statement-breakpoint
-CREATE TRIGGER gateway_refunds_no_truncate BEFORE TRUNCATE ON gateway_refunds FOR EACH STATEMENT EXECUTE FUNCTION refuse_change_to_append_only_row();
+CREATE TRIGGER gateway_refunds_no_truncate BEFORE TRUNCATE ON gateway_refunds FOR EACH STATEMENT EXECUTE FUNCTION refuse_change_to_gateway_refund();

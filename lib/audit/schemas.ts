@@ -7,6 +7,8 @@ export const AUDIT_ACTIONS = {
   "payment.reject": "Payment rejected",
   "payment.reopen": "Payment reopened",
   "payment.refund": "Payment refunded",
+  "payment.gatewayRefund": "Payment refunded through the gateway",
+  "payment.settle": "Gateway settlement report recorded",
   "user.role": "Role changed",
   "question.update": "Question edited",
   "question.delete": "Question deleted",

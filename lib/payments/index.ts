@@ -9,4 +9,4 @@ export type { ReviewAction } from "./standing";
 export { reconcileStatement, statementMapping, verifyMatched, type LineNote } from "./reconciliation";
 export { gatewayPaymentSignatureValid } from "./gateway/capture";
 export { recordSettlementReport, type SettlementNote } from "./gateway/settlements";
-export { confirmGatewayPayment, createGatewayOrder, gatewayOrderStates, gatewayOrderStatus, gatewayPaymentSignatureValid, receiveGatewayWebhook, refundThroughGateway } from "./gateway";
+export { confirmGatewayPayment, createGatewayOrder, gatewayOrderStates, gatewayOrderStatus, receiveGatewayWebhook, refundThroughGateway } from "./gateway";

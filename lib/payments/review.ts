@@ -178,6 +178,7 @@ export const reviewTransaction = service("payments.verify", async (admin, transa
   return db.transaction(async (tx) => {
     const current = await lockPayment(tx, transactionId);
     if (current.status === "verified") throw new Conflict(message("verifiedIsFinal"));
+    if (current.mode === "gateway") throw new Conflict(message("gatewayDecides"));
     if (current.status === status) return current;
     const wallet = await lockWallet(tx, current.userId);
     const { paidAgain, refund } = await standingOf(tx, current);

@@ -34,7 +34,8 @@ export type ReviewAction = "verify" | "reject" | "refund";
  * `received`: a bank statement line shows the payment's money (see bankLineFor).
  */
 export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing, received: boolean): ReviewAction[] {
-  if (payment.status === "verified" || refund) return [];
+  // A gateway payment is counted by the gateway's word alone (lib/payments/gateway): no admin decides it.
+  if (payment.status === "verified" || refund || payment.mode === "gateway") return [];
   if (payment.type === "form pay") {
     if (payment.status === "rejected" && paidAgain) return [];
     // A second payment whose money arrived (its bank line shows it) while a verified one already

@@ -5,4 +5,3 @@ export { confirmGatewayPayment } from "./confirm";
 export { createGatewayOrder, gatewayOrderStates, gatewayOrderStatus } from "./orders";
 export { refundThroughGateway } from "./refunds";
 export { receiveGatewayWebhook, type WebhookOutcome } from "./webhook";
-export { gatewayPaymentSignatureValid } from "./capture";
