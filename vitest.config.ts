@@ -13,15 +13,15 @@ process.env.TRUSTED_PROXY_HOPS ??= "1";
 process.env.GOOGLE_CLIENT_ID ??= "olympiad-test-client";
 process.env.GOOGLE_ISSUER ??= "http://localhost:17231";
 process.env.GOOGLE_JWKS_URL ??= "http://127.0.0.1:17231/jwks";
-// Payments through Razorpay against the local fake of its API that tests/api/payment-gateway.test.ts
-// starts (tests/support/fake-razorpay.ts): fixed test keys, never real ones; the port below the
-// ephemeral range, another when two runs share the machine (scripts/test.sh).
+// Payments through Razorpay with fixed test keys, never real ones. A file that pays starts its own
+// fake of Razorpay's API (tests/support/fake-razorpay.ts) on a free port and points the gateway's
+// settings at it; until then the API is a port nothing listens on, never Razorpay's own.
 process.env.PAYMENT_GATEWAY ??= "razorpay";
 process.env.RAZORPAY_KEY_ID ??= "rzp_test_olympiad";
 process.env.RAZORPAY_KEY_SECRET ??= "olympiad-test-key-secret";
 process.env.RAZORPAY_WEBHOOK_SECRET ??= "olympiad-test-webhook-secret";
-process.env.RAZORPAY_API_URL ??= "http://127.0.0.1:17241";
-process.env.RAZORPAY_CHECKOUT_URL ??= `${process.env.RAZORPAY_API_URL}/checkout.js`;
+process.env.RAZORPAY_API_URL ??= "http://127.0.0.1:9";
+process.env.RAZORPAY_CHECKOUT_URL ??= "http://127.0.0.1:9/checkout.js";
 // Push tests deliver to local push services (http on 127.0.0.1 and localhost); never set in production.
 process.env.PUSH_ALLOW_LOCAL_ENDPOINTS ??= "true";
 // Two passes share two cores, so an answer saved in-process can take tens of milliseconds: the start
@@ -59,6 +59,7 @@ const JOB_WORKER_FILES = [
  */
 const OWN_MODULE_FILES = [
   "tests/api/books.test.ts",
+  "tests/api/gateway-books.test.ts",
   "tests/api/free-pass.test.ts",
   "tests/api/revision-money.test.ts",
   "tests/api/prize-payout.test.ts",

@@ -71,7 +71,7 @@ node24_binary=$(cat "$results/node24")
 vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
 (
-  export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks RAZORPAY_API_URL=http://127.0.0.1:17242
+  export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
   VITEST_DATABASE_FILES_ONLY=1 vitest_on postgres "$node24_binary"
 ) &
 vitest_postgres=$!

@@ -41,7 +41,8 @@ beforeAll(async () => {
   await connection.close();
   const settings = config.gateway!;
   // Webhooks wait until a test delivers them to the route itself, in the order it chooses.
-  fake = await startFakeRazorpay({ port: Number(new URL(settings.apiUrl).port), keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+  fake = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+  config.gateway = { ...settings, apiUrl: fake.url };
 });
 
 afterAll(async () => {

@@ -57,6 +57,9 @@ import { PUT as updateQuestion } from "@/app/api/updatequestions/[id]/route";
 import { PUT as updateQuiz } from "@/app/api/updatequizes/[id]/route";
 import { GET as searchUsers } from "@/app/api/users/search/route";
 import { POST as credit } from "@/app/api/wallet/credit/route";
+import { POST as gatewayConfirm } from "@/app/api/payments/gateway/confirm/route";
+import { POST as gatewayOrder } from "@/app/api/payments/gateway/orders/route";
+import { POST as gatewayRefund } from "@/app/api/payments/gateway/payments/[id]/refund/route";
 import { POST as debit } from "@/app/api/wallet/debit/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
@@ -76,6 +79,7 @@ import {
   blogs,
   contactMessages,
   focusEvents as focusEventRows,
+  gatewayOrders,
   notifications,
   passwordResetTokens,
   pushSubscriptions,
@@ -87,6 +91,7 @@ import {
   users,
 } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
+import { confirmGatewayPayment, createGatewayOrder } from "@/lib/payments";
 import { config } from "@/lib/config";
 import { closeDatabase, getDb } from "@/lib/db";
 import { startExam } from "@/lib/exam";
@@ -100,6 +105,7 @@ import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
 import { seededQuiz, settleKey } from "../support/results";
 import { typedQuiz } from "../support/answer-types";
 import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../support/wallet";
+import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
 
 afterAll(closeDatabase);
 
@@ -112,6 +118,25 @@ beforeAll(() => {
 afterAll(() => {
   config.contest.cashPrizesAllowed = cashPrizesAllowed;
 });
+
+// The gateway's targets order, confirm and refund at a local fake of Razorpay's API.
+let gateway: FakeRazorpay;
+beforeAll(async () => {
+  const settings = config.gateway!;
+  gateway = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+  config.gateway = { ...settings, apiUrl: gateway.url };
+});
+afterAll(() => gateway?.close());
+
+/** A participant's entry-fee order at the fake, paid and captured there (the webhooks held): ready to confirm. */
+async function paidGatewayOrder() {
+  const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 50_000 })];
+  const order = await createGatewayOrder(user, { purpose: "entry_fee", quizId: quiz.id });
+  gateway.hold();
+  const { checkout } = gateway.pay(order.gatewayOrderId);
+  gateway.drop();
+  return { user, checkout: checkout! };
+}
 
 const DAY = 86_400_000;
 /** A million characters: every text field has a length limit below it. */
@@ -415,6 +440,58 @@ const TARGETS: Target[] = [
       return {
         as: user,
         body: { paymentType: "form pay", quizId: quiz.id, payeeName: "Kavya M", paysnapurl: `/api/files/${await uploadProof(user)}`, paymentId: utr() },
+        written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/payments/gateway/orders (entry fee)",
+    handler: gatewayOrder,
+    fields: { purpose: "choice", quizId: "id" },
+    async setup() {
+      const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 50_000 })];
+      return { as: user, body: { purpose: "entry_fee", quizId: quiz.id }, written: () => rows((db) => db.select().from(gatewayOrders).where(eq(gatewayOrders.userId, user.id))) };
+    },
+  },
+  {
+    route: "POST /api/payments/gateway/orders (top-up)",
+    handler: gatewayOrder,
+    fields: { purpose: "choice", amount: "amount" },
+    async setup() {
+      const user = await adult();
+      return { as: user, body: { purpose: "top_up", amount: 250 }, written: () => rows((db) => db.select().from(gatewayOrders).where(eq(gatewayOrders.userId, user.id))) };
+    },
+  },
+  {
+    route: "POST /api/payments/gateway/confirm",
+    handler: gatewayConfirm,
+    fields: { gatewayOrderId: "text", gatewayPaymentId: "text", signature: "text" },
+    refuses: { gatewayOrderId: ["order_", "pay_AAAAAAAAAAAAAA"], gatewayPaymentId: ["pay_", "order_AAAAAAAAAAAAAA", "pay_A-B"], signature: ["0".repeat(63), "G".repeat(64), "0".repeat(65)] },
+    async setup() {
+      const { user, checkout } = await paidGatewayOrder();
+      return {
+        as: user,
+        body: { gatewayOrderId: checkout.razorpay_order_id, gatewayPaymentId: checkout.razorpay_payment_id, signature: checkout.razorpay_signature },
+        written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/payments/gateway/payments/{id}/refund",
+    handler: gatewayRefund,
+    fields: { reason: "text" },
+    async setup() {
+      const user = await adult();
+      const order = await createGatewayOrder(user, { purpose: "top_up", amount: 300 });
+      gateway.hold();
+      const { checkout } = gateway.pay(order.gatewayOrderId);
+      gateway.drop();
+      await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
+      const [credit] = await rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id)));
+      return {
+        as: await admin(),
+        params: { id: credit.id },
+        body: { reason: "The participant asked for the money back." },
         written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
       };
     },
