@@ -2,9 +2,11 @@ import { useTranslations } from "next-intl";
 import type { LedgerCheck, TrialBalance, TrialBalanceLine } from "@/lib/books/schemas";
 import { financialQuarter, indiaDay } from "@/lib/books/schemas";
 import { knownMessage } from "@/lib/catalogue";
+import { config } from "@/lib/config";
 import { inputClass } from "@/components/ui/form";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { smallButtonClass } from "./adminUi";
+import { GatewaySettlementForm } from "./GatewaySettlementForm";
 import { TaxDepositForm } from "./TaxDepositForm";
 
 export interface BooksLoaded {
@@ -18,7 +20,8 @@ const rupees = (paise: number) => `₹${amounts.format(Math.abs(paise) / 100)}`;
 
 /**
  * The admin panel's Books: the trial balance of a period (India dates) by account, its totals
- * (which must come to zero), the ledger check, a CSV for the accountant, and the tax deposit form.
+ * (which must come to zero), the ledger check, a CSV for the accountant, the tax deposit form, and
+ * the payment gateway's settlement report while the gateway is on or its clearing account moved in the period.
  */
 export function BooksTab({ loaded, rangeProblem, now }: { loaded: BooksLoaded | null; rangeProblem?: string; now: Date }) {
   const t = useTranslations("books");
@@ -40,6 +43,8 @@ export function BooksTab({ loaded, rangeProblem, now }: { loaded: BooksLoaded | 
   const caption = t("caption", { from: balance.from, to: balance.to });
   const csvHref = `/api/books/trial-balance?${new URLSearchParams({ from: balance.from, to: balance.to })}`;
   const today = indiaDay(now);
+  const clearing = balance.lines.find((line) => line.account === "gateway_clearing");
+  const gatewayInBooks = config.gateway !== null || (clearing !== undefined && (clearing.openingPaise !== 0 || clearing.debitsPaise !== 0 || clearing.creditsPaise !== 0));
 
   return (
     <div className="flex flex-col gap-6">
@@ -108,6 +113,19 @@ export function BooksTab({ loaded, rangeProblem, now }: { loaded: BooksLoaded | 
           failed: t("deposit.failed"),
         }}
       />
+      {gatewayInBooks && (
+        <GatewaySettlementForm
+          texts={{
+            heading: t("settlement.heading"),
+            intro: t("settlement.intro"),
+            file: t("settlement.file"),
+            submit: t("settlement.submit"),
+            failed: t("settlement.failed"),
+            tooLarge: t("settlement.tooLarge"),
+            lines: t("settlement.lines"),
+          }}
+        />
+      )}
     </div>
   );
 }

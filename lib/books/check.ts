@@ -3,6 +3,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { service } from "@/lib/auth";
 import { getDb, type Queryable } from "@/lib/db";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { gatewayPaymentSignatureValid } from "@/lib/payments";
 import { ACCOUNTS, type LedgerCheck } from "./schemas";
 
 type Row = Record<string, unknown>;
@@ -90,7 +91,8 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
             where (source = 'transaction') <> (transaction_id is not null)
                or (source = 'prize') <> (quiz_id is not null and participant_id is not null and revision is not null)
                or (source = 'tax_deposit') <> (tax_deposit_id is not null)
-               or source not in ('transaction', 'prize', 'tax_deposit')
+               or (source = 'settlement') <> (settlement_line_id is not null)
+               or source not in ('transaction', 'prize', 'tax_deposit', 'settlement')
             order by id limit 1`,
       );
       if (orphan) return { check: this.name, subject: `journal entry ${orphan.id}`, discrepancy: `Journal entry ${orphan.id} (source "${orphan.source}") does not name the one row it was posted for.` };
@@ -205,6 +207,8 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
         sql`with explained as (
               select t.*,
                 case
+                  -- The gateway's own check below: its receipts are on no bank line, and no admin decides them.
+                  when t.mode = 'gateway' then 'gateway'
                   when t.refund_of_id is not null then 'refund'
                   when t.mode = 'upi' and t.type in ('credit', 'form pay') then 'receipt'
                   when t.type = 'debit' and t.reason not in ('prizePayout', 'prizeTaxWithheld') then 'withdrawal'
@@ -267,6 +271,197 @@ const CHECKS: { name: string; run: (db: Queryable) => Promise<Discrepancy | unde
                 ? `gives back payment ${over.refund_of_id}, which no bank statement line shows`
                 : `gives back more than payment ${over.refund_of_id}'s ${line} shows`;
         return { check: this.name, subject: `transaction ${over.id}`, discrepancy: `The ${describeTransaction(over)} ${what}.` };
+      }
+    },
+  },
+  {
+    name: "every gateway receipt is a payment the gateway captured and the app recorded, every gateway refund one the gateway processed",
+    async run(db) {
+      // A receipt names its captured payment both ways (the payment's transaction, the receipt's payment reference), for the
+      // amount its order fixed, of the payer's own order; an entry fee, of an entry-fee order for the same quiz.
+      const receipt = await first(
+        db,
+        sql`select t.*, p.gateway_payment_id, p.status as payment_status, p.amount_paise as paid_paise, p.currency, o.user_id as order_user_id, o.purpose, o.quiz_id as order_quiz_id, o.amount_paise as order_paise
+            from transactions t
+            left join gateway_payments p on p.transaction_id = t.id
+            left join gateway_orders o on o.id = p.order_id
+            where t.status = 'verified' and t.mode = 'gateway' and t.type in ('credit', 'form pay') and (
+              p.gateway_payment_id is null or p.status <> 'captured' or p.amount_paise <> t.amount_paise or p.currency <> 'INR'
+              or t.payment_reference is distinct from p.gateway_payment_id or o.id is null or o.amount_paise <> p.amount_paise or o.user_id <> t.user_id
+              or (t.type = 'form pay' and (o.purpose <> 'entry_fee' or o.quiz_id is distinct from t.quiz_id)))
+            order by coalesce(t.reviewed_at, t.created_at), t.id limit 1`,
+      );
+      if (receipt) {
+        const payment = `gateway payment ${receipt.gateway_payment_id}`;
+        const why =
+          receipt.gateway_payment_id === null
+            ? "no gateway payment the app recorded names it"
+            : receipt.payment_status !== "captured"
+              ? `${payment}, which names it, is ${receipt.payment_status}, not captured`
+              : num(receipt.paid_paise) !== num(receipt.amount_paise) || receipt.currency !== "INR"
+                ? `${payment}, which names it, is for ${receipt.currency} ${rupees(receipt.paid_paise)}`
+                : receipt.payment_reference !== receipt.gateway_payment_id
+                  ? `it names payment ${receipt.payment_reference ?? "none"}, but ${payment} names it`
+                  : receipt.order_user_id === null
+                    ? `${payment} names no order`
+                    : num(receipt.order_paise) !== num(receipt.paid_paise)
+                      ? `${payment} paid its order's ${rupees(receipt.order_paise)} with ${rupees(receipt.paid_paise)}`
+                      : receipt.order_user_id !== receipt.user_id
+                        ? `${payment} paid an order of user ${receipt.order_user_id}, not of user ${receipt.user_id}`
+                        : `${payment} paid ${receipt.purpose === "entry_fee" ? `the entry fee of quiz ${receipt.order_quiz_id}` : "a wallet top-up"}, not the entry fee of quiz ${receipt.quiz_id}`;
+        return { check: this.name, subject: `transaction ${receipt.id}`, discrepancy: `The ${describeTransaction(receipt)} counts as received through the gateway, but ${why}.` };
+      }
+      // What only the app can write: its signature over the fields above, with a key the database never holds.
+      const captured = await db.execute<Row>(
+        sql`select gateway_payment_id, order_id, status::text as status, amount_paise, currency, transaction_id, app_signature from gateway_payments where status = 'captured' order by created_at, gateway_payment_id`,
+      );
+      const forged = captured.rows.find(
+        (row) =>
+          !gatewayPaymentSignatureValid({
+            gatewayPaymentId: String(row.gateway_payment_id),
+            orderId: String(row.order_id),
+            status: String(row.status),
+            amountPaise: num(row.amount_paise),
+            currency: String(row.currency),
+            transactionId: row.transaction_id === null ? null : String(row.transaction_id),
+            appSignature: String(row.app_signature),
+          }),
+      );
+      if (forged) {
+        return {
+          check: this.name,
+          subject: `gateway payment ${forged.gateway_payment_id}`,
+          discrepancy: `Gateway payment ${forged.gateway_payment_id} (captured, ${rupees(forged.amount_paise)}, crediting transaction ${forged.transaction_id}) does not carry the app's signature over what it says: the app did not record it so, and the money it counts was never confirmed by the gateway to the app.`,
+        };
+      }
+      // A refund through the gateway gives back a captured payment of the same payer, once, no more than it paid.
+      const refund = await first(
+        db,
+        sql`select t.*, r.gateway_refund_id, r.status as refund_status, r.amount_paise as refund_paise, r.gateway_payment_id, p.amount_paise as paid_paise, o.user_id as payer_id
+            from transactions t
+            left join gateway_refunds r on r.transaction_id = t.id
+            left join gateway_payments p on p.gateway_payment_id = r.gateway_payment_id and p.status = 'captured'
+            left join gateway_orders o on o.id = p.order_id
+            where t.status = 'verified' and t.mode = 'gateway' and t.type = 'debit' and (
+              r.gateway_refund_id is null or r.status <> 'processed' or r.amount_paise <> t.amount_paise
+              or p.gateway_payment_id is null or r.amount_paise > p.amount_paise or o.user_id is distinct from t.user_id)
+            order by coalesce(t.reviewed_at, t.created_at), t.id limit 1`,
+      );
+      if (refund) {
+        const gatewayRefund = `gateway refund ${refund.gateway_refund_id}`;
+        const why =
+          refund.gateway_refund_id === null
+            ? "no gateway refund names it"
+            : refund.refund_status !== "processed"
+              ? `${gatewayRefund}, which names it, is ${refund.refund_status}, not processed`
+              : num(refund.refund_paise) !== num(refund.amount_paise)
+                ? `${gatewayRefund}, which names it, is for ${rupees(refund.refund_paise)}`
+                : refund.paid_paise === null
+                  ? `${gatewayRefund} gives back ${refund.gateway_payment_id}, which is no captured gateway payment`
+                  : num(refund.refund_paise) > num(refund.paid_paise)
+                    ? `${gatewayRefund} gives back more than ${refund.gateway_payment_id} paid (${rupees(refund.paid_paise)})`
+                    : `${gatewayRefund} gives back ${refund.gateway_payment_id}, a payment of user ${refund.payer_id}`;
+        return { check: this.name, subject: `transaction ${refund.id}`, discrepancy: `The ${describeTransaction(refund)} counts as refunded through the gateway, but ${why}.` };
+      }
+    },
+  },
+  {
+    name: "every settlement line settles a payment or refund of ours once, its fee within its amount, and its entry matches",
+    async run(db) {
+      const settled = await first(
+        db,
+        sql`select s.*, p.amount_paise as paid_paise, r.amount_paise as refund_paise, (select count(*) from gateway_settlement_lines d where d.entity_id = s.entity_id)::int as times
+            from gateway_settlement_lines s
+            left join gateway_payments p on s.kind = 'payment' and p.gateway_payment_id = s.entity_id and p.status = 'captured'
+            left join gateway_refunds r on s.kind = 'refund' and r.gateway_refund_id = s.entity_id and r.status = 'processed'
+            where s.kind not in ('payment', 'refund')
+               or (s.kind = 'payment' and (p.gateway_payment_id is null or p.amount_paise <> s.amount_paise))
+               or (s.kind = 'refund' and (r.gateway_refund_id is null or r.amount_paise <> s.amount_paise))
+               or not (s.fee_paise >= 0 and s.tax_paise >= 0 and s.tax_paise <= s.fee_paise and s.fee_paise < s.amount_paise)
+               or (select count(*) from gateway_settlement_lines d where d.entity_id = s.entity_id) > 1
+            order by s.settled_at, s.id limit 1`,
+      );
+      if (settled) {
+        const held = settled.kind === "payment" ? settled.paid_paise : settled.refund_paise;
+        const why =
+          settled.kind !== "payment" && settled.kind !== "refund"
+            ? `settles a "${settled.kind}", which the books do not hold`
+            : held === null
+              ? `settles ${settled.entity_id}, which is no ${settled.kind === "payment" ? "captured gateway payment" : "processed gateway refund"} of ours`
+              : num(held) !== num(settled.amount_paise)
+                ? `settles ${settled.entity_id} for ${rupees(settled.amount_paise)}, but ours is for ${rupees(held)}`
+                : num(settled.times) > 1
+                  ? `settles ${settled.entity_id}, which ${num(settled.times)} settlement lines settle`
+                  : `charges a fee of ${rupees(settled.fee_paise)} (tax ${rupees(settled.tax_paise)}) on ${rupees(settled.amount_paise)}: a fee is within its amount and includes its tax`;
+        return {
+          check: this.name,
+          subject: `settlement line ${settled.id}`,
+          discrepancy: `Settlement line ${settled.id} (line ${settled.line_number} of report ${settled.report_id}, settlement ${settled.settlement_id}) ${why}.`,
+        };
+      }
+      // The lines each settlement's entry should have, from the settlement line as it stands, against those it has.
+      const differing = await first(
+        db,
+        sql`with wanted as (
+              select e.id as entry_id, 1 as line, 'bank' as account, (case when s.kind = 'payment' then s.amount_paise else -s.amount_paise end) - s.fee_paise as amount
+                from gateway_settlement_lines s join journal_entries e on e.settlement_line_id = s.id
+              union all
+              select e.id, 2, 'gateway_clearing', case when s.kind = 'payment' then -s.amount_paise else s.amount_paise end
+                from gateway_settlement_lines s join journal_entries e on e.settlement_line_id = s.id
+              union all
+              select e.id, 3, 'gateway_fees', s.fee_paise
+                from gateway_settlement_lines s join journal_entries e on e.settlement_line_id = s.id where s.fee_paise > 0
+            ), held as (
+              select l.entry_id, l.line, l.account, l.user_id, l.amount_paise as amount
+              from journal_lines l join journal_entries e on e.id = l.entry_id where e.source = 'settlement'
+            )
+            select s.id as settlement_line_id, e.id as entry_id from gateway_settlement_lines s left join journal_entries e on e.settlement_line_id = s.id where e.id is null
+            union all
+            (select s.id, coalesce(w.entry_id, h.entry_id)
+             from wanted w full join held h on h.entry_id = w.entry_id and h.line = w.line
+             left join journal_entries e on e.id = coalesce(w.entry_id, h.entry_id) left join gateway_settlement_lines s on s.id = e.settlement_line_id
+             where w.entry_id is null or h.entry_id is null or w.account <> h.account or h.user_id is not null or w.amount <> h.amount)
+            order by 2 nulls first limit 1`,
+      );
+      if (differing) {
+        const line = (await first(db, sql`select * from gateway_settlement_lines where id = ${differing.settlement_line_id}`)) ?? {};
+        const named = line.id ? `Settlement line ${line.id} (${line.kind} ${line.entity_id}, ${rupees(line.amount_paise)}, fee ${rupees(line.fee_paise)})` : "A settlement entry naming no settlement line";
+        if (differing.entry_id === null) return { check: this.name, subject: `settlement line ${line.id}`, discrepancy: `${named} has no journal entry.` };
+        const wanted = line.id
+          ? describeLines([
+              { account: "bank", user_id: null, amount_paise: (line.kind === "payment" ? num(line.amount_paise) : -num(line.amount_paise)) - num(line.fee_paise) },
+              { account: "gateway_clearing", user_id: null, amount_paise: line.kind === "payment" ? -num(line.amount_paise) : num(line.amount_paise) },
+              ...(num(line.fee_paise) > 0 ? [{ account: "gateway_fees", user_id: null, amount_paise: num(line.fee_paise) }] : []),
+            ])
+          : "no lines";
+        return {
+          check: this.name,
+          subject: line.id ? `settlement line ${line.id}` : `journal entry ${differing.entry_id}`,
+          discrepancy: `${named} does not match its journal entry ${differing.entry_id}: the entry has ${describeLines(await linesOf(db, differing.entry_id))}, the settlement line says ${wanted}.`,
+        };
+      }
+    },
+  },
+  {
+    name: "gateway clearing equals what the gateway holds",
+    async run(db) {
+      // From the gateway's own records, not the journal: captured payments in, processed refunds out, settlements to the bank out, settled refunds back in.
+      const totals = (await first(
+        db,
+        sql`select
+              (select coalesce(sum(amount_paise), 0) from journal_lines where account = 'gateway_clearing')::bigint as books,
+              (select coalesce(sum(amount_paise), 0) from gateway_payments where status = 'captured')::bigint as captured,
+              (select coalesce(sum(amount_paise), 0) from gateway_refunds where status = 'processed')::bigint as refunded,
+              (select coalesce(sum(amount_paise), 0) from gateway_settlement_lines where kind = 'payment')::bigint as settled_payments,
+              (select coalesce(sum(amount_paise), 0) from gateway_settlement_lines where kind = 'refund')::bigint as settled_refunds`,
+      ))!;
+      const holds = num(totals.captured) - num(totals.refunded) - num(totals.settled_payments) + num(totals.settled_refunds);
+      if (num(totals.books) !== holds) {
+        return {
+          check: this.name,
+          subject: "account gateway_clearing",
+          discrepancy: `Gateway clearing in the books is ${signed(totals.books)}, but the gateway holds ${signed(holds)}: captured payments ${rupees(totals.captured)} less processed refunds ${rupees(totals.refunded)}, less payments settled to the bank ${rupees(totals.settled_payments)}, plus refunds settled from it ${rupees(totals.settled_refunds)}.`,
+        };
       }
     },
   },

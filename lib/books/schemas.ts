@@ -10,7 +10,7 @@ import { isCalendarDayText, rupees, text } from "@/lib/validation";
  * asset or expense account normally shows a positive balance, a liability or income account a
  * negative one, and all balances together sum to zero.
  */
-export const ACCOUNTS = ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "suspense"] as const;
+export const ACCOUNTS = ["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "gateway_clearing", "gateway_fees", "suspense"] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
 /** The India calendar day of an instant, "YYYY-MM-DD". */

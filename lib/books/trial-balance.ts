@@ -69,6 +69,8 @@ const ACCOUNT_NAMES: Record<Account, string> = {
   prize_liability: "Prizes published, not yet paid",
   prize_recoverable: "Prizes paid above the current results, to recover",
   tax_payable: "Tax withheld, not yet deposited",
+  gateway_clearing: "Payment gateway clearing (received through the gateway, not yet settled to the bank)",
+  gateway_fees: "Payment gateway fees (with their tax)",
   suspense: "Suspense (movements the books cannot place)",
 };
 

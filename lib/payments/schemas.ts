@@ -41,4 +41,14 @@ export const reconcileSchema = z.object({
 });
 export type ReconcileInput = z.output<typeof reconcileSchema>;
 
-export { gatewayConfirmSchema, gatewayOrderSchema, type GatewayCheckout, type GatewayConfirmation, type GatewayOrderRequest, type GatewayOrderStatus } from "./gateway/schemas";
+export {
+  gatewayConfirmSchema,
+  gatewayOrderSchema,
+  MAX_SETTLEMENT_REPORT_BYTES,
+  settlementReportSchema,
+  type GatewayCheckout,
+  type GatewayConfirmation,
+  type GatewayOrderRequest,
+  type GatewayOrderStatus,
+  type SettlementReportInput,
+} from "./gateway/schemas";

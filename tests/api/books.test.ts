@@ -356,7 +356,7 @@ describe("the trial balance", () => {
     expect(balance.totals.closingPaise).toBe(0);
     expect(balance.totals.debitsPaise).toBe(balance.totals.creditsPaise);
     expect(balance.totals.debitsPaise).toBeGreaterThan(0);
-    expect(balance.lines.map((line) => line.account)).toEqual(["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "suspense"]);
+    expect(balance.lines.map((line) => line.account)).toEqual(["bank", "wallets", "entry_fees", "refunds", "referral_rewards", "prizes", "prize_liability", "prize_recoverable", "tax_payable", "gateway_clearing", "gateway_fees", "suspense"]);
     for (const line of balance.lines) expect(line.closingPaise).toBe(line.openingPaise + line.debitsPaise - line.creditsPaise);
   });
 
