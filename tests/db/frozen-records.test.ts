@@ -9,7 +9,7 @@ import { participant } from "../support/users";
 afterAll(closeDatabase);
 
 /** Every table whose rows are a record of what happened: never changed, deleted or truncated. */
-const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits"];
+const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits", "gateway_payments", "gateway_events", "gateway_settlement_reports", "gateway_settlement_lines"];
 
 const LOCK_TRIES = 10;
 

@@ -203,6 +203,18 @@ const SCENARIOS: Record<string, Scenario<unknown>> = {
       return count(tx, sql`select count(*)::int as n from public.journal_entries where tax_deposit_id = ${id}`);
     },
   }),
+  gateway_settlement_lines_post_journal: scenario({
+    expected: 1,
+    prepare: nothing,
+    run: async (tx) => {
+      const [report, line] = [randomUUID(), randomUUID()];
+      await tx.execute(sql`insert into public.gateway_settlement_reports (id, line_count) values (${report}, 1)`);
+      await tx.execute(
+        sql`insert into public.gateway_settlement_lines (id, report_id, line_number, entity_id, kind, amount_paise, fee_paise, tax_paise, settlement_id, settled_at, raw) values (${line}, ${report}, 1, ${`pay_SHADOW${line.slice(0, 8)}`}, 'payment', 10000, 236, 36, 'setl_SHADOW', now(), '')`,
+      );
+      return count(tx, sql`select count(*)::int as n from public.journal_entries where settlement_line_id = ${line}`);
+    },
+  }),
   questions_bump_quiz_version: scenario({
     expected: 1,
     prepare: () => closedQuizWithQuestions(1),
