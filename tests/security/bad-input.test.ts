@@ -60,6 +60,7 @@ import { POST as credit } from "@/app/api/wallet/credit/route";
 import { POST as gatewayConfirm } from "@/app/api/payments/gateway/confirm/route";
 import { POST as gatewayOrder } from "@/app/api/payments/gateway/orders/route";
 import { POST as gatewayRefund } from "@/app/api/payments/gateway/payments/[id]/refund/route";
+import { POST as gatewaySettlement } from "@/app/api/payments/gateway/settlements/route";
 import { POST as debit } from "@/app/api/wallet/debit/route";
 import { GET as history } from "@/app/api/wallet/history/route";
 import { PUT as review } from "@/app/api/wallet/transaction/[id]/route";
@@ -80,6 +81,8 @@ import {
   contactMessages,
   focusEvents as focusEventRows,
   gatewayOrders,
+  gatewaySettlementLines,
+  gatewaySettlementReports,
   notifications,
   passwordResetTokens,
   pushSubscriptions,
@@ -493,6 +496,31 @@ const TARGETS: Target[] = [
         params: { id: credit.id },
         body: { reason: "The participant asked for the money back." },
         written: () => rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id))),
+      };
+    },
+  },
+  {
+    route: "POST /api/payments/gateway/settlements",
+    handler: gatewaySettlement,
+    fields: { csv: "text", fileName: "text" },
+    refuses: { csv: ["", "entity_id,type,amount\npay_AAAAAAAAAAAAAA,payment,30000\n"] },
+    async setup() {
+      const user = await adult();
+      const order = await createGatewayOrder(user, { purpose: "top_up", amount: 300 });
+      gateway.hold();
+      const { checkout } = gateway.pay(order.gatewayOrderId);
+      gateway.drop();
+      await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
+      const fileName = `settlement-${marker()}.csv`;
+      const paymentId = checkout!.razorpay_payment_id;
+      return {
+        as: await admin(),
+        body: { csv: `entity_id,type,amount,currency,fee,tax,settled,settled_at,settlement_id\n${paymentId},payment,30000,INR,708,108,true,${Math.floor(Date.now() / 1000)},setl_AAAAAAAAAAAAAA\n`, fileName },
+        written: () =>
+          rows(async (db) => [
+            await db.select().from(gatewaySettlementReports).where(eq(gatewaySettlementReports.fileName, fileName)),
+            await db.select().from(gatewaySettlementLines).where(eq(gatewaySettlementLines.entityId, paymentId)),
+          ]),
       };
     },
   },
