@@ -2,8 +2,10 @@
  * Proves the books: `npm run ledger:check`. The journal balances, every verified ledger row has
  * the entry its accounts say now, every wallet equals its account, suspense is empty, no bank
  * line or UTR backs two payments, every receipt has its bank line or its audited verifier and
- * every wallet credit its cause, no receipt or refund is more than its bank line, prize liability
- * equals published prizes not yet paid, and tax payable equals tax withheld less deposits. Exits
+ * every wallet credit its cause, no receipt or refund is more than its bank line, every gateway
+ * receipt and refund is one the gateway confirmed and the app recorded, every settlement line its
+ * entry, gateway clearing what the gateway holds, prize liability equals published prizes not yet
+ * paid, and tax payable equals tax withheld less deposits. Exits
  * 1 naming the first discrepancy; else says how much verified money no bank line shows yet.
  */
 import { SYSTEM } from "@/lib/auth";

@@ -648,7 +648,9 @@ async function runChecks(db: Queryable): Promise<LedgerCheck> {
  * npm run ledger:check, as a service: the journal balances, each verified ledger row has the entry
  * its accounts say now, every wallet equals its account, nothing sits in suspense, no bank line
  * or UTR backs two payments, every receipt has its bank line or its audited verifier and every
- * wallet credit its cause, no receipt or refund is more than its bank line, prize liability, prizes
+ * wallet credit its cause, no receipt or refund is more than its bank line, every gateway receipt
+ * and refund is one the gateway confirmed and the app signed, every settlement line settles one of
+ * ours once with its entry, gateway clearing equals what the gateway holds, prize liability, prizes
  * to recover and tax payable equal what the prizes, claims and deposits say. Receipts no bank line shows yet
  * are a figure beside the totals, not a discrepancy. On a database of its own (the script's) it reads one repeatable-read snapshot;
  * inside a caller's transaction it reads what that transaction sees.

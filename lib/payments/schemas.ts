@@ -50,5 +50,4 @@ export {
   type GatewayConfirmation,
   type GatewayOrderRequest,
   type GatewayOrderStatus,
-  type SettlementReportInput,
 } from "./gateway/schemas";
