@@ -131,6 +131,17 @@ beforeAll(async () => {
 });
 afterAll(() => gateway?.close());
 
+/** A participant's top-up of so many rupees through the fake, paid and confirmed as their browser confirms it (the webhooks dropped). */
+async function confirmedGatewayTopUp(amount: number) {
+  const user = await adult();
+  const order = await createGatewayOrder(user, { purpose: "top_up", amount });
+  gateway.hold();
+  const { checkout } = gateway.pay(order.gatewayOrderId);
+  gateway.drop();
+  await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
+  return { user, paymentId: checkout!.razorpay_payment_id };
+}
+
 /** A participant's entry-fee order at the fake, paid and captured there (the webhooks held): ready to confirm. */
 async function paidGatewayOrder() {
   const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 50_000 })];
@@ -484,12 +495,7 @@ const TARGETS: Target[] = [
     handler: gatewayRefund,
     fields: { reason: "text" },
     async setup() {
-      const user = await adult();
-      const order = await createGatewayOrder(user, { purpose: "top_up", amount: 300 });
-      gateway.hold();
-      const { checkout } = gateway.pay(order.gatewayOrderId);
-      gateway.drop();
-      await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
+      const { user } = await confirmedGatewayTopUp(300);
       const [credit] = await rows((db) => db.select().from(transactions).where(eq(transactions.userId, user.id)));
       return {
         as: await admin(),
@@ -505,14 +511,8 @@ const TARGETS: Target[] = [
     fields: { csv: "text", fileName: "text" },
     refuses: { csv: ["", "entity_id,type,amount\npay_AAAAAAAAAAAAAA,payment,30000\n"] },
     async setup() {
-      const user = await adult();
-      const order = await createGatewayOrder(user, { purpose: "top_up", amount: 300 });
-      gateway.hold();
-      const { checkout } = gateway.pay(order.gatewayOrderId);
-      gateway.drop();
-      await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
+      const { paymentId } = await confirmedGatewayTopUp(300);
       const fileName = `settlement-${marker()}.csv`;
-      const paymentId = checkout!.razorpay_payment_id;
       return {
         as: await admin(),
         body: { csv: `entity_id,type,amount,currency,fee,tax,settled,settled_at,settlement_id\n${paymentId},payment,30000,INR,708,108,true,${Math.floor(Date.now() / 1000)},setl_AAAAAAAAAAAAAA\n`, fileName },
