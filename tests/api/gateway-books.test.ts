@@ -176,6 +176,8 @@ describe("the gateway's settlement report", () => {
         reconLine({ entityId: paid.payment.id, amount: 20_000, fee: 20_000 }),
         reconLine({ entityId: paid.payment.id, amount: 20_000, currency: "USD" }),
         reconLine({ entityId: paid.payment.id, amount: 20_000, fee: 472, tax: 72 }),
+        reconLine({ entityId: "=HYPERLINK(\"http://evil.example\")", amount: 20_000 }),
+        reconLine({ entityId: "pay_TYPEINCAPITALS1", type: "PAYMENT", amount: 20_000 }),
       ),
     });
     expect(result.notes.map((note) => [note.line, note.outcome])).toEqual([
@@ -187,6 +189,8 @@ describe("the gateway's settlement report", () => {
       [6, "unreadable"],
       [7, "currency-differs"],
       [8, "repeat"],
+      [9, "unreadable"],
+      [10, "unknown"],
     ]);
     expect(result.notes[7]).toMatchObject({ sameAs: 1 });
     expect(result.notes[0]).toMatchObject({ entityId: paid.payment.id, amountPaise: 25_000, heldAmountPaise: 20_000 });

@@ -101,7 +101,7 @@ function readLines(csv: string, now: Date): ReadLine[] {
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""))
     .map(({ cells, lineNumber }) => {
       const cell = (name: string) => (at(name) >= 0 ? cells[at(name)] : undefined);
-      const type = textIn(cell("type"), /^[a-z_]{1,40}$/);
+      const type = textIn(cell("type")?.toLowerCase(), /^[a-z_]{1,40}$/);
       return {
         lineNumber,
         entityId: textIn(cell("entity_id"), /^[A-Za-z]{1,10}_[A-Za-z0-9]{1,40}$/),
