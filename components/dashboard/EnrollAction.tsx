@@ -5,12 +5,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { GatewayStatus } from "@/components/payments/GatewayStatus";
+import { useGatewayCheckout } from "@/components/payments/gatewayCheckout";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/steps";
 import { ApiError, callApi } from "@/lib/client";
 import type { CardAction } from "@/lib/quizzes";
 import { ExamCountdown } from "./ExamCountdown";
-import type { PayableQuiz, PaymentDetails } from "./PaymentModal";
+import type { PayableQuiz, PaymentDetails, PaymentOutcome } from "./PaymentModal";
 
 const loadPaymentModal = () => import("./PaymentModal").then((module) => module.PaymentModal);
 // The modal (its form checks, the QR code) comes when a participant reaches for Pay, not with
@@ -72,9 +74,14 @@ function IntegrityNotice({ quizId, integrity }: { quizId: string; integrity: Car
   );
 }
 
-/** The card's one action, as the server decided it: only what the participant can do now, or when. */
+/**
+ * The card's one action, as the server decided it: only what the participant can do now, or when.
+ * A payment through the gateway is followed here, after the modal has handed over its order: the
+ * card says when it is paid (and re-renders, so the server's action follows) or failed, no reload.
+ */
 export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQuiz; action: CardAction; dates: ActionDates; payment: PaymentDetails }) {
   const t = useTranslations("dashboard.action");
+  const serverText = useTranslations("errors");
   const router = useRouter();
   const termsId = useId();
   const [agreed, setAgreed] = useState(false);
@@ -88,6 +95,12 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
   }, [notice]);
   const [registering, setRegistering] = useState(false);
   const [registerError, setRegisterError] = useState<{ message: string; dateOfBirth: boolean }>();
+  const gateway = useGatewayCheckout((how) => {
+    // Paid: the Pay button gives way to the card's next state, so the news takes focus. Kept in the
+    // wallet: the Pay button stays, and the gateway's status says where the money is.
+    if (how === "paid") setNotice(serverText("gatewayPaid"));
+    router.refresh();
+  });
   const canPay = action.kind === "pay";
   const needsTerms = canPay || action.kind === "register-free";
   const [returnHandled, setReturnHandled] = useState(false);
@@ -96,7 +109,9 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
 
   function openPayment() {
     setTermsMissing(!agreed);
-    if (agreed) setPaying(true);
+    if (!agreed) return;
+    gateway.reset();
+    setPaying(true);
   }
 
   /** Free entry: registered at once, no payment modal; the card then offers Start (or the exam's date). */
@@ -120,15 +135,16 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
     }
   }
 
-  function closePayment(paidMessage?: string) {
+  function closePayment(outcome?: PaymentOutcome) {
     setPaying(false);
     if (reopened) {
       setReturnHandled(true);
       setAgreed(true);
       window.history.replaceState(null, "", window.location.pathname);
     }
-    if (!paidMessage) return;
-    setNotice(paidMessage);
+    if (!outcome) return;
+    if ("gatewayOrder" in outcome) return void gateway.open(outcome.gatewayOrder);
+    setNotice(outcome.paid);
     router.refresh();
   }
 
@@ -221,6 +237,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
         </FormMessage>
       )}
       {notice && <FormMessage tone="success" ref={noticeRef}>{notice}</FormMessage>}
+      {payment.gateway && <GatewayStatus phase={gateway.phase} />}
       {(paying || reopened) && <PaymentModal quiz={quiz} payment={payment} onClose={closePayment} />}
     </div>
   );

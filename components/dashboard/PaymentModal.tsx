@@ -6,6 +6,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/steps";
+import { createGatewayOrder, loadCheckout, type GatewayOrder } from "@/components/payments/gatewayCheckout";
+import { OrPayByUpi } from "@/components/payments/GatewayStatus";
 import { ApiError, callApi, uploadWithProgress } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
@@ -15,13 +17,21 @@ import { UpiQrCode } from "./UpiQrCode";
 import { FILE_TOO_LARGE, PROOF_AND_NAME_REQUIRED } from "@/lib/catalogue";
 import { useValidationText } from "@/components/ui/validationText";
 
-/** What the participant pays with: the wallet balance, a free pass won earlier (oldest first), or UPI to the organiser. */
+/**
+ * What the participant pays with: the wallet balance, a free pass won earlier (oldest first), UPI
+ * to the organiser, or the payment gateway when one is set up (its checkout script's address only:
+ * its keys stay on the server, and each order brings the public key id).
+ */
 export interface PaymentDetails {
   walletBalancePaise: number;
   freePasses: { quizId: string; title: string }[];
   upi: { id: string; payeeName: string };
   participantName: string;
+  gateway: { checkoutUrl: string } | null;
 }
+
+/** How the modal closed: paid (the server's confirmation), or handing the card a gateway order to open the checkout for. */
+export type PaymentOutcome = { paid: string } | { gatewayOrder: GatewayOrder };
 
 export interface PayableQuiz {
   id: string;
@@ -43,16 +53,17 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
 }
 
 /**
- * Entry-fee payment: by UPI with a screenshot an admin verifies, or from the wallet at once.
- * `onClose` receives the server's confirmation when a payment went through. Refused for the date
- * of birth, it links to the profile's field and keeps what was entered for its return
- * (/dashboard?pay=<quiz> reopens it).
+ * Entry-fee payment: through the payment gateway when there is one (first), by UPI with a
+ * screenshot an admin verifies, or from the wallet at once. `onClose` receives the server's
+ * confirmation when a payment went through, or the gateway order the card opens the checkout for
+ * (the gateway's checkout cannot show above this modal). Refused for the date of birth, it links
+ * to the profile's field and keeps what was entered for its return (/dashboard?pay=<quiz> reopens it).
  */
-export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (paidMessage?: string) => void }) {
+export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (outcome?: PaymentOutcome) => void }) {
   const t = useTranslations("payment");
   const problemText = useValidationText();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const paidMessage = useRef<string>(undefined);
+  const outcome = useRef<PaymentOutcome>(undefined);
   const titleId = useId();
   const formId = useId();
   // Rendered in the browser only (after a click, or on the return from the profile), so storage can be read here.
@@ -68,14 +79,17 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
   const [error, setError] = useState<string>();
   const [invalidFields, setInvalidFields] = useState<ProofField[]>([]);
   const [dateOfBirthRefused, setDateOfBirthRefused] = useState(false);
+  const [openingGateway, setOpeningGateway] = useState(false);
+  const [gatewayRefusal, setGatewayRefusal] = useState<{ message: string; dateOfBirth: boolean }>();
+  const gateway = payment.gateway;
   const payLink = upiPayLink(payment.upi, quiz.entryFeePaise, `${payment.participantName} - ${quiz.title}`);
 
   useEffect(() => {
     dialogRef.current?.showModal();
   }, []);
 
-  function finish(message: string) {
-    paidMessage.current = message;
+  function finish(result: PaymentOutcome) {
+    outcome.current = result;
     clearPaymentDraft(quiz.id);
     dialogRef.current?.close();
   }
@@ -176,7 +190,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
           paymentId: transactionId.replace(/\s+/g, ""),
         },
       });
-      finish(message);
+      finish({ paid: message });
     } catch (caught) {
       refused(caught, t("paymentFailed"));
     }
@@ -189,11 +203,35 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
     setDateOfBirthRefused(false);
     try {
       const { message } = await callApi<{ message: string }>(path, { json });
-      finish(message);
+      finish({ paid: message });
     } catch (caught) {
       refused(caught, t("paymentFailed"));
     }
   }
+
+  /** The order is made and the checkout's script loaded here, so a refusal is said in the modal, beside its fix. */
+  async function payThroughGateway(checkoutUrl: string) {
+    setBusy(true);
+    setOpeningGateway(true);
+    setGatewayRefusal(undefined);
+    try {
+      const [gatewayOrder] = await Promise.all([createGatewayOrder({ purpose: "entry_fee", quizId: quiz.id }), loadCheckout(checkoutUrl)]);
+      finish({ gatewayOrder });
+    } catch (caught) {
+      setGatewayRefusal({ message: failureText(caught, t("gateway.unavailable")), dateOfBirth: caught instanceof ApiError && caught.code === DATE_OF_BIRTH_CODE });
+      setOpeningGateway(false);
+      setBusy(false);
+    }
+  }
+
+  const addDateOfBirth = () =>
+    t.rich("addDateOfBirth", {
+      link: (chunks) => (
+        <Link href={dateOfBirthStep(`/dashboard?pay=${quiz.id}`)} onClick={keepDraft} className="font-semibold underline">
+          {chunks}
+        </Link>
+      ),
+    });
 
   const payFromWallet = () => payAtOnce("/api/wallet/debit", { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id });
   const freePass = payment.freePasses[0];
@@ -204,7 +242,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       ref={dialogRef}
       aria-modal="true"
       aria-labelledby={titleId}
-      onClose={() => onClose(paidMessage.current)}
+      onClose={() => onClose(outcome.current)}
       // A request in flight must finish here, or its outcome would never reach the card.
       onCancel={(event) => (busy ? event.preventDefault() : clearPaymentDraft(quiz.id))}
       // Large text on a phone makes the form taller than the screen: it scrolls, Cancel included.
@@ -214,6 +252,22 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       <p className="mt-1 text-sm text-slate-700">{quiz.title}</p>
 
       <p className="mt-4 text-lg font-semibold">{t("amount", { amount: formatRupeesWithSymbol(quiz.entryFeePaise) })}</p>
+      {gateway && (
+        <>
+          <button type="button" onClick={() => payThroughGateway(gateway.checkoutUrl)} disabled={busy} className={`${primaryButtonClass} mt-4 w-full`}>
+            {t(openingGateway ? "gateway.opening" : "gateway.pay")}
+          </button>
+          {gatewayRefusal && (
+            <div className="mt-2">
+              <FormMessage tone="error">
+                {gatewayRefusal.message}
+                {gatewayRefusal.dateOfBirth && <> {addDateOfBirth()}</>}
+              </FormMessage>
+            </div>
+          )}
+          <OrPayByUpi className="mt-4" />
+        </>
+      )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <span>{t.rich("upiId", { id: payment.upi.id, mono: (chunks) => <span className="font-mono font-semibold">{chunks}</span> })}</span>
         <button type="button" onClick={copyUpiId} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-50">
@@ -296,13 +350,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
             {dateOfBirthRefused && (
               <>
                 {" "}
-                {t.rich("addDateOfBirth", {
-                  link: (chunks) => (
-                    <Link href={dateOfBirthStep(`/dashboard?pay=${quiz.id}`)} onClick={keepDraft} className="font-semibold underline">
-                      {chunks}
-                    </Link>
-                  ),
-                })}
+                {addDateOfBirth()}
               </>
             )}
           </FormMessage>

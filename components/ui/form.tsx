@@ -72,11 +72,15 @@ const TONE_COLOURS = {
   info: "border-sky-200 bg-sky-50 text-sky-900",
 } as const;
 
+/** A form message's look, for a message said through a live region of its own. */
+export function formMessageClass(tone: FormMessageProps["tone"]): string {
+  return `rounded-lg border px-3 py-2 text-sm focus:outline-none ${TONE_COLOURS[tone]}`;
+}
+
 export function FormMessage({ tone, children, id, ref }: FormMessageProps) {
   if (!children) return null;
-  const colours = TONE_COLOURS[tone];
   return (
-    <p id={id} ref={ref} tabIndex={ref ? -1 : undefined} role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2 text-sm focus:outline-none ${colours}`}>
+    <p id={id} ref={ref} tabIndex={ref ? -1 : undefined} role={tone === "error" ? "alert" : "status"} className={formMessageClass(tone)}>
       {children}
     </p>
   );

@@ -7,6 +7,8 @@ export function createNonce(): string {
 }
 
 const GOOGLE_SIGN_IN = "https://accounts.google.com";
+/** Where Razorpay Checkout's script puts its payment frame and sends the payer's details. */
+const RAZORPAY_API = "https://api.razorpay.com";
 
 const NONCE_SLOT = "{nonce}";
 
@@ -14,11 +16,14 @@ const NONCE_SLOT = "{nonce}";
  * The page policy. Scripts need the nonce ('strict-dynamic' lets Next's nonce'd loader add the
  * chunks, Google sign-in and the live chat); inline style attributes stay allowed because React
  * and Tailwind set them and they cannot run code. Question images may come from any https host.
+ * With a payment gateway, its checkout (a script our code adds) frames and calls its own origins.
  */
 function policyWithNonceSlot(overHttps: boolean): string {
   const google = config.google ? [GOOGLE_SIGN_IN] : [];
   const liveChat = config.liveChatScriptUrl ? [new URL(config.liveChatScriptUrl).origin] : [];
   const thirdParties = [...google, ...liveChat];
+  const gateway = config.gateway ? [new URL(config.gateway.checkoutUrl).origin, RAZORPAY_API] : [];
+  const framed = [...thirdParties, ...gateway];
   // Next's development server evaluates modules with eval(); production never does.
   const evalInDevelopment = config.environment === "development" ? ["'unsafe-eval'"] : [];
   const directives: Record<string, string[]> = {
@@ -28,8 +33,8 @@ function policyWithNonceSlot(overHttps: boolean): string {
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:", ...thirdParties],
-    "connect-src": ["'self'", ...thirdParties],
-    "frame-src": thirdParties.length > 0 ? thirdParties : ["'none'"],
+    "connect-src": ["'self'", ...thirdParties, ...gateway],
+    "frame-src": framed.length > 0 ? framed : ["'none'"],
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

@@ -8,6 +8,7 @@ import { PageTitle } from "@/components/ui/PageTitle";
 import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
 import { needsEmailVerification } from "@/lib/accounts";
 import { requirePermission } from "@/lib/auth";
+import { config } from "@/lib/config";
 import { myPublishedRanks } from "@/lib/results";
 import { loadDashboard } from "@/lib/quizzes";
 import { pendingTransactionIds } from "@/lib/wallet";
@@ -26,7 +27,14 @@ export default async function DashboardPage() {
     needsEmailVerification(user),
     pendingTransactionIds(user, user.id),
   ]);
-  const payment = { walletBalancePaise: dashboard.walletBalancePaise, freePasses: dashboard.freePasses, upi: dashboard.upi, participantName: dashboard.participant.name };
+  const payment = {
+    walletBalancePaise: dashboard.walletBalancePaise,
+    freePasses: dashboard.freePasses,
+    upi: dashboard.upi,
+    participantName: dashboard.participant.name,
+    // The checkout script's address only: the gateway's secrets never leave the server.
+    gateway: config.gateway && { checkoutUrl: config.gateway.checkoutUrl },
+  };
 
   return (
     <>

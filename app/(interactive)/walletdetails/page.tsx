@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { TransactionHistory } from "@/components/profile/TransactionHistory";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { AddMoneyForm } from "@/components/wallet/AddMoneyForm";
+import { GatewayTopUp } from "@/components/wallet/GatewayTopUp";
 import { ReferralHistory } from "@/components/wallet/ReferralHistory";
 import { ReferralLink } from "@/components/wallet/ReferralLink";
 import { RefreshWhenReviewed } from "@/components/wallet/RefreshWhenReviewed";
@@ -90,6 +91,7 @@ export default async function WalletPage({ searchParams }: { searchParams: Promi
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="add-heading" className="rounded-xl border border-slate-200 bg-white p-6">
           <h2 id="add-heading" className="mb-4 text-lg font-semibold">{t("addMoney")}</h2>
+          {config.gateway && <GatewayTopUp checkoutUrl={config.gateway.checkoutUrl} />}
           <AddMoneyForm upiId={config.upi.id} />
         </section>
         <section aria-labelledby="withdraw-heading" className="rounded-xl border border-slate-200 bg-white p-6">
