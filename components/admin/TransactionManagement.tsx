@@ -85,6 +85,16 @@ function statementLine(row: ListedRow): string | null {
   return `Line ${line.lineNumber} of the statement uploaded ${formatIndiaDateTime(line.uploadedAt)}: UTR ${row.paymentReference}, ${amount}`;
 }
 
+/** The gateway's ids and statuses, as the gateway named them (captured, failed; a refund pending, processed or failed). */
+function gatewayView(row: ListedRow): ReviewRow["gateway"] {
+  if (row.mode !== "gateway") return null;
+  return {
+    orderId: row.gateway?.orderId ?? null,
+    payments: (row.gateway?.payments ?? []).map((payment) => `${payment.id}: ${payment.status}${payment.method ? ` (${payment.method})` : ""}${payment.failureReason ? `, ${payment.failureReason}` : ""}`),
+    refunds: (row.gateway?.refunds ?? []).map((refund) => `${refund.id} of ${refund.paymentId}: ${formatRupeesWithSymbol(refund.amountPaise)}, ${refund.status}`),
+  };
+}
+
 function toRow(row: ListedRow): ReviewRow {
   return {
     id: row.id,
@@ -107,6 +117,7 @@ function toRow(row: ListedRow): ReviewRow {
     paymentReference: row.paymentReference,
     proofUrl: row.proofUrl,
     reviewed: row.reviewedAt && `${formatIndiaDateTime(row.reviewedAt)}${row.reviewedBy ? ` by ${row.reviewedBy}` : ""}`,
+    gateway: gatewayView(row),
   };
 }
 

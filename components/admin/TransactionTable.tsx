@@ -111,7 +111,14 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
       <div className="flex max-w-48 flex-col items-start gap-1">
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[shownStatus[row.id]]}`}>{shownStatus[row.id]}</span>
         {/* Only what the server holds is final; an optimistic "verified" may still be refused. */}
-        {row.status === "verified" && <p className="text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>}
+        {row.gateway ? (
+          <>
+            <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">Gateway</span>
+            <p className="text-xs text-slate-700">Read-only: the payment gateway confirms it, not an admin.</p>
+          </>
+        ) : (
+          row.status === "verified" && <p className="text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>
+        )}
         {row.flags.map((flag) => (
           <p key={flag.lead} className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-900">
             {flag.lead} <Link href={flag.link.href} className="font-medium underline">{flag.link.text}</Link>
@@ -176,12 +183,34 @@ function Details({ row }: { row: ReviewRow }) {
         <dd>{row.kind}</dd>
         <Detail label="Payee" value={row.payeeName} />
         <Detail label="UPI id" value={row.upiId} />
-        <Detail label="Txn id (UTR)" value={row.paymentReference} />
+        {row.gateway ? (
+          <>
+            <Detail label="Gateway order" value={row.gateway.orderId} />
+            <DetailList label="Gateway payments" values={row.gateway.payments} />
+            <DetailList label="Gateway refunds" values={row.gateway.refunds} />
+          </>
+        ) : (
+          <Detail label="Txn id (UTR)" value={row.paymentReference} />
+        )}
         <Detail label="Reason" value={row.reason} />
         <Detail label="Reviewed" value={row.reviewed} />
       </dl>
       {row.proofUrl && <ScreenshotThumbnail row={row} size="small" />}
     </div>
+  );
+}
+
+function DetailList({ label, values }: { label: string; values: string[] }) {
+  if (!values.length) return null;
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd>
+        <ul className="[overflow-wrap:anywhere]">
+          {values.map((value) => <li key={value}>{value}</li>)}
+        </ul>
+      </dd>
+    </>
   );
 }
 

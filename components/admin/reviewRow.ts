@@ -28,4 +28,6 @@ export interface ReviewRow {
   paymentReference: string | null;
   proofUrl: string | null;
   reviewed: string | null;
+  /** A payment through the gateway, shown read-only: its order, the payments tried on it and their refunds, as the admin reads them. */
+  gateway: { orderId: string | null; payments: string[]; refunds: string[] } | null;
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, like, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { bankStatements, paymentFlags, quizzes, statementLines, transactions, users } from "@/db/schema";
+import { bankStatements, gatewayOrders, gatewayPayments, gatewayRefunds, paymentFlags, quizzes, statementLines, transactions, users } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, PostgresError, postgresErrorCode, violatedConstraint, type DatabaseTransaction } from "@/lib/db";
@@ -99,6 +99,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
   const conflicts = await statementConflicts(db);
   const standingOfRow = await standings(db, rows);
   const flagsOfRow = await flagsOf(db, rows.map((row) => row.id));
+  const gatewayOfRow = await gatewayDetailsOf(db, rows.filter((row) => row.mode === "gateway").map((row) => row.id));
   return {
     rows: rows.map(({ proofUploadId, refundOfId, refundOfCreatedAt, statementLine, utrShared, lineOnFile, ...row }) => {
       const standing = standingOfRow.get(row.id)!;
@@ -108,6 +109,7 @@ export const listTransactionsForReview = service("payments.review", async (_acto
         ...row,
         ...standing,
         flags,
+        gateway: gatewayOfRow.get(row.id) ?? null,
         statementLine: line,
         /** What makes verifying this payment take a written reason (see reviewTransaction). */
         verifyQuestions: verifyQuestions(row.amountPaise, { flagged: flags.length > 0, utrShared, line }),
@@ -146,6 +148,62 @@ async function flagsOf(db: Awaited<ReturnType<typeof getDb>>, ids: string[]) {
     flags.set(row.transactionId, list);
   }
   return flags;
+}
+
+/**
+ * A gateway row's side at the gateway, read-only: its order, every payment tried on the order (a
+ * failed attempt before the captured one too) and the refunds of those payments. A receipt is
+ * found by the payment that credited it, a refund's debit by its refund.
+ */
+async function gatewayDetailsOf(db: Awaited<ReturnType<typeof getDb>>, ids: string[]) {
+  const details = new Map<string, { orderId: string; payments: GatewayPaymentView[]; refunds: GatewayRefundView[] }>();
+  if (!ids.length) return details;
+  const links = await db
+    .select({ receiptOf: gatewayPayments.transactionId, refundOf: gatewayRefunds.transactionId, orderId: gatewayPayments.orderId })
+    .from(gatewayPayments)
+    .leftJoin(gatewayRefunds, eq(gatewayRefunds.gatewayPaymentId, gatewayPayments.gatewayPaymentId))
+    .where(or(inArray(gatewayPayments.transactionId, ids), inArray(gatewayRefunds.transactionId, ids)));
+  const orderIds = [...new Set(links.map((link) => link.orderId))];
+  if (!orderIds.length) return details;
+  const [orders, payments, refunds] = await Promise.all([
+    db.select({ id: gatewayOrders.id, gatewayOrderId: gatewayOrders.gatewayOrderId }).from(gatewayOrders).where(inArray(gatewayOrders.id, orderIds)),
+    db
+      .select({ id: gatewayPayments.gatewayPaymentId, orderId: gatewayPayments.orderId, status: gatewayPayments.status, method: gatewayPayments.method, failureReason: gatewayPayments.failureReason })
+      .from(gatewayPayments)
+      .where(inArray(gatewayPayments.orderId, orderIds))
+      .orderBy(asc(gatewayPayments.createdAt)),
+    db
+      .select({ id: gatewayRefunds.gatewayRefundId, orderId: gatewayPayments.orderId, paymentId: gatewayRefunds.gatewayPaymentId, amountPaise: gatewayRefunds.amountPaise, status: gatewayRefunds.status })
+      .from(gatewayRefunds)
+      .innerJoin(gatewayPayments, eq(gatewayPayments.gatewayPaymentId, gatewayRefunds.gatewayPaymentId))
+      .where(inArray(gatewayPayments.orderId, orderIds))
+      .orderBy(asc(gatewayRefunds.createdAt)),
+  ]);
+  const ofOrder = (orderId: string) => ({
+    orderId: orders.find((order) => order.id === orderId)!.gatewayOrderId,
+    payments: payments.filter((payment) => payment.orderId === orderId).map(({ orderId: _order, ...payment }) => payment),
+    refunds: refunds.filter((refund) => refund.orderId === orderId).map(({ orderId: _order, ...refund }) => refund),
+  });
+  for (const link of links) {
+    for (const rowId of [link.receiptOf, link.refundOf]) {
+      if (rowId && ids.includes(rowId) && !details.has(rowId)) details.set(rowId, ofOrder(link.orderId));
+    }
+  }
+  return details;
+}
+
+interface GatewayPaymentView {
+  id: string;
+  status: (typeof gatewayPayments.$inferSelect)["status"];
+  method: string | null;
+  failureReason: string | null;
+}
+
+interface GatewayRefundView {
+  id: string;
+  paymentId: string;
+  amountPaise: number;
+  status: (typeof gatewayRefunds.$inferSelect)["status"];
 }
 
 export interface ReviewOptions {

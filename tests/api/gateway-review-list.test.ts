@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+/**
+ * Transaction Management's gateway rows (issue 54): shown with the gateway's ids and statuses and
+ * no decision for an admin. Payments are made through the local fake of Razorpay's API, on a
+ * database of this file's own (the gateway's records are append-only, signed by the app).
+ */
+const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
+
+import { POST as webhookRoute } from "@/app/api/payments/gateway/webhook/route";
+import { config } from "@/lib/config";
+import { confirmGatewayPayment, createGatewayOrder, listTransactionsForReview, refundThroughGateway } from "@/lib/payments";
+import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import { seededBeforeAndDroppedAfter } from "../support/own-database";
+import { admin } from "../support/users";
+import { adult } from "../support/wallet";
+
+seededBeforeAndDroppedAfter(own);
+
+let fake: FakeRazorpay;
+
+beforeAll(async () => {
+  const settings = config.gateway!;
+  fake = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
+  config.gateway = { ...settings, apiUrl: fake.url };
+});
+
+afterAll(async () => {
+  await fake?.close();
+});
+
+/** The gateway's signed webhooks for what the fake just did, delivered to the app's route. */
+async function deliverHeld() {
+  for (const event of fake.drop()) {
+    const response = await webhookRoute(
+      new Request("http://localhost:3000/api/payments/gateway/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-razorpay-signature": event.signature, "x-razorpay-event-id": event.id, host: "localhost:3000" },
+        body: event.body,
+      }),
+    );
+    expect(response.status).toBe(200);
+  }
+}
+
+describe("a payment through the gateway in Transaction Management", () => {
+  it("shows its order, every payment tried on it and its refund, read-only, on the receipt and on the refund's debit", async () => {
+    const payer = await adult();
+    const reviewer = await admin();
+    const order = await createGatewayOrder(payer, { purpose: "top_up", amount: 300 });
+    const failed = fake.pay(order.gatewayOrderId, { outcome: "failed" });
+    await deliverHeld();
+    const paid = fake.pay(order.gatewayOrderId);
+    await confirmGatewayPayment(payer, { gatewayOrderId: order.gatewayOrderId, gatewayPaymentId: paid.payment.id, signature: paid.checkout!.razorpay_signature });
+    await deliverHeld();
+
+    const [receipt] = (await listTransactionsForReview(reviewer)).rows.filter((row) => row.paymentReference === paid.payment.id);
+    expect(receipt).toMatchObject({ mode: "gateway", type: "credit", status: "verified", actions: [] });
+    expect(receipt.gateway).toEqual({
+      orderId: order.gatewayOrderId,
+      payments: [
+        { id: failed.payment.id, status: "failed", method: expect.any(String), failureReason: expect.any(String) },
+        { id: paid.payment.id, status: "captured", method: expect.any(String), failureReason: null },
+      ],
+      refunds: [],
+    });
+
+    await refundThroughGateway(reviewer, receipt.id, "Asked for the money back");
+    await deliverHeld();
+    const { rows } = await listTransactionsForReview(reviewer);
+    const refunds = [{ id: expect.stringMatching(/^rfnd_/), paymentId: paid.payment.id, amountPaise: 30_000, status: "processed" }];
+    expect(rows.find((row) => row.id === receipt.id)?.gateway?.refunds).toEqual(refunds);
+    const debit = rows.find((row) => row.mode === "gateway" && row.type === "debit" && row.userId === payer.id);
+    expect(debit).toMatchObject({ actions: [], gateway: { orderId: order.gatewayOrderId, refunds } });
+
+    // A UPI or wallet row has no gateway side.
+    expect(rows.filter((row) => row.mode !== "gateway").every((row) => row.gateway === null)).toBe(true);
+  });
+});
