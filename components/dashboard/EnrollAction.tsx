@@ -10,6 +10,7 @@ import { useGatewayCheckout } from "@/components/payments/gatewayCheckout";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { DATE_OF_BIRTH_CODE, dateOfBirthStep } from "@/lib/accounts/steps";
 import { ApiError, callApi } from "@/lib/client";
+import type { GatewayOrderState } from "@/lib/payments/schemas";
 import type { CardAction } from "@/lib/quizzes";
 import { ExamCountdown } from "./ExamCountdown";
 import type { PayableQuiz, PaymentDetails, PaymentOutcome } from "./PaymentModal";
@@ -79,7 +80,20 @@ function IntegrityNotice({ quizId, integrity }: { quizId: string; integrity: Car
  * A payment through the gateway is followed here, after the modal has handed over its order: the
  * card says when it is paid (and re-renders, so the server's action follows) or failed, no reload.
  */
-export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQuiz; action: CardAction; dates: ActionDates; payment: PaymentDetails }) {
+export function EnrollAction({
+  quiz,
+  action,
+  dates,
+  payment,
+  gatewayOrder = null,
+}: {
+  quiz: PayableQuiz;
+  action: CardAction;
+  dates: ActionDates;
+  payment: PaymentDetails;
+  /** The participant's latest gateway order for this quiz, as the server found it when the page was made. */
+  gatewayOrder?: GatewayOrderState | null;
+}) {
   const t = useTranslations("dashboard.action");
   const serverText = useTranslations("errors");
   const router = useRouter();
@@ -100,7 +114,7 @@ export function EnrollAction({ quiz, action, dates, payment }: { quiz: PayableQu
     // wallet: the Pay button stays, and the gateway's status says where the money is.
     if (how === "paid") setNotice(serverText("gatewayPaid"));
     router.refresh();
-  });
+  }, action.kind === "pay" && gatewayOrder?.status === "failed" ? "failed" : "idle");
   const canPay = action.kind === "pay";
   const needsTerms = canPay || action.kind === "register-free";
   const [returnHandled, setReturnHandled] = useState(false);

@@ -113,6 +113,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
           action={quiz.action}
           dates={{ registrationOpens: formatShortIndiaDate(quiz.formStartAt), examOpens: formatIndiaDayAndTime(quiz.examStartAt, language), decidedAt: now }}
           payment={payment}
+          gatewayOrder={quiz.gatewayOrder}
         />
       </div>
     </article>

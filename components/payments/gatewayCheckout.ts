@@ -216,8 +216,9 @@ export function followCheckout(order: GatewayOrder, Razorpay: CheckoutConstructo
  * `onPaid` runs once the server counts the payment. A new order replaces the one followed before;
  * leaving the page stops asking.
  */
-export function useGatewayCheckout(onPaid: (how: GatewayPaid) => void) {
-  const [phase, setPhase] = useState<GatewayPhase>("idle");
+/** `initial`: where the payment stood when the page was loaded (a failed attempt says so again). */
+export function useGatewayCheckout(onPaid: (how: GatewayPaid) => void, initial: GatewayPhase = "idle") {
+  const [phase, setPhase] = useState<GatewayPhase>(initial);
   const watch = useRef<Watch>(undefined);
   const paid = useRef(onPaid);
   useEffect(() => {

@@ -96,8 +96,7 @@ export interface EntryFeeSubmission {
   paymentReference?: string;
 }
 
-export type RegistrableQuiz = Awaited<ReturnType<typeof registrableQuiz>>;
-type Quiz = RegistrableQuiz;
+type Quiz = Awaited<ReturnType<typeof registrableQuiz>>;
 
 /**
  * The checks every entry fee shares, in one database transaction with the payer locked: old

@@ -47,7 +47,7 @@ export {
   MAX_SETTLEMENT_REPORT_BYTES,
   settlementReportSchema,
   type GatewayCheckout,
-  type GatewayConfirmation,
   type GatewayOrderRequest,
+  type GatewayOrderState,
   type GatewayOrderStatus,
 } from "./gateway/schemas";

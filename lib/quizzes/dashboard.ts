@@ -4,7 +4,8 @@ import { appeals, attempts, quizzes, transactions, users } from "@/db/schema";
 import { service } from "@/lib/auth";
 import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { paymentStates } from "@/lib/payments";
+import { gatewayOrderStates, paymentStates } from "@/lib/payments";
+import type { GatewayOrderState } from "@/lib/payments/schemas";
 import { freePassesOf } from "@/lib/payouts";
 import { prizeTablesOf } from "./prizes";
 import { competitionColumns } from "./competitions";
@@ -31,6 +32,8 @@ export interface DashboardQuiz extends CardSchedule {
   action: CardAction;
   /** This quiz's prize table (its own, or the default when that adds up to its prize money). */
   prizes: PrizeTierRow[];
+  /** The participant's latest order for this quiz at the payment gateway, when there is one. */
+  gatewayOrder: GatewayOrderState | null;
 }
 
 export interface Dashboard {
@@ -50,7 +53,7 @@ export interface Dashboard {
 export const loadDashboard = service("quizzes.dashboard", async (actor, now: Date = new Date()): Promise<Dashboard> => {
   const userId = actor.id;
   const db = await getDb();
-  const [rows, states, taken, [user], freePasses] = await Promise.all([
+  const [rows, states, taken, [user], freePasses, orders] = await Promise.all([
     db
       .select({
         ...competitionColumns,
@@ -80,6 +83,7 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
       .where(eq(attempts.participantId, userId)),
     db.select({ id: users.id, name: users.name, balance: users.walletBalancePaise, dob: users.dateOfBirth }).from(users).where(eq(users.id, userId)),
     freePassesOf(db, userId, now),
+    gatewayOrderStates(db, userId, now),
   ]);
   const tables = await prizeTablesOf(db, rows);
   const attemptOf = new Map(
@@ -99,6 +103,7 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
         ...quiz,
         seatsLeft: capacity === null ? null : Math.max(0, capacity - registered),
         prizes: tables.get(quiz.id)?.tiers ?? [],
+        gatewayOrder: orders.get(quiz.id) ?? null,
         action: participantAction(quiz, { paymentState: states.get(quiz.id) ?? "not paid", attempt: attemptOf.get(quiz.id) ?? null }, now),
       };
     }),

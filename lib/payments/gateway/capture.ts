@@ -38,7 +38,7 @@ function signedFields(row: { gatewayPaymentId: string; orderId: string; status: 
  * The app's signature over a gateway payment's row, with a key derived from its secret, which the
  * database never holds: a payment written with the database login alone carries none that verifies.
  */
-export const signGatewayPayment = (row: Parameters<typeof signedFields>[0]) => signValue(SIGNING_PURPOSE, signedFields(row));
+const signGatewayPayment = (row: Parameters<typeof signedFields>[0]) => signValue(SIGNING_PURPOSE, signedFields(row));
 
 export const gatewayPaymentSignatureValid = (row: Parameters<typeof signedFields>[0] & { appSignature: string }) =>
   hasValidSignature(row.appSignature, SIGNING_PURPOSE, signedFields(row));

@@ -19,7 +19,7 @@ let client: Razorpay | undefined;
  * instance, whose base URL is set to RAZORPAY_API_URL (the same host unless a test points it at the
  * local fake of the documented API, tests/support/fake-razorpay.ts).
  */
-export function razorpay(): Razorpay {
+function razorpay(): Razorpay {
   const settings = gatewaySettings();
   if (!client) {
     client = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret });

@@ -4,4 +4,4 @@ import "server-only";
 export { confirmGatewayPayment } from "./confirm";
 export { createGatewayOrder, gatewayOrderStates, gatewayOrderStatus } from "./orders";
 export { refundThroughGateway } from "./refunds";
-export { receiveGatewayWebhook, type WebhookOutcome } from "./webhook";
+export { receiveGatewayWebhook } from "./webhook";

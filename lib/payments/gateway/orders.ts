@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { gatewayOrders, gatewayPayments } from "@/db/schema";
 import { service, step, type Actor } from "@/lib/auth";
 import { config } from "@/lib/config";
@@ -9,7 +9,7 @@ import { message } from "@/lib/catalogue";
 import { rupeesToPaise } from "@/lib/money";
 import { payEntryFee } from "../entry-fees";
 import { askGateway, gatewaySettings } from "./client";
-import type { GatewayCheckout, GatewayOrderRequest, GatewayOrderStatus } from "./schemas";
+import type { GatewayCheckout, GatewayOrderRequest, GatewayOrderState, GatewayOrderStatus } from "./schemas";
 
 type OrderRow = typeof gatewayOrders.$inferSelect;
 
@@ -93,17 +93,29 @@ export const ownOrder = step(async (db: Queryable, actor: Actor, where: { id: st
   return order;
 });
 
+/** What an order's status is read from: whether it is paid, its payments, and when it stops holding a seat. */
+const orderFacts = {
+  paid: sql<boolean>`${gatewayOrders.paidTransactionId} is not null`,
+  captured: sql<boolean>`exists (select 1 from ${gatewayPayments} p where p.order_id = ${gatewayOrders.id} and p.status = 'captured')`,
+  lastPayment: sql<string | null>`(select p.status from ${gatewayPayments} p where p.order_id = ${gatewayOrders.id} order by p.created_at desc limit 1)`,
+  expiresAt: gatewayOrders.expiresAt,
+};
+
 /**
  * Paid once its payment is captured; kept when a captured payment went to the wallet instead (it
  * could no longer be the entry fee); failed while its last payment failed; expired once it no
  * longer holds a seat.
  */
+function statusOf(facts: { paid: boolean; captured: boolean; lastPayment: string | null; expiresAt: Date }, now: Date): GatewayOrderStatus {
+  if (facts.paid) return "paid";
+  if (facts.captured) return "kept";
+  if (facts.lastPayment === "failed") return "failed";
+  return facts.expiresAt <= now ? "expired" : "open";
+}
+
 export const orderStatusOf = step(async (db: Queryable, order: OrderRow, now: Date): Promise<GatewayOrderStatus> => {
-  if (order.paidTransactionId) return "paid";
-  const payments = await db.select({ status: gatewayPayments.status }).from(gatewayPayments).where(eq(gatewayPayments.orderId, order.id)).orderBy(desc(gatewayPayments.createdAt));
-  if (payments.some((payment) => payment.status === "captured")) return "kept";
-  if (payments[0]?.status === "failed") return "failed";
-  return order.expiresAt <= now ? "expired" : "open";
+  const [facts] = await db.select(orderFacts).from(gatewayOrders).where(eq(gatewayOrders.id, order.id));
+  return statusOf(facts, now);
 });
 
 /** GET /api/payments/gateway/orders/{id}: where the payer's order stands, polled by their card. */
@@ -114,17 +126,15 @@ export const gatewayOrderStatus = service("payments.pay", async (actor, orderId:
 });
 
 /**
- * The participant's latest gateway order per quiz and where it stands, for the dashboard's cards:
- * a failed one says so when the page is loaded again.
+ * The participant's latest gateway order per quiz and where it stands, in one query, for the
+ * dashboard's cards: a failed one says so when the page is loaded again, an open one is followed.
  */
-export const gatewayOrderStates = step(async (db: Queryable, userId: string, now: Date): Promise<Map<string, { orderId: string; status: GatewayOrderStatus }>> => {
+export const gatewayOrderStates = step(async (db: Queryable, userId: string, now: Date): Promise<Map<string, GatewayOrderState>> => {
   const orders = await db
-    .selectDistinctOn([gatewayOrders.quizId])
+    .selectDistinctOn([gatewayOrders.quizId], { quizId: gatewayOrders.quizId, id: gatewayOrders.id, ...orderFacts })
     .from(gatewayOrders)
     .where(and(eq(gatewayOrders.userId, userId), eq(gatewayOrders.purpose, "entry_fee")))
     .orderBy(gatewayOrders.quizId, desc(gatewayOrders.createdAt));
-  const states = new Map<string, { orderId: string; status: GatewayOrderStatus }>();
-  for (const order of orders) states.set(order.quizId!, { orderId: order.id, status: await orderStatusOf(db, order, now) });
-  return states;
+  return new Map(orders.map(({ quizId, id, ...facts }) => [quizId!, { id, status: statusOf(facts, now) }]));
 });
 

@@ -35,6 +35,12 @@ export type GatewayConfirmation = z.output<typeof gatewayConfirmSchema>;
  */
 export type GatewayOrderStatus = "open" | "paid" | "kept" | "failed" | "expired";
 
+/** A participant's latest gateway order for a quiz, as the dashboard's card picks it up again. */
+export interface GatewayOrderState {
+  id: string;
+  status: GatewayOrderStatus;
+}
+
 /** What the browser needs to open the gateway's checkout for an order: no secret in it. */
 export interface GatewayCheckout {
   id: string;

@@ -7,9 +7,9 @@ import { getDb } from "@/lib/db";
 import { Invalid, Unauthenticated } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import { log } from "@/lib/log";
-import { recordGatewayPayment, type GatewayPaymentReport } from "./capture";
+import { recordGatewayPayment, type CaptureOutcome, type GatewayPaymentReport } from "./capture";
 import { webhookSignatureValid } from "./client";
-import { settleGatewayRefund } from "./refunds";
+import { settleGatewayRefund, type RefundOutcome } from "./refunds";
 
 /** The parts of Razorpay's payment entity the books use (https://razorpay.com/docs/api/payments/). */
 export const paymentEntity = z.object({
@@ -51,7 +51,22 @@ export interface WebhookDelivery {
 }
 
 /** What the gateway is answered: every 2xx stops its retries, so only a forged or malformed delivery is refused. */
-export type WebhookOutcome = "applied" | "already processed" | "ignored";
+type WebhookOutcome = "applied" | "already processed" | "ignored";
+
+/** What each thing the app did with an event tells the gateway; the event log keeps the detail. */
+const ANSWERS: Record<CaptureOutcome | RefundOutcome | "not an event the books use", WebhookOutcome> = {
+  "entry fee": "applied",
+  "top-up": "applied",
+  "kept in wallet": "applied",
+  failed: "applied",
+  processed: "applied",
+  "refund failed": "applied",
+  "already recorded": "already processed",
+  "already settled": "already processed",
+  "unknown order": "ignored",
+  "unknown refund": "ignored",
+  "not an event the books use": "ignored",
+};
 
 /**
  * A webhook from the gateway, trusted only when its signature (HMAC-SHA256 of the raw body with the
@@ -75,7 +90,7 @@ export const receiveGatewayWebhook = service("payments.gatewayNotify", async (_a
   const proof = { source: "webhook", eventId: delivery.eventId, signature: delivery.signature, body: delivery.rawBody };
   const payment = parsed.payload.payment?.entity;
   const refund = parsed.payload.refund?.entity;
-  let outcome: string;
+  let outcome: keyof typeof ANSWERS;
   if ((parsed.event === "payment.captured" || parsed.event === "order.paid") && payment?.status === "captured") {
     outcome = await recordGatewayPayment(reportOf(payment, "captured", proof), now);
   } else if (parsed.event === "payment.failed" && payment) {
@@ -87,5 +102,5 @@ export const receiveGatewayWebhook = service("payments.gatewayNotify", async (_a
   }
   await db.insert(gatewayEvents).values({ eventId: delivery.eventId, event: parsed.event, outcome, receivedAt: now }).onConflictDoNothing();
   if (outcome === "unknown order" || outcome === "unknown refund") log.warn({ event: parsed.event, eventId: delivery.eventId, outcome }, "gateway webhook about something this app never made");
-  return ["entry fee", "top-up", "kept in wallet", "failed", "processed", "refund failed"].includes(outcome) ? "applied" : outcome === "already recorded" || outcome === "already settled" ? "already processed" : "ignored";
+  return ANSWERS[outcome];
 });
