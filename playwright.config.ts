@@ -5,9 +5,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 /**
- * Journeys that run after the others, one at a time: three start servers and databases of their
- * own (and time how fast they start and stop), one holds the exam page to a 2 s promise, and the
- * blog post's publish and delete would pull an article from under the blog reader's journey.
+ * Journeys that run after the others, one at a time: four start servers and databases of their
+ * own (three time how fast they start and stop; one turns the payment gateway on), one holds the
+ * exam page to a 2 s promise, and the blog post's publish and delete would pull an article from
+ * under the blog reader's journey.
  */
 const RUN_ALONE = [
   "**/run-two-instances-behind-nginx.spec.ts",
@@ -15,6 +16,7 @@ const RUN_ALONE = [
   "**/interrupt-a-bench.spec.ts",
   "**/keep-answering-while-the-server-is-down.spec.ts",
   "**/publish-a-blog-post.spec.ts",
+  "**/pay-through-the-gateway.spec.ts",
 ];
 
 export default defineConfig({
