@@ -166,6 +166,9 @@ test("a failed payment says Payment failed — try again on the card, and the Pa
   await expect(card.getByRole("button", { name: PAY })).toBeEnabled();
   await expect(card.getByRole("link", { name: "Lets, Start Quiz" })).toHaveCount(0);
   expect(await query(`select 1 from transactions where user_id = $1`, [userId])).toEqual([]);
+  // Loaded again later, the card still says where the payment stands.
+  await page.reload();
+  await expect(page.getByRole("article", { name: quiz.title }).getByText("Payment failed — try again")).toBeVisible();
 });
 
 test("a top-up through the gateway shows the new balance on the wallet page without a reload", async ({ page }) => {

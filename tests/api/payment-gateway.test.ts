@@ -169,11 +169,20 @@ describe("an entry fee through the gateway", () => {
     expect(await receiptsOf(payer.id)).toEqual([]);
     expect(await db.select().from(gatewayPayments).where(eq(gatewayPayments.gatewayPaymentId, JSON.parse(strangers.body).payload.payment.entity.id))).toEqual([]);
 
+    // Without an event id (Razorpay always sends one), the same body is the same event.
+    const unnamed = fake.buildEvent("payment.failed", { payment: { ...JSON.parse(captured.body).payload.payment.entity, id: "pay_Unnamed0000001", status: "failed" } });
+    const withoutId = (event: Delivery) =>
+      webhookRoute(new Request("http://localhost:3000/api/payments/gateway/webhook", { method: "POST", headers: { "content-type": "application/json", "x-razorpay-signature": event.signature, host: "localhost:3000" }, body: event.body })).then(
+        async (response) => (await response.json()) as { message: string },
+      );
+    expect(await withoutId(unnamed)).toEqual({ message: "Processed." });
+    expect(await withoutId(unnamed)).toEqual({ message: "Already processed." });
+
     // The real one counts; its replay does not.
     expect((await post(captured)).status).toBe(200);
     expect(await post(captured)).toEqual({ status: 200, body: { message: "Already processed." } });
     expect(await receiptsOf(payer.id)).toHaveLength(1);
-    expect((await db.select().from(gatewayEvents)).length).toBe(eventsBefore + 2);
+    expect((await db.select().from(gatewayEvents)).length).toBe(eventsBefore + 3);
   });
 
   it("never verifies a failed payment, and a later attempt on the same order counts", async () => {

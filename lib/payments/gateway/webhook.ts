@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { gatewayEvents } from "@/db/schema";
@@ -47,7 +48,8 @@ export function reportOf(entity: z.infer<typeof paymentEntity>, status: GatewayP
 export interface WebhookDelivery {
   rawBody: string;
   signature: string;
-  eventId: string;
+  /** Razorpay's X-Razorpay-Event-Id; without one, the body's digest stands for it (the same body is the same event). */
+  eventId?: string;
 }
 
 /** What the gateway is answered: every 2xx stops its retries, so only a forged or malformed delivery is refused. */
@@ -83,11 +85,12 @@ export const receiveGatewayWebhook = service("payments.gatewayNotify", async (_a
   } catch {
     throw new Invalid(message("gatewayEventInvalid"));
   }
+  const eventId = delivery.eventId ?? `sha256:${createHash("sha256").update(delivery.rawBody).digest("hex")}`;
   const db = await getDb();
-  const [seen] = await db.select({ eventId: gatewayEvents.eventId }).from(gatewayEvents).where(eq(gatewayEvents.eventId, delivery.eventId));
+  const [seen] = await db.select({ eventId: gatewayEvents.eventId }).from(gatewayEvents).where(eq(gatewayEvents.eventId, eventId));
   if (seen) return "already processed";
 
-  const proof = { source: "webhook", eventId: delivery.eventId, signature: delivery.signature, body: delivery.rawBody };
+  const proof = { source: "webhook", eventId, signature: delivery.signature, body: delivery.rawBody };
   const payment = parsed.payload.payment?.entity;
   const refund = parsed.payload.refund?.entity;
   let outcome: keyof typeof ANSWERS;
@@ -100,7 +103,7 @@ export const receiveGatewayWebhook = service("payments.gatewayNotify", async (_a
   } else {
     outcome = "not an event the books use";
   }
-  await db.insert(gatewayEvents).values({ eventId: delivery.eventId, event: parsed.event, outcome, receivedAt: now }).onConflictDoNothing();
-  if (outcome === "unknown order" || outcome === "unknown refund") log.warn({ event: parsed.event, eventId: delivery.eventId, outcome }, "gateway webhook about something this app never made");
+  await db.insert(gatewayEvents).values({ eventId, event: parsed.event, outcome, receivedAt: now }).onConflictDoNothing();
+  if (outcome === "unknown order" || outcome === "unknown refund") log.warn({ event: parsed.event, eventId, outcome }, "gateway webhook about something this app never made");
   return ANSWERS[outcome];
 });

@@ -12,7 +12,7 @@ export const POST = route({ can: "payments.gatewayNotify", does: "Receives the p
   const outcome = await receiveGatewayWebhook(actor, {
     rawBody: await readRawText(request),
     signature: request.headers.get("x-razorpay-signature") ?? "",
-    eventId: request.headers.get("x-razorpay-event-id") ?? "",
+    eventId: request.headers.get("x-razorpay-event-id") || undefined,
   });
   return { message: say(SAID[outcome]) };
 });
