@@ -60,6 +60,7 @@ const JOB_WORKER_FILES = [
 const OWN_MODULE_FILES = [
   "tests/api/books.test.ts",
   "tests/api/gateway-books.test.ts",
+  "tests/api/payment-gateway.test.ts",
   "tests/api/gateway-review-list.test.ts",
   "tests/api/free-pass.test.ts",
   "tests/api/revision-money.test.ts",

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * The books of payments through the gateway (issue 54): its settlement report moves clearing to
@@ -16,12 +16,12 @@ import { POST as webhookRoute } from "@/app/api/payments/gateway/webhook/route";
 import { auditLog, gatewayPayments, gatewaySettlementLines, gatewaySettlementReports, transactions } from "@/db/schema";
 import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { checkLedger, trialBalance, type LedgerCheck } from "@/lib/books";
-import { config } from "@/lib/config";
 import { getDb, type DatabaseTransaction } from "@/lib/db";
 import { Forbidden } from "@/lib/errors";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { confirmGatewayPayment, createGatewayOrder, recordSettlementReport, refundThroughGateway } from "@/lib/payments";
-import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import type { FakeRazorpay } from "../support/fake-razorpay";
+import { withFakeGateway } from "../support/gateway";
 import { call } from "../support/http";
 import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { asOwner } from "../support/owner";
@@ -30,17 +30,11 @@ import { adult, balanceOf, openRegistration } from "../support/wallet";
 
 seededBeforeAndDroppedAfter(own);
 
+const gateway = withFakeGateway();
 let fake: FakeRazorpay;
 
-beforeAll(async () => {
-  const settings = config.gateway!;
-  // A port of its own: the SDK is made on first use, after this points the app at it.
-  fake = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
-  config.gateway = { ...settings, apiUrl: fake.url };
-});
-
-afterAll(async () => {
-  await fake?.close();
+beforeAll(() => {
+  fake = gateway.fake;
 });
 
 afterEach(async () => {

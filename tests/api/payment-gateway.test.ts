@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
  * Payments through the gateway (issue 54) against the local fake of Razorpay's documented API,
  * with the official SDK pointed at it, on a database of this file's own: the ledger check after
  * each test sees every row.
  */
-const own = await vi.hoisted(async () => {
-  const { inject } = await import("vitest");
-  const { createDatabase } = await import("../support/test-server");
-  const database = await createDatabase(inject("adminDatabaseUrl"));
-  // lib/config reads this once, on first import: the static imports below come after.
-  process.env.DATABASE_URL = database.url;
-  return database;
-});
+const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
 
 import { and, eq } from "drizzle-orm";
 import { POST as confirmRoute } from "@/app/api/payments/gateway/confirm/route";
@@ -24,34 +17,22 @@ import { gatewayEvents, gatewayPayments, journalEntries, journalLines, transacti
 import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { checkLedger } from "@/lib/books";
 import { config } from "@/lib/config";
-import { closeDatabase, getDb, openDatabase } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { createGatewayOrder, payEntryFeeFromWallet, reviewTransaction } from "@/lib/payments";
-import { prepareDatabase } from "@/lib/seed";
-import { checkoutSignature, startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import { checkoutSignature, type FakeRazorpay } from "../support/fake-razorpay";
+import { withFakeGateway } from "../support/gateway";
 import { call } from "../support/http";
-import { dropDatabase } from "../support/test-server";
+import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { admin } from "../support/users";
 import { adult, balanceOf, fundWallet, openRegistration } from "../support/wallet";
 
+seededBeforeAndDroppedAfter(own);
+// Webhooks wait until a test delivers them to the route itself, in the order it chooses.
+const gateway = withFakeGateway();
 let fake: FakeRazorpay;
 
-beforeAll(async () => {
-  const connection = openDatabase(own.ownerUrl, 2);
-  await prepareDatabase(connection.pool);
-  await connection.close();
-  const settings = config.gateway!;
-  // Webhooks wait until a test delivers them to the route itself, in the order it chooses.
-  fake = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
-  config.gateway = { ...settings, apiUrl: fake.url };
-});
-
-afterAll(async () => {
-  await fake?.close();
-  await closeDatabase();
-  await dropDatabase(inject("adminDatabaseUrl"), own.name);
-});
-
 beforeEach(() => {
+  fake = gateway.fake;
   fake.drop();
 });
 

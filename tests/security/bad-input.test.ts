@@ -108,7 +108,7 @@ import { ADULT_DOB, TEST_PASSWORD, admin, participant } from "../support/users";
 import { seededQuiz, settleKey } from "../support/results";
 import { typedQuiz } from "../support/answer-types";
 import { adult, balanceOf, fundWallet, openRegistration, uploadProof } from "../support/wallet";
-import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import { withFakeGateway } from "../support/gateway";
 
 afterAll(closeDatabase);
 
@@ -123,21 +123,15 @@ afterAll(() => {
 });
 
 // The gateway's targets order, confirm and refund at a local fake of Razorpay's API.
-let gateway: FakeRazorpay;
-beforeAll(async () => {
-  const settings = config.gateway!;
-  gateway = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
-  config.gateway = { ...settings, apiUrl: gateway.url };
-});
-afterAll(() => gateway?.close());
+const gateway = withFakeGateway();
 
 /** A participant's top-up of so many rupees through the fake, paid and confirmed as their browser confirms it (the webhooks dropped). */
 async function confirmedGatewayTopUp(amount: number) {
   const user = await adult();
   const order = await createGatewayOrder(user, { purpose: "top_up", amount });
-  gateway.hold();
-  const { checkout } = gateway.pay(order.gatewayOrderId);
-  gateway.drop();
+  gateway.fake.hold();
+  const { checkout } = gateway.fake.pay(order.gatewayOrderId);
+  gateway.fake.drop();
   await confirmGatewayPayment(user, { gatewayOrderId: checkout!.razorpay_order_id, gatewayPaymentId: checkout!.razorpay_payment_id, signature: checkout!.razorpay_signature });
   return { user, paymentId: checkout!.razorpay_payment_id };
 }
@@ -146,9 +140,9 @@ async function confirmedGatewayTopUp(amount: number) {
 async function paidGatewayOrder() {
   const [user, quiz] = [await adult(), await openRegistration({ entryFeePaise: 50_000 })];
   const order = await createGatewayOrder(user, { purpose: "entry_fee", quizId: quiz.id });
-  gateway.hold();
-  const { checkout } = gateway.pay(order.gatewayOrderId);
-  gateway.drop();
+  gateway.fake.hold();
+  const { checkout } = gateway.fake.pay(order.gatewayOrderId);
+  gateway.fake.drop();
   return { user, checkout: checkout! };
 }
 

@@ -12,7 +12,7 @@ export function gatewaySettings() {
   return config.gateway;
 }
 
-let client: Razorpay | undefined;
+let client: { apiUrl: string; sdk: Razorpay } | undefined;
 
 /**
  * The official SDK. Its API host is fixed to Razorpay's; the SDK makes its calls through one axios
@@ -21,11 +21,12 @@ let client: Razorpay | undefined;
  */
 function razorpay(): Razorpay {
   const settings = gatewaySettings();
-  if (!client) {
-    client = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret });
-    (client as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = settings.apiUrl;
+  if (client?.apiUrl !== settings.apiUrl) {
+    const sdk = new Razorpay({ key_id: settings.keyId, key_secret: settings.keySecret });
+    (sdk as unknown as { api: { rq: { defaults: { baseURL: string } } } }).api.rq.defaults.baseURL = settings.apiUrl;
+    client = { apiUrl: settings.apiUrl, sdk };
   }
-  return client;
+  return client.sdk;
 }
 
 /** Razorpay signs with HMAC-SHA256 in hex: the webhook's raw body, or "order_id|payment_id" at checkout. */
