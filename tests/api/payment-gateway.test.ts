@@ -12,7 +12,6 @@ import { POST as confirmRoute } from "@/app/api/payments/gateway/confirm/route";
 import { GET as orderStatusRoute } from "@/app/api/payments/gateway/orders/[id]/route";
 import { POST as orderRoute } from "@/app/api/payments/gateway/orders/route";
 import { POST as refundRoute } from "@/app/api/payments/gateway/payments/[id]/refund/route";
-import { POST as webhookRoute } from "@/app/api/payments/gateway/webhook/route";
 import { gatewayEvents, gatewayPayments, journalEntries, journalLines, transactions } from "@/db/schema";
 import { SYSTEM, type ActiveUser } from "@/lib/auth";
 import { checkLedger } from "@/lib/books";
@@ -20,7 +19,7 @@ import { config } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { createGatewayOrder, payEntryFeeFromWallet, reviewTransaction } from "@/lib/payments";
 import { checkoutSignature, type FakeRazorpay } from "../support/fake-razorpay";
-import { withFakeGateway } from "../support/gateway";
+import { deliverWebhook, withFakeGateway } from "../support/gateway";
 import { call } from "../support/http";
 import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { admin } from "../support/users";
@@ -40,23 +39,8 @@ afterEach(async () => {
   expect(await checkLedger(SYSTEM)).toMatchObject({ ok: true });
 });
 
-interface Delivery {
-  id: string;
-  body: string;
-  signature: string;
-}
-
-/** Posts a webhook to the app's route as the gateway does: the raw body as signed, its signature and event id, no session. */
-async function post(event: Delivery, signature = event.signature) {
-  const response = await webhookRoute(
-    new Request("http://localhost:3000/api/payments/gateway/webhook", {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-razorpay-signature": signature, "x-razorpay-event-id": event.id, host: "localhost:3000" },
-      body: event.body,
-    }),
-  );
-  return { status: response.status, body: (await response.json()) as { message: string } };
-}
+/** A webhook posted to the app's route as the gateway sends it (the signature may be another). */
+const post = (event: { id: string; body: string; signature: string }, signature?: string) => deliverWebhook(event, { signature });
 
 /** The events the fake raised and held since the last call, oldest first; none stays held. */
 function heldEvents() {
@@ -152,12 +136,8 @@ describe("an entry fee through the gateway", () => {
 
     // Without an event id (Razorpay always sends one), the same body is the same event.
     const unnamed = fake.buildEvent("payment.failed", { payment: { ...JSON.parse(captured.body).payload.payment.entity, id: "pay_Unnamed0000001", status: "failed" } });
-    const withoutId = (event: Delivery) =>
-      webhookRoute(new Request("http://localhost:3000/api/payments/gateway/webhook", { method: "POST", headers: { "content-type": "application/json", "x-razorpay-signature": event.signature, host: "localhost:3000" }, body: event.body })).then(
-        async (response) => (await response.json()) as { message: string },
-      );
-    expect(await withoutId(unnamed)).toEqual({ message: "Processed." });
-    expect(await withoutId(unnamed)).toEqual({ message: "Already processed." });
+    expect(await deliverWebhook(unnamed, { eventId: null })).toEqual({ status: 200, body: { message: "Processed." } });
+    expect(await deliverWebhook(unnamed, { eventId: null })).toEqual({ status: 200, body: { message: "Already processed." } });
 
     // The real one counts; its replay does not.
     expect((await post(captured)).status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import { POST as webhookRoute } from "@/app/api/payments/gateway/webhook/route";
 import { config } from "@/lib/config";
 import { startFakeRazorpay, type FakeRazorpay } from "./fake-razorpay";
 
@@ -19,4 +20,20 @@ export function withFakeGateway(): { readonly fake: FakeRazorpay } {
     await gateway.fake?.close();
   });
   return gateway;
+}
+
+/**
+ * Posts a webhook to the app's route as the gateway does: the raw body as signed, its signature and
+ * event id (none when `eventId` is null), no session. Its status and `{ message }`.
+ */
+export async function deliverWebhook(event: { id: string; body: string; signature: string }, options: { signature?: string; eventId?: string | null } = {}) {
+  const eventId = options.eventId === undefined ? event.id : options.eventId;
+  const response = await webhookRoute(
+    new Request("http://localhost:3000/api/payments/gateway/webhook", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-razorpay-signature": options.signature ?? event.signature, ...(eventId === null ? {} : { "x-razorpay-event-id": eventId }), host: "localhost:3000" },
+      body: event.body,
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as { message: string } };
 }
