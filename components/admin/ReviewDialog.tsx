@@ -26,6 +26,11 @@ const WORDING: Record<ReviewAction, { title: string; warning: string; confirm: (
     warning: "Refund only if this payment's money reached the organiser's account. The amount is credited to the participant's wallet once, and the payment is closed.",
     confirm: (amount) => `Refund ${amount} to wallet`,
   },
+  gatewayRefund: {
+    title: "Refund this payment through the gateway?",
+    warning: "The amount leaves the participant's wallet and goes back, through the payment gateway, to the card, bank account or UPI app it was paid from. A payment is refunded through the gateway once.",
+    confirm: (amount) => `Refund ${amount} through the gateway`,
+  },
 };
 
 /** Confirmed with the reason (a refund's, or a questioned verification's), or null when the admin cancelled. */
@@ -46,8 +51,9 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
   const [reasonError, setReasonError] = useState<string>();
   const wording = WORDING[action];
   // A refund always says why; so does verifying a payment something calls into question.
-  const needsReason = action === "refund" || (action === "verify" && row.verifyQuestions.length > 0);
-  const reasonRequired = action === "refund" ? REFUND_REASON_REQUIRED : VERIFY_REASON_REQUIRED;
+  const refunding = action === "refund" || action === "gatewayRefund";
+  const needsReason = refunding || (action === "verify" && row.verifyQuestions.length > 0);
+  const reasonRequired = refunding ? REFUND_REASON_REQUIRED : VERIFY_REASON_REQUIRED;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -78,14 +84,25 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
         <dd>{row.what}</dd>
         <dt className="text-slate-600">Amount</dt>
         <dd className="text-base font-semibold">{row.amount}</dd>
-        <dt className="text-slate-600">UTR</dt>
-        <dd className="font-mono">{row.paymentReference ?? <span className="font-sans text-slate-600">Not given</span>}</dd>
-        <dt className="text-slate-600">Paid by</dt>
-        <dd>{row.payeeName ?? <span className="text-slate-600">Not given</span>}</dd>
-        <dt className="text-slate-600">Submitted</dt>
-        <dd>{row.date}</dd>
-        <dt className="text-slate-600">Bank line</dt>
-        <dd>{row.statementLine ?? <span className="text-slate-600">No bank statement line shows this payment yet</span>}</dd>
+        {row.gateway ? (
+          <>
+            <dt className="text-slate-600">Gateway payment</dt>
+            <dd className="font-mono">{row.paymentReference}</dd>
+            <dt className="text-slate-600">Paid</dt>
+            <dd>{row.date}</dd>
+          </>
+        ) : (
+          <>
+            <dt className="text-slate-600">UTR</dt>
+            <dd className="font-mono">{row.paymentReference ?? <span className="font-sans text-slate-600">Not given</span>}</dd>
+            <dt className="text-slate-600">Paid by</dt>
+            <dd>{row.payeeName ?? <span className="text-slate-600">Not given</span>}</dd>
+            <dt className="text-slate-600">Submitted</dt>
+            <dd>{row.date}</dd>
+            <dt className="text-slate-600">Bank line</dt>
+            <dd>{row.statementLine ?? <span className="text-slate-600">No bank statement line shows this payment yet</span>}</dd>
+          </>
+        )}
       </dl>
 
       {row.flags.length > 0 && (
@@ -106,13 +123,15 @@ export function ReviewDialog({ row, action, onClose }: { row: ReviewRow; action:
         </div>
       )}
 
-      <div className="mt-4">
-        <ScreenshotThumbnail row={row} size="large" />
-      </div>
+      {!row.gateway && (
+        <div className="mt-4">
+          <ScreenshotThumbnail row={row} size="large" />
+        </div>
+      )}
 
       <form onSubmit={confirm} noValidate className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-4">
         {needsReason && (
-          <ReasonField id={reasonId} label={action === "refund" ? "Reason for the refund" : "Why you verify it"} value={reason} onChange={setReason} error={reasonError} maxLength={300} rows={2} initialFocus />
+          <ReasonField id={reasonId} label={refunding ? "Reason for the refund" : "Why you verify it"} value={reason} onChange={setReason} error={reasonError} maxLength={300} rows={2} initialFocus />
         )}
         <div className="flex justify-end gap-3">
           <button data-initial-focus={needsReason ? undefined : true} type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>

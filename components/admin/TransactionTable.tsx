@@ -20,7 +20,14 @@ const BADGE: Record<Status, string> = {
   rejected: "bg-red-100 text-red-900",
 };
 
-const BUTTON_LABEL: Record<ReviewAction, string> = { verify: "Verify", reject: "Reject", refund: "Refund" };
+const BUTTON_LABEL: Record<ReviewAction, string> = { verify: "Verify", reject: "Reject", refund: "Refund", gatewayRefund: "Refund through the gateway" };
+
+/** Sends the admin's decision; a refund's reason is required (the dialog asks for it). */
+function decide(row: ReviewRow, action: ReviewAction, reason: string | undefined) {
+  if (action === "refund") return callApi<{ message: string }>(`/api/wallet/transaction/${row.id}/refund`, { json: { reason } });
+  if (action === "gatewayRefund") return callApi<{ message: string }>(`/api/payments/gateway/payments/${row.id}/refund`, { json: { reason } });
+  return callApi<{ message: string }>(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: action === "verify" ? "verified" : "rejected", ...(reason ? { reason } : {}) } });
+}
 
 const rowElementId = (id: string) => `transaction-${id}`;
 const detailElementId = (id: string) => `transaction-${id}-details`;
@@ -82,17 +89,16 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
     if (!decision) return opener.current?.focus();
     document.getElementById(rowElementId(row.id))?.focus();
     decidedRow.current = row.id;
+    // A refund leaves the payment's status as it is: a new row moves the money.
+    const refunding = action === "refund" || action === "gatewayRefund";
     startTransition(async () => {
-      if (action !== "refund") showStatus({ id: row.id, status: action === "verify" ? "verified" : "rejected" });
+      if (!refunding) showStatus({ id: row.id, status: action === "verify" ? "verified" : "rejected" });
       try {
-        const { message: done } =
-          action === "refund"
-            ? await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}/refund`, { json: { reason: decision.reason } })
-            : await callApi<{ message: string }>(`/api/wallet/transaction/${row.id}`, { method: "PUT", json: { paymentVerified: action === "verify" ? "verified" : "rejected", ...(decision.reason ? { reason: decision.reason } : {}) } });
+        const { message: done } = await decide(row, action, decision.reason);
         setMessage({ tone: "success", text: done });
         router.refresh();
       } catch (caught) {
-        setMessage({ tone: "error", text: failureText(caught, action === "refund" ? REFUND_FAILED : REVIEW_FAILED) });
+        setMessage({ tone: "error", text: failureText(caught, refunding ? REFUND_FAILED : REVIEW_FAILED) });
       }
     });
   }
@@ -114,7 +120,7 @@ export function TransactionTable({ rows }: { rows: ReviewRow[] }) {
         {row.gateway ? (
           <>
             <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">Gateway</span>
-            <p className="text-xs text-slate-700">Read-only: the payment gateway confirms it, not an admin.</p>
+            <p className="text-xs text-slate-700">The payment gateway confirms it, not an admin.</p>
           </>
         ) : (
           row.status === "verified" && <p className="text-xs text-slate-700">{VERIFIED_IS_FINAL}</p>

@@ -45,7 +45,7 @@ export const refundPayment = service("payments.refund", async (admin, transactio
     await lockWallet(tx, payment.userId);
     const standing = await standingOf(tx, payment);
     if (standing.refund) throw new Conflict(message("alreadyRefunded"));
-    if (!reviewActions(payment, standing, true).includes("refund")) throw new Conflict(message("notRefundable"));
+    if (!reviewActions(payment, standing, { received: true, gatewayRefunded: false }).includes("refund")) throw new Conflict(message("notRefundable"));
     const line = await bankLineFor(tx, payment);
     if (!line) throw new Conflict(message("refundNotReceived"));
     if (line.amountPaise < payment.amountPaise) {

@@ -105,16 +105,17 @@ export const listTransactionsForReview = service("payments.review", async (_acto
       const standing = standingOfRow.get(row.id)!;
       const flags = flagsOfRow.get(row.id) ?? [];
       const line = statementLine?.lineNumber ? { lineNumber: statementLine.lineNumber, amountPaise: statementLine.amountPaise, uploadedAt: statementLine.uploadedAt! } : null;
+      const gateway = gatewayOfRow.get(row.id) ?? null;
       return {
         ...row,
         ...standing,
         flags,
-        gateway: gatewayOfRow.get(row.id) ?? null,
+        gateway,
         statementLine: line,
         /** What makes verifying this payment take a written reason (see reviewTransaction). */
         verifyQuestions: verifyQuestions(row.amountPaise, { flagged: flags.length > 0, utrShared, line }),
-        actions: reviewActions(row, standing, lineOnFile),
-          refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
+        actions: reviewActions(row, standing, { received: lineOnFile, gatewayRefunded: gateway?.refunds.some((refund) => refund.paymentId === row.paymentReference) ?? false }),
+        refundOf: refundOfId ? { id: refundOfId, createdAt: refundOfCreatedAt! } : null,
         proofUrl: proofUploadId ? uploadUrl(proofUploadId) : null,
       };
     }),

@@ -11,7 +11,7 @@ import { message } from "@/lib/catalogue";
  * so the buttons an admin sees are the decisions the server accepts.
  */
 
-type Payment = Pick<typeof transactions.$inferSelect, "id" | "userId" | "quizId" | "type" | "mode" | "status" | "createdAt">;
+type Payment = Pick<typeof transactions.$inferSelect, "id" | "userId" | "quizId" | "type" | "mode" | "status" | "paymentReference" | "createdAt">;
 
 interface PaymentLink {
   id: string;
@@ -27,15 +27,31 @@ export interface Standing {
   refund: (PaymentLink & { reason: string; reviewedBy: string | null }) | null;
 }
 
-export type ReviewAction = "verify" | "reject" | "refund";
+export type ReviewAction = "verify" | "reject" | "refund" | "gatewayRefund";
+
+/** What decides a payment's actions beyond its row and its standing. */
+interface PaymentFacts {
+  /** A bank statement line shows the payment's money (see bankLineFor). */
+  received: boolean;
+  /** The gateway holds a refund of the payment, whatever its status: a payment is refunded through it once. */
+  gatewayRefunded: boolean;
+}
 
 /**
- * What an admin may do with the payment now: the list's buttons, and the refund's precondition.
- * `received`: a bank statement line shows the payment's money (see bankLineFor).
+ * The one gateway row that may go back through the gateway: a wallet credit it paid in (a top-up,
+ * or a payment that could no longer be an entry fee). An entry fee bought the seat, and a debit
+ * is itself a refund or spending.
  */
-export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing, received: boolean): ReviewAction[] {
-  // A gateway payment is counted by the gateway's word alone (lib/payments/gateway): no admin decides it.
-  if (payment.status === "verified" || refund || payment.mode === "gateway") return [];
+export function gatewayRefundable<P extends Pick<Payment, "mode" | "type" | "status" | "paymentReference">>(payment: P): payment is P & { paymentReference: string } {
+  return payment.mode === "gateway" && payment.type === "credit" && payment.status === "verified" && payment.paymentReference !== null;
+}
+
+/** What an admin may do with the payment now: the list's buttons, and the refunds' precondition. */
+export function reviewActions(payment: Payment, { paidAgain, paidWith, refund }: Standing, { received, gatewayRefunded }: PaymentFacts): ReviewAction[] {
+  // A gateway payment is counted by the gateway's word alone (lib/payments/gateway): no admin
+  // decides it, and its money goes back only the way it came.
+  if (payment.mode === "gateway") return gatewayRefundable(payment) && !gatewayRefunded ? ["gatewayRefund"] : [];
+  if (payment.status === "verified" || refund) return [];
   if (payment.type === "form pay") {
     if (payment.status === "rejected" && paidAgain) return [];
     // A second payment whose money arrived (its bank line shows it) while a verified one already

@@ -8,6 +8,7 @@ import { Conflict, NotFound } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import { changeBalance, lockWallet, spendablePaise } from "@/lib/wallet";
 import { REASONS } from "@/lib/wallet/schemas";
+import { gatewayRefundable } from "../standing";
 import { askGateway } from "./client";
 
 export type RefundOutcome = "processed" | "refund failed" | "already settled" | "unknown refund";
@@ -25,7 +26,7 @@ export const refundThroughGateway = service("payments.refund", async (admin, tra
   return db.transaction(async (tx) => {
     const [receipt] = await tx.select().from(transactions).where(eq(transactions.id, transactionId));
     if (!receipt) throw new NotFound(message("transactionNotFound"));
-    if (receipt.mode !== "gateway" || receipt.type !== "credit" || receipt.status !== "verified" || !receipt.paymentReference) throw new Conflict(message("notGatewayRefundable"));
+    if (!gatewayRefundable(receipt)) throw new Conflict(message("notGatewayRefundable"));
     const wallet = await lockWallet(tx, receipt.userId);
     const [refunded] = await tx.select({ id: gatewayRefunds.gatewayRefundId }).from(gatewayRefunds).where(eq(gatewayRefunds.gatewayPaymentId, receipt.paymentReference));
     if (refunded) throw new Conflict(message("gatewayAlreadyRefunded"));
@@ -34,7 +35,7 @@ export const refundThroughGateway = service("payments.refund", async (admin, tra
     // recorded in the same transaction, or the transaction fails and the gateway's webhook about
     // it finds no refund of ours, which the logs and ledger:check name.
     const refund = await askGateway("refund a payment", (gateway) =>
-      gateway.payments.refund(receipt.paymentReference!, { amount: receipt.amountPaise, notes: { reason: reason.slice(0, 250), transaction: receipt.id } }),
+      gateway.payments.refund(receipt.paymentReference, { amount: receipt.amountPaise, notes: { reason: reason.slice(0, 250), transaction: receipt.id } }),
     );
     const processed = refund.status === "processed";
     const [debit] = await tx
