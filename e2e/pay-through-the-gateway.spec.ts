@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { startFakeRazorpay, type FakeRazorpay } from "../tests/support/fake-razorpay";
-import { signUp } from "./support/accounts";
+import { ADMIN, logIn, signUp } from "./support/accounts";
 import { collectConsoleErrors } from "./support/console";
 import { withClient } from "./support/exam-db";
 import { spawnLogged, stopProcess, waitFor } from "./support/processes";
@@ -209,4 +209,43 @@ test("the books balance after the gateway's payments: npm run ledger:check passe
     env: serverEnv(),
   });
   expect(stdout).toContain("Books balance:");
+});
+
+test("an admin refunds a top-up through the gateway from Transaction Management, with a reason, once", async ({ page, playwright }) => {
+  const participant = await playwright.request.newContext({ baseURL: url });
+  try {
+    const { id: userId } = await signUp(participant);
+    const ordered = await participant.post("/api/payments/gateway/orders", { data: { purpose: "top_up", amount: 300 } });
+    expect(ordered.status()).toBe(201);
+    const { order } = (await ordered.json()) as { order: { gatewayOrderId: string } };
+    const { payment } = gateway!.pay(order.gatewayOrderId);
+    const receiptOf = () => query<{ id: string }>(`select id from transactions where user_id = $1 and mode = 'gateway' and type = 'credit' and status = 'verified'`, [userId]);
+    await expect.poll(async () => (await receiptOf()).length, { timeout: 10_000 }).toBe(1);
+    const [receipt] = await receiptOf();
+
+    await logIn(page, ADMIN.email, serverEnv().ADMIN_PASSWORD);
+    await page.goto(`/adminpanel?tab=transactions&payment=${receipt.id}`);
+    const row = page.locator(`tr#transaction-${receipt.id}`);
+    await row.getByRole("button", { name: /^Refund through the gateway/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Refund this payment through the gateway?" });
+    await expect(dialog.locator('dt:text-is("Gateway payment") + dd')).toHaveText(payment.id);
+    await dialog.getByRole("button", { name: "Refund ₹300 through the gateway" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please give the reason for the refund.");
+    await dialog.getByLabel("Reason for the refund").fill("The participant asked for the money back");
+    await dialog.getByRole("button", { name: "Refund ₹300 through the gateway" }).click();
+
+    await expect(page.getByText("The payment was refunded through the payment gateway.")).toBeVisible();
+    await expect(row.getByRole("button", { name: /^Refund/ })).toHaveCount(0);
+    await row.getByRole("button", { name: /^Details/ }).click();
+    await expect(page.getByText(new RegExp(`^rfnd_\\w+ of ${payment.id}: ₹300, processed$`))).toBeVisible();
+    expect(gateway!.refunds()).toContainEqual(expect.objectContaining({ payment_id: payment.id, amount: 30_000, status: "processed" }));
+    expect(await query(`select status::text as status, reason from transactions where user_id = $1 and type = 'debit'`, [userId])).toEqual([{ status: "verified", reason: "gatewayRefund" }]);
+
+    // Once: the gateway refunds a payment once, whoever presses again.
+    const again = await page.request.post(`/api/payments/gateway/payments/${receipt.id}/refund`, { data: { reason: "Pressed twice" } });
+    expect(again.status()).toBe(409);
+    expect((await again.json()).message).toBe("This payment has already been refunded through the payment gateway.");
+  } finally {
+    await participant.dispose();
+  }
 });
