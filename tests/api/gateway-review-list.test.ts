@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 /**
  * Transaction Management's gateway rows (issue 54): shown with the gateway's ids and statuses and
@@ -7,41 +7,26 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  */
 const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
 
-import { POST as webhookRoute } from "@/app/api/payments/gateway/webhook/route";
 import { type ActiveUser } from "@/lib/auth";
-import { config } from "@/lib/config";
 import { confirmGatewayPayment, createGatewayOrder, listTransactionsForReview, refundThroughGateway } from "@/lib/payments";
-import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import type { FakeRazorpay } from "../support/fake-razorpay";
+import { deliverWebhook, withFakeGateway } from "../support/gateway";
 import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { admin } from "../support/users";
 import { adult, openRegistration } from "../support/wallet";
 
 seededBeforeAndDroppedAfter(own);
 
+const gateway = withFakeGateway();
 let fake: FakeRazorpay;
 
-beforeAll(async () => {
-  const settings = config.gateway!;
-  fake = await startFakeRazorpay({ keyId: settings.keyId, keySecret: settings.keySecret, webhookSecret: settings.webhookSecret });
-  config.gateway = { ...settings, apiUrl: fake.url };
-});
-
-afterAll(async () => {
-  await fake?.close();
+beforeAll(() => {
+  fake = gateway.fake;
 });
 
 /** The gateway's signed webhooks for what the fake just did, delivered to the app's route. */
 async function deliverHeld() {
-  for (const event of fake.drop()) {
-    const response = await webhookRoute(
-      new Request("http://localhost:3000/api/payments/gateway/webhook", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-razorpay-signature": event.signature, "x-razorpay-event-id": event.id, host: "localhost:3000" },
-        body: event.body,
-      }),
-    );
-    expect(response.status).toBe(200);
-  }
+  for (const event of fake.drop()) expect((await deliverWebhook(event)).status).toBe(200);
 }
 
 /** A payment captured through the checkout and its webhooks; the list's row of what it paid. */
