@@ -28,9 +28,11 @@ test.describe("a quiz's prize table", () => {
     await page.getByLabel("Exam date").fill(indiaInput(now + 2 * DAY));
     await page.getByLabel("Result date").fill(indiaInput(now + 3 * DAY));
 
-    // The new quiz starts from the default table; the admin scales it down, but not far enough.
+    // The new quiz starts with no tiers; the admin adds three, one rank each, short of the prize money.
     const table = page.getByRole("group", { name: "Prize table" });
-    await expect(table.getByLabel("Tier 1: cash per rank (₹)")).toHaveValue("100000");
+    await expect(table.getByText("No prize tiers.")).toBeVisible();
+    for (let tier = 0; tier < 3; tier++) await table.getByRole("button", { name: "Add prize tier" }).click();
+    await expect(table.getByLabel("Tier 3: to rank")).toHaveValue("3");
     await table.getByLabel("Tier 1: cash per rank (₹)").fill("500");
     await table.getByLabel("Tier 2: cash per rank (₹)").fill("300");
     await table.getByLabel("Tier 3: cash per rank (₹)").fill("100");
@@ -47,7 +49,8 @@ test.describe("a quiz's prize table", () => {
     const section = page.getByRole("region", { name: title });
     await expect(section).toContainText("Prize money ₹1,000");
     const prizes = section.getByRole("list", { name: `Prizes of ${title}` });
-    await expect(prizes.getByRole("listitem")).toHaveText([/1st prize\s*₹500/, /2nd prize\s*₹300/, /3rd prize\s*₹200/, /Ranks 4 to 53\s*Next quiz free/]);
+    // Only the tiers the admin added: no free passes from the default table.
+    await expect(prizes.getByRole("listitem")).toHaveText([/1st prize\s*₹500/, /2nd prize\s*₹300/, /3rd prize\s*₹200/]);
     await expect(section.getByText("₹1,00,000")).toHaveCount(0);
 
     // Nobody has paid, so the quiz can go again and leaves the other journeys' pages as they were.
@@ -58,15 +61,16 @@ test.describe("a quiz's prize table", () => {
     await expect(page.getByText("Quiz deleted.")).toBeVisible();
   });
 
-  test("a new quiz starts with a prize table that adds up to its prize money, so filling in only the basics saves it", async ({ page }) => {
+  test("a new quiz starts with no prizes, so filling in only the basics saves it without a tier the admin never added", async ({ page }) => {
     const title = `Basics Quiz ${tag()}`;
     const now = Date.now();
     await openAdminTab(page, "quizzes");
 
     await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
-    await expect(page.getByLabel("Prize money (₹)")).toHaveValue("176000");
+    await expect(page.getByLabel("Prize money (₹)")).toHaveValue("0");
     const table = page.getByRole("group", { name: "Prize table" });
-    await expect(table.getByText("Cash prizes add up to ₹1,76,000; the prize money is ₹1,76,000.")).toBeVisible();
+    await expect(table.getByText("No prize tiers.")).toBeVisible();
+    await expect(table.getByText("Cash prizes add up to ₹0; the prize money is ₹0.")).toBeVisible();
 
     await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("group", { name: "Contest model" }).getByRole("radio", { name: /^Paid entry, cash prizes/ }).check();
@@ -79,7 +83,7 @@ test.describe("a quiz's prize table", () => {
     await expect(page.getByText("Quiz created.")).toBeVisible();
 
     const listed = page.getByRole("region", { name: "Quizzes" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-    await expect(listed).toContainText(/Prize money\s*₹1,76,000/);
+    await expect(listed).toContainText(/Prize money\s*₹0/);
     await listed.getByRole("button", { name: "Delete" }).click();
     await listed.getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("Quiz deleted.")).toBeVisible();

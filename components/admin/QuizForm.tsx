@@ -7,7 +7,7 @@ import { useController, useForm, useWatch } from "react-hook-form";
 import { Field, FormMessage, TextAreaField, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { CASH_PRIZES_LAWFUL_CONFIRM } from "@/lib/catalogue";
-import type { PrizeTierRow, QuizInput } from "@/lib/quizzes/schemas";
+import type { QuizInput } from "@/lib/quizzes/schemas";
 import { failureText } from "./adminUi";
 import { FormHeading } from "./FormHeading";
 import { QuestionPicker, type BankQuestion } from "./QuestionPicker";
@@ -22,8 +22,6 @@ interface QuizFormProps {
   /** The quiz a new one is duplicated from: the form starts from its values. */
   copyOf: QuizListItem | null;
   bank: (BankQuestion & SectionBankQuestion)[];
-  /** The default prize table, which a new quiz's table starts from. */
-  defaultPrizes: PrizeTierRow[];
   /** The three contest models, each with its line from configuration, its explanation and whether this site allows it. */
   contestModels: ContestModelOption[];
   notice?: string;
@@ -37,11 +35,10 @@ const MARKING_FIELDS = [
   { name: "wrongAnswerMarks", id: "quiz-wrong-marks", label: "Marks deducted for a wrong answer", hint: "0 for no negative marking, or e.g. 0.25; an unanswered question scores 0." },
 ] as const;
 
-export function QuizForm({ quiz, copyOf, bank, defaultPrizes, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
+export function QuizForm({ quiz, copyOf, bank, contestModels, notice, takeFocus, onDone }: QuizFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
-  const startValues =
-    quiz?.values ?? (copyOf ? copiedQuizValues(copyOf) : newQuizValues(defaultPrizes, contestModels.find((model) => model.value === "paid_cash")?.allowed ?? false));
+  const startValues = quiz?.values ?? (copyOf ? copiedQuizValues(copyOf) : newQuizValues());
   const { register, handleSubmit, control, formState, setValue } = useForm<QuizFormValues, unknown, QuizInput>({
     resolver: zodResolver(quizFormSchema),
     defaultValues: startValues,

@@ -1,6 +1,5 @@
 "use client";
 
-import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 import type { ContestModelOption } from "./quizFormValues";
 import type { BankQuestion } from "./QuestionPicker";
 import type { SectionBankQuestion } from "./QuizSections";
@@ -19,7 +18,7 @@ function offeredQuestions<Question extends BankQuestion>(bank: Question[], quizz
 }
 
 /** The list and the form share one thing: which quiz, if any, is being edited. */
-export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { quizzes: QuizListItem[]; bank: (BankQuestion & SectionBankQuestion)[]; defaultPrizes: PrizeTierRow[]; contestModels: ContestModelOption[] }) {
+export function QuizManager({ quizzes, bank, contestModels }: { quizzes: QuizListItem[]; bank: (BankQuestion & SectionBankQuestion)[]; contestModels: ContestModelOption[] }) {
   const editor = useEditor<QuizListItem>();
   return (
     <div className="flex flex-col gap-8">
@@ -32,7 +31,7 @@ export function QuizManager({ quizzes, bank, defaultPrizes, contestModels }: { q
           if (editor.editing?.id === quizId) editor.finish();
         }}
       />
-      <QuizForm key={editor.formKey} quiz={editor.editing} copyOf={editor.copying} defaultPrizes={defaultPrizes} contestModels={contestModels} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
+      <QuizForm key={editor.formKey} quiz={editor.editing} copyOf={editor.copying} contestModels={contestModels} bank={offeredQuestions(bank, quizzes, editor.editing)} notice={editor.notice} takeFocus={editor.formKey > 0} onDone={editor.finish} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { config } from "@/lib/config";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listQuestions, listQuizzesForAdmin } from "@/lib/quizzes";
-import { CONTEST_MODEL_EXPLANATIONS, CONTEST_MODEL_LABELS, CONTEST_MODELS, type PrizeTierRow } from "@/lib/quizzes/schemas";
+import { CONTEST_MODEL_EXPLANATIONS, CONTEST_MODEL_LABELS, CONTEST_MODELS } from "@/lib/quizzes/schemas";
 import { QuizManager } from "./QuizManager";
 import { quizFormValues, type ContestModelOption } from "./quizFormValues";
 import type { QuizListItem } from "./QuizList";
@@ -11,8 +11,6 @@ import type { QuizListItem } from "./QuizList";
 export interface QuizzesAndBank {
   quizzes: Awaited<ReturnType<typeof listQuizzesForAdmin>>;
   bank: Awaited<ReturnType<typeof listQuestions>>;
-  /** The default prize table, which a new quiz's table starts from. */
-  defaultPrizes: PrizeTierRow[];
 }
 
 /**
@@ -34,7 +32,7 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     prizeMoney: formatRupeesWithSymbol(quiz.prizeMoneyPaise),
     capacity: quiz.capacity === null ? "Unlimited" : String(quiz.capacity),
     questionCount: quiz.questions.length,
-    values: quizFormValues(quiz, loaded.defaultPrizes),
+    values: quizFormValues(quiz),
   }));
   const bank = loaded.bank.map(({ id, text, subject, answerType }) => ({ id, text, subject, answerType }));
 
@@ -46,5 +44,5 @@ export function QuizzesTab({ loaded }: { loaded: QuizzesAndBank | null }) {
     allowed: model !== "paid_cash" || config.contest.cashPrizesAllowed,
   }));
 
-  return <QuizManager quizzes={quizzes} bank={bank} defaultPrizes={loaded.defaultPrizes} contestModels={contestModels} />;
+  return <QuizManager quizzes={quizzes} bank={bank} contestModels={contestModels} />;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { listQuizzesForAdmin } from "@/lib/quizzes";
 import { CASH_PRIZES_UNCONFIRMED } from "@/lib/catalogue";
 import { paiseToRupees } from "@/lib/money";
-import { CONTEST_MODELS, cashTotalPaise, copyTitle, quizSchema, type ContestModel, type PrizeTierRow, type SectionInput } from "@/lib/quizzes/schemas";
+import { CONTEST_MODELS, copyTitle, quizSchema, type ContestModel, type PrizeTierRow, type SectionInput } from "@/lib/quizzes/schemas";
 import { fromIndiaInput, toIndiaInput } from "./indiaDateTime";
 
 type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
@@ -149,15 +149,12 @@ function prizeRowValues(tiers: readonly PrizeTierRow[]): PrizeRowValues[] {
 }
 
 /**
- * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes) and the default prize
- * table, with no contest model: the admin picks one. Where cash prizes for a paid entry are
- * forbidden, the table starts empty: its free passes pay a later entry fee, so they are worth money
- * too, and a certificates-only quiz may carry neither. The prize money starts at what the table
- * pays, so a quiz whose prizes the admin leaves alone saves as it is.
+ * A new quiz starts from the spec's usual exam (500 rupees, 30 minutes), with no contest model (the
+ * admin picks one) and no prizes: every tier it pays is one the admin added and saw, never a tier
+ * of the default table (whose free passes to ranks 4 to 53 a small quiz would carry unnoticed).
  */
-export function newQuizValues(defaultPrizes: readonly PrizeTierRow[], cashPrizesAllowed = false): QuizFormValues {
-  const table = cashPrizesAllowed ? defaultPrizes : [];
-  return { ...NEW_QUIZ, prizeMoney: String(paiseToRupees(cashTotalPaise(table))), prizes: prizeRowValues(table) };
+export function newQuizValues(): QuizFormValues {
+  return { ...NEW_QUIZ, prizeMoney: "0", prizes: [] };
 }
 
 /**
@@ -215,8 +212,8 @@ const NEW_QUIZ: QuizFormValues = {
   prizesLocked: false,
 };
 
-/** A quiz without a table of its own (or whose default does not fit) is offered the default to start from. */
-export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly PrizeTierRow[] = []): QuizFormValues {
+/** A quiz's prizes as it pays them: its own table, the default one it is paid from, or none; never a table it does not have. */
+export function quizFormValues(quiz: AdminQuizRow): QuizFormValues {
   return {
     title: quiz.title,
     name: quiz.name,
@@ -248,7 +245,7 @@ export function quizFormValues(quiz: AdminQuizRow, defaultPrizes: readonly Prize
       marksPartial: section.marksPartial === null ? "" : String(section.marksPartial),
     })),
     placement: placementOf(quiz.sections),
-    prizes: prizeRowValues(quiz.prizeSource === "none" && !quiz.prizesLocked ? defaultPrizes : quiz.prizes),
+    prizes: prizeRowValues(quiz.prizes),
     prizesLocked: quiz.prizesLocked,
   };
 }

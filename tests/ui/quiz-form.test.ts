@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { copiedQuizValues, newQuizValues, quizFormSchema, type QuizFormValues } from "@/components/admin/quizFormValues";
+import { copiedQuizValues, newQuizValues, quizFormSchema, quizFormValues, type QuizFormValues } from "@/components/admin/quizFormValues";
 import { CASH_PRIZES_UNCONFIRMED, CONTEST_MODEL_REQUIRED } from "@/lib/catalogue";
 import type { PrizeTierRow } from "@/lib/quizzes/schemas";
 
-const DEFAULT_PRIZES: PrizeTierRow[] = [
-  { rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: 100_000 },
-  { rankFrom: 2, rankTo: 5, kind: "free_pass", amountPaise: 0 },
-];
-
-/** A new quiz's form filled in, but for the contest model. */
-function filled(values: Partial<QuizFormValues> = {}, cashPrizesAllowed = true): QuizFormValues {
+/** A new quiz's form filled in with a prize table of its admin's making, but for the contest model. */
+function filled(values: Partial<QuizFormValues> = {}): QuizFormValues {
   return {
-    ...newQuizValues(DEFAULT_PRIZES, cashPrizesAllowed),
+    ...newQuizValues(),
     title: "Form Olympiad",
     prizeMoney: "1000",
+    prizes: [
+      { rankFrom: "1", rankTo: "1", kind: "cash", amount: "1000" },
+      { rankFrom: "2", rankTo: "5", kind: "free_pass", amount: "" },
+    ],
     formStartDate: "2031-01-01T10:00",
     formEndDate: "2031-01-02T10:00",
     examDate: "2031-01-03T10:00",
@@ -22,26 +21,61 @@ function filled(values: Partial<QuizFormValues> = {}, cashPrizesAllowed = true):
   };
 }
 
+type AdminQuizRow = Parameters<typeof quizFormValues>[0];
+
+/** A stored quiz as the admin's list gives it, paying `prizes` (its own table, the default one, or none). */
+function storedQuiz(prizes: PrizeTierRow[], prizeSource: AdminQuizRow["prizeSource"]): AdminQuizRow {
+  const at = new Date("2031-01-01T04:30:00Z");
+  const row: Partial<AdminQuizRow> = {
+    title: "Stored Olympiad",
+    name: "stored",
+    description: "",
+    contestModel: "paid_cash",
+    prizeMoneyPaise: prizes.reduce((total, tier) => total + (tier.kind === "cash" ? tier.amountPaise * (tier.rankTo - tier.rankFrom + 1) : 0), 0),
+    entryFeePaise: 10_000,
+    capacity: null,
+    durationSeconds: 1_800,
+    marksPerQuestion: 1,
+    wrongAnswerMarks: 0,
+    shuffleQuestions: true,
+    shuffleOptions: false,
+    objectionWindowHours: 48,
+    formStartAt: at,
+    formEndAt: at,
+    examStartAt: at,
+    examEndAt: at,
+    resultAt: at,
+    questions: [],
+    sections: [],
+    prizes,
+    prizeSource,
+    prizesLocked: false,
+  };
+  return row as AdminQuizRow;
+}
+
 const issues = (values: QuizFormValues) => (quizFormSchema.safeParse(values).error?.issues ?? []).map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 
 describe("the admin's quiz form", () => {
   it("starts a new quiz with no contest model, and will not save one until a model is picked", () => {
-    expect(newQuizValues(DEFAULT_PRIZES).contestModel).toBe("");
-    expect(newQuizValues(DEFAULT_PRIZES, true).contestModel).toBe("");
+    expect(newQuizValues().contestModel).toBe("");
     expect(issues(filled())).toContainEqual({ path: "contestModel", message: CONTEST_MODEL_REQUIRED });
   });
 
-  it("starts without prizes worth money (cash or free passes) where cash prizes for a paid entry are forbidden, as they are unless allowed", () => {
-    expect(newQuizValues(DEFAULT_PRIZES)).toMatchObject({ prizeMoney: "0", prizes: [] });
-    expect(newQuizValues(DEFAULT_PRIZES, true).prizes.map((row) => row.kind)).toEqual(["cash", "free_pass"]);
+  it("starts a new quiz with no prize tier at all, cash or free pass, whatever the site allows: every tier is one the admin adds", () => {
+    expect(newQuizValues()).toMatchObject({ prizeMoney: "0", prizes: [] });
   });
 
-  it("starts with prize money that the prize table adds up to, so a new quiz saves without touching either", () => {
+  it("saves a new quiz whose admin filled in only the basics, with no prizes, under either paid model", () => {
     const basics = { title: "Form Olympiad", formStartDate: "2031-01-01T10:00", formEndDate: "2031-01-02T10:00", examDate: "2031-01-03T10:00", resultDate: "2031-01-04T10:00" };
-    expect(newQuizValues(DEFAULT_PRIZES, true).prizeMoney).toBe("1000");
-    expect(newQuizValues(DEFAULT_PRIZES).prizeMoney).toBe("0");
-    expect(issues({ ...newQuizValues(DEFAULT_PRIZES, true), ...basics, contestModel: "paid_cash", cashPrizesLawfulConfirmed: true })).toEqual([]);
-    expect(issues({ ...newQuizValues(DEFAULT_PRIZES), ...basics, contestModel: "paid_certificates" })).toEqual([]);
+    expect(issues({ ...newQuizValues(), ...basics, contestModel: "paid_cash", cashPrizesLawfulConfirmed: true })).toEqual([]);
+    expect(issues({ ...newQuizValues(), ...basics, contestModel: "paid_certificates" })).toEqual([]);
+  });
+
+  it("edits a stored quiz with the table it pays, and one without prizes with none (never the default table's tiers)", () => {
+    const own: PrizeTierRow[] = [{ rankFrom: 1, rankTo: 1, kind: "cash", amountPaise: 50_000 }];
+    expect(quizFormValues(storedQuiz(own, "own")).prizes).toEqual([{ rankFrom: "1", rankTo: "1", kind: "cash", amount: "500" }]);
+    expect(quizFormValues(storedQuiz([], "none"))).toMatchObject({ prizeMoney: "0", prizes: [] });
   });
 
   it("starts a duplicate from the original's values, titled as a copy, its prizes and marking open and its lawfulness asked anew", () => {
@@ -63,7 +97,7 @@ describe("the admin's quiz form", () => {
   });
 
   it("sends no confirmation for the other models, even if the box was ticked before the model changed", () => {
-    const values = filled({ contestModel: "paid_certificates", cashPrizesLawfulConfirmed: true, prizeMoney: "0", prizes: [] }, false);
+    const values = filled({ contestModel: "paid_certificates", cashPrizesLawfulConfirmed: true, prizeMoney: "0", prizes: [] });
     const parsed = quizFormSchema.parse(values);
     expect(parsed.contestModel).toBe("paid_certificates");
     expect(parsed.cashPrizesLawfulConfirmed).toBeUndefined();

@@ -18,7 +18,7 @@ import { listExtraTime, listResponses, responseDetail } from "@/lib/review";
 import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
 import { listPrizeClaims, prizesToRecover, type AdminPrizeClaim, type PrizeToRecover } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
-import { defaultPrizeTable, listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
+import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
 import { resultsVersions } from "@/lib/results";
 import { errorFields, log } from "@/lib/log";
 
@@ -37,8 +37,8 @@ async function orNull<T>(failure: string, load: () => Promise<T>): Promise<T | n
 
 export function loadQuizzesAndBank(admin: ActiveUser): Promise<QuizzesAndBank | null> {
   return orNull("loading quizzes for the admin failed", async () => {
-    const [quizzes, bank, defaultPrizes] = await Promise.all([listQuizzesForAdmin(admin), listQuestions(admin), defaultPrizeTable(admin)]);
-    return { quizzes, bank, defaultPrizes };
+    const [quizzes, bank] = await Promise.all([listQuizzesForAdmin(admin), listQuestions(admin)]);
+    return { quizzes, bank };
   });
 }
 
