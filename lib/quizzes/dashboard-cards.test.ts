@@ -82,7 +82,7 @@ describe("the dashboard's order", () => {
   const card = (title: string, times: CardSchedule, action: CardAction): Card => ({ title, ...times, action });
   const titles = (cards: Card[]) => cards.map((quiz) => quiz.title);
 
-  it("puts what can be paid for first (closing soonest first), then paid and upcoming, then taken; closed ones go to the past", () => {
+  it("puts the participant's own quizzes first (exam open, paid and ahead, awaiting results), then the others; each by exam date", () => {
     const cards = [
       card("closed, not paid", examOpen, { kind: "registration-closed" }),
       card("exam over, verified", examOver, { kind: "exam-closed" }),
@@ -91,11 +91,13 @@ describe("the dashboard's order", () => {
       card("verified, exam in 2 days", schedule(), { kind: "exam-upcoming", opensAt: at(2 * DAY), countdown: false }),
       card("pending, exam tomorrow", schedule({ formEndAt: at(HOUR), examStartAt: at(DAY), examEndAt: at(DAY + HOUR) }), { kind: "pending" }),
       card("verified, exam open", examOpen, { kind: "start", resume: false }),
-      card("rejected, closes in 1 hour", schedule({ formEndAt: at(HOUR) }), { kind: "pay", rejected: true }),
+      card("resuming, opened earlier", { ...examOpen, examStartAt: at(-2 * HOUR) }, { kind: "start", resume: true }),
+      card("rejected, closes in 1 hour", schedule({ formEndAt: at(HOUR), examStartAt: at(2 * DAY + HOUR) }), { kind: "pay", rejected: true }),
       card("registration opens tomorrow", schedule({ formStartAt: at(DAY), formEndAt: at(2 * DAY), examStartAt: at(3 * DAY), examEndAt: at(4 * DAY) }), {
         kind: "registration-upcoming",
         opensAt: at(DAY),
       }),
+      card("taken, window closed, results awaited", examOver, { kind: "result", published: false }),
       card("taken, published", { ...examOver, resultsPublishedAt: at(-HOUR) }, { kind: "result", published: true }),
       card("exam over long ago", schedule({ formStartAt: at(-20 * DAY), formEndAt: at(-15 * DAY), examStartAt: at(-10 * DAY), examEndAt: at(-9 * DAY) }), {
         kind: "registration-closed",
@@ -103,16 +105,35 @@ describe("the dashboard's order", () => {
     ];
     const { current, past } = arrangeDashboard(cards, NOW);
     expect(titles(current)).toEqual([
-      "rejected, closes in 1 hour",
-      "open, closes in 3 days",
+      "resuming, opened earlier",
       "verified, exam open",
       "pending, exam tomorrow",
       "verified, exam in 2 days",
-      "registration opens tomorrow",
+      "taken, window closed, results awaited",
       "taken",
+      "rejected, closes in 1 hour",
+      "registration opens tomorrow",
+      "open, closes in 3 days",
     ]);
     // Most recent first.
     expect(titles(past)).toEqual(["closed, not paid", "exam over, verified", "taken, published", "exam over long ago"]);
+  });
+
+  it("puts the one quiz paid for first among 31 open for registration, whatever order they come in", () => {
+    const open = Array.from({ length: 30 }, (_, index) =>
+      card(`open ${index}`, schedule({ examStartAt: at((index + 1) * HOUR), examEndAt: at(DAY + 2 * DAY) }), { kind: "pay", rejected: false }),
+    );
+    const paid = card("paid, exam last of all", schedule({ examStartAt: at(2 * DAY), examEndAt: at(3 * DAY) }), { kind: "exam-upcoming", opensAt: at(2 * DAY), countdown: false });
+    const { current } = arrangeDashboard([...open.reverse(), paid], NOW);
+    expect(titles(current)).toEqual(["paid, exam last of all", ...Array.from({ length: 30 }, (_, index) => `open ${index}`)]);
+  });
+
+  it("keeps a disqualified attempt in view until the results are published, then under Past", () => {
+    const integrity = { reason: "Left the exam", appeal: null };
+    const awaited = arrangeDashboard([card("disqualified", examOver, { kind: "result", published: false, integrity })], NOW);
+    expect(titles(awaited.current)).toEqual(["disqualified"]);
+    const published = arrangeDashboard([card("disqualified", { ...examOver, resultsPublishedAt: at(-HOUR) }, { kind: "result", published: true, integrity })], NOW);
+    expect(titles(published.past)).toEqual(["disqualified"]);
   });
 
   it("keeps an attempt still running in view after the window's end, until its own deadline", () => {

@@ -57,48 +57,46 @@ export function participantAction(quiz: CardSchedule, { paymentState, attempt }:
   return { kind: "pay", rejected: paymentState === "rejected" };
 }
 
-type Group = "open" | "paid" | "announced" | "taken" | "past";
+/**
+ * The participant's own quizzes (exam open now, then paid and ahead, then taken and awaiting
+ * results), then what else they may join; quizzes done with go to `past`.
+ */
+type Group = "window" | "paid" | "awaiting" | "others" | "past";
 
-/** The dashboard's groups in view, first to last, each with the date that orders its cards. */
-const CURRENT_GROUPS: [Group, (quiz: CardSchedule) => Date][] = [
-  ["open", (quiz) => quiz.formEndAt],
-  ["paid", (quiz) => quiz.examStartAt],
-  ["announced", (quiz) => quiz.formStartAt],
-  ["taken", (quiz) => quiz.examStartAt],
-];
+/** The dashboard's groups in view, first to last: each in exam-date order. */
+const CURRENT_GROUPS: Group[] = ["window", "paid", "awaiting", "others"];
 
 function groupOf(quiz: CardSchedule, action: CardAction, now: Date): Group {
-  // A late starter's attempt runs past the window's end until its own deadline.
-  if (action.kind === "start" && action.resume) return "paid";
-  // A disqualification the participant may still appeal stays in view, not folded under Past.
-  if (action.kind === "result" && action.integrity?.reason && !action.published) return "taken";
-  if (now >= quiz.examEndAt) return "past";
   switch (action.kind) {
-    case "pay":
-    case "register-free":
-      return "open";
+    // A late starter's attempt runs past the window's end until its own deadline.
+    case "start":
+      return "window";
     case "pending":
     case "exam-upcoming":
-    case "start":
-      return "paid";
-    case "registration-upcoming":
-      return "announced";
+      return now < quiz.examEndAt ? "paid" : "past";
+    // Until the results are out (and any appeal decided with them) the quiz is still the participant's business.
     case "result":
-      return "taken";
+      return action.published ? "past" : "awaiting";
+    case "pay":
+    case "register-free":
+    case "registration-upcoming":
+      return now < quiz.examEndAt ? "others" : "past";
     case "registration-closed":
     case "exam-closed":
       return "past";
   }
 }
 
+const byExamStart = (a: CardSchedule, b: CardSchedule) => a.examStartAt.getTime() - b.examStartAt.getTime();
+
 /**
- * The dashboard's order: what the participant can pay for (closing soonest first), then what
- * they paid for and is still ahead, then quizzes not open for registration yet, then ones taken
- * while the window is still open. Closed and finished quizzes go to `past`, most recent first.
+ * The dashboard's order: the participant's own quizzes first (the exam they may take now, then
+ * the paid ones still ahead, then the taken ones awaiting results), then the ones they may still
+ * join; each group by exam date, soonest first. Finished quizzes go to `past`, most recent first.
  */
 export function arrangeDashboard<T extends CardSchedule & { action: CardAction }>(quizzes: T[], now: Date): { current: T[]; past: T[] } {
   const inGroup = (group: Group) => quizzes.filter((quiz) => groupOf(quiz, quiz.action, now) === group);
-  const current = CURRENT_GROUPS.flatMap(([group, orderBy]) => inGroup(group).sort((a, b) => orderBy(a).getTime() - orderBy(b).getTime()));
-  const past = inGroup("past").sort((a, b) => b.examStartAt.getTime() - a.examStartAt.getTime());
+  const current = CURRENT_GROUPS.flatMap((group) => inGroup(group).sort(byExamStart));
+  const past = inGroup("past").sort((a, b) => byExamStart(b, a));
   return { current, past };
 }
