@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, formatIndiaDayAndTime, isSameIndiaDay } from "@/lib/format";
+import { formatDuration, formatIndiaDateTime, formatIndiaDayAndTime, formatIndiaTimeWithSeconds, isSameIndiaDay } from "@/lib/format";
 
 describe("formatDuration", () => {
   it("writes hours, minutes and seconds as two digits each", () => {
@@ -24,6 +24,18 @@ describe("India dates", () => {
   it("writes a nearby date and time without the year, in India time", () => {
     expect(formatIndiaDayAndTime(new Date("2025-11-30T04:30:00Z"))).toBe("30 Nov, 10:00 am");
     expect(formatIndiaDayAndTime(new Date("2025-12-01T09:05:00Z"))).toBe("1 Dec, 2:35 pm");
+  });
+
+  it("names the time of day in Hindi words, never an English am or pm", () => {
+    const morning = new Date("2025-11-30T04:30:00Z");
+    const evening = new Date("2025-12-01T13:35:00Z");
+    expect(formatIndiaDayAndTime(morning, "hi")).toBe("30 नव॰, सुबह 10:00");
+    expect(formatIndiaDayAndTime(evening, "hi")).toBe("1 दिस॰, शाम 7:05");
+    expect(formatIndiaDateTime(evening, "hi")).toBe("01 दिस॰ 2025, शाम 07:05 IST");
+    for (const text of [formatIndiaDayAndTime(morning, "hi"), formatIndiaDateTime(evening, "hi"), formatIndiaTimeWithSeconds(evening, "hi")]) {
+      expect(text).not.toMatch(/[ap]m/i);
+    }
+    expect(formatIndiaDateTime(evening)).toBe("01 Dec 2025, 07:05 pm IST");
   });
 
   it("compares calendar days in India, not in UTC", () => {

@@ -6,11 +6,13 @@ const INDIA = "Asia/Kolkata";
 /** Each language's date formats, made once: Intl formatters are costly to create. */
 function makeFormats(language: Language) {
   const locale = intlLocale(language);
+  // Hindi names the time of day ("सुबह 10:00") where hi-IN's default would put an English "am" into a Hindi sentence.
+  const clock = { timeZone: INDIA, ...(language === "hi" ? { dayPeriod: "short" as const } : {}) };
   return {
     date: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", year: "numeric" }),
-    dateTime: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
-    timeWithSeconds: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
-    dayAndTime: new Intl.DateTimeFormat(locale, { timeZone: INDIA, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }),
+    dateTime: new Intl.DateTimeFormat(locale, { ...clock, day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }),
+    timeWithSeconds: new Intl.DateTimeFormat(locale, { ...clock, day: "2-digit", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" }),
+    dayAndTime: new Intl.DateTimeFormat(locale, { ...clock, day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }),
   };
 }
 const FORMATS = { en: makeFormats("en"), hi: makeFormats("hi") };
