@@ -50,6 +50,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         {quiz.seatsLeft !== null && <p>{t.rich("seatsLeft", { seats: quiz.seatsLeft, value })}</p>}
         <p>{t.rich("enrollLastDate", { date: formatShortIndiaDate(quiz.formEndAt), value })}</p>
+        <p>{t.rich("examAt", { date: formatIndiaDateTime(quiz.examStartAt, language), minutes: Math.round(quiz.durationSeconds / 60), value })}</p>
         <p>{t.rich("resultDate", { date: formatShortIndiaDate(quiz.resultAt), value })}</p>
       </div>
       <Tabs
