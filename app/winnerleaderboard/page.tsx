@@ -47,7 +47,7 @@ export default async function WinnerLeaderboardPage() {
               {quiz.reason && <p className="text-sm text-slate-800">{t("revisionReason", { reason: quiz.reason })}</p>}
               <ContestModelNote model={quiz.contestModel} />
               {quiz.contestModel === "paid_certificates" && <p className="text-sm text-slate-700">{t("noCashPrizes")}</p>}
-              <WinnersTable title={quiz.title} winners={quiz.winners} participants={quiz.participants} />
+              <WinnersTable title={quiz.title} winners={quiz.winners} participants={quiz.participants} prizes={quiz.prizes} />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} resultsFile={quiz.resultsFile} />
               <SupersededVersions quizId={quiz.id} versions={quiz.superseded} language={language} />
             </section>

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { formatMinutesSeconds } from "@/lib/format";
-import type { publishedWinners } from "@/lib/results";
+import type { PrizeTier, publishedWinners } from "@/lib/results";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 
@@ -10,9 +10,12 @@ const cell = "px-3 py-2";
 
 /**
  * Participants in a full tie already carry the same rank and an equal share from the ranking. A
- * ranking whose prizes pay no one comes as its first places, said as such, without a prize column.
+ * ranking whose prizes pay no one comes as its first places, without a prize column. Whether the
+ * quiz has prizes at all is its frozen prize table's to say (free passes are prizes in kind), the
+ * table listed beside this one: a quiz whose free passes to ranks 4 to 53 two participants did not
+ * reach has prizes that nobody reached, not "no prizes".
  */
-export function WinnersTable({ title, winners, participants }: { title: string; winners: Winner[]; participants: number }) {
+export function WinnersTable({ title, winners, participants, prizes }: { title: string; winners: Winner[]; participants: number; prizes: readonly PrizeTier[] }) {
   const t = useTranslations("results");
   const ui = useTranslations("ui");
   if (winners.length === 0) return <p className="text-slate-700">{t("noSubmissions")}</p>;
@@ -20,7 +23,7 @@ export function WinnersTable({ title, winners, participants }: { title: string; 
   const label = withPrizes ? t("winnersOf", { title }) : t("topRanksOf", { title });
   return (
     <>
-      {!withPrizes && <p className="text-sm text-slate-700">{t("topRanksWithoutPrizes", { shown: winners.length, participants })}</p>}
+      {!withPrizes && <p className="text-sm text-slate-700">{t(prizes.length > 0 ? "noPrizeRankReached" : "topRanksWithoutPrizes", { shown: winners.length, participants })}</p>}
       <ScrollRegion label={label}>
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="sr-only">{label}</caption>
