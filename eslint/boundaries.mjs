@@ -2,7 +2,7 @@
  * The house's import rules, enforced (see docs/architecture.md):
  * - capability-boundaries: a module outside lib/<capability>/ imports only its door
  *   (lib/<capability>/index.ts) or its client-safe schemas; only lib/ reaches the database
- *   and storage.
+ *   and storage, or takes a type from them.
  * - client-imports: a "use client" module takes only types from server doors.
  * - server-only: a lib/ module that touches the database or storage starts with
  *   `import "server-only"`, so a client bundle can never pull it in.
@@ -84,7 +84,8 @@ const capabilityBoundaries = {
     const ownCapability = capabilityOf(file);
     return importSources(context, (node, specifier) => {
       const resolved = target(specifier, context.filename);
-      if (isPersistence(specifier, resolved) && !file.startsWith("lib/") && !isTypeOnly(node)) {
+      // Not even a type: a screen that takes a table's type changes when the table does.
+      if (isPersistence(specifier, resolved) && !file.startsWith("lib/")) {
         context.report({ node, messageId: "persistence", data: { specifier } });
         return;
       }

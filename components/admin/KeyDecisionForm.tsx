@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState, useTransition, type FormEvent } from "react";
 import { OPTION_LETTERS } from "@/components/exam/keyText";
 import { Field, FormMessage, inputClass, primaryButtonClass, TextAreaField } from "@/components/ui/form";
-import type { AcceptedRanges, AnswerType } from "@/db/schema";
+import type { AcceptedRanges, AnswerType } from "@/lib/quizzes/schemas";
 import { callApi } from "@/lib/client";
 import type { Key } from "@/lib/results";
 import { keyDecisionSchema } from "@/lib/results/schemas";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useId, useState } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import type { z } from "zod";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import { Field, FormMessage, TextAreaField, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import {

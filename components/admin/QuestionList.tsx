@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import type { AcceptedRanges, AnswerType, RenderedQuestion } from "@/db/schema";
+import type { RenderedQuestion } from "@/lib/content";
+import type { AcceptedRanges, AnswerType } from "@/lib/quizzes/schemas";
 import { ANSWER_TYPE_LABELS } from "@/lib/quizzes/schemas";
 import { FormMessage } from "@/components/ui/form";
 import { callApi } from "@/lib/client";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import { inputClass } from "@/components/ui/form";
 import { ANSWER_TYPE_LABELS } from "@/lib/quizzes/schemas";
 

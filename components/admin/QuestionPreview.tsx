@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import { QuestionView } from "@/components/exam/QuestionView";
 import type { AnswerValue } from "@/components/exam/answer";
 import type { ExamLanguage } from "@/components/exam/language";

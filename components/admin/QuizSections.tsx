@@ -1,7 +1,7 @@
 "use client";
 
 import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from "react-hook-form";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import { Field, inputClass, secondaryButtonClass } from "@/components/ui/form";
 import { paperOf, type MarksGroup, type PaperSection, type QuizInput } from "@/lib/quizzes/schemas";
 import { smallButtonClass } from "./adminUi";

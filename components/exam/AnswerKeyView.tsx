@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { TextOrImage } from "@/components/ui/TextOrImage";
-import type { AcceptedRanges } from "@/db/schema";
+import type { AcceptedRanges } from "@/lib/quizzes/schemas";
 import type { KeyedQuestion, MyAnswerKey } from "@/lib/results";
 import { formatIndiaDateTime } from "@/lib/format";
 import { acceptedAnswersText, lettersOf, OPTION_LETTERS } from "./keyText";

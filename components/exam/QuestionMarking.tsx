@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import type { ExamView } from "@/lib/exam";
 import type { ExamLanguage } from "./language";
 

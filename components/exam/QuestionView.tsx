@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import type { AnswerType } from "@/db/schema";
+import type { AnswerType } from "@/lib/quizzes/schemas";
 import { typedAnswerProblem, type TypedAnswerRule } from "@/lib/exam/schemas";
 import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { AnswerValue } from "./answer";

@@ -1,4 +1,4 @@
-import type { AcceptedRanges } from "@/db/schema";
+import type { AcceptedRanges } from "@/lib/quizzes/schemas";
 import { toHundredths } from "@/lib/marks";
 
 /** The letters options are shown with: a question has 2 to 6. */

@@ -1,4 +1,4 @@
-import type { RenderedWording } from "@/db/schema";
+import type { RenderedWording } from "@/lib/content";
 
 /**
  * The languages a participant may take an exam in: every question is in English, and in Hindi

@@ -1,4 +1,4 @@
-import type { RenderedWording } from "@/db/schema";
+import type { RenderedWording } from "@/lib/content";
 import { callApi } from "@/lib/client";
 import type { ExamPaper, ExamView } from "@/lib/exam";
 

@@ -25,6 +25,9 @@ import type { QuestionField } from "@/lib/content";
 import { rupeesToPaise } from "@/lib/money";
 import { instant, rupees, text, wholeNumber } from "@/lib/validation";
 
+// Screens take a question's types from here, never from the table definitions.
+export type { AcceptedRanges, AnswerType };
+
 /** A quiz named in a route's path. */
 export const quizParams = z.object({ quizId: z.uuid("This quiz does not exist.") });
 
