@@ -153,6 +153,17 @@ describe("renderContent", () => {
     expectHarmless(html);
   });
 
+  it("renders chemistry and units (mhchem's \\ce and \\pu)", () => {
+    const { html } = renderContent("Balance $\\ce{2H2 + O2 -> 2H2O}$; the acid is $\\ce{H2SO4}$, its heat $\\pu{-814 kJ mol-1}$.", "question");
+    expect(html).toContain(`${MATHML}\\ce{H2SO4}</annotation>`);
+    // Upright element symbols and their subscripts, as mhchem sets them.
+    expect(html).toContain('<mi mathvariant="normal">S</mi><mi mathvariant="normal">O</mi>');
+    expect(html).toContain('<mpadded height="0px"><mn>4</mn></mpadded>');
+    expect(html).toContain('<mi mathvariant="normal">J</mi>');
+    expect(html).not.toContain("Undefined control sequence");
+    expectHarmless(html);
+  });
+
   it("caps sizes at 10em", () => {
     const { html } = renderContent("$\\rule{100000em}{1em}$", "question");
     expect(html).toContain("border-right-width:10em");
@@ -211,6 +222,8 @@ describe("hostile content", () => {
     { name: "5,000 backticks", source: "`".repeat(5000) },
     { name: "2,500 dollars", source: "$".repeat(2500) },
     { name: "2,500 escaped dollars", source: "\\$".repeat(2500) },
+    { name: "a 4,000-character \\ce", source: `$\\ce{${"H2O + ".repeat(660)}}$` },
+    { name: "\\ce nested 40 deep", source: `$\\ce{${"(".repeat(40)}H${")".repeat(40)}}$` },
     { name: "a table of 1,000 columns", source: `${"|a".repeat(1000)}|\n${"|-".repeat(1000)}|\n${"|1".repeat(400)}|` },
   ];
 
@@ -239,6 +252,13 @@ describe("hostile content", () => {
     ["\\def", "$\\def\\a{\\a\\a}\\a$"],
   ])("refuses %s by name, where it stands", (command, source) => {
     expect(failure(`Text first.\n\nThen ${source}`)).toMatchObject({ line: 3, column: 7, detail: `${command} is not allowed` });
+  });
+
+  it("refuses more chemistry than a question holds, counted over all its formulas", () => {
+    expect(failure(`$\\ce{${"H2O + ".repeat(200)}}$`)).toMatchObject({ line: 1, column: 2, detail: "more than 1000 characters of \\ce and \\pu" });
+    const halves = `$\\ce{${"H2O + ".repeat(100)}}$`;
+    expect(() => renderContent(halves, "question")).not.toThrow();
+    expect(failure(`${halves}\n${halves}`)).toMatchObject({ line: 2, column: 2 });
   });
 
   it("refuses deep nesting, long sources and too many formulas", () => {

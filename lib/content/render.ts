@@ -1,4 +1,6 @@
 import katex, { type KatexOptions } from "katex";
+// Chemists write \ce{H2SO4} and units \pu{123 kJ mol-1} (mhchem): KaTeX ships it as macros it adds to itself.
+import "katex/contrib/mhchem";
 import MarkdownIt, { type StateBlock, type StateCore, type StateInline } from "markdown-it";
 import type { ImageSize } from "@/lib/uploads";
 
@@ -55,6 +57,9 @@ const MAX_BRACES = 500;
 const MAX_CELLS = 200;
 // Sent to every candidate for every question: 5,000 characters of \sqrt{x} would be 800 kB.
 const MAX_HTML = 300_000;
+// mhchem turns each character of \ce{…} into about 250 bytes of HTML: 4,000 characters took a
+// second to render and were refused then. A balanced equation is under 100 characters.
+const MAX_CHEMISTRY = 1_000;
 
 /**
  * Refused before KaTeX sees them. trust: false would only paint the link and HTML commands red;
@@ -95,7 +100,23 @@ interface Env {
   maths: number;
   braces: number;
   cells: number;
+  /** Characters inside \ce{…} and \pu{…}. */
+  chemistry: number;
   images: KnownImages;
+}
+
+/** The length of the {…} group at `from` (after spaces), or 0 when there is none. */
+function groupLength(tex: string, from: number): number {
+  let start = from;
+  while (tex[start] === " ") start++;
+  if (tex[start] !== "{") return 0;
+  let depth = 0;
+  for (let i = start; i < tex.length; i++) {
+    if (tex[i] === "\\") i++;
+    else if (tex[i] === "{") depth++;
+    else if (tex[i] === "}" && --depth === 0) return i - start + 1;
+  }
+  return tex.length - start;
 }
 
 /** Counts what could stall KaTeX; the offset in `tex` of the first thing refused. */
@@ -107,6 +128,9 @@ function refusal(tex: string, env: Env): { at: number; detail: string } | undefi
       COMMAND.lastIndex = i;
       const name = COMMAND.exec(tex)![0];
       if (REFUSED.has(name)) return { at: i, detail: `${name} is not allowed` };
+      if ((name === "\\ce" || name === "\\pu") && (env.chemistry += groupLength(tex, i + name.length)) > MAX_CHEMISTRY) {
+        return { at: i, detail: `more than ${MAX_CHEMISTRY} characters of \\ce and \\pu` };
+      }
       if (name === "\\left" || name === "\\begin") depth++;
       else if (name === "\\right" || name === "\\end") depth--;
       i += name.length - 1;
@@ -298,7 +322,7 @@ export function renderContent(source: string, kind: ContentKind, images: KnownIm
     const { line, column } = lineAndColumn(text, MAX_LENGTH[kind]);
     throw new ContentError(line + 1, column + 1, `longer than ${MAX_LENGTH[kind]} characters`);
   }
-  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0, images };
+  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0, chemistry: 0, images };
   const html = kind === "question" ? markdown.render(text, env) : markdown.renderInline(text, env);
   if (html.length > MAX_HTML) throw new ContentError(1, 1, `too large once rendered (${Math.round(html.length / 1000)} kB): simplify the maths`);
   const unsafe = unsafeMarkup(html);
