@@ -127,6 +127,7 @@ export const HINDI_INCOMPLETE = errors.hindiIncomplete;
 export const HINDI_OPTIONS_COUNT = errors.hindiOptionsCount;
 export const ANSWER_TYPE_UNKNOWN = errors.answerTypeUnknown;
 export const OPTIONS_COUNT = errors.optionsCount;
+export const OPTIONS_REPEATED = errors.optionsRepeated;
 export const CORRECT_OPTION_NOT_AN_OPTION = errors.correctOptionNotAnOption;
 export const CORRECT_OPTIONS_REQUIRED = errors.correctOptionsRequired;
 export const TYPED_QUESTION_HAS_OPTIONS = errors.typedQuestionHasOptions;

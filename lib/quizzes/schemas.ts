@@ -15,6 +15,7 @@ import {
   CORRECT_OPTIONS_REQUIRED,
   HINDI_OPTIONS_COUNT,
   OPTIONS_COUNT,
+  OPTIONS_REPEATED,
   TOLERANCE_INVALID,
   TYPED_QUESTION_HAS_OPTIONS,
 } from "@/lib/catalogue";
@@ -411,6 +412,22 @@ function optionNumber(value: number | string, count: number): number | null {
   return Number.isInteger(number) && number >= 0 && number < count ? number : null;
 }
 
+/**
+ * Each option that says what an earlier one says once spaces are ignored at the ends and runs of
+ * them read as one ("17" and " 17 "): a participant could not tell them apart, and a key naming
+ * one of them would mark the other wrong.
+ */
+function repeatedOptions(options: readonly string[], path: "options" | "optionsHi"): Issue[] {
+  const seen = new Set<string>();
+  return options.flatMap((option, index) => {
+    const said = option.trim().replace(/\s+/g, " ");
+    if (said === "") return [];
+    if (seen.has(said)) return [{ message: OPTIONS_REPEATED, path: [path, index] }];
+    seen.add(said);
+    return [];
+  });
+}
+
 function optionIssues(fields: QuestionFields): Issue[] {
   const issues: Issue[] = [];
   if (fields.options.length < MIN_OPTIONS) issues.push({ message: OPTIONS_COUNT, path: ["options"] });
@@ -418,6 +435,7 @@ function optionIssues(fields: QuestionFields): Issue[] {
     if (option === "") issues.push({ message: `${optionLabel(index)} is required.`, path: ["options", index] });
     else if (option.length > 2000) issues.push({ message: `${optionLabel(index)} is too long.`, path: ["options", index] });
   });
+  issues.push(...repeatedOptions(fields.options, "options"));
   const count = fields.options.length;
   if (fields.answerType === "single") {
     // SPEC's four options keep SPEC's sentence.
@@ -480,7 +498,8 @@ function hindiIssues(fields: QuestionFields): Issue[] {
   const optionsHi = fields.optionsHi ?? [];
   if (optionsHi.slice(count).some(Boolean)) return [{ message: HINDI_OPTIONS_COUNT, path: ["optionsHi"] }];
   const filled = [fields.textHi ?? "", ...Array.from({ length: count }, (_, index) => optionsHi[index] ?? "")].map((value) => value !== "");
-  if (filled.every(Boolean) || !filled.some(Boolean)) return [];
+  if (filled.every(Boolean)) return repeatedOptions(optionsHi.slice(0, count), "optionsHi");
+  if (!filled.some(Boolean)) return [];
   return filled.flatMap((isFilled, index) => (isFilled ? [] : [{ message: HINDI_INCOMPLETE, path: index === 0 ? ["textHi"] : ["optionsHi", index - 1] }]));
 }
 
