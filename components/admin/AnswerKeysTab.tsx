@@ -22,10 +22,13 @@ function keyWords(key: Key): string {
   return acceptedAnswersText(key.keyAnswers, "en", (low, high) => `${low} to ${high}`);
 }
 
-function keyText(question: QuestionObjections): string {
+/** Before publication the key shown is the one publishing will make public, and says so. */
+function keyText(question: QuestionObjections, published: boolean): string {
   if (question.dropped) return "Dropped: everyone gets the mark";
-  if (question.key === null) return "Not published";
-  return `${"keyAnswers" in question.key ? "Accepted" : "Key"}: ${keyWords(question.key)}`;
+  if (question.key === null) return "No key";
+  const accepted = "keyAnswers" in question.key;
+  const label = published ? (accepted ? "Accepted" : "Key") : accepted ? "Accepted answers to publish" : "Key to publish";
+  return `${label}: ${keyWords(question.key)}`;
 }
 
 /** Whether an option is in the key (single or multiple correct). */
@@ -33,7 +36,7 @@ function inKey(key: Key | null, option: number): boolean {
   return key !== null && (("keyOptionIndex" in key && key.keyOptionIndex === option) || ("keyOptions" in key && key.keyOptions.includes(option)));
 }
 
-function QuestionReview({ quizId, question, canDecide }: { quizId: string; question: QuestionObjections; canDecide: boolean }) {
+function QuestionReview({ quizId, question, published }: { quizId: string; question: QuestionObjections; published: boolean }) {
   const headingId = `key-question-${question.questionId}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -55,7 +58,7 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
         </ol>
       )}
       <p className="text-sm text-slate-800">
-        {TYPE_NAMES[question.answerType]}. {keyText(question)}
+        {TYPE_NAMES[question.answerType]}. {keyText(question, published)}
       </p>
       {question.objections.length > 0 && (
         <ul className="flex flex-col gap-2" aria-label={`Objections to question ${question.number}`}>
@@ -87,14 +90,14 @@ function QuestionReview({ quizId, question, canDecide }: { quizId: string; quest
           ))}
         </ul>
       )}
-      {canDecide && <KeyDecisionForm quizId={quizId} question={question} />}
+      {published && <KeyDecisionForm quizId={quizId} question={question} />}
     </article>
   );
 }
 
 function Review({ review }: { review: AnswerKeyReview }) {
   const { quiz } = review;
-  const canDecide = quiz.answerKeyPublishedAt !== null;
+  const published = quiz.answerKeyPublishedAt !== null;
   return (
     <section aria-labelledby="answer-key-review" className="flex flex-col gap-4">
       <h2 id="answer-key-review" className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
@@ -104,7 +107,10 @@ function Review({ review }: { review: AnswerKeyReview }) {
           {formatIndiaDateTime(quiz.windowClosesAt!)}. {review.openObjections} undecided objection{review.openObjections === 1 ? "" : "s"}.
         </p>
       ) : (
-        <PublishKeyButton quizId={quiz.id} windowHours={quiz.objectionWindowHours} />
+        <>
+          <p className="text-slate-800">Not published yet. Below is the key that publishing makes public: check each question’s key before you publish it.</p>
+          <PublishKeyButton quizId={quiz.id} windowHours={quiz.objectionWindowHours} />
+        </>
       )}
       {quiz.resultsPublishedAt && (
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -114,7 +120,7 @@ function Review({ review }: { review: AnswerKeyReview }) {
       )}
       <div className="flex flex-col gap-4">
         {review.questions.map((question) => (
-          <QuestionReview key={question.questionId} quizId={quiz.id} question={question} canDecide={canDecide} />
+          <QuestionReview key={question.questionId} quizId={quiz.id} question={question} published={published} />
         ))}
       </div>
     </section>

@@ -1,23 +1,72 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { FormMessage, primaryButtonClass } from "@/components/ui/form";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
+import { formatRupeesWithSymbol } from "@/lib/money";
+import type { PublicationPreview } from "@/lib/results";
+import { DecisionDialog } from "./DecisionDialog";
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What the confirmation says publishing does: which quiz, how many it ranks, what it pays. */
+function publicationWords({ ranked, prizePaise, freePasses }: PublicationPreview): string {
+  const passes = freePasses > 0 ? ` and ${counted(freePasses, "free pass", "free passes")} to a later quiz` : "";
+  return `It ranks ${counted(ranked, "participant", "participants")} and pays ${formatRupeesWithSymbol(prizePaise)} in cash prizes${passes}. Published results are final: a correction later is a revision, published with its reason.`;
+}
+
+/** Asks once more, naming what is published; the safe button has the focus, so a stray Enter publishes nothing. */
+function PublishResultsDialog({ preview, onClose }: { preview: PublicationPreview; onClose: (publish: boolean) => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const confirmed = useRef(false);
+  const titleId = useId();
+  const warningId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    dialog?.showModal();
+    dialog?.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
+  }, []);
+
+  function confirm() {
+    confirmed.current = true;
+    dialogRef.current?.close();
+  }
+
+  return (
+    <DecisionDialog dialogRef={dialogRef} titleId={titleId} warningId={warningId} onClose={() => onClose(confirmed.current)}>
+      <h2 id={titleId} className="text-xl font-semibold">Publish the results of {preview.title}?</h2>
+      <p id={warningId} className="mt-2 text-sm text-slate-700">{publicationWords(preview)}</p>
+      <div className="mt-4 flex justify-end gap-3">
+        <button data-initial-focus type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
+          Not yet
+        </button>
+        <button type="button" onClick={confirm} className={primaryButtonClass}>
+          Yes, publish the results
+        </button>
+      </div>
+    </DecisionDialog>
+  );
+}
 
 /**
  * Publishing is idempotent on the server, so pressing it again after success is harmless. Once the
  * results are out the button goes, but this component stays where it was: the refresh that shows
  * the published version keeps its "Results published." on screen and announced, not unmounted
- * before anyone could read it.
+ * before anyone could read it. Results cannot be unpublished, so it asks first.
  */
-export function PublishResultsButton({ quizId, published }: { quizId: string; published: boolean }) {
+export function PublishResultsButton({ quizId, published, preview }: { quizId: string; published: boolean; preview: PublicationPreview }) {
   const router = useRouter();
   const hintId = useId();
+  const publishButton = useRef<HTMLButtonElement>(null);
+  const [confirming, setConfirming] = useState(false);
   const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string }>();
 
-  function publish() {
+  function closed(publish: boolean) {
+    setConfirming(false);
+    if (!publish) return publishButton.current?.focus();
     setMessage(undefined);
     startTransition(async () => {
       try {
@@ -35,11 +84,12 @@ export function PublishResultsButton({ quizId, published }: { quizId: string; pu
   if (published) return <FormMessage tone={message?.tone ?? "success"}>{message?.text}</FormMessage>;
   return (
     <div className="flex flex-col items-start gap-2">
-      <button type="button" onClick={publish} disabled={pending} aria-describedby={hintId} className={primaryButtonClass}>
+      <button ref={publishButton} type="button" onClick={() => setConfirming(true)} disabled={pending} aria-describedby={hintId} className={primaryButtonClass}>
         {pending ? "Publishing…" : "Publish results"}
       </button>
       <p id={hintId} className="max-w-xs text-sm text-slate-600">Puts this quiz’s official ranking on the Winners page, once its exam window has closed.</p>
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
+      {confirming && <PublishResultsDialog preview={preview} onClose={closed} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { listCompetitions } from "@/lib/quizzes";
 import type { ExtraTimeGrant } from "@/lib/review";
-import type { ResultsVersion } from "@/lib/results";
+import type { PublicationPreview, ResultsVersion } from "@/lib/results";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
 import { ExtraTimePanel } from "./ExtraTimePanel";
 import { PublishResultsButton } from "./PublishResultsButton";
@@ -36,6 +36,8 @@ export interface ResponseList {
   extraTime: ExtraTimeGrant[] | null;
   /** The chosen quiz's published versions of its results, newest first (none before publication); null without a quiz in the filter. */
   versions: ResultsVersion[] | null;
+  /** What publishing the chosen quiz's results now would publish, for the confirmation to name; null without a quiz in the filter. */
+  preview: PublicationPreview | null;
 }
 
 /** `list` is null when the responses could not be loaded. */
@@ -53,7 +55,7 @@ export function ResponsesTab({ quizId, list }: { quizId: string | undefined; lis
             {unlisted && <option value={quizId}>Quiz from the link</option>}
           </FilterSelect>
         </AdminFilterForm>
-        {quizId && <PublishResultsButton quizId={quizId} published={Boolean(list?.versions?.length)} />}
+        {quizId && list?.preview && <PublishResultsButton quizId={quizId} published={Boolean(list.versions?.length)} preview={list.preview} />}
       </div>
 
       {quizId && list?.versions && list.versions.length > 0 && <ResultsVersionsPanel quizId={quizId} versions={list.versions} />}

@@ -418,7 +418,10 @@ export interface QuestionObjections {
   html: RenderedWording | null;
   /** What a typed answer may be, which a decision's accepted answers must fit too; null for the option types. */
   typed: { limits: [string, string] | null; decimals: number } | null;
-  /** The quiz's own key; null before it is published. */
+  /**
+   * The quiz's own key once published; before, the bank's key that publishing will copy, so the
+   * admin sees what they are about to publish. Null only for a question without one.
+   */
   key: Key | null;
   dropped: boolean;
   openCount: number;
@@ -451,6 +454,9 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
         option: quizQuestions.keyOptionIndex,
         keyOptions: quizQuestions.keyOptions,
         answers: quizQuestions.keyAnswers,
+        bankOption: questions.correctOptionIndex,
+        bankOptions: questions.correctOptions,
+        bankAnswers: questions.acceptedAnswers,
         dropped: quizQuestions.dropped,
       })
       .from(quizQuestions)
@@ -493,7 +499,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       options: question.options,
       html: question.rendered?.en ?? null,
       typed: typed ? { limits: question.limits, decimals: question.decimals ?? 0 } : null,
-      key: keyIn(question.option, question.keyOptions, question.answers),
+      key: quiz.answerKeyPublishedAt ? keyIn(question.option, question.keyOptions, question.answers) : keyIn(question.bankOption, question.bankOptions, question.bankAnswers),
       dropped: question.dropped,
       openCount: against.filter((objection) => !objection.decisionId).length,
       totalCount: against.length,

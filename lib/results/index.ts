@@ -20,7 +20,7 @@ export {
 } from "./answer-key";
 export { announceResults } from "./announce";
 export { myPublishedRanks, publishedWinners, TOP_RANKS_WITHOUT_PRIZES, type SupersededVersion } from "./board";
-export { publishResults } from "./publishing";
+export { publicationPreview, publishResults, type PublicationPreview } from "./publishing";
 export { publicResultsFile } from "./results-file";
 export { publishRevision, resultsVersions, type ResultsVersion } from "./revisions";
 export type { Comparison, PrizeTier } from "./ranking";

@@ -1,6 +1,6 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
-import { acceptedRangesOf, publishedResults, questions, quizQuestions, quizSections, quizzes, resultRows } from "@/db/schema";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { acceptedRangesOf, attempts, publishedResults, questions, quizQuestions, quizSections, quizzes, resultRows } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, type DatabaseTransaction, type Queryable } from "@/lib/db";
@@ -14,6 +14,7 @@ import { assertKeySettled } from "./answer-key";
 import { disqualifiedParticipants, FIRST_PUBLICATION, type FrozenRow, type ResultsBasis } from "./frozen";
 import { singleKeyOf, type KeyEntry } from "./key";
 import { pseudonymOf } from "./pseudonyms";
+import { rankParticipants } from "./ranking";
 import { formatFor, serialiseResults, sha256Hex } from "./public-file";
 import { resultsFileFromAnswers } from "./results-file";
 
@@ -164,4 +165,44 @@ export const publishResults = service("results.publish", async (admin, quizId: s
     // In the same transaction: told exactly when published. The job tells 20,000 participants without holding this request.
     await enqueueWithin(tx, "results.announce", { quizId, revision: FIRST_PUBLICATION.revision });
   });
+});
+
+/** What publishing a quiz's results now would publish, as the admin confirms it. */
+export interface PublicationPreview {
+  title: string;
+  /** The participants it ranks: every submitted attempt but the disqualified. */
+  ranked: number;
+  /** The cash prizes it pays in all, in paise. */
+  prizePaise: number;
+  /** The participants it gives a free pass to a later quiz. */
+  freePasses: number;
+}
+
+/**
+ * The counts the "Publish results" confirmation names, ranked as the publication ranks (the tie
+ * rule, the quiz's prize table) from each submitted attempt's stored score, which the key's
+ * publication and every decision on it keep current: a read of one row per participant, never
+ * the scoring of every answer sheet that publishing itself does.
+ */
+export const publicationPreview = service("results.publish", async (_admin, quizId: string): Promise<PublicationPreview> => {
+  const db = await getDb();
+  const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId));
+  if (!quiz) throw new NotFound(message("quizNotFound"));
+  const [submitted, tables] = await Promise.all([
+    db
+      .select({ participantId: attempts.participantId, score: attempts.score, timeTakenSeconds: attempts.timeTakenSeconds, submittedAt: attempts.submittedAt })
+      .from(attempts)
+      .where(and(eq(attempts.quizId, quizId), isNotNull(attempts.submittedAt), isNull(attempts.disqualifiedAt))),
+    prizeTablesOf(db, [quiz]),
+  ]);
+  const ranked = rankParticipants(
+    submitted.map((row) => ({ participantId: row.participantId, score: row.score ?? 0, timeTakenSeconds: row.timeTakenSeconds ?? 0, submittedAt: row.submittedAt! })),
+    tables.get(quiz.id)!.tiers,
+  );
+  return {
+    title: quiz.title,
+    ranked: ranked.length,
+    prizePaise: ranked.reduce((total, row) => total + row.prizePaise, 0),
+    freePasses: ranked.filter((row) => row.freePass).length,
+  };
 });

@@ -19,7 +19,7 @@ import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, sco
 import { listPrizeClaims, prizesToRecover, type AdminPrizeClaim, type PrizeToRecover } from "@/lib/payouts";
 import { listTransactionsForReview, statementMapping, type ReviewFilter, type ReviewList } from "@/lib/payments";
 import { listCompetitions, listQuestions, listQuizzesForAdmin, listSubjects, questionUsage } from "@/lib/quizzes";
-import { resultsVersions } from "@/lib/results";
+import { publicationPreview, resultsVersions } from "@/lib/results";
 import { errorFields, log } from "@/lib/log";
 
 /**
@@ -51,13 +51,14 @@ export function loadQuestionBank(admin: ActiveUser, filter: QuestionFilter): Pro
 
 export function loadResponseList(admin: ActiveUser, quizId: string | undefined): Promise<ResponseList | null> {
   return orNull("loading responses failed", async () => {
-    const [quizzes, rows, extraTime, versions] = await Promise.all([
+    const [quizzes, rows, extraTime, versions, preview] = await Promise.all([
       listCompetitions(admin),
       listResponses(admin, quizId),
       quizId ? listExtraTime(admin, quizId) : null,
       quizId ? resultsVersions(admin, quizId) : null,
+      quizId ? publicationPreview(admin, quizId) : null,
     ]);
-    return { quizzes, rows, extraTime, versions };
+    return { quizzes, rows, extraTime, versions, preview };
   });
 }
 
