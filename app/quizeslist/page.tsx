@@ -10,6 +10,7 @@ import { formatIndiaDateTime } from "@/lib/format";
 import { pageAlternates } from "@/lib/i18n";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import { listCompetitions } from "@/lib/quizzes";
+import { quizTextsIn } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("quizList");
@@ -26,11 +27,11 @@ export default async function QuizListPage() {
         <p className="text-slate-700">{t("none")}</p>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
-          {quizzes.map((quiz) => (
+          {quizzes.map((quiz) => ({ quiz, ...quizTextsIn(language, quiz) })).map(({ quiz, title, description }) => (
             <li key={quiz.id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 className="text-xl font-semibold">{quiz.title}</h2>
+              <h2 lang={title.lang} className="text-xl font-semibold">{title.text}</h2>
               <ContestModelNote model={quiz.contestModel} className="mt-1 text-sm font-medium text-brand" />
-              <p className="mt-2 text-slate-700">{quiz.description}</p>
+              <p lang={description.lang} className="mt-2 text-slate-700">{description.text}</p>
               <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
                 <dt className="text-slate-600">{t("entryFee")}</dt>
                 <dd>{quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0 ? t("free") : formatRupeesWithSymbol(quiz.entryFeePaise)}</dd>
@@ -45,7 +46,7 @@ export default async function QuizListPage() {
                 <dt className="text-slate-600">{t("result")}</dt>
                 <dd>{formatIndiaDateTime(quiz.resultAt, language)}</dd>
               </dl>
-              <PrizeTierList tiers={quiz.prizes} label={prizes("prizesOf", { title: quiz.title })} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
+              <PrizeTierList tiers={quiz.prizes} label={prizes("prizesOf", { title: title.text })} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
               <Link href="/login" lang="en" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
                 Register Olympiad
               </Link>

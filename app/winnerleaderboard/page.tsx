@@ -10,6 +10,7 @@ import { config } from "@/lib/config";
 import { publishedWinners } from "@/lib/results";
 import { formatIndiaDate } from "@/lib/format";
 import { pageAlternates } from "@/lib/i18n";
+import { textIn } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("results");
@@ -36,9 +37,9 @@ export default async function WinnerLeaderboardPage() {
             <h2 id="check-yourself" className="text-lg font-semibold text-slate-900">{t("checkYourself")}</h2>
             <p className="mt-1">{t("checkYourselfText")}</p>
           </section>
-          {quizzes.map((quiz) => (
+          {quizzes.map((quiz) => ({ quiz, title: textIn(language, quiz.title, quiz.titleHi) })).map(({ quiz, title }) => (
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
-              <h2 id={`winners-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+              <h2 id={`winners-${quiz.id}`} lang={title.lang} className="text-xl font-semibold text-slate-900">{title.text}</h2>
               <p className="text-sm text-slate-600" data-testid={`version-${quiz.id}`}>
                 {quiz.revision > 1
                   ? t("revisedOn", { revision: quiz.revision, date: formatIndiaDate(quiz.publishedAt, language) })
@@ -47,7 +48,7 @@ export default async function WinnerLeaderboardPage() {
               {quiz.reason && <p className="text-sm text-slate-800">{t("revisionReason", { reason: quiz.reason })}</p>}
               <ContestModelNote model={quiz.contestModel} />
               {quiz.contestModel === "paid_certificates" && <p className="text-sm text-slate-700">{t("noCashPrizes")}</p>}
-              <WinnersTable title={quiz.title} winners={quiz.winners} participants={quiz.participants} prizes={quiz.prizes} />
+              <WinnersTable title={title.text} winners={quiz.winners} participants={quiz.participants} prizes={quiz.prizes} />
               <ResultsDigest quizId={quiz.id} prizes={quiz.prizes} digest={quiz.digest} resultsFile={quiz.resultsFile} />
               <SupersededVersions quizId={quiz.id} versions={quiz.superseded} language={language} />
             </section>

@@ -71,8 +71,12 @@ export function QuizForm({ quiz, copyOf, bank, contestModels, notice, takeFocus,
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field id="quiz-title" label="Title" error={errors.title?.message} {...register("title")} />
         <Field id="quiz-name" label="Short name" hint="Optional; the title is used when blank." error={errors.name?.message} {...register("name")} />
+        <Field id="quiz-title-hi" label="Title (Hindi)" hint="Optional; Hindi pages show the English title when blank." lang="hi" error={errors.titleHi?.message} {...register("titleHi")} />
         <div className="sm:col-span-2">
           <TextAreaField id="quiz-description" label="Description" rows={3} error={errors.description?.message} {...register("description")} />
+        </div>
+        <div className="sm:col-span-2">
+          <TextAreaField id="quiz-description-hi" label="Description (Hindi)" hint="Optional; Hindi pages show the English description when blank." lang="hi" rows={3} error={errors.descriptionHi?.message} {...register("descriptionHi")} />
         </div>
         <fieldset className="flex flex-col gap-2 sm:col-span-2" aria-describedby={errors.contestModel ? "quiz-model-error" : undefined}>
           <legend className="mb-2 font-semibold text-slate-900">Contest model</legend>

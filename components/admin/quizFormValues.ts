@@ -10,8 +10,11 @@ type AdminQuizRow = Awaited<ReturnType<typeof listQuizzesForAdmin>>[number];
 /** What the quiz form's inputs hold: text, India-time datetime-local values and picked question ids. */
 const quizFields = z.object({
   title: z.string(),
+  /** Blank: no Hindi title, and Hindi pages show the English one. */
+  titleHi: z.string(),
   name: z.string(),
   description: z.string(),
+  descriptionHi: z.string(),
   /** "" until the admin picks one: a new quiz has no model preselected. */
   contestModel: z.union([z.enum(CONTEST_MODELS), z.literal("")]),
   /** The confirmation that paid entry with cash prizes is lawful where the quiz runs; ticked anew on every save. */
@@ -187,8 +190,10 @@ export interface ContestModelOption {
 
 const NEW_QUIZ: QuizFormValues = {
   title: "",
+  titleHi: "",
   name: "",
   description: "",
+  descriptionHi: "",
   contestModel: "",
   cashPrizesLawfulConfirmed: false,
   prizeMoney: "",
@@ -216,8 +221,10 @@ const NEW_QUIZ: QuizFormValues = {
 export function quizFormValues(quiz: AdminQuizRow): QuizFormValues {
   return {
     title: quiz.title,
+    titleHi: quiz.titleHi ?? "",
     name: quiz.name,
     description: quiz.description,
+    descriptionHi: quiz.descriptionHi ?? "",
     contestModel: quiz.contestModel,
     cashPrizesLawfulConfirmed: false,
     prizeMoney: String(paiseToRupees(quiz.prizeMoneyPaise)),

@@ -9,6 +9,7 @@ import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { formatIndiaDateTime, formatIndiaDayAndTime, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { DashboardQuiz } from "@/lib/quizzes";
+import { quizTextsIn } from "@/lib/quizzes/schemas";
 import { EnrollAction } from "./EnrollAction";
 import type { PaymentDetails } from "./PaymentModal";
 
@@ -26,6 +27,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
   const language = useLocale();
   const value = (chunks: ReactNode) => <span className="font-semibold text-slate-900">{chunks}</span>;
   const titleId = quizCardTitleId(quiz.id);
+  const { title, description } = quizTextsIn(language, quiz);
   const fee = formatRupeesWithSymbol(quiz.entryFeePaise);
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
   const certificatesOnly = quiz.contestModel === "paid_certificates";
@@ -40,12 +42,12 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
           roleDescription={home("carousel")}
           posters={quiz.posterUrls.map((src, index) => ({
             src,
-            alt: t("posterAlt", { title: quiz.title, number: index + 1, count: quiz.posterUrls.length }),
+            alt: t("posterAlt", { title: title.text, number: index + 1, count: quiz.posterUrls.length }),
             dotLabel: home("showPoster", { position: index + 1, count: quiz.posterUrls.length }),
           }))}
         />
       )}
-      <h2 id={titleId} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+      <h2 id={titleId} lang={title.lang} className="text-xl font-semibold text-slate-900">{title.text}</h2>
       <ContestModelNote model={quiz.contestModel} />
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
         {quiz.seatsLeft !== null && <p>{t.rich("seatsLeft", { seats: quiz.seatsLeft, value })}</p>}
@@ -54,18 +56,18 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
         <p>{t.rich("resultDate", { date: formatShortIndiaDate(quiz.resultAt), value })}</p>
       </div>
       <Tabs
-        label={t("about", { title: quiz.title })}
+        label={t("about", { title: title.text })}
         tabs={[
           {
             label: t("information"),
             content: (
               <>
-                <p>{quiz.description}</p>
+                <p lang={description.lang}>{description.text}</p>
                 <p className="mt-2">
                   {t("entryFee", { fee: free ? t("free") : fee })}{" "}
                   {certificatesOnly ? t("certificatesOnly") : t("prizeMoney", { amount: formatRupeesWithSymbol(quiz.prizeMoneyPaise) })}
                 </p>
-                <PrizeTierList tiers={quiz.prizes} label={t("prizesOf", { title: quiz.title })} className="mt-2 list-disc pl-5" />
+                <PrizeTierList tiers={quiz.prizes} label={t("prizesOf", { title: title.text })} className="mt-2 list-disc pl-5" />
               </>
             ),
           },

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/client";
 import type { ExamView } from "@/lib/exam";
 import { ExamStart, type QueuedStart } from "./ExamStart";
 import type { QuizFacts } from "./ExamRules";
-import type { Paper } from "@/lib/quizzes/schemas";
+import type { Paper, ShownText } from "@/lib/quizzes/schemas";
 import { LiveExam } from "./LiveExam";
 import { requestExamMedia, type ExamMedia } from "./media";
 import { RecordingStatus } from "./RecordingStatus";
@@ -27,7 +27,7 @@ type Phase =
 export interface ExamRoomProps {
   quizId: string;
   participantId: string;
-  quiz: QuizFacts & { title: string };
+  quiz: QuizFacts & { title: ShownText };
   /** The quiz's sections and their marking, stated again before the start; null without sections. */
   paper?: Paper | null;
   /** The participant's attempt as the server has it, or null before the first start. */

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { useHydrated } from "@/components/ui/useHydrated";
-import type { Paper } from "@/lib/quizzes/schemas";
+import type { Paper, ShownText } from "@/lib/quizzes/schemas";
 import { ExamRules, type QuizFacts } from "./ExamRules";
 import { ExpectedWait } from "./ExpectedWait";
 
@@ -12,7 +12,8 @@ export interface QueuedStart {
 }
 
 interface ExamStartProps {
-  quiz: QuizFacts & { title: string };
+  /** The title in the page's language (quizTextsIn). */
+  quiz: QuizFacts & { title: ShownText };
   paper?: Paper | null;
   resuming: boolean;
   starting: boolean;
@@ -27,7 +28,7 @@ export function ExamStart({ quiz, paper, resuming, starting, error, queue, onSta
   const hydrated = useHydrated();
   return (
     <section aria-labelledby="exam-start" className="flex flex-col items-start gap-4">
-      <h1 id="exam-start" className="text-3xl font-bold tracking-tight text-slate-900">{quiz.title}</h1>
+      <h1 id="exam-start" lang={quiz.title.lang} className="text-3xl font-bold tracking-tight text-slate-900">{quiz.title.text}</h1>
       <h2 className="text-xl font-semibold text-slate-900">{t("instructions")}</h2>
       <ExamRules quiz={quiz} paper={paper} />
       <p className="max-w-2xl text-slate-700">{t("start.proctoring")}</p>

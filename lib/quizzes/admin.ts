@@ -20,8 +20,11 @@ function examEnd(input: QuizInput): Date {
 function columns(input: QuizInput) {
   return {
     title: input.title,
+    // Left out (undefined), Drizzle leaves the column as it is.
+    titleHi: input.titleHi,
     name: input.name || input.title,
     description: input.description,
+    descriptionHi: input.descriptionHi,
     contestModel: input.contestModel,
     prizeMoneyPaise: rupeesToPaise(input.prizeMoney),
     entryFeePaise: rupeesToPaise(input.entryFee),

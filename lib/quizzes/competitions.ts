@@ -12,8 +12,10 @@ import { CONTEST_MODELS, type ContestModel } from "./schemas";
 export const competitionColumns = {
   id: quizzes.id,
   title: quizzes.title,
+  titleHi: quizzes.titleHi,
   name: quizzes.name,
   description: quizzes.description,
+  descriptionHi: quizzes.descriptionHi,
   contestModel: quizzes.contestModel,
   entryFeePaise: quizzes.entryFeePaise,
   prizeMoneyPaise: quizzes.prizeMoneyPaise,

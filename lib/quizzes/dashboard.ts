@@ -19,7 +19,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface DashboardQuiz extends CardSchedule {
   id: string;
   title: string;
+  titleHi: string | null;
   description: string;
+  descriptionHi: string | null;
   contestModel: ContestModel;
   posterUrls: string[];
   entryFeePaise: number;

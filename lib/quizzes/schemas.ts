@@ -204,6 +204,9 @@ const sectionSchema = z.object({
 
 export type SectionInput = z.output<typeof sectionSchema>;
 
+/** A quiz's title and description in the page's language, for every screen that shows them. */
+export { quizTextsIn, textIn, type ShownText } from "./texts";
+
 /** The paper a quiz's sections make, for the quiz editor's preview in the browser as for the instructions page. */
 export { paperOf, type MarksGroup, type Paper, type PaperSection, type SectionMarking } from "./paper";
 
@@ -212,11 +215,22 @@ function sectionedQuestionIds(sections: readonly Pick<SectionInput, "questions">
   return sections.flatMap((section) => section.questions.map((question) => question.questionId));
 }
 
+/** An optional Hindi text of a quiz: left out stays undefined (unchanged), blank or null becomes null (none). */
+function hindiText(label: string, max: number) {
+  return z
+    .union([text(label).trim().max(max, `${label} must be at most ${max} characters.`), z.null()])
+    .transform((value) => value || null)
+    .optional();
+}
+
 export const quizSchema = z
   .object({
     title: text("Title", "Title is required.").trim().min(1, "Title is required.").max(120, "The title must be at most 120 characters."),
+    /** The Hindi texts (not in SPEC's payload): left out, a quiz keeps those it has; blank or null, it has none. */
+    titleHi: hindiText("Title (Hindi)", 120),
     name: text("Short name").trim().max(60, "The short name must be at most 60 characters.").optional(),
     description: text("Description").trim().max(2000, "The description must be at most 2000 characters.").default(""),
+    descriptionHi: hindiText("Description (Hindi)", 2000),
     /** Always chosen by the admin: a quiz has no model until one is picked (lawful by default, no fallback). */
     contestModel: z.enum(CONTEST_MODELS, { error: CONTEST_MODEL_REQUIRED }),
     /**

@@ -34,6 +34,7 @@ export const publishedWinners = service("results.view", async () => {
     .select({
       id: quizzes.id,
       title: quizzes.title,
+      titleHi: quizzes.titleHi,
       contestModel: quizzes.contestModel,
       revision: publishedResults.revision,
       publishedAt: publishedResults.publishedAt,

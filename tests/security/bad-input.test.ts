@@ -211,8 +211,10 @@ async function rows<T>(query: (db: Awaited<ReturnType<typeof getDb>>) => Promise
 
 const QUIZ_FIELDS: Target["fields"] = {
   title: "text",
+  titleHi: "text?",
   name: "text",
   description: "text",
+  descriptionHi: "text?",
   prizeMoney: "fee",
   entryFee: "fee",
   capacity: "count?",
@@ -236,8 +238,10 @@ async function quizBody(mark: string) {
   const now = Date.now();
   return {
     title: `Winter Olympiad ${mark}`,
+    titleHi: "शीतकालीन ओलंपियाड",
     name: "winter",
     description: `The winter round ${mark}`,
+    descriptionHi: "शीतकालीन दौर",
     contestModel: "paid_cash",
     cashPrizesLawfulConfirmed: true,
     prizeMoney: 176000,

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { loadExamAccess } from "@/app/_exam/load-exam-access";
 import { ExamRefusalNotice } from "@/components/exam/ExamRefusalNotice";
 import { ExamRoom } from "@/components/exam/ExamRoom";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { nextRecordingSequence, resumeExam } from "@/lib/exam";
 import { quizPaper } from "@/lib/quizzes";
+import { quizTextsIn } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");
@@ -15,12 +16,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function QuizLivePage({ searchParams }: { searchParams: Promise<{ quizId?: string | string[] }> }) {
   const { quizId } = await searchParams;
   const { user, quiz, access } = await loadExamAccess(quizId);
+  const { title } = quizTextsIn(await getLocale(), quiz);
 
   if (!access.allowed && !access.attempt?.submittedAt) {
     const t = await getTranslations("exam");
     return (
       <>
-        <PageTitle>{quiz.title}</PageTitle>
+        <PageTitle>
+          <span lang={title.lang}>{title.text}</span>
+        </PageTitle>
         <ExamRefusalNotice refusal={access.refusal} action={{ href: "/dashboard", label: t("backToDashboard") }} />
       </>
     );
@@ -37,7 +41,7 @@ export default async function QuizLivePage({ searchParams }: { searchParams: Pro
     <ExamRoom
       quizId={quiz.id}
       participantId={user.id}
-      quiz={{ title: quiz.title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks }}
+      quiz={{ title, questionCount: quiz.questionCount, durationSeconds: quiz.durationSeconds, marksPerQuestion: quiz.marksPerQuestion, wrongAnswerMarks: quiz.wrongAnswerMarks }}
       paper={paper}
       initialView={view}
       firstChunkSequence={firstChunkSequence}

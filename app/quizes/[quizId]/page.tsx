@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { loadExamAccess } from "@/app/_exam/load-exam-access";
 import { ExamRefusalNotice } from "@/components/exam/ExamRefusalNotice";
 import { ExamRules } from "@/components/exam/ExamRules";
 import { primaryButtonClass } from "@/components/ui/form";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { quizPaper } from "@/lib/quizzes";
+import { quizTextsIn } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");
@@ -15,12 +16,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function QuizInstructionsPage({ params }: { params: Promise<{ quizId: string }> }) {
   const { quizId } = await params;
   const { user, quiz, access } = await loadExamAccess(quizId);
-  const [t, paper] = await Promise.all([getTranslations("exam"), quizPaper(user, quiz.id)]);
+  const [t, paper, language] = await Promise.all([getTranslations("exam"), quizPaper(user, quiz.id), getLocale()]);
+  const { title } = quizTextsIn(language, quiz);
   const liveSection = `/QuizliveSection?quizId=${quiz.id}`;
 
   return (
     <>
-      <PageTitle lead={quiz.title}>{t("instructions")}</PageTitle>
+      <PageTitle lead={<span lang={title.lang}>{title.text}</span>}>{t("instructions")}</PageTitle>
       <ExamRules quiz={quiz} paper={paper} />
       {access.allowed ? (
         // A full page load, not a client-side one: the exam page's own Permissions-Policy (camera,
