@@ -36,8 +36,9 @@ export function QuestionPanel({ question, legendRef, timer, index, answers, onAn
         </h2>
         {timer}
       </div>
-      <fieldset className="flex flex-col gap-3">
-        <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 text-lg font-medium text-slate-900 focus:outline-none">
+      {/* min-w-0 and w-full: a fieldset and its legend are otherwise as wide as a wide formula or table, and so is the page. */}
+      <fieldset className="flex min-w-0 flex-col gap-3">
+        <legend ref={legendRef} tabIndex={-1} lang={wording.lang} className="mb-3 w-full text-lg font-medium text-slate-900 focus:outline-none">
           <TextOrImage text={wording.text} html={wording.html?.text} alt={t("questionImage", { number })} />
         </legend>
         {wording.options.map((option, position) => (
@@ -53,7 +54,7 @@ export function QuestionPanel({ question, legendRef, timer, index, answers, onAn
               className="h-4 w-4 accent-brand"
             />
             <span className="font-semibold text-slate-700">{LETTERS[position]}.</span>
-            <span lang={wording.lang}>
+            <span lang={wording.lang} className="min-w-0">
               <TextOrImage text={option} html={wording.html?.options[position]} alt={t("optionImage", { letter: LETTERS[position] })} />
             </span>
           </label>

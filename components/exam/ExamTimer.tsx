@@ -9,7 +9,7 @@ export function ExamTimer({ secondsLeft }: { secondsLeft: number }) {
   const t = useTranslations("exam.live");
   const colour = secondsLeft <= WARNING_SECONDS ? "text-red-700" : "text-slate-900";
   return (
-    <p className="flex items-center gap-2 text-lg font-semibold">
+    <p className="flex flex-wrap items-center gap-x-2 text-lg font-semibold">
       <span className="text-slate-700">{t("timeLeft")}</span>
       {/* No live region: announcing every second would drown a screen reader. */}
       <span role="timer" aria-label={t("timeLeft")} className={`tabular-nums ${colour}`}>

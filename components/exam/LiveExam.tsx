@@ -219,8 +219,9 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
-        <div className="flex items-center gap-4">
+        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
+        {/* Wraps on a narrow screen or with large text: the time left is never pushed off the side. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
           {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
           <LanguageSwitch language={language} title={shell("switchTo", { language: LANGUAGE_NAMES[otherLanguage(language)] })} className={`${secondaryButtonClass} text-sm`} />
           <ExamTimer secondsLeft={secondsLeft} />

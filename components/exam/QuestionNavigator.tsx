@@ -68,11 +68,11 @@ export function QuestionNavigator({ current, total, markOf, disabled, onGo, sect
       <div className="flex flex-wrap items-end gap-3">
         {sectionRuns(questionWindow(current, total), sectionOf).map(({ section, indexes }) =>
           section === null ? (
-            <ol key={indexes[0]} className="flex gap-2">{indexes.map(button)}</ol>
+            <ol key={indexes[0]} className="flex flex-wrap gap-2">{indexes.map(button)}</ol>
           ) : (
             <div key={indexes[0]} role="group" aria-label={section} className="flex flex-col gap-1">
               <span aria-hidden="true" className="max-w-48 truncate text-xs font-semibold text-slate-600">{section}</span>
-              <ol className="flex gap-2">{indexes.map(button)}</ol>
+              <ol className="flex flex-wrap gap-2">{indexes.map(button)}</ol>
             </div>
           ),
         )}

@@ -1,6 +1,8 @@
 // Formulas are KaTeX's HTML (with MathML for screen readers): its stylesheet and fonts come with
 // every page that shows a question, and no other.
 import "katex/dist/katex.min.css";
+import { useTranslations } from "next-intl";
+import { withScrollRegions } from "./scrollRegions";
 
 /** Question texts and options may be image URLs (SPEC §2). */
 function isImageUrl(text: string): boolean {
@@ -18,8 +20,10 @@ const IMAGE_CLASS = {
  * URL as the image and anything else as text.
  */
 export function TextOrImage({ text, html, alt, size = "full" }: { text: string; html?: string | null; alt: string; size?: keyof typeof IMAGE_CLASS }) {
-  if (html) return <span className="rich-content" dangerouslySetInnerHTML={{ __html: html }} />;
-  if (!isImageUrl(text)) return <span className="whitespace-pre-line">{text}</span>;
+  const t = useTranslations("ui.scrollSideways");
+  if (html) return <span className="rich-content" dangerouslySetInnerHTML={{ __html: withScrollRegions(html, { formula: t("formula"), table: t("table") }) }} />;
+  // A word longer than a phone's line breaks where it must rather than widen the page.
+  if (!isImageUrl(text)) return <span className="whitespace-pre-line [overflow-wrap:anywhere]">{text}</span>;
   // Any host, unknown size: next/image would need each host configured in advance.
   // eslint-disable-next-line @next/next/no-img-element
   return <img src={text.trim()} alt={alt} loading={size === "thumbnail" ? "lazy" : undefined} className={IMAGE_CLASS[size]} />;

@@ -1,0 +1,22 @@
+/** The names a screen reader gives the boxes, in the page's language. */
+export interface ScrollLabels {
+  formula: string;
+  table: string;
+}
+
+const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * A question's rendered HTML (lib/content) with each display formula and each table in a box of
+ * its own that scrolls sideways, so one wider than a phone moves inside it, never the page
+ * (WCAG 1.4.10). Each box is a named region that takes keyboard focus, for the arrow keys to scroll
+ * it (WCAG 2.1.1), as ScrollRegion is. Done as the HTML is shown, so questions saved before it get
+ * the boxes too.
+ */
+export function withScrollRegions(html: string, labels: ScrollLabels): string {
+  const region = (label: string) => `role="region" aria-label="${attribute(label)}" tabindex="0"`;
+  return html
+    .replaceAll('<span class="katex-display">', `<span class="katex-display" ${region(labels.formula)}>`)
+    .replaceAll("<table>", `<div class="table-scroll" ${region(labels.table)}><table>`)
+    .replaceAll("</table>", "</table></div>");
+}
