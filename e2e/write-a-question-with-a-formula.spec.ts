@@ -42,12 +42,16 @@ test.describe("questions with formulas", () => {
     await axe.check("the question preview in Hindi", "section[aria-labelledby=question-preview-heading]");
     axe.expectNone();
 
-    // A formula left open is named with its field, line and column, and the question is not saved.
+    // A $ left open on its line is a dollar sign, and the preview says so.
     await page.getByLabel("Option 2 text").fill("$x = 3");
-    await expect(preview.getByRole("list", { name: "Texts that cannot be saved" })).toContainText("Option 2: line 1, column 1: unclosed $");
+    await expect(preview.getByText("Option 2: A $ with no closing $ on its line is shown as a dollar sign.")).toBeVisible();
+    // A formula KaTeX cannot read is named with its field, line and column, and the question is not saved.
+    await page.getByLabel("Option 2 text").fill("$x = \\oops$");
+    await expect(preview.getByRole("list", { name: "Texts that cannot be saved" })).toContainText("Option 2: line 1, column 6: Undefined control sequence: \\oops");
+    await expect(preview.getByText("shown as a dollar sign")).toHaveCount(0);
     await page.getByRole("radio", { name: "Option 2" }).check();
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByText("Option 2: line 1, column 1: unclosed $").first()).toBeVisible();
+    await expect(page.getByText("Option 2: line 1, column 6: Undefined control sequence: \\oops").first()).toBeVisible();
     await expect(page.getByText("Question added.")).toHaveCount(0);
 
     await page.getByLabel("Option 2 text").fill("$x = 3$");

@@ -190,7 +190,7 @@ export function QuestionForm({ question, subjects, notice, takeFocus, onDone }: 
           id="question-text"
           label="Question text"
           rows={3}
-          hint="Markdown (**bold**, *italic*, lists, tables) and maths between $ signs: $x^2$ in a line, $$…$$ on lines of its own; a dollar sign itself is \$. Images: upload them below."
+          hint="Markdown (**bold**, *italic*, lists, tables) and maths between $ signs: $x^2$ in a line, $$…$$ on lines of its own, $\ce{H2SO4}$ for chemistry; a $ not closed on its line is a dollar sign, and \$ always is. Images: upload them below."
           error={errors.text?.message}
           {...register("text")}
         />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { AnswerType } from "@/lib/quizzes/schemas";
 import { QuestionView } from "@/components/exam/QuestionView";
@@ -7,7 +8,7 @@ import type { AnswerValue } from "@/components/exam/answer";
 import type { ExamLanguage } from "@/components/exam/language";
 import { callApi } from "@/lib/client";
 import type { QuestionPreview as Preview } from "@/lib/quizzes";
-import { ANSWER_TYPE_LABELS, isTyped } from "@/lib/quizzes/schemas";
+import { ANSWER_TYPE_LABELS, isTyped, questionFieldLabel } from "@/lib/quizzes/schemas";
 
 export interface PreviewTexts {
   text: string;
@@ -54,6 +55,19 @@ export function previewProblems(preview: Preview | null): string[] {
   return [preview.en, preview.hi].flatMap((wording) => (wording ? [wording.text, ...wording.options] : [])).flatMap((text) => (text.problem ? [text.problem] : []));
 }
 
+/** The fields, as the form labels them, where a `$` is shown as a dollar sign rather than opening a formula. */
+function loneDollarFields(preview: Preview | null): string[] {
+  if (!preview) return [];
+  const fields = (wording: Preview["en"] | null, hindi: boolean) =>
+    !wording
+      ? []
+      : [
+          ...(wording.text.loneDollar ? [questionFieldLabel({ name: hindi ? "textHi" : "text" })] : []),
+          ...wording.options.flatMap((option, index) => (option.loneDollar ? [questionFieldLabel({ name: hindi ? "optionsHi" : "options", index })] : [])),
+        ];
+  return [...fields(preview.en, false), ...fields(preview.hi, true)];
+}
+
 /**
  * The question as a participant will see it, rendered by the server exactly as saving renders it:
  * at phone and desktop width, in English or Hindi, options in the order given (a quiz that
@@ -88,6 +102,8 @@ export function QuestionPreview({ texts, answer: key, onPreview }: { texts: Prev
   }, [body, onPreview]);
 
   const problems = previewProblems(preview);
+  const errors = useTranslations("errors");
+  const loneDollars = loneDollarFields(preview);
   const shown = language === "hi" && preview?.hi ? texts : { ...texts, textHi: "", optionsHi: [] };
   const wording = (hindi: boolean) => {
     const rendered = hindi ? preview?.hi : preview?.en;
@@ -125,6 +141,7 @@ export function QuestionPreview({ texts, answer: key, onPreview }: { texts: Prev
             {problems.map((problem) => <li key={problem}>{problem}</li>)}
           </ul>
         )}
+        {loneDollars.length > 0 && <p className="text-sm text-amber-900">{`${loneDollars.join(", ")}: ${errors("loneDollar")}`}</p>}
         {preview && preview.linkedImages.length > 0 && (
           <div className="text-sm text-amber-900">
             <p>Image addresses in the texts are not loaded for participants; replace them with an uploaded image:</p>

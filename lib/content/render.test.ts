@@ -271,11 +271,48 @@ describe("hostile content", () => {
   });
 });
 
-describe("content errors", () => {
-  it("places an unclosed $ on its line", () => {
-    expect(failure("Line one\nLine two\nIt costs $5 and more.")).toMatchObject({ line: 3, column: 10, detail: "unclosed $" });
+describe("dollar signs and formulas", () => {
+  const math = (html: string) => [...html.matchAll(/<annotation encoding="application\/x-tex">([^<]*)<\/annotation>/g)].map((match) => match[1]);
+
+  it.each([
+    ["prices on one line", "A pen costs $5 and a book costs $12.", "<p>A pen costs $5 and a book costs $12.</p>"],
+    ["a price, then a formula on the next line", "It costs $5.\nSo $x$ is", null],
+    ["a $ followed by a space", "Pay $ 5 or $x$", null],
+    ["a closing $ after a space", "from $x $ to", "<p>from $x $ to</p>"],
+    ["a closing $ followed by a digit", "$x$5", "<p>$x$5</p>"],
+    ["a formula broken over two lines", "Let $x\ny$ be", "<p>Let $x<br>\ny$ be</p>"],
+    ["a $ at the very end", "Total: 40$", "<p>Total: 40$</p>"],
+  ])("%s: each $ with no closing $ on its line is a dollar sign, and said so", (_name, source, html) => {
+    const rendered = renderContent(source, "question");
+    if (html) expect(rendered.html).toBe(`${html}\n`);
+    expect(rendered.loneDollar).toBe(true);
+    expectHarmless(rendered.html);
   });
 
+  it("keeps formulas that close on their line, and says nothing of dollars escaped or inside them", () => {
+    const cases: [string, string[], boolean][] = [
+      ["$x$ and $y$", ["x", "y"], false],
+      ["$x$, then $5 on its own", ["x"], true],
+      ["Pay \\$5 for $\\$5 + x$", ["\\$5 + x"], false],
+      ["$a$$b$", ["a", "b"], false],
+      ["| $5 | $x^2$ |\n|---|---|\n| 1 | 2 |", ["x^2"], true],
+    ];
+    for (const [source, formulas, loneDollar] of cases) {
+      const rendered = renderContent(source, "question");
+      expect(math(rendered.html)).toEqual(formulas);
+      expect(rendered.loneDollar).toBe(loneDollar);
+    }
+    expect(renderContent("$\\frac12$", "option")).toMatchObject({ loneDollar: false });
+    expect(renderContent("$5", "option")).toEqual({ html: "$5", loneDollar: true });
+  });
+
+  it("places a formula left open inside a line's formula where KaTeX stops", () => {
+    // "$5 and $x$": the first $ closes at the third, and KaTeX is given "5 and $x".
+    expect(failure("Pay $5 and $x$ now")).toMatchObject({ line: 1, column: 12 });
+  });
+});
+
+describe("content errors", () => {
   it("places an unclosed $$", () => {
     expect(failure("Intro\n\n$$\nx + 1")).toMatchObject({ line: 3, column: 1, detail: "unclosed $$" });
     expect(failure("a $$x$ b")).toMatchObject({ line: 1, column: 3, detail: "unclosed $$" });

@@ -14,6 +14,8 @@ export type ContentKind = "question" | "option";
 
 export interface RenderedContent {
   html: string;
+  /** A `$` not closed as a formula on its line was shown as a dollar sign: the author is told, in case a formula was meant. */
+  loneDollar: boolean;
 }
 
 /** The images a text may show, by id: those uploaded, with the size their <img> states so nothing shifts as they load. */
@@ -102,6 +104,7 @@ interface Env {
   cells: number;
   /** Characters inside \ce{…} and \pu{…}. */
   chemistry: number;
+  loneDollar: boolean;
   images: KnownImages;
 }
 
@@ -193,6 +196,23 @@ function closing(text: string, from: number, delimiter: "$" | "$$", end = text.l
   return -1;
 }
 
+/**
+ * The index of the `$` closing an inline formula opened at `start`, or -1 when that `$` is a dollar
+ * sign. Pandoc's rule, on one line: the opening `$` is followed by a non-space, the closing one
+ * follows a non-space and is not followed by a digit. So "a pen costs $5 and a book costs $12"
+ * holds no formula, and a formula never runs on over a line break to a `$` further down.
+ */
+function inlineClosing(text: string, start: number, end = text.length): number {
+  const lineEnd = text.indexOf("\n", start);
+  const last = lineEnd === -1 || lineEnd > end ? end : lineEnd;
+  if (start + 1 >= last || /\s/.test(text[start + 1])) return -1;
+  for (let i = start + 1; i < last; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === "$" && !/\s/.test(text[i - 1]) && !/\d/.test(text[i + 1] ?? "")) return i;
+  }
+  return -1;
+}
+
 /** The 0-based line and column of `at` in `text`. */
 function lineAndColumn(text: string, at: number): { line: number; column: number; lineStart: number } {
   const before = text.slice(0, at);
@@ -219,7 +239,13 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   if (state.src[start] !== "$") return false;
   const delimiter = state.src.startsWith("$$", start) ? "$$" : "$";
   const env = state.env as Env;
-  const end = closing(state.src, start + delimiter.length, delimiter, state.posMax);
+  const end = delimiter === "$" ? inlineClosing(state.src, start, state.posMax) : closing(state.src, start + 2, "$$", state.posMax);
+  if (end === -1 && delimiter === "$") {
+    env.loneDollar = true;
+    if (!silent) state.push("text", "", 0).content = "$";
+    state.pos = start + 1;
+    return true;
+  }
   if (end === -1) {
     const { line, column } = placeInline(env, state.src, start);
     throw new ContentError(line, column, `unclosed ${delimiter}`);
@@ -322,12 +348,12 @@ export function renderContent(source: string, kind: ContentKind, images: KnownIm
     const { line, column } = lineAndColumn(text, MAX_LENGTH[kind]);
     throw new ContentError(line + 1, column + 1, `longer than ${MAX_LENGTH[kind]} characters`);
   }
-  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0, chemistry: 0, images };
+  const env: Env = { lines: text.split("\n"), blockLine: 0, maths: 0, braces: 0, cells: 0, chemistry: 0, loneDollar: false, images };
   const html = kind === "question" ? markdown.render(text, env) : markdown.renderInline(text, env);
   if (html.length > MAX_HTML) throw new ContentError(1, 1, `too large once rendered (${Math.round(html.length / 1000)} kB): simplify the maths`);
   const unsafe = unsafeMarkup(html);
   if (unsafe.length > 0) throw new ContentError(1, 1, `refused: ${unsafe[0]}`);
-  return { html };
+  return { html, loneDollar: env.loneDollar };
 }
 
 const SAFE_TAGS = new Set([

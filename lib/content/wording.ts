@@ -9,11 +9,16 @@ function escaped(text: string): string {
 /**
  * A text's HTML, or null when it has no markup: such a text is shown as text (an image URL as the
  * image), as every question saved before rich content is, and adds nothing to the exam's payload.
+ * With it, whether a `$` was shown as a dollar sign (lib/content/render.ts), for the form's preview.
  */
-export function richHtml(source: string, kind: ContentKind, images?: KnownImages): string | null {
-  const { html } = renderContent(source, kind, images);
+export function richContent(source: string, kind: ContentKind, images?: KnownImages): { html: string | null; loneDollar: boolean } {
+  const { html, loneDollar } = renderContent(source, kind, images);
   const plain = escaped(source);
-  return html === (kind === "question" ? `<p>${plain}</p>\n` : plain) ? null : html;
+  return { html: html === (kind === "question" ? `<p>${plain}</p>\n` : plain) ? null : html, loneDollar };
+}
+
+export function richHtml(source: string, kind: ContentKind, images?: KnownImages): string | null {
+  return richContent(source, kind, images).html;
 }
 
 /** The field of a question whose text cannot be rendered, as the form and the API name it. */

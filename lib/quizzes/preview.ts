@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { service } from "@/lib/auth";
-import { ContentError, linkedImageUrls, questionImageIds, richHtml, type ContentKind, type KnownImages, type QuestionField } from "@/lib/content";
+import { ContentError, linkedImageUrls, questionImageIds, richContent, type ContentKind, type KnownImages, type QuestionField } from "@/lib/content";
 import { getDb } from "@/lib/db";
 import { knownImages } from "./images";
 import { contentProblemText, type previewSchema } from "./schemas";
@@ -10,6 +10,8 @@ import { contentProblemText, type previewSchema } from "./schemas";
 interface PreviewedText {
   html: string | null;
   problem: string | null;
+  /** A `$` in it is shown as a dollar sign, not as the start of a formula. */
+  loneDollar: boolean;
 }
 
 interface PreviewedWording {
@@ -26,10 +28,10 @@ export interface QuestionPreview {
 
 function previewed(source: string, kind: ContentKind, field: QuestionField, images: KnownImages): PreviewedText {
   try {
-    return { html: richHtml(source, kind, images), problem: null };
+    return { ...richContent(source, kind, images), problem: null };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
-    return { html: null, problem: contentProblemText(field, error) };
+    return { html: null, problem: contentProblemText(field, error), loneDollar: false };
   }
 }
 

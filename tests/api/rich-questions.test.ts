@@ -73,14 +73,25 @@ describe("questions with formulas and Markdown", () => {
   it("are refused with the field, line and column of a text that cannot be rendered, and nothing is stored", async () => {
     const boss = await admin();
     const label = tag();
-    const unclosed = await call(addQuestion, { as: boss, json: { ...formulaQuestion(label), text: `${label}\n\nThe area is $\\pi r^2` } });
+    const unclosed = await call(addQuestion, { as: boss, json: { ...formulaQuestion(label), text: `${label}\n\nThe area is $$\\pi r^2` } });
     expect(unclosed.status).toBe(400);
-    expect(unclosed.body.message).toMatch(/^Question text: line 3, column 13: unclosed \$\./);
+    expect(unclosed.body.message).toMatch(/^Question text: line 3, column 13: unclosed \$\$\./);
     const unknown = await call(addQuestion, { as: boss, json: { ...formulaQuestion(label), optionsHi: ["$1$", "$\\foo{3}$", "$5$", "छह"] } });
     expect(unknown.body.message).toMatch(/^Option 2 \(Hindi\): line 1, column 2: Undefined control sequence: \\foo/);
     const db = await getDb();
     expect(await db.select().from(questions).where(eq(questions.subject, label))).toEqual([]);
-    expect((await db.$count(questions, eq(questions.text, `${label}\n\nThe area is $\\pi r^2`)))).toBe(0);
+    expect((await db.$count(questions, eq(questions.text, `${label}\n\nThe area is $$\\pi r^2`)))).toBe(0);
+  });
+
+  it("keep a $ not closed as a formula on its line as a dollar sign: prices are saved as written", async () => {
+    const label = tag();
+    const prices = `${label}: a pen costs $5 and a book costs $12. What do both cost?`;
+    const saved = await call(addQuestion, { as: await admin(), json: { ...formulaQuestion(label), text: prices } });
+    expect(saved.status).toBe(201);
+    const row = await storedRow((saved.body.question as { id: string }).id);
+    // No markup left: the text is shown as written, dollars and all, beside the options' formulas.
+    expect(row.rendered!.en.text).toBeNull();
+    expect(row.rendered!.en.options[1]).toContain("<math");
   });
 
   it("an edit that leaves the Hindi version out keeps its rendering", async () => {
@@ -193,12 +204,15 @@ describe("the question form's preview", () => {
       json: { text: "See ![circuit](https://cdn.example.com/c.png) and $\\frac12$", options: ["$1$", "two", "$\\oops$", "https://img.example.com/d.png"], textHi: "$x$", optionsHi: ["क", "ख", "ग", "$"] },
     });
     expect(status).toBe(200);
-    const result = body as unknown as { en: { text: { html: string }; options: { html: string | null; problem: string | null }[] }; hi: { options: { problem: string | null }[] }; linkedImages: string[] };
+    type Text = { html: string | null; problem: string | null; loneDollar: boolean };
+    const result = body as unknown as { en: { text: Text; options: Text[] }; hi: { options: Text[] }; linkedImages: string[] };
     expect(result.en.text.html).toContain("<math");
     // The Markdown image is text, never an <img>: the address is listed for the admin to replace.
     expect(result.en.text.html).not.toContain("<img");
     expect(result.en.options.map((option) => option.problem)).toEqual([null, null, expect.stringMatching(/^Option 3: line 1, column 2: Undefined control sequence/), null]);
-    expect(result.hi.options[3].problem).toMatch(/^Option 4 \(Hindi\): line 1, column 1: unclosed \$/);
+    // A lone $ is a dollar sign, and said to be one.
+    expect(result.hi.options[3]).toEqual({ html: null, problem: null, loneDollar: true });
+    expect([result.en.text, ...result.en.options].map((text) => text.loneDollar)).toEqual([false, false, false, false, false]);
     expect(result.linkedImages).toEqual(["https://cdn.example.com/c.png", "https://img.example.com/d.png"]);
 
     // Hostile bodies: a 400 with a message, and (as ever) nothing stored.
@@ -233,10 +247,10 @@ describe("the CSV import", () => {
     };
     const formula = `"Solve $2x = 4$",${subject},$x = 1$,$x = 2$,$x = 3$,$x = 4$,1`;
     const table = `"| a | b |\n| --- | --- |\n| 1 | 2 |\n\nWhat is a + b?",${subject},1,2,3,4,2`;
-    const broken = `"Area: $\\pi r^2",${subject},a,b,c,d,0`;
+    const broken = `"Area: $\\oops r^2$",${subject},a,b,c,d,0`;
     const refused = await call(importQuestions, { as: boss, form: csv([formula, broken, table]) });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([{ row: 3, message: "Question text: line 1, column 7: unclosed $" }]);
+    expect(refused.body.errors).toEqual([{ row: 3, message: "Question text: line 1, column 8: Undefined control sequence: \\oops" }]);
     const db = await getDb();
     expect(await db.$count(questions, eq(questions.subject, subject))).toBe(0);
 
