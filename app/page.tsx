@@ -33,13 +33,13 @@ export default async function HomePage() {
           {/* Cash prizes only where a competition pays them for a paid entry (lib/quizzes contestModelsInUse). */}
           {t("lead", { prizes: models.includes("paid_cash") ? t("cashPrizes") : t("otherPrizes") })}
         </p>
-        {/* The olympiad's call to action reads the same in every language (SPEC). */}
-        <div className="mt-6 flex flex-wrap gap-3" lang="en">
+        {/* SPEC's words in English, translated on Hindi pages. */}
+        <div className="mt-6 flex flex-wrap gap-3">
           <Link href="/login" className="rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:opacity-90">
-            Register Olympiad
+            {t("registerOlympiad")}
           </Link>
           <Link href="/demoquiz" className="rounded-lg border border-brand px-5 py-3 font-semibold text-brand hover:bg-white">
-            Try Demo Olympiad Quiz
+            {t("tryDemo")}
           </Link>
         </div>
       </section>

@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function QuizListPage() {
   const quizzes = await listCompetitions(await currentActor());
-  const [t, prizes, language] = await Promise.all([getTranslations("quizList"), getTranslations("prizes"), getLocale()]);
+  const [t, prizes, home, language] = await Promise.all([getTranslations("quizList"), getTranslations("prizes"), getTranslations("home"), getLocale()]);
   return (
     <>
       <PageTitle lead={t("lead")}>{t("title")}</PageTitle>
@@ -47,8 +47,8 @@ export default async function QuizListPage() {
                 <dd>{formatIndiaDateTime(quiz.resultAt, language)}</dd>
               </dl>
               <PrizeTierList tiers={quiz.prizes} label={prizes("prizesOf", { title: title.text })} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
-              <Link href="/login" lang="en" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
-                Register Olympiad
+              <Link href="/login" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+                {home("registerOlympiad")}
               </Link>
             </li>
           ))}

@@ -35,7 +35,9 @@ export default async function WinnerLeaderboardPage() {
           </section>
           <section aria-labelledby="check-yourself" className="max-w-3xl text-slate-700">
             <h2 id="check-yourself" className="text-lg font-semibold text-slate-900">{t("checkYourself")}</h2>
-            <p className="mt-1">{t("checkYourselfText")}</p>
+            <p className="mt-1">
+              {t.rich("checkYourselfText", { brand: config.brand.name, code: (command) => <code lang="en" className="break-all rounded bg-slate-100 px-1">{command}</code> })}
+            </p>
           </section>
           {quizzes.map((quiz) => ({ quiz, title: textIn(language, quiz.title, quiz.titleHi) })).map(({ quiz, title }) => (
             <section key={quiz.id} aria-labelledby={`winners-${quiz.id}`} className="flex flex-col gap-2">
