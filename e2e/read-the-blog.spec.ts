@@ -237,6 +237,9 @@ test.describe("the blog in Hindi, as the server sends it", () => {
     expect(html).toContain(">लोकप्रिय लेख</h2>");
     expect(html).toMatch(/hrefLang="en"[^>]*>.*RSS फ़ीड<\/a>/is);
     expect(html).toContain('<span class="sr-only">श्रेणी: </span>');
+    // SPEC's categories named in Hindi, on the filter's links and on each article.
+    expect(html).toContain('शिक्षा<span class="sr-only"> श्रेणी के लेख</span>');
+    expect(html).not.toMatch(/>(education|information|quiz|result|winner)</);
     // Dates in the Indian order with Hindi month names.
     const dates = [...html.matchAll(/<time dateTime="[^"]+">([^<]+)<\/time>/g)].map((match) => match[1]);
     expect(dates.length).toBeGreaterThan(4);
@@ -254,10 +257,10 @@ test.describe("the blog in Hindi, as the server sends it", () => {
 
     const category = await serverHtml(request, "/readblogs/category/education?lang=hi");
     expect(category).toContain('<html lang="hi-IN"');
-    expect(category).toContain("<title>ब्लॉग पढ़ें: education | Olympiad</title>");
-    expect(category).toContain('<meta name="description" content="Olympiad की education श्रेणी के लेख, नवीनतम पहले।"/>');
+    expect(category).toContain("<title>ब्लॉग पढ़ें: शिक्षा | Olympiad</title>");
+    expect(category).toContain('<meta name="description" content="Olympiad की शिक्षा श्रेणी के लेख, नवीनतम पहले।"/>');
     expectAlternates(category, baseURL, "/readblogs/category/education");
-    expect(category).toMatch(/<h1[^>]*>ब्लॉग पढ़ें: education<\/h1>/);
+    expect(category).toMatch(/<h1[^>]*>ब्लॉग पढ़ें: शिक्षा<\/h1>/);
     expect(category).toMatch(/<span>\d+ मिनट में पढ़ें<\/span>/);
     expect(category).toMatch(/<label for="blog-sort"[^>]*>क्रम<\/label>/);
     expect(category).not.toContain("min read");

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { listArticles } from "@/lib/blog";
+import { categoryName } from "@/lib/blog/schemas";
 import { formatIndiaDate } from "@/lib/format";
 import { ArticleFilters } from "./ArticleFilters";
 import { CategoryLinks } from "./CategoryLinks";
@@ -27,6 +28,7 @@ interface ArticleListProps {
 /** Every article, four a page, with sorting and category links (SPEC §2 blog reader). */
 export function ArticleList({ action, state, list, category, hrefFor, currentSlug, as: Tag = "aside" }: ArticleListProps) {
   const t = useTranslations("blog");
+  const named = useTranslations("blog.categoryNames");
   const language = useLocale();
   const shown = { ...state, page: list.page };
   return (
@@ -51,7 +53,7 @@ export function ArticleList({ action, state, list, category, hrefFor, currentSlu
               </h3>
               <p className="mt-1 text-xs text-slate-700">
                 <span className="sr-only">{`${t("categoryLabel")} `}</span>
-                <span className="font-semibold uppercase tracking-wide">{article.category}</span>
+                <span className="font-semibold uppercase tracking-wide">{categoryName(article.category, named)}</span>
                 <span aria-hidden="true"> · </span>
                 <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>
                 <span aria-hidden="true"> · </span>

@@ -1,5 +1,6 @@
 import Image from "next/image";
 import { useLocale, useTranslations } from "next-intl";
+import { categoryName } from "@/lib/blog/schemas";
 import { formatIndiaDate } from "@/lib/format";
 import type { Article } from "./article";
 
@@ -9,6 +10,7 @@ import type { Article } from "./article";
  */
 export function ArticleView({ article, contentHtml, readingMinutes }: { article: Article; contentHtml: string; readingMinutes: number }) {
   const t = useTranslations("blog");
+  const named = useTranslations("blog.categoryNames");
   const language = useLocale();
   return (
     // scroll-mt keeps the title clear of the sticky navbar when a list link jumps to #article.
@@ -19,7 +21,7 @@ export function ArticleView({ article, contentHtml, readingMinutes }: { article:
           {t.rich("byAuthor", { author: article.author, name: (chunks) => <span className="font-medium text-slate-900">{chunks}</span> })}
           <span aria-hidden="true"> · </span>
           <span className="sr-only">{`${t("inCategory")} `}</span>
-          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-800">{article.category}</span>
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-slate-800">{categoryName(article.category, named)}</span>
           <span aria-hidden="true"> · </span>
           <span className="sr-only">{`${t("published")} `}</span>
           <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>

@@ -4,6 +4,15 @@ import { instant, personName, text } from "@/lib/validation";
 
 /** Shared by the admin's blog forms and /api/addblog, /api/updateblog. */
 export const FIXED_CATEGORIES = ["education", "quiz", "information", "result", "winner"] as const;
+type FixedCategory = (typeof FIXED_CATEGORIES)[number];
+
+/**
+ * A category as the page's language names it: SPEC's fixed ones through `named` (their English
+ * names are SPEC's words), the brand's own and any other as written.
+ */
+export function categoryName(category: string, named: (category: FixedCategory) => string): string {
+  return (FIXED_CATEGORIES as readonly string[]).includes(category) ? named(category as FixedCategory) : category;
+}
 
 const required = (label: string) => text(label, ALL_FIELDS_REQUIRED).trim().min(1, ALL_FIELDS_REQUIRED);
 

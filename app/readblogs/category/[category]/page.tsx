@@ -9,6 +9,7 @@ import { listMetadata } from "@/components/blog/metadata";
 import { PageTitle } from "@/components/ui/PageTitle";
 import { currentActor } from "@/lib/auth";
 import { categoryPath, findCategoryBySlug, listArticles, sidebarArticles } from "@/lib/blog";
+import { categoryName } from "@/lib/blog/schemas";
 import { config } from "@/lib/config";
 
 interface CategoryPageProps {
@@ -22,10 +23,11 @@ const getCategory = cache(async (slug: string) => findCategoryBySlug(await curre
 export async function generateMetadata({ params, searchParams }: CategoryPageProps): Promise<Metadata> {
   const category = await getCategory((await params).category);
   if (!category) notFound();
-  const t = await getTranslations("blog");
+  const [t, named] = await Promise.all([getTranslations("blog"), getTranslations("blog.categoryNames")]);
+  const name = categoryName(category, named);
   return listMetadata({
-    title: t("categoryTitle", { category }),
-    description: t("categoryDescription", { brand: config.brand.name, category }),
+    title: t("categoryTitle", { category: name }),
+    description: t("categoryDescription", { brand: config.brand.name, category: name }),
     path: categoryPath(category),
     page: parseListState(await searchParams).page,
   });
@@ -41,10 +43,10 @@ export default async function CategoryPage({ params, searchParams }: CategoryPag
   const [list, sidebars] = await Promise.all([listArticles(reader, { ...state, category }), sidebarArticles(reader)]);
   if (!list) notFound();
   const shown = { ...state, page: list.page };
-  const t = await getTranslations("blog");
+  const [t, named] = await Promise.all([getTranslations("blog"), getTranslations("blog.categoryNames")]);
   return (
     <BlogColumns sidebars={sidebars} state={shown}>
-      <PageTitle>{t("categoryTitle", { category })}</PageTitle>
+      <PageTitle>{t("categoryTitle", { category: categoryName(category, named) })}</PageTitle>
       <ArticleList as="section" action={categoryPath(category)} state={shown} list={list} category={category} hrefFor={(slug) => articleHref(slug, shown)} />
     </BlogColumns>
   );
