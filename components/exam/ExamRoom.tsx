@@ -156,6 +156,7 @@ export function ExamRoom({ quizId, participantId, quiz, paper, initialView, firs
       {phase.name === "live" && (
         <LiveExam
           view={phase.view}
+          title={quiz.title}
           restored={phase.restored}
           deadlineMs={phase.deadlineMs}
           participantId={participantId}

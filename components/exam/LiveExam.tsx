@@ -5,6 +5,7 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/compone
 import { ApiError, callApi } from "@/lib/client";
 import type { ExamClock, ExamView } from "@/lib/exam";
 import { LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
+import type { ShownText } from "@/lib/quizzes/schemas";
 import type { AnswerValue } from "./answer";
 import { AnswerOutbox, saveMark } from "./answerOutbox";
 import { ExamTimer, WARNING_SECONDS } from "./ExamTimer";
@@ -21,6 +22,8 @@ import { SubmitConfirmation } from "./SubmitConfirmation";
 
 interface LiveExamProps {
   view: ExamView;
+  /** The quiz's title in the page's language, drawn again when the language switches. */
+  title: ShownText;
   restored: RestoredProgress;
   deadlineMs: number;
   participantId: string;
@@ -77,7 +80,7 @@ function useTimeAnnouncements(secondsLeft: number, announce: (message: string) =
   }, [secondsLeft, announce, t]);
 }
 
-export function LiveExam({ view, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
+export function LiveExam({ view, title, restored, deadlineMs, participantId, progressKey, resuming, onReturnToFullscreen, onFinished, onAnnounce }: LiveExamProps) {
   const t = useTranslations("exam.live");
   const shell = useTranslations("shell");
   // Questions in the page's language where they have a version in it: the language switch only draws them again.
@@ -219,7 +222,7 @@ export function LiveExam({ view, restored, deadlineMs, participantId, progressKe
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="min-w-0 text-2xl font-bold tracking-tight text-slate-900">{view.title}</h1>
+        <h1 lang={title.lang} className="min-w-0 text-2xl font-bold tracking-tight text-slate-900">{title.text}</h1>
         {/* Wraps on a narrow screen or with large text: the time left is never pushed off the side. */}
         <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
           {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}

@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { listCompetitions } from "@/lib/quizzes";
+import { textIn } from "@/lib/quizzes/schemas";
 import { ContestModelNote } from "./ContestModelNote";
 import { usePrizeTierLabels, winnerCount } from "./PrizeTierList";
 
@@ -12,9 +13,10 @@ export function CompetitionPrizes({ quiz }: { quiz: Competition }) {
   const t = useTranslations("prizes");
   const language = useLocale();
   const { rankLabel, prizeLabel } = usePrizeTierLabels();
+  const title = textIn(language, quiz.title, quiz.titleHi);
   return (
     <section aria-labelledby={`prizes-${quiz.id}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={`prizes-${quiz.id}`} className="text-xl font-semibold text-slate-900">{quiz.title}</h2>
+      <h2 id={`prizes-${quiz.id}`} lang={title.lang} className="text-xl font-semibold text-slate-900">{title.text}</h2>
       <ContestModelNote model={quiz.contestModel} className="mt-1 font-medium text-brand" />
       <p className="mt-1 text-sm text-slate-700">
         {t("summary", {
@@ -24,7 +26,7 @@ export function CompetitionPrizes({ quiz }: { quiz: Competition }) {
         })}
       </p>
       {quiz.prizes.length > 0 ? (
-        <ul aria-label={t("prizesOf", { title: quiz.title })} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul aria-label={t("prizesOf", { title: title.text })} className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {quiz.prizes.map((tier) => (
             <li key={tier.rankFrom} className="rounded-lg border border-slate-200 p-4 text-center">
               <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{rankLabel(tier)}</h3>
