@@ -30,7 +30,7 @@ export function QuestionImport() {
     const form = event.currentTarget;
     const file = new FormData(form).get("file");
     if (!(file instanceof File) || file.size === 0) {
-      setOutcome({ tone: "error", message: "Choose a CSV file to import.", rows: [], problems: [] });
+      setOutcome({ tone: "error", message: "Choose a CSV or ZIP file to import.", rows: [], problems: [] });
       return;
     }
     setUploadPercent(0);
@@ -60,13 +60,15 @@ export function QuestionImport() {
           <label htmlFor="question-csv" className="text-sm font-medium text-slate-800">CSV or ZIP file</label>
           <input id="question-csv" name="file" type="file" accept=".csv,text/csv,.zip,application/zip" aria-describedby="question-csv-hint" className="text-sm text-slate-900 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold" />
         </div>
-        <button type="submit" className={secondaryButtonClass} disabled={importing}>{importing ? "Importing…" : "Import CSV"}</button>
+        <button type="submit" className={secondaryButtonClass} disabled={importing}>{importing ? "Importing…" : "Import CSV or ZIP"}</button>
       </form>
       <p id="question-csv-hint" className="text-sm text-slate-600">
         First line: <code className="break-all">{CSV_HEADER.join(",")}</code>. The answer type is single, multiple, integer or numerical (blank: single). Single and multiple
-        fill 2 to 6 options and the correct option index (0 for the first) or the correct options (&quot;0,2&quot;); integer gives its accepted answers (&quot;42&quot; or
-        &quot;42,57&quot;) and the smallest and largest answer allowed; numerical its correct value, tolerance, decimal places (0 to 2) and, if it likes, a range. The last
-        seven columns, the Hindi version, may be left out; files in the older columns (text, subject, four options, correctOptionIndex) still import as single correct.
+        fill 2 to 6 options and the correct option&apos;s number as the form numbers it (1 for Option 1) or the correct options&apos; numbers (&quot;1,3&quot;); integer gives
+        its accepted answers (&quot;42&quot; or &quot;42,57&quot;) and the smallest and largest answer allowed; numerical its correct value, tolerance, decimal places (0 to 2) and,
+        if it likes, a range. The last seven columns, the Hindi version, may be left out. Files with the columns correctOptionIndex and correctOptions instead, as exports
+        wrote them before, count from 0 (0 for Option 1) and import as they always did; so do files in the older columns (text, subject, four options,
+        correctOptionIndex), as single correct.
         Images: a ZIP holding the CSV and an <code>images</code> folder, each named in the text as <code>![what it shows](images/figure.png)</code>. The file is imported
         whole or not at all.
       </p>

@@ -55,8 +55,12 @@ export function QuestionsTab({ filter: { search, subject }, loaded }: { filter: 
 
   return (
     <div className="flex flex-col gap-8">
+      {/* The import sits below the whole bank, thousands of pixels down: one link away from the top. */}
+      <p className="-mb-4 text-sm">
+        <a href="#question-import" className="font-medium text-brand underline">Import CSV or ZIP</a>
+      </p>
       <QuestionManager questions={rows} subjects={loaded.subjects} filters={filters} filtered={Boolean(search || subject)} />
-      <section aria-labelledby="question-csv-heading" className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <section id="question-import" tabIndex={-1} aria-labelledby="question-csv-heading" className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <h3 id="question-csv-heading" className="text-lg font-semibold">Import and export</h3>
         <QuestionImport />
         <p className="text-sm text-slate-700">

@@ -539,18 +539,31 @@ export const questionSchema = questionFields.transform((fields, context): Questi
   return textHi ? { ...question, textHi, optionsHi: (optionsHi ?? []).slice(0, options.length) } : { ...question, textHi: null, optionsHi: null };
 });
 
+/** A file's columns, with the two that name the correct options. */
+function csvColumns<Single extends string, Multiple extends string>(single: Single, multiple: Multiple) {
+  return [
+    "text", "subject", "answerType",
+    ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`),
+    single, multiple, "acceptedAnswers", "answerMin", "answerMax", "tolerance", "answerDecimals",
+    "text_hi",
+    ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}_hi`),
+  ] as const;
+}
+
 /**
- * The import's columns, the API's field names: a typed question leaves the options and option
- * keys empty, an option question the typed ones. A file may stop before text_hi (no Hindi), and
- * export writes them all. Options 5 and 6 and the Hindi options past the English ones stay empty.
+ * The import's columns, the API's field names but for the correct options, numbered as the form
+ * numbers them: correctOptionNumber 2 is Option 2, correctOptionNumbers "1,3" are Options 1 and 3.
+ * A typed question leaves the options and option keys empty, an option question the typed ones. A
+ * file may stop before text_hi (no Hindi), and export writes them all. Options 5 and 6 and the
+ * Hindi options past the English ones stay empty.
  */
-export const CSV_HEADER = [
-  "text", "subject", "answerType",
-  ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`),
-  "correctOptionIndex", "correctOptions", "acceptedAnswers", "answerMin", "answerMax", "tolerance", "answerDecimals",
-  "text_hi",
-  ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}_hi`),
-] as const;
+export const CSV_HEADER = csvColumns("correctOptionNumber", "correctOptionNumbers");
+/**
+ * The columns export wrote before the numbers matched the form: the API's 0-based
+ * correctOptionIndex and correctOptions (0 for Option 1). Such files still import as they did:
+ * a column's name says how it counts, never its values.
+ */
+export const ZERO_BASED_CSV_HEADER = csvColumns("correctOptionIndex", "correctOptions");
 /** The columns every file has: the English question and its answer. */
 export const CSV_REQUIRED_COLUMNS = CSV_HEADER.indexOf("text_hi");
 /** The columns of files written before answer types (single correct, four options), which still import; the Hindi five may be left out. */

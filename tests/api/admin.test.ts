@@ -163,7 +163,7 @@ describe("the question bank", () => {
     const accepted = await call(importQuestions, { as: boss, form: csv([good, '"Speed of light, roughly?",Physics,"3 x 10^8 m/s",340 m/s,1 km/s,c,0']) });
     expect(accepted.body).toMatchObject({ imported: 2, rows: [{ row: 2, status: "imported" }, { row: 3, status: "imported" }] });
     const exported = await (await call(exportQuestions, { as: boss })).response.text();
-    expect(exported).toContain('"Speed of light, roughly?",Physics,single,3 x 10^8 m/s,340 m/s,1 km/s,c,,,0,');
+    expect(exported).toContain('"Speed of light, roughly?",Physics,single,3 x 10^8 m/s,340 m/s,1 km/s,c,,,1,');
     expect((await call(allQuestions, { as: boss })).body.questions).toEqual(expect.arrayContaining([expect.objectContaining({ text: "Capital of India?", correctOptionIndex: 1 })]));
   });
 });
@@ -237,8 +237,8 @@ describe("a question's Hindi version", () => {
     const exported = (await (await call(exportQuestions, { as: boss })).response.text()).split("\r\n");
     // Exported in today's columns, which the round trip imports.
     expect(exported[0]).toBe(CSV_HEADER.join(","));
-    expect(exported).toContain(`"Smallest prime ${tag}, please?",Mathematics,single,1,2,3,4,,,1,,,,,,,"सबसे छोटी अभाज्य संख्या ${tag}, कृपया?",एक,दो,तीन,चार,,`);
-    expect(exported).toContain(`Largest planet ${tag}?,Science,single,Mars,Jupiter,Venus,Earth,,,1,,,,,,,,,,,,,`);
+    expect(exported).toContain(`"Smallest prime ${tag}, please?",Mathematics,single,1,2,3,4,,,2,,,,,,,"सबसे छोटी अभाज्य संख्या ${tag}, कृपया?",एक,दो,तीन,चार,,`);
+    expect(exported).toContain(`Largest planet ${tag}?,Science,single,Mars,Jupiter,Venus,Earth,,,2,,,,,,,,,,,,,`);
     const mine = exported.filter((line) => line.includes(tag));
     await db.delete(questions).where(ilike(questions.text, `%${tag}%`));
     expect((await upload([exported[0], ...mine])).body).toMatchObject({ imported: 3 });
@@ -329,8 +329,8 @@ describe("questions of every answer type", () => {
     };
     const columns = (cells: Partial<Record<(typeof CSV_HEADER)[number], string>>) => CSV_HEADER.map((name) => cells[name] ?? "").map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(",");
     const rows = [
-      columns({ text: `Three options ${label}`, subject: "GK", answerType: "single", option1: "a", option2: "b", option3: "c", correctOptionIndex: "2", text_hi: `तीन ${label}`, option1_hi: "क", option2_hi: "ख", option3_hi: "ग" }),
-      columns({ text: `Several ${label}`, subject: "GK", answerType: "multiple", option1: "a", option2: "b", option3: "c", option4: "d", option5: "e", option6: "f", correctOptions: "1, 5" }),
+      columns({ text: `Three options ${label}`, subject: "GK", answerType: "single", option1: "a", option2: "b", option3: "c", correctOptionNumber: "3", text_hi: `तीन ${label}`, option1_hi: "क", option2_hi: "ख", option3_hi: "ग" }),
+      columns({ text: `Several ${label}`, subject: "GK", answerType: "multiple", option1: "a", option2: "b", option3: "c", option4: "d", option5: "e", option6: "f", correctOptionNumbers: "2, 6" }),
       columns({ text: `Whole ${label}`, subject: "Maths", answerType: "integer", acceptedAnswers: "42, 57", answerMin: "0", answerMax: "99", text_hi: `पूर्ण ${label}` }),
       columns({ text: `Decimal ${label}`, subject: "Physics", answerType: "numerical", acceptedAnswers: "2.50", tolerance: "0.01", answerMin: "-10", answerMax: "10", answerDecimals: "2" }),
     ];

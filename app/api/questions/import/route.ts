@@ -20,13 +20,13 @@ const importForm = z.object({ file: z.instanceof(File, { error: "Choose a CSV or
  */
 export const POST = route(
   { can: "questions.edit", does: "Imports questions from CSV, or from a ZIP of a CSV and its images", form: importForm, formLimit: { bytes: ZIP_LIMIT_BYTES, refusal: message("questionZipTooLarge") } },
-  async ({ actor, form }) => {
+  async ({ actor, form, say }) => {
     const zip = await isZip(form.file);
     if (!zip && form.file.size > CSV_LIMIT_BYTES) return Response.json({ message: "The CSV file must be at most 2 MB." }, { status: 400 });
     const result = zip ? await importQuestionZip(actor, Buffer.from(await form.file.arrayBuffer())) : await importQuestions(actor, await form.file.text());
     if (result.errors.length > 0) {
       return Response.json({ message: "Nothing was imported: fix the rows below and try again.", errors: result.errors, rows: result.rows }, { status: 400 });
     }
-    return { message: `${result.imported} questions imported.`, imported: result.imported, rows: result.rows };
+    return { message: say("questionsImported", { count: result.imported }), imported: result.imported, rows: result.rows };
   },
 );
