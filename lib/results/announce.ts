@@ -32,8 +32,8 @@ type Recipient = {
 export const announceResults = service("notifications.deliver", async (_actor, quizId: string, revision?: number): Promise<{ participants: number }> => {
   const db = await getDb();
   const [published] = (
-    await db.execute<{ revision: number; digest: string; reason: string | null; title: string }>(sql`
-      select p.revision, p.digest, p.reason, q.title from published_results p join quizzes q on q.id = p.quiz_id
+    await db.execute<{ revision: number; digest: string; reason: string | null; title: string; title_hi: string | null }>(sql`
+      select p.revision, p.digest, p.reason, q.title, q.title_hi from published_results p join quizzes q on q.id = p.quiz_id
       where p.quiz_id = ${quizId} and p.digest_format >= 2
         and p.revision = coalesce(${revision ?? null}::int, (select max(x.revision) from published_results x where x.quiz_id = ${quizId}))`)
   ).rows;
@@ -54,7 +54,9 @@ export const announceResults = service("notifications.deliver", async (_actor, q
     for (const recipient of recipients.slice(start, start + PER_ROUND)) {
       // A legacy (format-1) row has none; the pseudonym is the same in every version.
       const pseudonym = recipient.pseudonym ?? (await pseudonymOf(quizId, recipient.participant_id));
-      round.push({ ...recipient, key: `results.published:${published.digest}:${recipient.participant_id}`, values: { quiz: published.title, revision: published.revision, reason: published.reason ?? "", pseudonym, digest: published.digest } });
+      // The quiz as the reader's pages name it: its Hindi title for a Hindi reader, where it has one.
+      const quiz = recipient.language === "hi" && published.title_hi ? published.title_hi : published.title;
+      round.push({ ...recipient, key: `results.published:${published.digest}:${recipient.participant_id}`, values: { quiz, revision: published.revision, reason: published.reason ?? "", pseudonym, digest: published.digest } });
     }
     const mails = [];
     for (const recipient of round) {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { GET as resultsFile } from "@/app/api/quizzes/[quizId]/results-file/route";
-import { notifications, publishedResults, resultRows } from "@/db/schema";
+import { notifications, publishedResults, quizzes, resultRows, users } from "@/db/schema";
 import { SYSTEM, VISITOR, type ActiveUser } from "@/lib/auth";
 import { downloadCertificate } from "@/lib/certificates";
 import { closeDatabase, getDb } from "@/lib/db";
@@ -167,6 +167,22 @@ describe("the digest outside the database", () => {
       expect(mails.rows[0].subject).toBe(`Results of ${quiz.title} are published`);
       for (const expected of [published.digest, pseudonymOfPerson(person), `--digest ${published.digest}`]) expect(mails.rows[0].text).toContain(expected);
     }
+  });
+});
+
+describe("the announcement in the reader's language", () => {
+  it("names the quiz by its Hindi title to a Hindi reader, and by its English one to the others", async () => {
+    const { quiz, people, published } = await publishedSeededQuiz();
+    const db = await getDb();
+    await db.update(quizzes).set({ titleHi: "शीतकालीन ओलंपियाड" }).where(eq(quizzes.id, quiz.id));
+    await db.update(users).set({ language: "hi" }).where(eq(users.id, people.A.id));
+    await announceResults(SYSTEM, quiz.id);
+    const noticeOf = async (person: ActiveUser) =>
+      (await db.select().from(notifications).where(and(eq(notifications.userId, person.id), sql`${notifications.body} like ${`%${published.digest}%`}`)))[0];
+    expect(await noticeOf(people.A)).toMatchObject({ title: "परिणाम प्रकाशित: शीतकालीन ओलंपियाड" });
+    expect(await noticeOf(people.B)).toMatchObject({ title: `Results published: ${quiz.title}` });
+    const mails = await db.execute<{ subject: string }>(sql`select data ->> 'subject' as subject from pgboss.job where name = 'mail.send' and data ->> 'to' = ${people.A.email}`);
+    expect(mails.rows.map((mail) => mail.subject)).toEqual(["शीतकालीन ओलंपियाड के परिणाम प्रकाशित हो गए हैं"]);
   });
 });
 
