@@ -47,6 +47,7 @@ test("an admin publishes a revision with a reason after a late disqualification;
     await withDatabase((client) => client.query(`update quizzes set answer_key_published_at = now() - interval '49 hours' where id = $1`, [quizId]));
     await adminPage.goto(`/adminpanel?tab=responses&quiz=${quizId}`);
     await adminPage.getByRole("button", { name: "Publish results" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Yes, publish the results" }).click();
     await expect(adminPage.getByRole("status").filter({ hasText: "Results published." })).toBeVisible();
     const [first] = await digests(quizId);
     // Rohan, third, takes his certificate of the first version.

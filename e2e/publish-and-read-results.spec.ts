@@ -55,6 +55,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     await expect(adminPage.getByRole("link", { name: "Manage Responses" })).toHaveAttribute("aria-current", "page");
     await expect(adminPage.getByText("No responses available.")).toBeVisible();
     await adminPage.getByRole("button", { name: "Publish results" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Yes, publish the results" }).click();
     await expect(adminPage.getByRole("alert").filter({ hasText: "Results can be published once the exam window has closed." })).toBeVisible();
 
     await adminPage.goto(`/adminpanel?tab=responses&quiz=${quizId}`);
@@ -77,6 +78,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
     await adminPage.getByRole("link", { name: "Back to responses" }).click();
     await expect(responseRows).toHaveCount(3);
     await adminPage.getByRole("button", { name: "Publish results" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Yes, publish the results" }).click();
     await expect(adminPage.getByRole("alert").filter({ hasText: "The provisional answer key has not been published yet." })).toBeVisible();
 
     // The provisional key goes out; its objection window then passes with no objection.
@@ -88,6 +90,7 @@ test("an admin reviews responses and publishes results; tied winners share rank 
 
     await adminPage.goto(`/adminpanel?tab=responses&quiz=${quizId}`);
     await adminPage.getByRole("button", { name: "Publish results" }).click();
+    await adminPage.getByRole("dialog").getByRole("button", { name: "Yes, publish the results" }).click();
     await expect(adminPage.getByRole("status").filter({ hasText: "Results published." })).toBeVisible();
     const digest = await withDatabase(async (client) => (await client.query<{ digest: string }>(`select digest from published_results where quiz_id = $1`, [quizId])).rows[0].digest);
 
