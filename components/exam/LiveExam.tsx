@@ -47,6 +47,11 @@ function spokenDuration(t: LiveTexts, totalSeconds: number): string {
 
 /** A typed number is saved once typing pauses this long (or sooner, with a move or the submit). */
 const TYPED_SAVE_PAUSE_MS = 1500;
+/**
+ * A move alone tells the server the new place once the participant has stayed this long (or sooner,
+ * with the next answer): paging through questions to review them is not a save per page.
+ */
+const POSITION_SAVE_PAUSE_MS = 5000;
 
 /** A submission that failed: the server's reason when it gave one (it closed the exam), else ours. */
 type SubmitFailure = { serverMessage?: string };
@@ -179,10 +184,15 @@ export function LiveExam({ view, title, restored, deadlineMs, participantId, pro
 
   const sectionName = (index: number | null) => (index === null ? null : sectionNameIn(language, view.sections[index]));
 
+  // The place is this browser's at once (useExamProgress, which a reload resumes from); the
+  // server's copy, for another device, follows with the most recent answer.
   function goTo(index: number) {
     setCurrentIndex(index);
     const latest = latestAnswer(answers);
-    if (latest) outbox.save({ ...latest, currentQuestionIndex: index, timeLeftSeconds: secondsLeft });
+    if (!latest) return;
+    // An answer still on its way goes now, as it would have; one the server has waits for a pause.
+    const pause = saveState.saving.has(latest.questionId) ? undefined : POSITION_SAVE_PAUSE_MS;
+    outbox.save({ ...latest, currentQuestionIndex: index, timeLeftSeconds: secondsLeft }, { afterMs: pause });
   }
 
   async function submit() {

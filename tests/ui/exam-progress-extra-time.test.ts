@@ -8,7 +8,7 @@ const NOW = Date.parse("2026-11-26T10:00:00Z");
 const KEY = progressKey("quiz", "participant");
 
 /** The server's view of an attempt with `deadlineInSeconds` to go and its own count of time left. */
-function view(deadlineInSeconds: number, timeLeftSeconds: number): ExamView {
+function view(deadlineInSeconds: number, timeLeftSeconds: number, overrides: Partial<ExamView> = {}): ExamView {
   return {
     attemptId: "attempt",
     quizId: "quiz",
@@ -25,6 +25,7 @@ function view(deadlineInSeconds: number, timeLeftSeconds: number): ExamView {
     serverNow: new Date(NOW).toISOString(),
     submitted: null,
     paper: null,
+    ...overrides,
   };
 }
 
@@ -55,5 +56,31 @@ describe("resuming after extra time was granted", () => {
     expect(restoreProgress(KEY, view(1100, 1050), true).secondsLeft).toBe(1000);
     stored(1000);
     expect(restoreProgress(KEY, view(1700, 1660), true).secondsLeft).toBe(1000);
+  });
+});
+
+describe("the question a resumed exam opens on", () => {
+  /** An attempt of five questions that the server last heard was at question `place` + 1. */
+  const atPlace = (place: number) => view(1100, 1000, { questions: ["q1", "q2", "q3", "q4", "q5"].map((id) => ({ id }) as ExamView["questions"][number]), currentQuestionIndex: place });
+  const storedPlace = (currentIndex: unknown) =>
+    vi.stubGlobal("localStorage", memoryStorage({ [KEY]: JSON.stringify({ currentIndex, savedAnswers: {}, timeLeft: 900, quizSubmitted: false }) }));
+
+  it("is the one this browser was on, though the server last heard of another (a move alone is sent only after a pause)", () => {
+    storedPlace(2);
+    expect(restoreProgress(KEY, atPlace(4), true).currentIndex).toBe(2);
+  });
+
+  it("is the server's on another device, or when this browser's place is not one of the questions", () => {
+    vi.stubGlobal("localStorage", memoryStorage({}));
+    expect(restoreProgress(KEY, atPlace(4), true).currentIndex).toBe(4);
+    for (const place of [5, -1, 1.5, "2", null]) {
+      storedPlace(place);
+      expect(restoreProgress(KEY, atPlace(4), true).currentIndex).toBe(4);
+    }
+  });
+
+  it("is the server's for a new attempt, whatever this browser kept of an earlier one", () => {
+    storedPlace(2);
+    expect(restoreProgress(KEY, atPlace(0), false).currentIndex).toBe(0);
   });
 });
