@@ -110,14 +110,14 @@ test("a participant objects to a question; the admin changes the key, every atte
     // The admin sees it grouped under its question, with its evidence, and changes the key.
     await adminPage.goto(`/adminpanel?tab=answer-keys&quiz=${quizId}`);
     const disputed = adminPage.getByRole("article", { name: "Question 2" });
-    await expect(disputed.getByTestId("objection-count")).toHaveText("1 open of 1 objection");
+    await expect(disputed.getByTestId("objection-count")).toHaveText("1 undecided of 1 objection");
     await expect(disputed.getByRole("img", { name: `Evidence from ${PEOPLE[1].name}` })).toBeVisible();
     await disputed.getByLabel("Change the correct option").check();
     await disputed.getByLabel("Correct option", { exact: true }).selectOption({ label: "C. Charlie" });
     await disputed.getByLabel("Reason, shown to every participant (optional)").fill("Agreed: Charlie.");
     await disputed.getByRole("button", { name: "Save decision" }).click();
     await expect(disputed.getByRole("status")).toHaveText("Decision saved. Every attempt of the quiz has been rescored.");
-    await expect(disputed.getByTestId("objection-count")).toHaveText("0 open of 1 objection");
+    await expect(disputed.getByTestId("objection-count")).toHaveText("0 undecided of 1 objection");
     expect(await responseOrder(adminPage, quizId, emails)).toEqual([emails[1], emails[0]]);
 
     // The objector sees the decision and the new score, and was notified.

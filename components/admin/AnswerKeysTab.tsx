@@ -3,6 +3,7 @@ import { TextOrImage } from "@/components/ui/TextOrImage";
 import type { answerKeyQuizzes, AnswerKeyReview, Key, QuestionObjections } from "@/lib/results";
 import { formatIndiaDateTime } from "@/lib/format";
 import { AdminFilterForm, FilterSelect } from "./AdminFilter";
+import { counted } from "./adminUi";
 import { KeyDecisionForm } from "./KeyDecisionForm";
 import { PublishKeyButton } from "./PublishKeyButton";
 
@@ -43,7 +44,7 @@ function QuestionReview({ quizId, question, published }: { quizId: string; quest
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">Question {question.number}</h3>
         <p className="text-sm font-semibold text-slate-800" data-testid="objection-count">
-          {question.openCount} open of {question.totalCount} objection{question.totalCount === 1 ? "" : "s"}
+          {question.openCount} undecided of {counted(question.totalCount, "objection", "objections")}
         </p>
       </div>
       <TextOrImage text={question.text} html={question.html?.text} alt={`Question ${question.number}`} />
@@ -104,7 +105,7 @@ function Review({ review }: { review: AnswerKeyReview }) {
       {quiz.answerKeyPublishedAt ? (
         <p className="text-slate-800">
           Provisional key published {formatIndiaDateTime(quiz.answerKeyPublishedAt)}; objections {quiz.windowClosesAt && quiz.windowClosesAt > new Date() ? "open until" : "closed on"}{" "}
-          {formatIndiaDateTime(quiz.windowClosesAt!)}. {review.openObjections} undecided objection{review.openObjections === 1 ? "" : "s"}.
+          {formatIndiaDateTime(quiz.windowClosesAt!)}. {counted(review.openObjections, "undecided objection", "undecided objections")}.
         </p>
       ) : (
         <>
@@ -138,7 +139,7 @@ export function AnswerKeysTab({ quizId, loaded }: { quizId: string | undefined; 
           {loaded.quizzes.map((quiz) => (
             <option key={quiz.id} value={quiz.id}>
               {quiz.title}
-              {quiz.answerKeyPublishedAt ? ` (${quiz.openObjections} open objections)` : " (key not published)"}
+              {quiz.answerKeyPublishedAt ? ` (${counted(quiz.openObjections, "undecided objection", "undecided objections")})` : " (key not published)"}
             </option>
           ))}
         </FilterSelect>

@@ -5,7 +5,7 @@ import { useId, useRef, useState, useTransition } from "react";
 import { flushSync } from "react-dom";
 import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
-import { failureText, type Message } from "./adminUi";
+import { counted, failureText, type Message } from "./adminUi";
 
 /** Publishing the key opens the objection window for every participant: it asks once more. */
 export function PublishKeyButton({ quizId, windowHours }: { quizId: string; windowHours: number }) {
@@ -40,7 +40,7 @@ export function PublishKeyButton({ quizId, windowHours }: { quizId: string; wind
       {confirming ? (
         <div role="group" aria-labelledby={questionId} className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2">
           <span id={questionId} className="text-sm font-medium text-amber-900">
-            Publish the provisional key? Participants see it at once and may object for {windowHours} hours.
+            Publish the provisional key? Participants see it at once and may object for {counted(windowHours, "hour", "hours")}.
           </span>
           <button type="button" onClick={publish} disabled={pending} className={primaryButtonClass}>
             {pending ? "Publishing…" : "Yes, publish the key"}

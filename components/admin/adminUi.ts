@@ -6,6 +6,13 @@ export const smallButtonClass =
 
 export type Message = { tone: "error" | "success"; text: string };
 
+const ENGLISH_PLURALS = new Intl.PluralRules("en");
+
+/** A count with its noun agreeing, by the English plural rule: "1 hour", "0 hours", "2 objections". */
+export function counted(count: number, one: string, other: string): string {
+  return `${count} ${ENGLISH_PLURALS.select(count) === "one" ? one : other}`;
+}
+
 /** SPEC §8: the server's message where it sent one, else the screen's own text. */
 export function failureText(caught: unknown, fallback: string): string {
   return caught instanceof ApiError ? caught.serverMessage ?? fallback : fallback;

@@ -1,8 +1,5 @@
 import type { IntegrityFlag } from "@/lib/review";
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
+import { counted as plural } from "./adminUi";
 
 /** One flag in words: "5 focus losses (threshold 3)", "1 recording gap of 30 s or more". */
 export function flagText(flag: IntegrityFlag): string {
