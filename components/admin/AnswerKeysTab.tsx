@@ -66,7 +66,8 @@ function QuestionReview({ quizId, question, published }: { quizId: string; quest
           {question.objections.map((objection) => (
             <li key={objection.id} className="rounded border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
               <p>
-                <span className="font-semibold">{objection.participantName}</span> ({objection.decided ? "decided" : "open"}): {objection.reason}
+                <span className="font-semibold">{objection.participantName}</span> ({objection.decided ? "decided" : "undecided"}
+                {objection.seenAs !== null && objection.seenAs !== question.number && `; their question ${objection.seenAs}`}): {objection.reason}
               </p>
               {objection.evidenceUrl && (
                 <a href={objection.evidenceUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block">

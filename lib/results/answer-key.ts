@@ -426,7 +426,8 @@ export interface QuestionObjections {
   dropped: boolean;
   openCount: number;
   totalCount: number;
-  objections: { id: string; participantName: string; reason: string; evidenceUrl: string | null; createdAt: Date; decided: boolean }[];
+  /** `seenAs`: the question's number in the objector's own shuffled paper, which their objection and their notifications name. */
+  objections: { id: string; participantName: string; seenAs: number | null; reason: string; evidenceUrl: string | null; createdAt: Date; decided: boolean }[];
   decisions: KeyDecisionRecord[];
 }
 
@@ -464,9 +465,19 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       .where(eq(quizQuestions.quizId, quizId))
       .orderBy(asc(quizQuestions.position)),
     db
-      .select({ id: objections.id, questionId: objections.questionId, participantName: users.name, reason: objections.reason, evidenceUploadId: objections.evidenceUploadId, createdAt: objections.createdAt, decisionId: objections.decisionId })
+      .select({
+        id: objections.id,
+        questionId: objections.questionId,
+        participantName: users.name,
+        seed: attempts.shuffleSeed,
+        reason: objections.reason,
+        evidenceUploadId: objections.evidenceUploadId,
+        createdAt: objections.createdAt,
+        decisionId: objections.decisionId,
+      })
       .from(objections)
       .innerJoin(users, eq(users.id, objections.participantId))
+      .leftJoin(attempts, and(eq(attempts.quizId, objections.quizId), eq(attempts.participantId, objections.participantId), isNotNull(attempts.submittedAt)))
       .where(eq(objections.quizId, quizId))
       .orderBy(asc(objections.createdAt)),
     db
@@ -488,6 +499,9 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       .where(eq(keyDecisions.quizId, quizId))
       .orderBy(asc(keyDecisions.decidedAt)),
   ]);
+  // Each objector numbered the questions in their own shuffled order: "Question 3" to them may be the quiz's Question 1.
+  const seeds = [...new Set(raised.flatMap((objection) => (objection.seed === null ? [] : [objection.seed])))];
+  const numbering = new Map(await Promise.all(seeds.map(async (seed) => [seed, new Map((await orderedQuestions(db, quiz, seed)).map((shown, index) => [shown.id, index + 1]))] as const)));
   const reviewed = bank.map((question, index) => {
     const against = raised.filter((objection) => objection.questionId === question.questionId);
     const typed = question.answerType === "integer" || question.answerType === "numerical";
@@ -506,6 +520,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       objections: against.map((objection) => ({
         id: objection.id,
         participantName: objection.participantName,
+        seenAs: objection.seed === null ? null : (numbering.get(objection.seed)?.get(question.questionId) ?? null),
         reason: objection.reason,
         evidenceUrl: objection.evidenceUploadId ? uploadUrl(objection.evidenceUploadId) : null,
         createdAt: objection.createdAt,

@@ -15,7 +15,7 @@ vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh: () => undefined
 const published = new Date("2026-03-01T10:00:00Z");
 
 function loaded(openObjections: number, totalObjections: number, objectionWindowHours = 48, answerKeyPublishedAt: Date | null = published): AnswerKeysLoaded {
-  const objections = Array.from({ length: totalObjections }, (_, index) => ({ id: `o${index}`, participantName: `P${index}`, reason: "The key is wrong", evidenceUrl: null, createdAt: published, decided: index >= openObjections }));
+  const objections = Array.from({ length: totalObjections }, (_, index) => ({ id: `o${index}`, participantName: `P${index}`, seenAs: index + 1, reason: "The key is wrong", evidenceUrl: null, createdAt: published, decided: index >= openObjections }));
   const review = {
     quiz: { id: "quiz", title: "Physics Round", examEndAt: published, answerKeyPublishedAt, objectionWindowHours, windowClosesAt: new Date("2099-01-01T00:00:00Z"), resultsPublishedAt: null },
     openObjections,
@@ -35,6 +35,9 @@ describe("the Answer Keys tab's counts", () => {
     const shown = text(renderToStaticMarkup(await withIntl(createElement(AnswerKeysTab, { quizId: "quiz", loaded: loaded(open, total) }))));
     for (const words of [picker, summary, question]) expect(shown).toContain(words);
     expect(shown).not.toMatch(/\bopen objections?\b/);
+    // An objector who saw the question under another number is shown that number too.
+    expect(shown).toContain("P0 (" + (open > 0 ? "undecided" : "decided") + "): The key is wrong");
+    if (total > 1) expect(shown).toContain("P1 (" + (open > 1 ? "undecided" : "decided") + "; their question 2): The key is wrong");
   });
 
   it("says 1 hour and 2 hours, never 1 hours", () => {
