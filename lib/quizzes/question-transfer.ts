@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { asc, inArray } from "drizzle-orm";
 import { questions } from "@/db/schema";
 import { service, type Actor } from "@/lib/auth";
-import { CORRECT_OPTION_NOT_AN_OPTION, message, OPTION_INDEX_RANGE } from "@/lib/catalogue";
+import { message } from "@/lib/catalogue";
 import { QuestionContentError, questionImageIds, renderQuestion, type KnownImages } from "@/lib/content";
 import { parseCsv, toCsv } from "@/lib/csv";
 import { getDb } from "@/lib/db";
@@ -21,7 +21,6 @@ import {
   SINGLE_CORRECT_CSV_HEADER,
   SINGLE_CORRECT_CSV_REQUIRED_COLUMNS,
   typedAnswerFields,
-  ZERO_BASED_CSV_HEADER,
   type QuestionInput,
 } from "./schemas";
 import { readZip, writeZip, ZipError } from "./zip";
@@ -79,7 +78,6 @@ function withArrivedImages(text: string, arrived: ReadonlyMap<string, ArrivedIma
 /** A file's columns: today's, or those written before answer types (single correct of four), each with or without the Hindi version. */
 const CSV_FORMATS = [
   { header: CSV_HEADER, widths: [CSV_HEADER.length, CSV_REQUIRED_COLUMNS] },
-  { header: ZERO_BASED_CSV_HEADER, widths: [ZERO_BASED_CSV_HEADER.length, CSV_REQUIRED_COLUMNS] },
   { header: SINGLE_CORRECT_CSV_HEADER, widths: [SINGLE_CORRECT_CSV_HEADER.length, SINGLE_CORRECT_CSV_REQUIRED_COLUMNS] },
 ] as const;
 
@@ -89,25 +87,17 @@ function givenOptions(cells: string[]): string[] {
   return cells.slice(0, count);
 }
 
-/** An option number as the form gives it (2 for Option 2) as the schema's 0-based index; anything else stays out of range for the schema to refuse. */
-function optionIndexOf(number: string): string {
-  const trimmed = number.trim();
-  return /^\d{1,2}$/.test(trimmed) && Number(trimmed) >= 1 ? String(Number(trimmed) - 1) : "-1";
-}
-
 /** A line's cells as the question schema's fields, by the file's column names; blank cells are left out. */
 function questionFieldsOf(named: Record<string, string | undefined>, withHindi: boolean) {
   const numbered = (suffix: string) => Array.from({ length: MAX_OPTIONS }, (_, index) => named[`option${index + 1}${suffix}`] ?? "");
   const filled = (cell: string | undefined) => (cell?.trim() ? cell : undefined);
-  const correctOptions = named.correctOptionNumbers !== undefined ? answerList(named.correctOptionNumbers).map(optionIndexOf) : named.correctOptions === undefined ? undefined : answerList(named.correctOptions);
-  const correctNumber = filled(named.correctOptionNumber);
   return {
     text: named.text,
     subject: named.subject,
     answerType: filled(named.answerType)?.trim().toLowerCase(),
     options: givenOptions(numbered("")),
-    correctOptionIndex: correctNumber === undefined ? filled(named.correctOptionIndex) : optionIndexOf(correctNumber),
-    correctOptions,
+    correctOptionIndex: filled(named.correctOptionIndex),
+    correctOptions: named.correctOptions === undefined ? undefined : answerList(named.correctOptions),
     acceptedAnswers: named.acceptedAnswers,
     answerMin: named.answerMin,
     answerMax: named.answerMax,
@@ -118,13 +108,7 @@ function questionFieldsOf(named: Record<string, string | undefined>, withHindi: 
   };
 }
 
-/** A row's first problem; a correct option out of range is told in the numbers of a file that numbers options from 1, not the API's 0-based index. */
-function rowProblem(issue: { message: string }, format: readonly string[]): string {
-  const outOfRange = issue.message === OPTION_INDEX_RANGE || issue.message === CORRECT_OPTION_NOT_AN_OPTION;
-  return outOfRange && format.includes("correctOptionNumber") ? "The correct option number must be one of the options, numbered from 1 (Option 1) as the form numbers them." : issue.message;
-}
-
-type CheckedRow = { row: number; question: QuestionInput; rendered: ReturnType<typeof renderQuestion>; imageIds: string[] } | { row: number; message: string };
+type CheckedRow = { row: number; question: QuestionInput; rendered: Awaited<ReturnType<typeof renderQuestion>>; imageIds: string[] } | { row: number; message: string };
 
 /**
  * All or nothing: every row is checked first, and if any is wrong nothing is stored and each bad
@@ -151,23 +135,25 @@ async function importRows(author: Actor, csv: string, arrived: ReadonlyMap<strin
   const stored = await knownImages(db, withImages.flatMap(({ cells }) => cells.flatMap((cell) => questionImageIds({ text: cell, options: [] }))));
   const images: KnownImages = new Map([...stored, ...[...used].map((image): [string, ImageSize] => [image.id, image.size])]);
 
-  const checked = withImages.map(({ cells, missing }, index): CheckedRow => {
-    const row = index + 2;
-    if (missing) {
-      const where = arrived.size > 0 ? "is not in the ZIP's images folder" : "needs a ZIP with the CSV and an images folder";
-      return { row, message: `The image "${missing}" ${where}.` };
-    }
-    if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
-    const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
-    if (!parsed.success) return { row, message: rowProblem(parsed.error.issues[0], format) };
-    try {
-      // Rendered once: what is checked here is what is stored.
-      return { row, question: parsed.data, rendered: renderQuestion(parsed.data, images), imageIds: questionImageIds(parsed.data) };
-    } catch (error) {
-      if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
-      throw error;
-    }
-  });
+  const checked = await Promise.all(
+    withImages.map(async ({ cells, missing }, index): Promise<CheckedRow> => {
+      const row = index + 2;
+      if (missing) {
+        const where = arrived.size > 0 ? "is not in the ZIP's images folder" : "needs a ZIP with the CSV and an images folder";
+        return { row, message: `The image "${missing}" ${where}.` };
+      }
+      if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
+      const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
+      if (!parsed.success) return { row, message: parsed.error.issues[0].message };
+      try {
+        // Rendered once: what is checked here is what is stored.
+        return { row, question: parsed.data, rendered: await renderQuestion(parsed.data, images), imageIds: questionImageIds(parsed.data) };
+      } catch (error) {
+        if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
+        throw error;
+      }
+    }),
+  );
   const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
   if (errors.length > 0) {
     const rows = checked.map((line): ImportRowReport => ("message" in line ? { row: line.row, status: "error", reason: line.message } : { row: line.row, status: "skipped", reason: SKIPPED_FOR_OTHER_ROWS }));
@@ -248,8 +234,8 @@ function csvOf(rows: Awaited<ReturnType<typeof bankRows>>): string {
         row.subject,
         row.answerType,
         ...options(row.options),
-        row.correctOptionIndex === null ? "" : String(row.correctOptionIndex + 1),
-        row.correctOptions?.map((index) => index + 1).join(",") ?? "",
+        row.correctOptionIndex === null ? "" : String(row.correctOptionIndex),
+        row.correctOptions?.join(",") ?? "",
         typed?.acceptedAnswers ?? "",
         typed?.answerMin ?? "",
         typed?.answerMax ?? "",
