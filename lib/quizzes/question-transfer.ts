@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { asc, inArray } from "drizzle-orm";
 import { questions } from "@/db/schema";
 import { service, type Actor } from "@/lib/auth";
-import { message } from "@/lib/catalogue";
+import { CORRECT_OPTION_NOT_AN_OPTION, message, OPTION_INDEX_RANGE } from "@/lib/catalogue";
 import { QuestionContentError, questionImageIds, renderQuestion, type KnownImages } from "@/lib/content";
 import { parseCsv, toCsv } from "@/lib/csv";
 import { getDb } from "@/lib/db";
@@ -21,6 +21,7 @@ import {
   SINGLE_CORRECT_CSV_HEADER,
   SINGLE_CORRECT_CSV_REQUIRED_COLUMNS,
   typedAnswerFields,
+  ZERO_BASED_CSV_HEADER,
   type QuestionInput,
 } from "./schemas";
 import { readZip, writeZip, ZipError } from "./zip";
@@ -78,6 +79,7 @@ function withArrivedImages(text: string, arrived: ReadonlyMap<string, ArrivedIma
 /** A file's columns: today's, or those written before answer types (single correct of four), each with or without the Hindi version. */
 const CSV_FORMATS = [
   { header: CSV_HEADER, widths: [CSV_HEADER.length, CSV_REQUIRED_COLUMNS] },
+  { header: ZERO_BASED_CSV_HEADER, widths: [ZERO_BASED_CSV_HEADER.length, CSV_REQUIRED_COLUMNS] },
   { header: SINGLE_CORRECT_CSV_HEADER, widths: [SINGLE_CORRECT_CSV_HEADER.length, SINGLE_CORRECT_CSV_REQUIRED_COLUMNS] },
 ] as const;
 
@@ -87,17 +89,25 @@ function givenOptions(cells: string[]): string[] {
   return cells.slice(0, count);
 }
 
+/** An option number as the form gives it (2 for Option 2) as the schema's 0-based index; anything else stays out of range for the schema to refuse. */
+function optionIndexOf(number: string): string {
+  const trimmed = number.trim();
+  return /^\d{1,2}$/.test(trimmed) && Number(trimmed) >= 1 ? String(Number(trimmed) - 1) : "-1";
+}
+
 /** A line's cells as the question schema's fields, by the file's column names; blank cells are left out. */
 function questionFieldsOf(named: Record<string, string | undefined>, withHindi: boolean) {
   const numbered = (suffix: string) => Array.from({ length: MAX_OPTIONS }, (_, index) => named[`option${index + 1}${suffix}`] ?? "");
   const filled = (cell: string | undefined) => (cell?.trim() ? cell : undefined);
+  const correctOptions = named.correctOptionNumbers !== undefined ? answerList(named.correctOptionNumbers).map(optionIndexOf) : named.correctOptions === undefined ? undefined : answerList(named.correctOptions);
+  const correctNumber = filled(named.correctOptionNumber);
   return {
     text: named.text,
     subject: named.subject,
     answerType: filled(named.answerType)?.trim().toLowerCase(),
     options: givenOptions(numbered("")),
-    correctOptionIndex: filled(named.correctOptionIndex),
-    correctOptions: named.correctOptions === undefined ? undefined : answerList(named.correctOptions),
+    correctOptionIndex: correctNumber === undefined ? filled(named.correctOptionIndex) : optionIndexOf(correctNumber),
+    correctOptions,
     acceptedAnswers: named.acceptedAnswers,
     answerMin: named.answerMin,
     answerMax: named.answerMax,
@@ -106,6 +116,12 @@ function questionFieldsOf(named: Record<string, string | undefined>, withHindi: 
     textHi: withHindi ? named.text_hi : undefined,
     optionsHi: withHindi ? numbered("_hi") : undefined,
   };
+}
+
+/** A row's first problem; a correct option out of range is told in the numbers of a file that numbers options from 1, not the API's 0-based index. */
+function rowProblem(issue: { message: string }, format: readonly string[]): string {
+  const outOfRange = issue.message === OPTION_INDEX_RANGE || issue.message === CORRECT_OPTION_NOT_AN_OPTION;
+  return outOfRange && format.includes("correctOptionNumber") ? "The correct option number must be one of the options, numbered from 1 (Option 1) as the form numbers them." : issue.message;
 }
 
 type CheckedRow = { row: number; question: QuestionInput; rendered: Awaited<ReturnType<typeof renderQuestion>>; imageIds: string[] } | { row: number; message: string };
@@ -144,7 +160,7 @@ async function importRows(author: Actor, csv: string, arrived: ReadonlyMap<strin
       }
       if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
       const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
-      if (!parsed.success) return { row, message: parsed.error.issues[0].message };
+      if (!parsed.success) return { row, message: rowProblem(parsed.error.issues[0], format) };
       try {
         // Rendered once: what is checked here is what is stored.
         return { row, question: parsed.data, rendered: await renderQuestion(parsed.data, images), imageIds: questionImageIds(parsed.data) };
@@ -234,8 +250,8 @@ function csvOf(rows: Awaited<ReturnType<typeof bankRows>>): string {
         row.subject,
         row.answerType,
         ...options(row.options),
-        row.correctOptionIndex === null ? "" : String(row.correctOptionIndex),
-        row.correctOptions?.join(",") ?? "",
+        row.correctOptionIndex === null ? "" : String(row.correctOptionIndex + 1),
+        row.correctOptions?.map((index) => index + 1).join(",") ?? "",
         typed?.acceptedAnswers ?? "",
         typed?.answerMin ?? "",
         typed?.answerMax ?? "",
