@@ -145,7 +145,7 @@ export function itemAnalysisQuery(quizId: string): SQL {
              greatest(0, least(1, (z.g - coalesce(sum(s.takers) over (order by s.score asc rows between unbounded preceding and 1 preceding), 0))::numeric / s.takers)) as lower_weight
       from scores s, sized z
     )
-    select qq.question_id, qq.position, q.text, q.options, q.answer_type, coalesce(qq.key_option_index, q.correct_option_index)::int as key_option_index,
+    select qq.question_id, qq.position, q.text, q.rendered #>> '{en,text}' as html, q.options, q.answer_type, coalesce(qq.key_option_index, q.correct_option_index)::int as key_option_index,
            qq.dropped, z.n as takers, z.g as group_size,
            array(select coalesce(sum(tallies.chose) filter (where tallies.choice = option), 0)::int
                    from generate_series(0, case when q.answer_type = 'single' then cardinality(q.options) - 1 else -1 end) option

@@ -86,6 +86,8 @@ export interface ItemAnalysisRow {
   /** 1-based, in the quiz's order. */
   number: number;
   text: string;
+  /** The text as the exam shows it, formulas rendered (lib/content); null for a plain text. */
+  html: string | null;
   options: string[];
   answerType: AnswerType;
   /** A single-correct question's key as scoring uses it now (the quiz's own once published, else the bank's); null for the other types. */

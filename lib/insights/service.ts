@@ -129,6 +129,7 @@ export const itemAnalysis = service("insights.view", async (_actor, quizId: stri
         questionId: String(row.question_id),
         number: asNumber(row.position) + 1,
         text: String(row.text),
+        html: row.html === null ? null : String(row.html),
         options: row.options as string[],
         answerType,
         keyOptionIndex: answerType === "single" ? asNumber(row.key_option_index) : null,

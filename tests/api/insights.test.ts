@@ -5,6 +5,7 @@ import { GET as overviewRoute } from "@/app/api/insights/route";
 import { attemptAnswers, attempts, quizQuestions, transactions } from "@/db/schema";
 import type { ActiveUser } from "@/lib/auth";
 import { parseCsv } from "@/lib/csv";
+import { richHtml } from "@/lib/content";
 import { closeDatabase, getDb } from "@/lib/db";
 import { activityByDay, finishedQuizzes, itemAnalysis, pendingVerifications, scoreDistribution, seatsLeft } from "@/lib/insights";
 import { keyLabel } from "@/lib/insights/schemas";
@@ -63,7 +64,10 @@ beforeAll(async () => {
   ({ id: quizId, examEndAt: quizEndedAt } = await closedExam());
   const questionIds: string[] = [];
   for (const [position, key] of [A, B, C, D].entries()) {
-    const question = await createQuestion(db, { text: `Insight question ${position + 1}`, options: ["A", "B", "C", "D"], correctOptionIndex: key });
+    // The first has a formula, rendered as saving renders it.
+    const text = position === 0 ? "Insight question 1: is $x^2 \\ge 0$?" : `Insight question ${position + 1}`;
+    const rendered = position === 0 ? { en: { text: richHtml(text, "question"), options: [null, null, null, null] }, hi: null } : null;
+    const question = await createQuestion(db, { text, rendered, options: ["A", "B", "C", "D"], correctOptionIndex: key });
     await db.insert(quizQuestions).values({ quizId, questionId: question.id, position });
     questionIds.push(question.id);
   }
@@ -95,6 +99,12 @@ describe("item analysis of a finished quiz", () => {
       EXPECTED.map(({ number, shareCorrect, optionCounts, unanswered, flags }) => ({ number, shareCorrect, optionCounts, unanswered, flags })),
     );
     analysis.items.forEach((item, index) => expect(item.discrimination).toBeCloseTo(EXPECTED[index].discrimination, 10));
+  });
+
+  it("carries each question's text as the exam shows it, formulas rendered, for the table", async () => {
+    const [first, second] = (await itemAnalysis(boss, quizId)).items;
+    expect(first.html).toContain('<annotation encoding="application/x-tex">x^2 \\ge 0</annotation>');
+    expect(second).toMatchObject({ text: "Insight question 2", html: null });
   });
 
   it("follows the quiz's own key once it differs from the bank's", async () => {

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ActivityDay, FinishedQuiz, ItemAnalysis, ItemFlag, PendingVerifications, QuizSeats, ScoreDistribution } from "@/lib/insights/schemas";
 import { ACTIVITY_DAYS, keyLabel, OPTION_LETTERS } from "@/lib/insights/schemas";
+import { TextOrImage } from "@/components/ui/TextOrImage";
 import { formatIndiaDate, formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { ChartSpec } from "./chartTypes";
@@ -269,8 +270,10 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
             key: item.questionId,
             flagged: item.flags.length > 0,
             cells: [
-              <span key="q">
-                {item.number}. <span className="text-slate-700">{shorten(item.text, 60)}</span>
+              <span key="q" className="flex min-w-48 gap-1">
+                {item.number}.
+                {/* Formulas as the exam shows them, not their LaTeX; three lines at most, the CSV has the rest. */}
+                <span className="line-clamp-3 text-slate-700">{item.html ? <TextOrImage text={item.text} html={item.html} alt={`Question ${item.number}`} size="thumbnail" /> : shorten(item.text, 60)}</span>
               </span>,
               item.dropped ? `${keyLabel(item)} (dropped)` : keyLabel(item),
               item.shareCorrect === null ? "–" : percent.format(item.shareCorrect),
