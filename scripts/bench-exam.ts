@@ -382,7 +382,7 @@ async function enrichQuestions(db: Client) {
     const options = question.options.map((option, index) => `${option} $\\left(\\tfrac{${index + 1}}{${index + 2}}\\right)^2$`);
     const enriched = { text: question.text + formula + figure(DEMO_DIAGRAM_ALT.en), options, textHi: question.text_hi && question.text_hi + formula + figure(DEMO_DIAGRAM_ALT.hi), optionsHi: question.options_hi && question.options_hi.map((option, index) => `${option} $\\tfrac{${index + 1}}{${index + 2}}$`) };
     await db.query(`update questions set text = $2, options = $3, text_hi = $4, options_hi = $5, rendered = $6 where id = $1`, [
-      question.id, enriched.text, enriched.options, enriched.textHi, enriched.optionsHi, JSON.stringify(renderQuestion(enriched, images)),
+      question.id, enriched.text, enriched.options, enriched.textHi, enriched.optionsHi, JSON.stringify(await renderQuestion(enriched, images)),
     ]);
     await db.query("insert into question_image_uses (question_id, image_id) values ($1, $2) on conflict do nothing", [question.id, DEMO_DIAGRAM_ID]);
   }

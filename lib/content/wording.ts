@@ -1,5 +1,6 @@
 import type { RenderedQuestion, RenderedWording } from "@/db/schema";
 import { ContentError, imageReferences, renderContent, type ContentKind, type KnownImages } from "./render";
+import { withSpokenMaths, type SpokenLanguage } from "./speech";
 
 /** What markdown-it's own escaping gives a text without markup. */
 function escaped(text: string): string {
@@ -82,13 +83,19 @@ function sameImagesInHindi(english: QuestionTexts, textHi: string, optionsHi: re
 
 const isPlain = (wording: RenderedWording | null) => !wording || (wording.text === null && wording.options.every((option) => option === null));
 
+async function spoken(wording: RenderedWording, language: SpokenLanguage): Promise<RenderedWording> {
+  const [text, ...options] = await withSpokenMaths([wording.text, ...wording.options], language);
+  return { text, options };
+}
+
 /**
- * A question's texts rendered as it is saved, English and Hindi; null when every one is plain.
- * Throws QuestionContentError naming the first text that cannot be rendered.
+ * A question's texts rendered as it is saved, English and Hindi, each formula with its spoken text;
+ * null when every one is plain. Throws QuestionContentError naming the first text that cannot be rendered.
  */
-export function renderQuestion(question: QuestionTexts, images: KnownImages = new Map()): RenderedQuestion | null {
+export async function renderQuestion(question: QuestionTexts, images: KnownImages = new Map()): Promise<RenderedQuestion | null> {
   const en = wording(question.text, question.options, { text: "text", options: "options" }, images);
   const hi = question.textHi && question.optionsHi ? wording(question.textHi, question.optionsHi, { text: "textHi", options: "optionsHi" }, images) : null;
   if (question.textHi && question.optionsHi) sameImagesInHindi(question, question.textHi, question.optionsHi);
-  return isPlain(en) && isPlain(hi) ? null : { en, hi: isPlain(hi) ? null : hi };
+  if (isPlain(en) && isPlain(hi)) return null;
+  return { en: await spoken(en, "en"), hi: hi && !isPlain(hi) ? await spoken(hi, "hi") : null };
 }

@@ -124,7 +124,7 @@ function rowProblem(issue: { message: string }, format: readonly string[]): stri
   return outOfRange && format.includes("correctOptionNumber") ? "The correct option number must be one of the options, numbered from 1 (Option 1) as the form numbers them." : issue.message;
 }
 
-type CheckedRow = { row: number; question: QuestionInput; rendered: ReturnType<typeof renderQuestion>; imageIds: string[] } | { row: number; message: string };
+type CheckedRow = { row: number; question: QuestionInput; rendered: Awaited<ReturnType<typeof renderQuestion>>; imageIds: string[] } | { row: number; message: string };
 
 /**
  * All or nothing: every row is checked first, and if any is wrong nothing is stored and each bad
@@ -151,23 +151,25 @@ async function importRows(author: Actor, csv: string, arrived: ReadonlyMap<strin
   const stored = await knownImages(db, withImages.flatMap(({ cells }) => cells.flatMap((cell) => questionImageIds({ text: cell, options: [] }))));
   const images: KnownImages = new Map([...stored, ...[...used].map((image): [string, ImageSize] => [image.id, image.size])]);
 
-  const checked = withImages.map(({ cells, missing }, index): CheckedRow => {
-    const row = index + 2;
-    if (missing) {
-      const where = arrived.size > 0 ? "is not in the ZIP's images folder" : "needs a ZIP with the CSV and an images folder";
-      return { row, message: `The image "${missing}" ${where}.` };
-    }
-    if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
-    const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
-    if (!parsed.success) return { row, message: rowProblem(parsed.error.issues[0], format) };
-    try {
-      // Rendered once: what is checked here is what is stored.
-      return { row, question: parsed.data, rendered: renderQuestion(parsed.data, images), imageIds: questionImageIds(parsed.data) };
-    } catch (error) {
-      if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
-      throw error;
-    }
-  });
+  const checked = await Promise.all(
+    withImages.map(async ({ cells, missing }, index): Promise<CheckedRow> => {
+      const row = index + 2;
+      if (missing) {
+        const where = arrived.size > 0 ? "is not in the ZIP's images folder" : "needs a ZIP with the CSV and an images folder";
+        return { row, message: `The image "${missing}" ${where}.` };
+      }
+      if (cells.length !== format.length) return { row, message: `Expected ${format.length} columns, found ${cells.length}.` };
+      const parsed = questionSchema.safeParse(questionFieldsOf(Object.fromEntries(format.map((name, column) => [name, cells[column]])), format.includes("text_hi")));
+      if (!parsed.success) return { row, message: rowProblem(parsed.error.issues[0], format) };
+      try {
+        // Rendered once: what is checked here is what is stored.
+        return { row, question: parsed.data, rendered: await renderQuestion(parsed.data, images), imageIds: questionImageIds(parsed.data) };
+      } catch (error) {
+        if (error instanceof QuestionContentError) return { row, message: contentProblemText(error.field, error.problem) };
+        throw error;
+      }
+    }),
+  );
   const errors = checked.flatMap((line): ImportProblem[] => ("message" in line ? [{ row: line.row, message: line.message }] : []));
   if (errors.length > 0) {
     const rows = checked.map((line): ImportRowReport => ("message" in line ? { row: line.row, status: "error", reason: line.message } : { row: line.row, status: "skipped", reason: SKIPPED_FOR_OTHER_ROWS }));

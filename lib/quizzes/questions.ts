@@ -59,7 +59,7 @@ async function storedQuestion(db: Queryable, input: QuestionInput, stored?: { te
   const hindi = input.textHi === undefined && stored ? keptHindi(input, stored) : input;
   const texts = { ...input, ...hindi };
   const images = await knownImages(db, questionImageIds(texts));
-  return { ...questionColumns({ ...input, ...hindi }), rendered: renderedOrRefused(texts, images), imageIds: [...images.keys()] };
+  return { ...questionColumns({ ...input, ...hindi }), rendered: await renderedOrRefused(texts, images), imageIds: [...images.keys()] };
 }
 
 function keptHindi(input: QuestionInput, stored: { textHi: string | null; optionsHi: string[] | null }) {
@@ -86,9 +86,9 @@ export function questionColumns(input: QuestionInput) {
   };
 }
 
-function renderedOrRefused(question: QuestionTexts, images: KnownImages) {
+async function renderedOrRefused(question: QuestionTexts, images: KnownImages) {
   try {
-    return renderQuestion(question, images);
+    return await renderQuestion(question, images);
   } catch (error) {
     if (!(error instanceof QuestionContentError)) throw error;
     const { field, problem } = error;

@@ -265,19 +265,21 @@ async function seedQuiz(
 ) {
   const inserted = await tx.insert(quizzes).values(quiz).onConflictDoNothing().returning({ id: quizzes.id });
   const bank = "sections" in content ? paperQuestions(content) : content;
-  const rows = bank.map((question, index) => {
-    const answer = answerColumns(question);
-    return {
-      id: seedUuid(questionGroup, index + 1),
-      text: question.text,
-      subject: question.subject,
-      ...answer,
-      textHi: question.hi?.text ?? null,
-      optionsHi: question.hi ? answer.optionsHi : null,
-      rendered: renderQuestion({ text: question.text, options: answer.options, textHi: question.hi?.text, optionsHi: question.hi ? answer.optionsHi : null }, images),
-      createdById: adminId,
-    };
-  });
+  const rows = await Promise.all(
+    bank.map(async (question, index) => {
+      const answer = answerColumns(question);
+      return {
+        id: seedUuid(questionGroup, index + 1),
+        text: question.text,
+        subject: question.subject,
+        ...answer,
+        textHi: question.hi?.text ?? null,
+        optionsHi: question.hi ? answer.optionsHi : null,
+        rendered: await renderQuestion({ text: question.text, options: answer.options, textHi: question.hi?.text, optionsHi: question.hi ? answer.optionsHi : null }, images),
+        createdById: adminId,
+      };
+    }),
+  );
   if (inserted.length === 0) return addHindiVersions(tx, rows);
   if (prizes.length > 0) await tx.insert(prizeTiers).values(prizes.map((tier) => ({ ...tier, quizId: quiz.id })));
   await tx.insert(questions).values(rows).onConflictDoNothing();

@@ -63,6 +63,9 @@ describe("questions with formulas and Markdown", () => {
     expect(row.rendered!.en.options[2]).toContain("<mfrac>");
     // A plain option is shown as text, as before: no HTML stored for it.
     expect(row.rendered!.en.options[3]).toBeNull();
+    // Each formula spoken in its text's language: an option's accessible name in the exam.
+    expect(row.rendered!.en.options[2]).toMatch(/<math [^>]*aria-label="five sixths">/);
+    expect(row.rendered!.hi!.options[2]).toMatch(/<math [^>]*aria-label="पाँच /);
     expect(row.rendered!.hi!.text).toContain("<math");
     for (const html of [row.rendered!.en.text!, row.rendered!.hi!.text!]) expect(unsafeMarkup(html)).toEqual([]);
 
