@@ -49,6 +49,9 @@ test.describe("a quiz's own texts in Hindi", () => {
         await reader.goto("/quizeslist");
         const item = headed(reader, "listitem", TITLE_HI);
         await expect(item.getByText(DESCRIPTION_HI)).toBeVisible();
+        // Its dates tell the time of day in Hindi words (सुबह, दोपहर, शाम, रात), never an English am or pm.
+        await expect(item).toContainText(/(सुबह|दोपहर|शाम|रात) \d{2}:\d{2} IST/);
+        await expect(item).not.toContainText(/\d [ap]m\b/i);
         await expect(headed(reader, "listitem", written.title)).toHaveCount(0);
         const englishItem = headed(reader, "listitem", english.title);
         await expect(englishItem.getByRole("heading", { name: english.title })).toHaveAttribute("lang", "en");
