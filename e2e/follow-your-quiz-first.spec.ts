@@ -25,8 +25,9 @@ function cardTitles(page: Page): Promise<string[]> {
 
 test("with 31 quizzes, the one the participant paid for is the first card, and every card says when its exam is", async ({ page }) => {
   const { id: userId } = await signUp(page.request);
-  // Thirty open for registration, their exams sooner than anything else's, and one in its exam window.
-  const open = await createQuizzes(30, { formStart: "-1 day", formEnd: "2 hours", examStart: "3 hours", examEnd: "4 hours", result: "5 hours" }, "First-card e2e");
+  // Thirty open for registration, and one in its exam window. Theirs are the latest exams, so they
+  // come after every other spec's cards (the keyboard journey counts its way past those).
+  const open = await createQuizzes(30, { formStart: "-1 day", formEnd: "399 days", examStart: "400 days", examEnd: "401 days", result: "402 days" }, "First-card e2e");
   // Kept afterwards, like every quiz with a fee paid (the books keep the payment); for anyone else it is closed, under Past.
   const [paid] = await createQuizzes(1, OPEN_EXAM, "First-card e2e paid");
   try {
@@ -35,7 +36,7 @@ test("with 31 quizzes, the one the participant paid for is the first card, and e
     await page.goto("/dashboard");
     const titles = await cardTitles(page);
     expect(titles[0]).toBe(paid.title);
-    expect(titles.slice(1, 31).sort()).toEqual(open.map((quiz) => quiz.title).sort());
+    expect(titles.filter((title) => open.some((quiz) => quiz.title === title))).toHaveLength(30);
     await expect(page.getByRole("article").first().getByRole("link", { name: "Lets, Start Quiz" })).toBeVisible();
 
     const unpaid = page.getByRole("article", { name: open[0].title });
