@@ -10,6 +10,25 @@ test.describe("the shell", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
+  for (const [width, zoom] of [[1280, 1], [320, 1], [320, 2]] as const) {
+    test(`back-to-top covers none of the footer's links at the end of the page, ${width} px wide, ${zoom * 100} % text`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 600 });
+      await page.goto("/tnc");
+      if (zoom !== 1) await page.addStyleTag({ content: `html { font-size: ${zoom * 100}% }` });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const backToTop = page.getByRole("button", { name: /Back to top/ });
+      await expect(backToTop).toBeVisible();
+      const button = (await backToTop.boundingBox())!;
+      const links = page.getByRole("contentinfo").getByRole("link");
+      await expect(links.filter({ hasText: "Contact Us" })).toBeInViewport();
+      for (const link of await links.all()) {
+        const box = (await link.boundingBox())!;
+        const apart = box.x + box.width <= button.x || button.x + button.width <= box.x || box.y + box.height <= button.y || button.y + button.height <= box.y;
+        expect(apart, `${await link.textContent()} is under the button`).toBe(true);
+      }
+    });
+  }
+
   test("shows back-to-top after 300 px of scroll and takes the page back up", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto("/tnc");
