@@ -271,7 +271,7 @@ function ChosenQuizSection({ chosen: { quiz, scores, analysis } }: { chosen: Cho
             flagged: item.flags.length > 0,
             cells: [
               <span key="q" className="flex min-w-48 gap-1">
-                {item.number}.
+                {item.number}.{" "}
                 {/* Formulas as the exam shows them, not their LaTeX; three lines at most, the CSV has the rest. */}
                 <span className="line-clamp-3 text-slate-700">{item.html ? <TextOrImage text={item.text} html={item.html} alt={`Question ${item.number}`} size="thumbnail" /> : shorten(item.text, 60)}</span>
               </span>,
