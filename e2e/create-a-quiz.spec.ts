@@ -19,7 +19,7 @@ test.describe("admin panel", () => {
 
     await expect(page.getByRole("heading", { name: "Add quiz" })).toBeVisible();
     await page.getByLabel("Title", { exact: true }).fill(title);
-    await page.getByLabel("Description").fill("A short general-knowledge round.");
+    await page.getByLabel("Description", { exact: true }).fill("A short general-knowledge round.");
     const models = page.getByRole("group", { name: "Contest model" });
     await expect(models.getByRole("radio", { checked: true })).toHaveCount(0);
     await page.getByLabel("Marks for a correct answer").fill("3");
@@ -82,7 +82,7 @@ test.describe("admin panel", () => {
     await page.getByRole("button", { name: `Duplicate quiz ${original}` }).click();
     await expect(page.getByRole("heading", { name: `Duplicate quiz: ${original}` })).toBeFocused();
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`${original} (copy)`);
-    await expect(page.getByLabel("Description")).toHaveValue(/^Ten questions, free to enter/);
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue(/^Ten questions, free to enter/);
     await expect(page.getByRole("group", { name: "Contest model" }).getByRole("radio", { name: /^Free entry, sponsored prizes/ })).toBeChecked();
     await expect(page.getByLabel("Entry fee (₹)")).toHaveValue("0");
     await expect(page.getByLabel("Prize money (₹)")).toHaveValue("10000");
