@@ -157,18 +157,18 @@ export const quizzes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /** The title in Hindi; null where the organiser wrote none (Hindi pages then show the English one, marked as English). */
+    titleHi: text("title_hi"),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** The description in Hindi, null like titleHi. */
+    descriptionHi: text("description_hi"),
     prizeMoneyPaise: integer("prize_money_paise").notNull().default(0),
     entryFeePaise: integer("entry_fee_paise").notNull().default(50_000),
     /** Seats on offer; null means unlimited and hides the seats-left counter. */
     capacity: integer("capacity"),
-    /** The title in Hindi; null where the organiser wrote none (Hindi pages then show the English one, marked as English). */
-    titleHi: text("title_hi"),
     durationSeconds: integer("duration_seconds").notNull().default(1800),
     questionCount: integer("question_count").notNull().default(25),
-    /** The description in Hindi, null like titleHi. */
-    descriptionHi: text("description_hi"),
     /** The marks of a correct answer where no section or question says otherwise. */
     marksPerQuestion: marks("marks_per_question").notNull().default(1),
     /** Marks deducted for a wrong answer (negative marking); an unanswered question scores 0. Fixed, like marksPerQuestion, once registration opens. */
