@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   attemptAnswers,
   attempts,
@@ -158,6 +158,38 @@ export const assertKeySettled = step(async (db: Queryable, quiz: Pick<Quiz, "id"
     .limit(1);
   if (open) throw new Conflict(message("objectionsUndecided"));
 });
+
+/**
+ * Each participant numbers the questions in their own shuffled paper: by shuffle seed, each
+ * question's number there, so "Question 3" to one participant may be the quiz's Question 1.
+ */
+async function papersNumbering(db: Queryable, quiz: Quiz, seeds: Iterable<number>): Promise<Map<number, Map<string, number>>> {
+  return new Map(await Promise.all([...new Set(seeds)].map(async (seed) => [seed, new Map((await orderedQuestions(db, quiz, seed)).map((shown, index) => [shown.id, index + 1]))] as const)));
+}
+
+/** The number each participant's own paper gives a question; a participant left out reads the quiz's own. */
+async function ownNumbers(db: Queryable, quiz: Quiz, questionId: string, participantIds: readonly string[]): Promise<Map<string, number>> {
+  if (!quiz.shuffleQuestions || participantIds.length === 0) return new Map();
+  const seeds = await db
+    .select({ participantId: attempts.participantId, seed: attempts.shuffleSeed })
+    .from(attempts)
+    .where(and(eq(attempts.quizId, quiz.id), inArray(attempts.participantId, [...participantIds]), isNotNull(attempts.submittedAt)));
+  const numbering = await papersNumbering(db, quiz, seeds.map((row) => row.seed));
+  return new Map(seeds.flatMap(({ participantId, seed }) => {
+    const number = numbering.get(seed)?.get(questionId);
+    return number === undefined ? [] : [[participantId, number] as const];
+  }));
+}
+
+/** Participants grouped by the number their paper gives the question, so each group hears one notice. */
+function byNumber(participantIds: readonly string[], numberOf: (participantId: string) => number): Map<number, string[]> {
+  const groups = new Map<number, string[]>();
+  for (const participantId of participantIds) {
+    const number = numberOf(participantId);
+    groups.set(number, [...(groups.get(number) ?? []), participantId]);
+  }
+  return groups;
+}
 
 async function lockedQuiz(db: Queryable, quizId: string): Promise<Quiz> {
   const [quiz] = await db.select().from(quizzes).where(eq(quizzes.id, quizId)).for("update");
@@ -499,9 +531,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       .where(eq(keyDecisions.quizId, quizId))
       .orderBy(asc(keyDecisions.decidedAt)),
   ]);
-  // Each objector numbered the questions in their own shuffled order: "Question 3" to them may be the quiz's Question 1.
-  const seeds = [...new Set(raised.flatMap((objection) => (objection.seed === null ? [] : [objection.seed])))];
-  const numbering = new Map(await Promise.all(seeds.map(async (seed) => [seed, new Map((await orderedQuestions(db, quiz, seed)).map((shown, index) => [shown.id, index + 1]))] as const)));
+  const numbering = await papersNumbering(db, quiz, raised.flatMap((objection) => (objection.seed === null ? [] : [objection.seed])));
   const reviewed = bank.map((question, index) => {
     const against = raised.filter((objection) => objection.questionId === question.questionId);
     const typed = question.answerType === "integer" || question.answerType === "numerical";
@@ -621,6 +651,7 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
     });
     const keyed = await keyedQuestions(tx, quiz);
     return {
+      quiz,
       rescored,
       awaitsRevision,
       objectors: closed.map((row) => row.participantId),
@@ -633,17 +664,22 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
   });
   if (outcome.awaitsRevision) return { rescored: 0, notified: 0, awaitsRevision: true };
   // Everyone whose score moved hears the decision, their old and new score and its reason;
-  // an objector whose score did not move hears the decision alone. One notice each.
+  // an objector whose score did not move hears the decision alone. One notice each, naming the
+  // question by the number their own paper gave it.
   const url = `/quizes/${quizId}/answer-key`;
-  const decided = { quiz: outcome.title, number: outcome.number, decision: outcome.notice };
   const unchangedObjectors = outcome.objectors.filter((participantId) => !outcome.changed.has(participantId));
-  await notifyUsers(unchangedObjectors, { id: "keyDecision", values: decided, url });
-  for (const [{ before, after }, participantIds] of groupedByChange(outcome.changed)) {
-    await notifyUsers(participantIds, {
-      id: "scoreChanged",
-      values: { ...decided, before, after, total: outcome.totalMarks, hasReason: input.note ? "yes" : "no", reason: input.note },
-      url,
-    });
+  const own = await ownNumbers(db, outcome.quiz, questionId, [...unchangedObjectors, ...outcome.changed.keys()]);
+  const numberOf = (participantId: string) => own.get(participantId) ?? outcome.number;
+  const decided = (number: number) => ({ quiz: outcome.title, number, decision: outcome.notice });
+  for (const [number, participantIds] of byNumber(unchangedObjectors, numberOf)) await notifyUsers(participantIds, { id: "keyDecision", values: decided(number), url });
+  for (const [{ before, after }, changed] of groupedByChange(outcome.changed)) {
+    for (const [number, participantIds] of byNumber(changed, numberOf)) {
+      await notifyUsers(participantIds, {
+        id: "scoreChanged",
+        values: { ...decided(number), before, after, total: outcome.totalMarks, hasReason: input.note ? "yes" : "no", reason: input.note },
+        url,
+      });
+    }
   }
   return { rescored: outcome.rescored, notified: unchangedObjectors.length + outcome.changed.size, awaitsRevision: false };
 });

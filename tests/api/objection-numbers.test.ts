@@ -3,9 +3,11 @@
  * "Question 3" may be about the quiz's Question 1. The admin reads each objection under the
  * question's own number in the quiz, with its text, and beside it the number its objector saw.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDatabase } from "@/lib/db";
-import { answerKeyReview, myAnswerKey, objectToKey } from "@/lib/results";
+import { notifications } from "@/db/schema";
+import { closeDatabase, getDb } from "@/lib/db";
+import { answerKeyReview, decideObjections, myAnswerKey, objectToKey } from "@/lib/results";
 import { seededQuiz, settleKey } from "@/tests/support/results";
 import { admin } from "@/tests/support/users";
 
@@ -29,5 +31,13 @@ describe("objections in a shuffled quiz", () => {
     }
     // The seeds shuffle it elsewhere for some of them: the numbers are the objectors' own, not the quiz's.
     expect([...seen.values()].some((number) => number !== 1)).toBe(true);
+
+    // The decision reaches each of them under that same number: every score moves, so each hears of their own.
+    await decideObjections(await admin(), quiz.id, questionIds[0], { decision: "change", newOptionIndex: 1, note: "B was meant" });
+    const db = await getDb();
+    for (const person of Object.values(people)) {
+      const told = await db.select({ body: notifications.body }).from(notifications).where(eq(notifications.userId, person.id));
+      expect(told.map((notice) => notice.body)).toEqual([expect.stringMatching(new RegExp(`^Question ${seen.get(person.name)}: the correct option has been changed`))]);
+    }
   });
 });
