@@ -141,7 +141,7 @@ export function ExamRoom({ quizId, participantId, quiz, paper, initialView, firs
   }
 
   return (
-    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-6">
+    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-3 sm:[&:fullscreen]:p-6">
       {phase.name === "ready" && (
         <ExamStart
           quiz={quiz}

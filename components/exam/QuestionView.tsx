@@ -49,7 +49,7 @@ export function QuestionView({ question, number, total, answer, disabled, onAnsw
   const multiple = question.answerType === "multiple";
   const typed = question.answerType === "integer" || question.answerType === "numerical";
   return (
-    <fieldset disabled={disabled} aria-describedby={multiple ? instructionId : undefined} className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <fieldset disabled={disabled} aria-describedby={multiple ? instructionId : undefined} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-5">
       <legend ref={legend} tabIndex={-1} className="float-left w-full focus:outline-none">
         <h2 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t("heading", { number, total })}
@@ -73,7 +73,7 @@ export function QuestionView({ question, number, total, answer, disabled, onAnsw
             return (
               <label
                 key={index}
-                className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-4 py-3 hover:bg-slate-50 has-checked:border-brand has-checked:bg-brand/5 has-disabled:cursor-not-allowed has-disabled:opacity-60"
+                className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-300 px-3 py-3 hover:bg-slate-50 sm:px-4 has-checked:border-brand has-checked:bg-brand/5 has-disabled:cursor-not-allowed has-disabled:opacity-60"
               >
                 {multiple ? (
                   <input
@@ -96,7 +96,8 @@ export function QuestionView({ question, number, total, answer, disabled, onAnsw
                   />
                 )}
                 <span className="font-semibold text-slate-700">{LETTERS[index]}.</span>
-                <span lang={wording.lang} className="min-w-0">
+                {/* On a narrow screen or with large text, a long option goes under its letter rather than into a sliver beside it. */}
+                <span lang={wording.lang} className="min-w-0 flex-[1_1_8rem]">
                   <TextOrImage text={option} html={wording.html?.options[index]} alt={t("optionImage", { letter: LETTERS[index], number })} />
                 </span>
               </label>
