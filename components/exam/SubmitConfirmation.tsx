@@ -40,7 +40,7 @@ export function SubmitConfirmation({ answered, total, onSubmit, onKeepAnswering 
         closedThen(onKeepAnswering)();
       }}
       // No wider than the screen less a margin: 28rem alone is wider than a 320 px phone at 200 % text.
-      className="m-auto max-w-[min(28rem,calc(100vw-1.5rem))] rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
+      className="m-auto max-w-[min(28rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-3 text-slate-900 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
     >
       <h2 id="submit-confirmation-title" className="text-lg font-semibold">{t("confirmSubmitTitle")}</h2>
       <p id="submit-confirmation-body" className="mt-2 text-slate-700">{t("confirmSubmitBody", { answered, total, unanswered: total - answered })}</p>

@@ -1,5 +1,5 @@
 /** The names a screen reader gives the boxes, in the page's language. */
-export interface ScrollLabels {
+interface ScrollLabels {
   formula: string;
   table: string;
 }
