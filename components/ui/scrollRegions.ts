@@ -11,10 +11,11 @@ const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&
  * its own that scrolls sideways, so one wider than a phone moves inside it, never the page
  * (WCAG 1.4.10). Each box is a named region that takes keyboard focus, for the arrow keys to scroll
  * it (WCAG 2.1.1), as ScrollRegion is. Done as the HTML is shown, so questions saved before it get
- * the boxes too.
+ * the boxes too. Named by title, not aria-label: the question's legend names its fieldset from its
+ * content, where an aria-label would stand in for the formula or the table it holds.
  */
 export function withScrollRegions(html: string, labels: ScrollLabels): string {
-  const region = (label: string) => `role="region" aria-label="${attribute(label)}" tabindex="0"`;
+  const region = (label: string) => `role="region" title="${attribute(label)}" tabindex="0"`;
   return html
     .replaceAll('<span class="katex-display">', `<span class="katex-display" ${region(labels.formula)}>`)
     .replaceAll("<table>", `<div class="table-scroll" ${region(labels.table)}><table>`)

@@ -6,7 +6,7 @@ const LABELS = { formula: "Formula, scroll sideways", table: 'Table "wide" & <lo
 
 /** The HTML as a browser would build it: the regions with their names and tab stops. */
 function regions(html: string) {
-  const found = [...html.matchAll(/<(span|div) class="(katex-display|table-scroll)" role="region" aria-label="([^"]*)" tabindex="0">/g)];
+  const found = [...html.matchAll(/<(span|div) class="(katex-display|table-scroll)" role="region" title="([^"]*)" tabindex="0">/g)];
   return found.map(([, , kind, label]) => ({ kind, label }));
 }
 
