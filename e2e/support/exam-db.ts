@@ -4,7 +4,7 @@ import { Client } from "pg";
 /** The e2e server's embedded database (playwright.config.ts starts it on this port). */
 const DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${process.env.E2E_DATABASE_PORT ?? 54339}/olympiad`;
 /** The seeded paid quiz, whose 25 questions the test quizzes borrow. */
-const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
+export const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
 /** A connection to the database at `url` for the length of `work`. */
 export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -95,6 +95,19 @@ export function removeQuizzes(quizIds: string[]): Promise<void> {
   return withDatabase(async (client) => {
     await client.query("delete from quizzes where id = any($1::uuid[])", [quizIds]);
   });
+}
+
+/** Marks are fixed once registration opens (a trigger): a paper is built on these dates, then moved to its own (scheduleInOrder). */
+export const NOT_YET_OPEN: QuizSchedule = { formStart: "10 days", formEnd: "11 days", examStart: "12 days", examEnd: "13 days", result: "14 days" };
+
+/** Moves a quiz built NOT_YET_OPEN to `schedule`, its questions in the order of their positions. */
+export async function scheduleInOrder(client: Client, quizId: string, schedule: QuizSchedule): Promise<void> {
+  await client.query(
+    `update quizzes set shuffle_questions = false, form_start_at = now() + $2::interval, form_end_at = now() + $3::interval,
+       exam_start_at = now() + $4::interval, exam_end_at = now() + $5::interval, result_at = now() + $6::interval
+     where id = $1`,
+    [quizId, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result],
+  );
 }
 
 /** An exam open right now: registration closed yesterday, the window ends tomorrow. */

@@ -1,5 +1,5 @@
 import type { Client } from "pg";
-import { insertQuizzes, withDatabase, type QuizSchedule } from "./exam-db";
+import { insertQuizzes, NOT_YET_OPEN, scheduleInOrder, withDatabase, type QuizSchedule } from "./exam-db";
 
 /**
  * A JEE Advanced-style paper of every answer type in three sections, each question in English and
@@ -32,9 +32,6 @@ export interface SectionedQuiz {
   /** The bank id of each of the paper's questions. */
   questionIds: Record<PaperQuestion, string>;
 }
-
-/** Marks are fixed once registration opens (a trigger): the paper is built before its dates are set. */
-const NOT_YET_OPEN: QuizSchedule = { formStart: "10 days", formEnd: "11 days", examStart: "12 days", examEnd: "13 days", result: "14 days" };
 
 async function insertQuestion(client: Client, question: (typeof SECTIONED_PAPER.questions)[PaperQuestion]): Promise<string> {
   const { rows } = await client.query<{ id: string }>(
@@ -85,12 +82,7 @@ export function createSectionedQuiz(schedule: QuizSchedule, titlePrefix = "Secti
         "marksFull" in question ? question.marksFull : null,
       ]);
     }
-    await client.query(
-      `update quizzes set shuffle_questions = false, form_start_at = now() + $2::interval, form_end_at = now() + $3::interval,
-         exam_start_at = now() + $4::interval, exam_end_at = now() + $5::interval, result_at = now() + $6::interval
-       where id = $1`,
-      [quiz.id, schedule.formStart, schedule.formEnd, schedule.examStart, schedule.examEnd, schedule.result],
-    );
+    await scheduleInOrder(client, quiz.id, schedule);
     return { id: quiz.id, title: quiz.title, questionIds };
   });
 }
