@@ -32,7 +32,8 @@ export function QuestionPicker({ bank, value, onChange, error }: { bank: BankQue
   }
 
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${baseId}-error` : undefined}>
+    // min-w-0: a fieldset is otherwise as wide as its widest word, and a question may hold a long one.
+    <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={error ? `${baseId}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">Questions</legend>
       <p aria-live="polite" className="text-sm font-medium text-slate-900">{pickedText(value.length)}</p>
       <label htmlFor={`${baseId}-search`} className="sr-only">Search the question bank</label>
@@ -45,7 +46,7 @@ export function QuestionPicker({ bank, value, onChange, error }: { bank: BankQue
             <li key={question.id} className="border-b border-slate-100 last:border-b-0">
               <label className="flex cursor-pointer items-start gap-3 px-3 py-2 hover:bg-slate-50">
                 <input type="checkbox" checked={picked.has(question.id)} onChange={(event) => toggle(question.id, event.target.checked)} className="mt-1 size-4 accent-brand" />
-                <span className="min-w-0 flex-1 break-words text-sm text-slate-900">{question.text}</span>
+                <span className="min-w-0 flex-1 text-sm text-slate-900 [overflow-wrap:anywhere]">{question.text}</span>
                 <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{question.subject}</span>
                 <span className="shrink-0 rounded bg-sky-100 px-2 py-0.5 text-xs text-sky-900">{ANSWER_TYPE_LABELS[question.answerType]}</span>
               </label>
