@@ -30,7 +30,7 @@ export async function lockQuiz(tx: DatabaseTransaction, quizId: string) {
  * waiting for an admin (a UPI payment submitted first keeps its seat until rejected) and by their
  * open gateway orders (until paid or expired).
  */
-async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date) {
+export async function seatsTaken(tx: DatabaseTransaction, quizId: string, payerId: string, now: Date) {
   const [seats] = await tx
     .select({
       verified: sql<number>`(count(*) filter (where ${transactions.status} = 'verified'))::int`,
@@ -73,11 +73,16 @@ const ALREADY_PAID = message("alreadyPaid");
 
 /** Refuses a second verified entry fee for the same participant and quiz. */
 export async function assertNotPaidYet(tx: DatabaseTransaction, userId: string, quizId: string, refusal: Message = ALREADY_PAID) {
+  if (await hasPaid(tx, userId, quizId)) throw new Conflict(refusal);
+}
+
+/** Whether the participant holds a verified entry fee for the quiz. */
+export async function hasPaid(tx: DatabaseTransaction, userId: string, quizId: string): Promise<boolean> {
   const [paid] = await tx
     .select({ id: transactions.id })
     .from(transactions)
     .where(and(eq(transactions.userId, userId), eq(transactions.quizId, quizId), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-  if (paid) throw new Conflict(refusal);
+  return paid !== undefined;
 }
 
 function mapEntryFeeConflicts(error: unknown): never {

@@ -8,7 +8,7 @@ import { Invalid } from "@/lib/errors";
 import { message } from "@/lib/catalogue";
 import { changeBalance, lockWallet, rewardReferrer } from "@/lib/wallet";
 import { REASONS } from "@/lib/wallet/schemas";
-import { entryFee, lockQuiz } from "../entry-fees";
+import { entryFee, hasPaid, lockQuiz, seatsTaken } from "../entry-fees";
 
 /** A payment as the gateway reported it, by the signed webhook or its own API. */
 export interface GatewayPaymentReport {
@@ -67,12 +67,8 @@ async function recordPayment(tx: DatabaseTransaction, order: Order, report: Gate
 async function entryFeeStillPayable(tx: DatabaseTransaction, order: Order, now: Date): Promise<Awaited<ReturnType<typeof lockQuiz>> | undefined> {
   if (order.paidTransactionId) return undefined;
   const quiz = await lockQuiz(tx, order.quizId!);
-  const verified = await tx
-    .select({ userId: transactions.userId })
-    .from(transactions)
-    .where(and(eq(transactions.quizId, quiz.id), eq(transactions.type, "form pay"), eq(transactions.status, "verified")));
-  if (verified.some((row) => row.userId === order.userId)) return undefined;
-  if (quiz.capacity !== null && verified.length >= quiz.capacity) return undefined;
+  if (await hasPaid(tx, order.userId, quiz.id)) return undefined;
+  if (quiz.capacity !== null && (await seatsTaken(tx, quiz.id, order.userId, now)).verified >= quiz.capacity) return undefined;
   if (now > order.expiresAt && now > quiz.formEndAt) return undefined;
   return quiz;
 }

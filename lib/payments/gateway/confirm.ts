@@ -25,6 +25,6 @@ export const confirmGatewayPayment = service("payments.pay", async (actor, confi
   if (!payment.success || payment.data.order_id !== order.gatewayOrderId) throw new Invalid(message("gatewayPaymentMismatch"));
   const proof = { source: "checkout", signature: confirmation.signature, payment: fetched };
   if (payment.data.status === "captured" || payment.data.status === "failed") await recordGatewayPayment(reportOf(payment.data, payment.data.status, proof), now);
-  const status = await orderStatusOf(db, await ownOrder(db, actor, { id: order.id }), now);
+  const status = await orderStatusOf(db, order.id, now);
   return { purpose: order.purpose, status: status === "open" || status === "expired" ? ("pending" as const) : status };
 });

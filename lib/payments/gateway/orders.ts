@@ -113,8 +113,8 @@ function statusOf(facts: { paid: boolean; captured: boolean; lastPayment: string
   return facts.expiresAt <= now ? "expired" : "open";
 }
 
-export const orderStatusOf = step(async (db: Queryable, order: OrderRow, now: Date): Promise<GatewayOrderStatus> => {
-  const [facts] = await db.select(orderFacts).from(gatewayOrders).where(eq(gatewayOrders.id, order.id));
+export const orderStatusOf = step(async (db: Queryable, orderId: string, now: Date): Promise<GatewayOrderStatus> => {
+  const [facts] = await db.select(orderFacts).from(gatewayOrders).where(eq(gatewayOrders.id, orderId));
   return statusOf(facts, now);
 });
 
@@ -122,7 +122,7 @@ export const orderStatusOf = step(async (db: Queryable, order: OrderRow, now: Da
 export const gatewayOrderStatus = service("payments.pay", async (actor, orderId: string, now: Date = new Date()) => {
   const db = await getDb();
   const order = await ownOrder(db, actor, { id: orderId });
-  return { status: await orderStatusOf(db, order, now) };
+  return { status: await orderStatusOf(db, order.id, now) };
 });
 
 /**
