@@ -6,9 +6,8 @@ import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/compone
 import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { PublicationPreview } from "@/lib/results";
+import { counted } from "./adminUi";
 import { DecisionDialog } from "./DecisionDialog";
-
-const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** What the confirmation says publishing does: which quiz, how many it ranks, what it pays. */
 function publicationWords({ ranked, prizePaise, freePasses }: PublicationPreview): string {

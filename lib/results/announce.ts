@@ -7,6 +7,7 @@ import { textsIn } from "@/lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/i18n/schemas";
 import { sendMailsOnce } from "@/lib/mail";
 import { notifyEachOnce } from "@/lib/notifications";
+import { textIn } from "@/lib/quizzes/schemas";
 import { pseudonymOf } from "./pseudonyms";
 
 /** Participants told per round: a bounded number of mails and notifications per statement. */
@@ -55,7 +56,7 @@ export const announceResults = service("notifications.deliver", async (_actor, q
       // A legacy (format-1) row has none; the pseudonym is the same in every version.
       const pseudonym = recipient.pseudonym ?? (await pseudonymOf(quizId, recipient.participant_id));
       // The quiz as the reader's pages name it: its Hindi title for a Hindi reader, where it has one.
-      const quiz = recipient.language === "hi" && published.title_hi ? published.title_hi : published.title;
+      const quiz = textIn(recipient.language ?? DEFAULT_LANGUAGE, published.title, published.title_hi).text;
       round.push({ ...recipient, key: `results.published:${published.digest}:${recipient.participant_id}`, values: { quiz, revision: published.revision, reason: published.reason ?? "", pseudonym, digest: published.digest } });
     }
     const mails = [];
