@@ -531,7 +531,8 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       .where(eq(keyDecisions.quizId, quizId))
       .orderBy(asc(keyDecisions.decidedAt)),
   ]);
-  const numbering = await papersNumbering(db, quiz, raised.flatMap((objection) => (objection.seed === null ? [] : [objection.seed])));
+  // Unshuffled, every paper numbers the questions as the quiz does: no paper need be built.
+  const numbering = quiz.shuffleQuestions ? await papersNumbering(db, quiz, raised.flatMap((objection) => (objection.seed === null ? [] : [objection.seed]))) : null;
   const reviewed = bank.map((question, index) => {
     const against = raised.filter((objection) => objection.questionId === question.questionId);
     const typed = question.answerType === "integer" || question.answerType === "numerical";
@@ -550,7 +551,7 @@ export const answerKeyReview = service("results.manageKey", async (_admin, quizI
       objections: against.map((objection) => ({
         id: objection.id,
         participantName: objection.participantName,
-        seenAs: objection.seed === null ? null : (numbering.get(objection.seed)?.get(question.questionId) ?? null),
+        seenAs: objection.seed === null ? null : numbering ? (numbering.get(objection.seed)?.get(question.questionId) ?? null) : index + 1,
         reason: objection.reason,
         evidenceUrl: objection.evidenceUploadId ? uploadUrl(objection.evidenceUploadId) : null,
         createdAt: objection.createdAt,
