@@ -187,11 +187,11 @@ function renderMaths(tex: string, displayMode: boolean, env: Env, where: (offset
   }
 }
 
-/** The index of the `$` or `$$` closing maths that opened before `from`, or -1. */
-function closing(text: string, from: number, delimiter: "$" | "$$", end = text.length): number {
+/** The index of the `$$` closing display maths that opened before `from`, or -1 (an inline `$`'s is inlineClosing's). */
+function closing(text: string, from: number, end = text.length): number {
   for (let i = from; i < end; i++) {
     if (text[i] === "\\") i++;
-    else if (text.startsWith(delimiter, i) && i + delimiter.length <= end) return i;
+    else if (text.startsWith("$$", i) && i + 2 <= end) return i;
   }
   return -1;
 }
@@ -239,7 +239,7 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   if (state.src[start] !== "$") return false;
   const delimiter = state.src.startsWith("$$", start) ? "$$" : "$";
   const env = state.env as Env;
-  const end = delimiter === "$" ? inlineClosing(state.src, start, state.posMax) : closing(state.src, start + 2, "$$", state.posMax);
+  const end = delimiter === "$" ? inlineClosing(state.src, start, state.posMax) : closing(state.src, start + 2, state.posMax);
   if (end === -1 && delimiter === "$") {
     env.loneDollar = true;
     if (!silent) state.push("text", "", 0).content = "$";
@@ -248,7 +248,7 @@ function mathInline(state: StateInline, silent: boolean): boolean {
   }
   if (end === -1) {
     const { line, column } = placeInline(env, state.src, start);
-    throw new ContentError(line, column, `unclosed ${delimiter}`);
+    throw new ContentError(line, column, "unclosed $$");
   }
   if (!silent) {
     const from = start + delimiter.length;
@@ -290,7 +290,7 @@ function imageInline(state: StateInline, silent: boolean): boolean {
 function mathBlock(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
   const start = state.bMarks[startLine] + state.tShift[startLine];
   if (!state.src.startsWith("$$", start)) return false;
-  const end = closing(state.src, start + 2, "$$", state.eMarks[endLine - 1]);
+  const end = closing(state.src, start + 2, state.eMarks[endLine - 1]);
   // Unclosed, or text after the closing $$: a paragraph's then, and its inline rule says what is wrong.
   if (end === -1) return false;
   let lastLine = startLine;
