@@ -1,10 +1,11 @@
+import { escapedAttribute } from "@/lib/content/schemas";
+
 /** The names a screen reader gives the boxes, in the page's language. */
 interface ScrollLabels {
   formula: string;
   table: string;
 }
 
-const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
  * A question's rendered HTML (lib/content) with each display formula and each table in a box of
@@ -15,7 +16,7 @@ const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&
  * content, where an aria-label would stand in for the formula or the table it holds.
  */
 export function withScrollRegions(html: string, labels: ScrollLabels): string {
-  const region = (label: string) => `role="region" title="${attribute(label)}" tabindex="0"`;
+  const region = (label: string) => `role="region" title="${escapedAttribute(label)}" tabindex="0"`;
   return html
     .replaceAll('<span class="katex-display">', `<span class="katex-display" ${region(labels.formula)}>`)
     .replaceAll("<table>", `<div class="table-scroll" ${region(labels.table)}><table>`)

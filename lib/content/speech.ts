@@ -5,6 +5,7 @@
  * name is its label's content, so it becomes "A. five halves". The MathML stays for those who
  * explore it.
  */
+import { escapedAttribute } from "./schemas";
 
 export type SpokenLanguage = "en" | "hi";
 
@@ -47,7 +48,6 @@ function speech(sre: Engine, mathml: string, language: SpokenLanguage): string {
   return spoken;
 }
 
-const attribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 const MATHS = /<math\b([^>]*)>[^]*?<\/math>/g;
 
@@ -62,6 +62,6 @@ export async function withSpokenMaths<Text extends string | null>(htmls: readonl
   // switch and the speech run with no await between them and no other caller can interleave.
   void sre.setupEngine({ ...SETTINGS, locale: language });
   return htmls.map((html) =>
-    html === null ? html : (html.replace(MATHS, (mathml, attributes: string) => `<math${attributes} aria-label="${attribute(speech(sre, mathml, language))}"${mathml.slice(5 + attributes.length)}`) as Text),
+    html === null ? html : (html.replace(MATHS, (mathml, attributes: string) => `<math${attributes} aria-label="${escapedAttribute(speech(sre, mathml, language))}"${mathml.slice(5 + attributes.length)}`) as Text),
   );
 }
