@@ -1,6 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { AnswerType } from "@/lib/quizzes/schemas";
-import type { MarksGroup, Paper, PaperSection } from "@/lib/quizzes/schemas";
+import type { AnswerType, MarksGroup, Paper, PaperSection } from "@/lib/quizzes/schemas";
 
 export interface QuizFacts {
   questionCount: number;

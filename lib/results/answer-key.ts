@@ -186,7 +186,9 @@ function byNumber(participantIds: readonly string[], numberOf: (participantId: s
   const groups = new Map<number, string[]>();
   for (const participantId of participantIds) {
     const number = numberOf(participantId);
-    groups.set(number, [...(groups.get(number) ?? []), participantId]);
+    const group = groups.get(number);
+    if (group) group.push(participantId);
+    else groups.set(number, [participantId]);
   }
   return groups;
 }
