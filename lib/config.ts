@@ -130,6 +130,12 @@ const environmentSchema = z.object({
    */
   EXAM_START_QUEUE_SECONDS: z.coerce.number().min(0.5).max(600).default(1),
   /**
+   * The most starts an instance holds waiting in its line at once, however short their wait: each
+   * holds a connection (and a proxy's), so a hall's presses cannot fill a capped proxy pool that
+   * answer saves need. Past it a start is told its turn, as past the wait.
+   */
+  EXAM_STARTS_HELD: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
    * The most starts an instance's line lets through a second when it is full. The pace it hands
    * out turns at is learnt below this ceiling (lib/exam/start-pace.ts), to keep answer saves fast.
    */
@@ -358,6 +364,7 @@ export function loadConfig(environment: Environment) {
       networkGraceSeconds: env.EXAM_NETWORK_GRACE_SECONDS,
       startsAtOnce: env.EXAM_STARTS_AT_ONCE,
       startQueueSeconds: env.EXAM_START_QUEUE_SECONDS,
+      startsHeld: env.EXAM_STARTS_HELD,
       startsPerSecond: env.EXAM_STARTS_PER_SECOND,
       startLineTargetMs: env.EXAM_START_LINE_TARGET_MS,
     },

@@ -49,13 +49,18 @@
  * measures a deployment you run yourself (several instances behind a proxy, say) instead: the
  * database's owner URL, and the deployment's NEXTAUTH_SECRET in this environment (sessions are issued here).
  *
+ * `--nginx` puts Debian's nginx with the shipped configuration (docs/nginx.conf) between the hall and the
+ * server, as a deployment has it; `--project DIR` serves another checkout's build (today's, say) to
+ * compare it with this one's under the same load.
+ *
  * Needs `next build` first. With --database postgres it uses a fresh database on
  * TEST_POSTGRES_URL's server (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
 import { SESSION_SECRET } from "./support/session-secret";
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { chmod, readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
@@ -68,6 +73,7 @@ import { PLACE_IN_LINE_HEADER } from "../lib/http/let-in-mark";
 import { decimalText, fromHundredths, toHundredths } from "../lib/marks";
 import { renderQuestion } from "../lib/content";
 import { DEMO_DIAGRAM_ALT, DEMO_DIAGRAM_ID } from "../lib/seed/demo-questions";
+import { startNginx } from "../e2e/support/nginx";
 import { createDatabase, dropDatabase, freePort, temporaryDirectory } from "../tests/support/test-server";
 import { undoAll, undoLater } from "./support/clean-up";
 import { productionNode, startProductionServer } from "./support/production-server";
@@ -86,6 +92,8 @@ const { values: args } = parseArgs({
     base: { type: "string" },
     "database-url": { type: "string" },
     connections: { type: "string", default: "256" },
+    nginx: { type: "boolean", default: false },
+    project: { type: "string" },
     "start-connections": { type: "string" },
     node: { type: "string" },
     rich: { type: "boolean", default: false },
@@ -617,10 +625,25 @@ async function serverToMeasure(): Promise<Measured> {
   }
   undoLater(() => rm(env.DATA_DIR, { recursive: true, force: true, maxRetries: 5 }));
   const node = args.node ?? productionNode();
-  const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [], logFile: args["server-log"] });
+  // nginx appends the client's address to X-Forwarded-For: believe that one entry, as docs/operations.md says.
+  if (args.nginx) env.TRUSTED_PROXY_HOPS = "1";
+  const project = path.resolve(args.project ?? ".");
+  const server = await startProductionServer(env, port, { node, nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [], logFile: args["server-log"], project });
   // For faults injected by hand while it runs (kill -9 of the postmaster in $DATA_DIR/pg/postmaster.pid, SIGTERM to the server).
   console.log(`server pid ${server.pid} on port ${port}, data in ${env.DATA_DIR}${args["server-log"] ? `, log in ${args["server-log"]}` : ""}`);
-  return { base, databaseUrl, serverPid: server.pid, runtime: `${args.instances} instance(s) on Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}`, metricsToken };
+  const runtime = `${args.instances} instance(s) on Node ${execFileSync(node, ["--version"], { encoding: "utf8" }).trim()}, the build of ${project}`;
+  if (!args.nginx) return { base, databaseUrl, serverPid: server.pid, runtime, metricsToken };
+  const nginx = await startNginx(await reachableByNginx(), await freePort(), [`127.0.0.1:${port}`]);
+  undoLater(() => nginx.stop());
+  return { base: nginx.url, databaseUrl, serverPid: server.pid, runtime: `${runtime}, behind nginx (docs/nginx.conf)`, metricsToken };
+}
+
+/** A directory for nginx's files that its workers, which drop root for nobody, can reach. */
+async function reachableByNginx(): Promise<string> {
+  const directory = await temporaryDirectory("olympiad-bench-nginx-");
+  await chmod(directory, 0o755);
+  undoLater(() => rm(directory, { recursive: true, force: true }));
+  return directory;
 }
 
 async function run() {

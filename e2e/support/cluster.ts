@@ -1,21 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { createDatabase, dropDatabase } from "../../tests/support/test-server";
 import { withClient } from "./exam-db";
+import { startNginx } from "./nginx";
 import { exited, signalGroup, spawnLogged, stopProcess, waitFor } from "./processes";
 
 /**
  * Several production instances sharing one truth: two `next start` servers on one PostgreSQL
- * database and one S3-compatible bucket (s3rver), with Debian's nginx balancing between them.
+ * database and one S3-compatible bucket (s3rver), with Debian's nginx balancing between them as
+ * docs/nginx.conf, the shipped configuration, has it.
  * Each instance has a data directory of its own, so anything kept on local disk shows up as lost.
  */
 
-const NGINX_PATH = "/usr/sbin/nginx";
 export const CLUSTER_ADMIN = { email: "admin@olympiad.local", password: "admin-password-for-cluster" };
 
 /** Clear of the main e2e server (3100) and its embedded database (54339). */
@@ -43,7 +44,6 @@ export interface Cluster {
 }
 
 export async function startCluster(projectDir = process.cwd()): Promise<Cluster> {
-  if (!existsSync(NGINX_PATH)) throw new Error(`nginx is missing at ${NGINX_PATH}: apt-get install nginx`);
   if (!existsSync(path.join(projectDir, ".next", "BUILD_ID"))) throw new Error(`No production build in ${projectDir}: run npm run build first`);
 
   // Undone in reverse order by stop(), also when starting fails half way.
@@ -87,7 +87,9 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
     const instances = await Promise.all(
       PORTS.instances.map((port) => startInstance(projectDir, directory, port, shared, logFiles, undo)),
     );
-    await startNginx(directory, logFiles, undo);
+    const nginx = await startNginx(directory, PORTS.nginx, PORTS.instances.map((port) => `127.0.0.1:${port}`));
+    undo.push(() => nginx.stop());
+    logFiles.push(...nginx.logFiles);
 
     return {
       url,
@@ -138,61 +140,6 @@ async function startInstance(
       await exited(child);
     },
   };
-}
-
-function nginxConfig(directory: string): string {
-  return `daemon off;
-pid ${directory}/nginx.pid;
-error_log stderr warn;
-worker_processes 1;
-events { worker_connections 256; }
-http {
-  log_format upstreams '$request $status $upstream_addr $upstream_status';
-  access_log ${directory}/nginx-access.log upstreams;
-  client_body_temp_path ${directory}/nginx-client-body;
-  proxy_temp_path ${directory}/nginx-proxy;
-  fastcgi_temp_path ${directory}/nginx-fastcgi;
-  uwsgi_temp_path ${directory}/nginx-uwsgi;
-  scgi_temp_path ${directory}/nginx-scgi;
-
-  upstream olympiad {
-${PORTS.instances.map((port) => `    server 127.0.0.1:${port};`).join("\n")}
-    # Connections to the instances are kept open and reused, as the nginx example in docs/operations.md does.
-    keepalive 16;
-  }
-
-  server {
-    listen 127.0.0.1:${PORTS.nginx};
-    client_max_body_size 10m;
-    location / {
-      proxy_pass http://olympiad;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # A dead instance refuses the connection before the request is sent, so even a POST
-      # is safe to pass on to the survivor.
-      proxy_next_upstream error timeout http_502;
-      proxy_connect_timeout 1s;
-      proxy_read_timeout 120s;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
-}
-
-async function startNginx(directory: string, logFiles: string[], undo: (() => Promise<void>)[]) {
-  const configFile = path.join(directory, "nginx.conf");
-  const logFile = path.join(directory, "nginx.log");
-  logFiles.push(logFile, path.join(directory, "nginx-access.log"));
-  await writeFile(configFile, nginxConfig(directory));
-  // -e: Debian's built-in error log path is under /var/log; this one never writes there.
-  const child = spawnLogged(NGINX_PATH, ["-p", directory, "-c", configFile, "-e", "stderr"], { cwd: directory, env: process.env, logFile });
-  // SIGQUIT: finish what is in flight, then stop.
-  undo.push(() => stopProcess(child, "SIGQUIT"));
-  await waitFor("nginx", `http://127.0.0.1:${PORTS.nginx}/api/health`, child, logFile);
 }
 
 /** Whether anything accepts a TCP connection on the port. */

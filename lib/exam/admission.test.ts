@@ -26,7 +26,7 @@ const refusal = (seconds: number, place: string) => Object.assign(new Error("com
 
 /** A line of one at a time, 10 a second, held by a piece that runs until `gate` opens, and 30 callers refused by it in turn. */
 async function thirtyRefused() {
-  const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+  const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
   const gate = deferred();
   const running = admit(() => gate.promise, newcomer());
   await pass();
@@ -42,7 +42,7 @@ describe("admission", () => {
   afterEach(() => void vi.useRealTimers());
 
   it("lets pieces in at its pace, at most its limit at once, the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     const results = gates.map((gate, index) =>
@@ -78,7 +78,7 @@ describe("admission", () => {
   it("refuses a newcomer whose wait would pass the limit, giving each refused the next place and a turn from the places ahead of it", async () => {
     // 2 let in a second: the first goes straight in, the next four wait 0.5 to 2 s. No full second
     // measured yet, so the turns assume twice the ceiling: 4 a second after the 2.5 s of the line.
-    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, ceiling: 2, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, holdAtMost: 1000, ceiling: 2, horizonSeconds: 60, refusal, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise, newcomer()));
     const refused: Refused[] = [];
@@ -95,6 +95,22 @@ describe("admission", () => {
     await pass();
     expect(inAt).toBe(Date.now());
     await alone;
+  });
+
+  it("holds no more than its hold at once, however short their wait: the next is refused with a turn, and those held are let in", async () => {
+    // A thousand a second, one at a time: each wait is a millisecond, far under the 60 s allowed.
+    const admit = admission({ limit: 1, pace: steady(1000), maxWaitSeconds: 60, holdAtMost: 2, ceiling: 1000, horizonSeconds: 60, refusal, now: seconds });
+    const gate = deferred();
+    const running = admit(() => gate.promise, newcomer());
+    await pass();
+    const held = [admit(async () => "in", newcomer()), admit(async () => "in", newcomer())];
+    const third = (await admit(async () => "in", newcomer()).catch((error: Refused) => error)) as Refused;
+    expect(third.seconds).toBeGreaterThanOrEqual(1);
+    expect(third.place.split(".")[0]).toBe("0");
+    gate.resolve();
+    await pass(10);
+    await running;
+    expect(await Promise.all(held)).toEqual(["in", "in"]);
   });
 
   it("keeps the place and turn of a caller back too soon, with its place or without it; at its turn, only the places still ahead of it count; a place not given to the caller counts as none", async () => {
@@ -160,7 +176,7 @@ describe("admission", () => {
   });
 
   it("gives a place only to a caller who may hold one, and answers the others as the caller's check does", async () => {
-    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise, newcomer());
     await pass();
@@ -186,7 +202,7 @@ describe("admission", () => {
 
   it("sets turns at twice the rate it let callers in while it was full, never past its horizon but spread beyond it at the ceiling", async () => {
     // 2 let in a second, and each second also refuses two: six full seconds at 2 a second.
-    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, holdAtMost: 1000, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
     const turnOfRefused = () => admit(async () => NaN, newcomer()).catch((error: Refused) => error.seconds);
     for (let half = 0; half < 12; half++) {
       await admit(async () => undefined, newcomer());
@@ -208,7 +224,7 @@ describe("admission", () => {
   });
 
   it("forgives the places not back once every turn it handed out is past", async () => {
-    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, ceiling: 1, horizonSeconds: 600, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, holdAtMost: 1000, ceiling: 1, horizonSeconds: 600, refusal, now: seconds });
     const turnsOfRefused = async (count: number) => {
       await admit(async () => undefined, newcomer());
       const turns: number[] = [];
@@ -224,7 +240,7 @@ describe("admission", () => {
 
   it("tells its pace how long each piece let in took, never a refusal", async () => {
     const pace = steady(1);
-    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise, newcomer());
     await pass();

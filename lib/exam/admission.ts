@@ -9,6 +9,12 @@ export interface AdmissionOptions {
   pace: Pace;
   /** How long a newcomer may wait in line at that pace; beyond it the call is refused with a turn to come back at. */
   maxWaitSeconds: number;
+  /**
+   * The most callers held waiting at once, whatever their wait: each holds a connection, and a
+   * proxy in front with a capped pool would make every other request (a participant's answer
+   * save) wait behind them for one. Past it a caller is refused with a turn, as past the wait.
+   */
+  holdAtMost: number;
   /** The most pieces a second the line ever lets through (the pace's ceiling): how far apart the turns past the horizon are spread. */
   ceiling: number;
   /** The furthest a turn is put off (the spread past it aside): a caller further back comes back then and is told again, in the same place. */
@@ -51,8 +57,10 @@ const SLOWEST_SHARE = 1 / 10;
  * `maxWaitSeconds`. On exam day every participant presses Start within seconds: let in as fast as
  * they come, their starts would take every core and every database connection, and the answer
  * saves of those already writing would wait behind them; queued without end, each start would hold
- * its connection (and a proxy's) for half a minute. Past the wait, a caller is refused with a turn
- * to come back at and a place in line, which it sends back when it returns.
+ * its connection (and a proxy's) for half a minute. Past the wait, or past `holdAtMost` callers
+ * held at once (behind a proxy with a capped pool, a few hundred held starts took every connection,
+ * and saves queued behind them: docs/performance.md), a caller is refused with a turn to come back
+ * at and a place in line, which it sends back when it returns.
  *
  * A turn is a promise the line cannot take back: a caller sleeps until it. Turns handed out at the
  * pace of the hall's first seconds, while 10,000 presses arrive and everything is slow, left the
@@ -77,7 +85,7 @@ const SLOWEST_SHARE = 1 / 10;
  * by their routes: a refused caller costs nothing to time. Only this instance's own line is kept
  * here; nothing another instance would need.
  */
-export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
+export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, horizonSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
   const key = randomBytes(32);
   const sign = (place: number, caller: Caller) => createHmac("sha256", key).update(`${place}:${caller.id}`).digest().subarray(0, 12);
   let running = 0;
@@ -172,7 +180,7 @@ export function admission({ limit, pace, maxWaitSeconds, ceiling, horizonSeconds
       return { waits: false, place };
     }
     const wait = Math.max(0, nextLetInAt - at) + waiting.length / pace.current();
-    if (wait <= maxWaitSeconds) return { waits: true, place };
+    if (wait <= maxWaitSeconds && waiting.length < holdAtMost) return { waits: true, place };
     if (place === undefined && !mayHoldAPlace) return undefined;
     refuse(at, wait, caller, place);
   }

@@ -22,6 +22,7 @@ const startLine = (lineHolder[START_LINE_KEY] ??= admission({
   limit: config.competition.startsAtOnce,
   pace: examStartPace(),
   maxWaitSeconds: config.competition.startQueueSeconds,
+  holdAtMost: config.competition.startsHeld,
   ceiling: config.competition.startsPerSecond,
   horizonSeconds: START_TURN_HORIZON_SECONDS,
   refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place),

@@ -15,6 +15,8 @@ interface ServerRuntime {
   nodeArgs?: string[];
   /** Where its log goes once it is up (else nowhere): a line per request, and what it says of its database. */
   logFile?: string;
+  /** The checkout whose build it serves (another one's, to compare builds side by side); this one by default. */
+  project?: string;
 }
 
 /**
@@ -22,10 +24,11 @@ interface ServerRuntime {
  * graceful shutdown; WEB_CONCURRENCY in `env` sets its instances) and waits until it answers. It
  * is stopped, with its database, when the bench ends or is interrupted (./clean-up.ts).
  */
-export async function startProductionServer(env: Record<string, string>, port: number, { node = productionNode(), nodeArgs = [], logFile }: ServerRuntime = {}): Promise<ChildProcess> {
+export async function startProductionServer(env: Record<string, string>, port: number, { node = productionNode(), nodeArgs = [], logFile, project = process.cwd() }: ServerRuntime = {}): Promise<ChildProcess> {
   // A process group of its own: stopping it reaches its instances and database, and a Ctrl-C in
   // the terminal reaches the bench alone, which stops it once.
-  const server = spawn(node, [...nodeArgs, path.resolve("scripts/start.mjs")], {
+  const server = spawn(node, [...nodeArgs, path.join(project, "scripts/start.mjs")], {
+    cwd: project,
     env: { ...process.env, NEXT_MANUAL_SIG_HANDLE: "true", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -30,7 +30,7 @@ const held: (() => void)[] = [];
 
 /** `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`: a line as the exam's, its callers named by their cookie, each of whom may hold a place. */
 function lineOf(pace: number, maxWaitSeconds: number) {
-  const options: AdmissionOptions = { limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) };
+  const options: AdmissionOptions = { limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, holdAtMost: 1000, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) };
   const admit = admission(options);
   return <T>(work: () => Promise<T>, request: LineRequest) => admit(work, { id: request.headers.get("cookie") ?? "anyone", mayHoldAPlace: async () => undefined }, request.headers.get("x-place-in-line") ?? undefined);
 }
