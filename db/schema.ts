@@ -65,6 +65,8 @@ export interface RenderedWording {
 export interface RenderedQuestion {
   en: RenderedWording;
   hi: RenderedWording | null;
+  /** lib/content's RENDERING_VERSION the texts were rendered with; absent before formulas spoke. */
+  version?: number;
 }
 
 /** Every timestamp is stored in UTC; the UI shows India time. */

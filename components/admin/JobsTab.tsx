@@ -6,6 +6,7 @@ const QUEUE_LABELS: Record<JobName, string> = {
   "push.deliver": "Delivering push notifications",
   "mail.send": "Sending email (password resets)",
   "maintenance.delete-expired": "Deleting expired reset links and rate-limit records",
+  "questions.upgrade-rendering": "Giving stored questions what the renderer added since (spoken formulas)",
   "results.announce": "Telling participants the published results' digest",
 };
 

@@ -113,6 +113,7 @@ const SYSTEM_GRANTS = {
   "exam.finaliseOverdue": "any",
   "notifications.deliver": "any",
   "accounts.cleanUp": "any",
+  "questions.upgradeRendering": "any",
   "jobs.view": "any",
   // npm run ledger:check reads the books as the system, npm run audit:check the audit trail.
   "books.read": "any",

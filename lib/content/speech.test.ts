@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderContent } from "./render";
 import { withSpokenMaths } from "./speech";
-import { renderQuestion } from "./wording";
+import { renderQuestion, RENDERING_VERSION, upgradedRendering } from "./wording";
 
 const option = (source: string) => renderContent(source, "option").html;
 /** Each formula's aria-label, in order. */
@@ -45,5 +45,17 @@ describe("renderQuestion", () => {
     expect(labels(rendered!.en.options[0])).toEqual(["five halves"]);
     expect(labels(rendered!.hi!.text)).toEqual(["एक्स वर्गित"]);
     expect(labels(rendered!.hi!.options[3])).toEqual(["2 गुणन चिह्न 7 का वर्गमूल"]);
+  });
+});
+
+describe("upgradedRendering", () => {
+  it("speaks a rendering stored before formulas spoke, keeping its HTML, and labels a formula already spoken only once", async () => {
+    const spokenAlready = (await withSpokenMaths([option("$x^2$")], "en"))[0];
+    const stored = { en: { text: null, options: [option("$\\frac{5}{2}$"), spokenAlready, "six"] }, hi: null };
+    const upgraded = await upgradedRendering(stored);
+    expect(upgraded.version).toBe(RENDERING_VERSION);
+    expect(upgraded.en.options.map(labels)).toEqual([["five halves"], ["x squared"], []]);
+    expect(upgraded.en.options[0]!.replace(/ aria-label="[^"]*"/, "")).toBe(stored.en.options[0]);
+    expect(await upgradedRendering(upgraded)).toBe(upgraded);
   });
 });

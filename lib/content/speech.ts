@@ -48,8 +48,8 @@ function speech(sre: Engine, mathml: string, language: SpokenLanguage): string {
   return spoken;
 }
 
-
 const MATHS = /<math\b([^>]*)>[^]*?<\/math>/g;
+const SPOKEN = /\saria-label=/;
 
 /**
  * Rendered texts (lib/content's own output) with an aria-label on each formula, spoken in
@@ -61,7 +61,8 @@ export async function withSpokenMaths<Text extends string | null>(htmls: readonl
   // The engine is one global: once both languages are loaded, switching is synchronous, so the
   // switch and the speech run with no await between them and no other caller can interleave.
   void sre.setupEngine({ ...SETTINGS, locale: language });
-  return htmls.map((html) =>
-    html === null ? html : (html.replace(MATHS, (mathml, attributes: string) => `<math${attributes} aria-label="${escapedAttribute(speech(sre, mathml, language))}"${mathml.slice(5 + attributes.length)}`) as Text),
-  );
+  // A formula already spoken keeps its label: a stored text upgraded twice (wording.ts) is spoken once.
+  const labelled = (mathml: string, attributes: string) =>
+    SPOKEN.test(attributes) ? mathml : `<math${attributes} aria-label="${escapedAttribute(speech(sre, mathml, language))}"${mathml.slice(5 + attributes.length)}`;
+  return htmls.map((html) => (html === null ? html : (html.replace(MATHS, labelled) as Text)));
 }

@@ -89,6 +89,13 @@ async function spoken(wording: RenderedWording, language: SpokenLanguage): Promi
 }
 
 /**
+ * What a stored rendering has that an older one lacks, by version: 1, each formula's spoken text.
+ * Stored questions are brought up to it (lib/quizzes/questions.ts upgradeStoredRenderings) without
+ * an admin saving them again.
+ */
+export const RENDERING_VERSION = 1;
+
+/**
  * A question's texts rendered as it is saved, English and Hindi, each formula with its spoken text;
  * null when every one is plain. Throws QuestionContentError naming the first text that cannot be rendered.
  */
@@ -97,5 +104,15 @@ export async function renderQuestion(question: QuestionTexts, images: KnownImage
   const hi = question.textHi && question.optionsHi ? wording(question.textHi, question.optionsHi, { text: "textHi", options: "optionsHi" }, images) : null;
   if (question.textHi && question.optionsHi) sameImagesInHindi(question, question.textHi, question.optionsHi);
   if (isPlain(en) && isPlain(hi)) return null;
-  return { en: await spoken(en, "en"), hi: hi && !isPlain(hi) ? await spoken(hi, "hi") : null };
+  return { en: await spoken(en, "en"), hi: hi && !isPlain(hi) ? await spoken(hi, "hi") : null, version: RENDERING_VERSION };
+}
+
+/**
+ * A stored rendering brought to RENDERING_VERSION from the HTML it holds, not from its sources:
+ * what a participant sees stays as it was shown (a question may be locked by its quiz's attempts,
+ * and an exam's answer key shows it as the exam did); only what was added since is added.
+ */
+export async function upgradedRendering(rendered: RenderedQuestion): Promise<RenderedQuestion> {
+  if ((rendered.version ?? 0) >= RENDERING_VERSION) return rendered;
+  return { en: await spoken(rendered.en, "en"), hi: rendered.hi && (await spoken(rendered.hi, "hi")), version: RENDERING_VERSION };
 }

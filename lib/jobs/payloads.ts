@@ -29,6 +29,7 @@ export const JOB_PAYLOADS = {
   "push.deliver": z.strictObject({ subscriptionId: z.uuid(), payload: pushPayload }),
   "mail.send": mail,
   "maintenance.delete-expired": nothing,
+  "questions.upgrade-rendering": nothing,
   /** The version to announce; a job queued before revisions existed names none and announces the current one. */
   "results.announce": z.strictObject({ quizId: z.uuid(), revision: z.number().int().positive().optional() }),
 };

@@ -16,6 +16,7 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "push.deliver": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "mail.send": { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "maintenance.delete-expired": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+  "questions.upgrade-rendering": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
   // Queues a mail per participant (20,000 take a while); safe to retry, it adds nothing twice.
   "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };

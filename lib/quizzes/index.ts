@@ -10,6 +10,6 @@ export { quizPaper } from "./sections";
 export { loadDemoQuiz, type DemoQuestion } from "./demo";
 export { specQuestion, specQuiz } from "./spec-names";
 export { previewQuestion, type QuestionPreview } from "./preview";
-export { createQuestion, deleteQuestion, listQuestions, listSubjects, questionUsage, updateQuestion } from "./questions";
+export { createQuestion, deleteQuestion, listQuestions, listSubjects, questionUsage, updateQuestion, upgradeStoredRenderings } from "./questions";
 export { exportQuestionZip, exportQuestions, importQuestionZip, importQuestions, type ImportRowReport } from "./question-transfer";
 export { openQuestionImage, storeQuestionImage } from "./images";

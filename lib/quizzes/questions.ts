@@ -1,12 +1,12 @@
 import "server-only";
 import { message } from "@/lib/catalogue";
 import { and, asc, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { attempts, questions, quizQuestions, transactions } from "@/db/schema";
+import { attempts, questions, quizQuestions, quizzes, transactions } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
 import { service } from "@/lib/auth";
 import { getDb, isStillReferenced, type DatabaseTransaction, type Queryable } from "@/lib/db";
 import { Conflict, Invalid, NotFound } from "@/lib/errors";
-import { QuestionContentError, questionImageIds, renderQuestion, type KnownImages, type QuestionTexts } from "@/lib/content";
+import { QuestionContentError, questionImageIds, RENDERING_VERSION, renderQuestion, upgradedRendering, type KnownImages, type QuestionTexts } from "@/lib/content";
 import { knownImages, recordImageUses } from "./images";
 import { questionFieldLabel, type QuestionInput } from "./schemas";
 
@@ -167,4 +167,39 @@ export const questionUsage = service("questions.edit", async (_actor): Promise<M
   const usage = new Map<string, number>();
   for (const row of rows) usage.set(row.questionId, (usage.get(row.questionId) ?? 0) + 1);
   return usage;
+});
+
+/**
+ * Stored questions rendered by an older lib/content (RENDERING_VERSION) get what it added, so a
+ * question saved before its formulas spoke speaks without an admin saving it again. A question of
+ * a quiz whose exam is open, or that a participant is still taking, waits for the next run: the
+ * change bumps the quiz's questions version, and a started exam's paper is sealed under the one
+ * its start named. Each row is written only if no one saved it meanwhile; results, attempts and
+ * the question's sources are left as they are.
+ */
+export const upgradeStoredRenderings = service("questions.upgradeRendering", async (_actor, now: Date = new Date()): Promise<{ upgraded: number }> => {
+  const db = await getDb();
+  const stale = await db
+    .select({ id: questions.id, rendered: questions.rendered })
+    .from(questions)
+    .where(
+      and(
+        sql`${questions.rendered} is not null and coalesce((${questions.rendered}->>'version')::int, 0) < ${RENDERING_VERSION}`,
+        sql`not exists (
+          select 1 from ${quizQuestions} qq join ${quizzes} z on z.id = qq.quiz_id
+          where qq.question_id = ${questions.id}
+            and ((z.exam_start_at <= ${now} and ${now} < z.exam_end_at)
+              or exists (select 1 from ${attempts} a where a.quiz_id = z.id and a.submitted_at is null and a.deadline_at > ${now})))`,
+      ),
+    );
+  let upgraded = 0;
+  for (const { id, rendered } of stale) {
+    const written = await db
+      .update(questions)
+      .set({ rendered: await upgradedRendering(rendered!) })
+      .where(and(eq(questions.id, id), sql`${questions.rendered} = ${JSON.stringify(rendered)}::jsonb`))
+      .returning({ id: questions.id });
+    upgraded += written.length;
+  }
+  return { upgraded };
 });

@@ -7,6 +7,7 @@ import { errorFields, log } from "@/lib/log";
 import { deliverMail } from "@/lib/mail";
 import { countJob } from "@/lib/metrics";
 import { deliverPushes, fanOutPush } from "@/lib/notifications";
+import { upgradeStoredRenderings } from "@/lib/quizzes";
 import { announceResults } from "@/lib/results";
 import { checkedJob, refuseJobs, signedJob, type JobName, type JobPayloads } from "@/lib/jobs";
 
@@ -55,12 +56,18 @@ const WORKERS: { [Name in JobName]: Worker<Name> } = {
     batchSize: 1,
     handle: async ([job]) => ({ output: await announceResults(SYSTEM, job.data.quizId, job.data.revision) }),
   },
+  "questions.upgrade-rendering": {
+    batchSize: 1,
+    handle: async () => ({ output: await upgradeStoredRenderings(SYSTEM) }),
+  },
 };
 
 /** Cron lines (UTC): pg-boss sends each scheduled job once per slot however many instances run. */
-const SCHEDULES: Partial<Record<"exam.finalise-overdue-attempts" | "maintenance.delete-expired", string>> = {
+const SCHEDULES: Partial<Record<"exam.finalise-overdue-attempts" | "maintenance.delete-expired" | "questions.upgrade-rendering", string>> = {
   "exam.finalise-overdue-attempts": "* * * * *",
   "maintenance.delete-expired": "17 * * * *",
+  // Hourly for the questions an open exam held back; the first run follows each start (below).
+  "questions.upgrade-rendering": "41 * * * *",
 };
 
 const POLLING_INTERVAL_SECONDS = 1;
@@ -112,4 +119,7 @@ export async function startJobWorkers(boss: PgBoss): Promise<void> {
     }
   }
   for (const [name, cron] of Object.entries(SCHEDULES) as [keyof typeof SCHEDULES, string][]) await boss.schedule(name, cron, signedJob(name, {}));
+  // A deploy whose renderer adds something gives it to stored questions now, not at the next hour;
+  // one such job waits at a time however many instances start.
+  await boss.send("questions.upgrade-rendering", signedJob("questions.upgrade-rendering", {}), { singletonKey: "questions.upgrade-rendering" });
 }
