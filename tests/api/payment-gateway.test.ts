@@ -41,6 +41,8 @@ afterEach(async () => {
 
 /** A webhook posted to the app's route as the gateway sends it (the signature may be another). */
 const post = (event: { id: string; body: string; signature: string }, signature?: string) => deliverWebhook(event, { signature });
+/** As the app says it (messages/en/errors.json), written out: a test of the text a caller reads. */
+const NOT_AN_EVENT = "The webhook's body is not a payment gateway event.";
 
 /** The events the fake raised and held since the last call, oldest first; none stays held. */
 function heldEvents() {
@@ -126,6 +128,11 @@ describe("an entry fee through the gateway", () => {
     // Signed as the gateway would, but not for the order's amount: refused.
     const mismatch = await post({ ...captured, id: `${captured.id}x`, body: cheaper, signature: fake.sign(cheaper) });
     expect(mismatch).toEqual({ status: 400, body: { message: "The payment does not match its order's amount and currency, so it was not counted." } });
+    // Signed by the gateway's secret but not an event (not JSON, or JSON of another shape): refused, nothing kept.
+    for (const body of ["not json {", JSON.stringify({ event: "payment.captured" })]) {
+      expect(await post({ id: `evt_Shapeless${body.length}`, body, signature: fake.sign(body) })).toEqual({ status: 400, body: { message: NOT_AN_EVENT } });
+    }
+    expect(await db.select().from(gatewayEvents)).toHaveLength(eventsBefore);
     // A payment for an order this app never made: acknowledged, so the gateway stops, and ignored.
     const stranger = fake.createOrder({ amount: 25_000 });
     fake.pay(stranger.id);
