@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { MyPrize, PrizeClaimView } from "@/lib/payouts";
 import { formatIndiaDate, formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { textIn } from "@/lib/quizzes/schemas";
 import { PrizeClaimForm } from "./PrizeClaimForm";
 
 const STATUS_KEY = { claimed: "statusClaimed", approved: "statusApproved", paid: "statusPaid" } as const;
@@ -52,12 +54,14 @@ export function PrizeClaimPanel({ prize }: { prize: MyPrize }) {
   const { claims, expected } = prize;
   const openClaim = claims.find((claim) => claim.status !== "paid");
   const rank = ui("ordinal", { rank: prize.rank });
+  const title = textIn(language, prize.title, prize.titleHi);
+  const quiz = (chunks: ReactNode) => <span lang={title.lang}>{chunks}</span>;
   return (
     <div className="flex flex-col gap-6">
       <p className="text-slate-800">
         {prize.prizePaise > 0
-          ? t("placeWithPrize", { title: prize.title, rank, amount: formatRupeesWithSymbol(prize.prizePaise) })
-          : t("place", { title: prize.title, rank })}
+          ? t.rich("placeWithPrize", { title: title.text, rank, amount: formatRupeesWithSymbol(prize.prizePaise), quiz })
+          : t.rich("place", { title: title.text, rank, quiz })}
       </p>
       {prize.freePass && prize.open && !prize.disqualified && (
         <section aria-labelledby="free-pass" className="flex flex-col gap-2">

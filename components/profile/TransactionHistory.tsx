@@ -2,6 +2,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { PagedTable, type Column } from "@/components/ui/PagedTable";
 import { formatIndiaDateTime } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { textIn } from "@/lib/quizzes/schemas";
 import type { TransactionPage } from "@/lib/wallet";
 import { REASONS, transactionPurpose, type PaymentMode, type TransactionType } from "@/lib/wallet/schemas";
 
@@ -33,7 +34,10 @@ export function TransactionHistory({ history, pageHref }: { history: Transaction
   if (!history) return <p role="alert" className="text-red-700">{t("failed")}</p>;
 
   const purpose = (row: Transaction) => {
-    if (row.type === "form pay" && row.quizTitle) return t("entryFeeFor", { title: row.quizTitle });
+    if (row.type === "form pay" && row.quizTitle) {
+      const title = textIn(language, row.quizTitle, row.quizTitleHi);
+      return t.rich("entryFeeFor", { title: title.text, quiz: (chunks) => <span lang={title.lang}>{chunks}</span> });
+    }
     // A reason an admin typed has no translation: it is shown as written.
     return isKnownReason(row.reason) ? t(`purpose.${row.reason}`) : transactionPurpose(row);
   };

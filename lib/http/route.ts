@@ -2,7 +2,7 @@ import type { z, ZodType } from "zod";
 import { actorFor, authorize, grantedToEveryMember, isActiveUser, renewedSessionCookie, requestSession, sessionNeedsRenewal, VISITOR, type Action, type Actor, type Session } from "@/lib/auth";
 import { ComeBackLater, DomainError, Forbidden, Invalid, PayloadTooLarge, Unavailable } from "@/lib/errors";
 import { messagesIn } from "@/lib/i18n";
-import { browserLanguage, DEFAULT_LANGUAGE } from "@/lib/i18n/schemas";
+import { browserLanguage, DEFAULT_LANGUAGE, type Language } from "@/lib/i18n/schemas";
 import { errorFields, log, withRequestId } from "@/lib/log";
 import { message, refusalOf, type Message, type MessageId, type MessageValues } from "@/lib/catalogue";
 import { observeRequest } from "@/lib/metrics";
@@ -64,6 +64,8 @@ export interface RouteContext<Body, Form, Params, Query> {
   query: Parsed<Query>;
   /** A text of the errors catalogue (lib/catalogue.ts) in the caller's language: a handler's `{ message }`. */
   say: (id: MessageId, values?: MessageValues) => string;
+  /** The caller's language, for what `say` puts in its texts (an organiser's text in Hindi, say). */
+  language: Language;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -95,7 +97,8 @@ export function route<
   const identifiedByService = options.identifiedBy === "service";
   if (identifiedByService && !grantedToEveryMember(options.can)) throw new Error(`${options.can} needs the wrapper to identify the caller`);
   const answer = async (request: Request, requestId: string, next?: NextRouteContext): Promise<Response> => {
-    const inCallersLanguage = await messagesIn(browserLanguage(request.headers) ?? DEFAULT_LANGUAGE);
+    const language = browserLanguage(request.headers) ?? DEFAULT_LANGUAGE;
+    const inCallersLanguage = await messagesIn(language);
     const say = (id: MessageId, values?: MessageValues) => inCallersLanguage(message(id, values));
     const work = async () => {
       refuseCrossSiteWrites(request);
@@ -106,7 +109,7 @@ export function route<
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams)) : undefined;
       const body = options.body ? parse(options.body, await readJson(request)) : undefined;
       const form = options.form ? parse(options.form, await readForm(request, options.formLimit)) : undefined;
-      const result = await handler({ request, requestId, actor, session, body, form, params, query, say } as RouteContext<Body, Form, Params, Query>);
+      const result = await handler({ request, requestId, actor, session, body, form, params, query, say, language } as RouteContext<Body, Form, Params, Query>);
       const response = result instanceof Response ? result : Response.json(result);
       await renewSession(response, actor, session);
       return response;

@@ -9,6 +9,7 @@ import { textsIn } from "@/lib/i18n";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "@/lib/i18n/schemas";
 import { enqueue } from "@/lib/jobs";
 import { message } from "@/lib/catalogue";
+import { textIn } from "@/lib/quizzes/schemas";
 import type noticeTexts from "@/messages/en/push.json";
 import { endpointAllowed } from "./endpoints";
 
@@ -30,6 +31,8 @@ export const notifyAdmins = step(async (db: Queryable, content: NotificationCont
 export interface Notice {
   id: keyof typeof noticeTexts;
   values?: Record<string, string | number>;
+  /** The quiz the notice is about, its `{quiz}`: named as each reader's pages name it, in Hindi to a Hindi reader where the organiser wrote a Hindi title. */
+  quiz?: { title: string; titleHi: string | null };
   url?: string;
 }
 
@@ -45,8 +48,9 @@ export const notifyUsers = step(async (userIds: string[], notice: Notice): Promi
   const recipients = await db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds));
   for (const [language, ids] of byLanguage(recipients)) {
     const t = await textsIn(language, "push");
-    const title = t(`${notice.id}.title`, notice.values);
-    const body = t(`${notice.id}.body`, notice.values);
+    const values = notice.quiz ? { ...notice.values, quiz: textIn(language, notice.quiz.title, notice.quiz.titleHi).text } : notice.values;
+    const title = t(`${notice.id}.title`, values);
+    const body = t(`${notice.id}.body`, values);
     await db.insert(notifications).values(ids.map((userId) => ({ userId, target: "user" as const, title, body, url })));
     await enqueue("push.fan-out", { userIds: ids, payload: { title, body, icon: "/icon.svg", url } });
   }

@@ -175,7 +175,7 @@ export const payEntryFeeWithFreePass = service("payments.pay", async (actor, won
       .values({ ...entryFee(actor, quiz), reason: REASONS.freePassEntry, mode: "wallet", status: "verified", reviewedAt: now })
       .returning();
     await spendFreePass(tx, actor.id, wonQuizId, row.id, now);
-    return { ...row, quizTitle: quiz.title };
+    return { ...row, quizTitle: quiz.title, quizTitleHi: quiz.titleHi };
   }),
 );
 

@@ -29,6 +29,7 @@ async function winnerRow(db: Queryable, quizId: string, participantId: string) {
       revision: currentResultRows.revision,
       participantId: currentResultRows.participantId,
       title: quizzes.title,
+      titleHi: quizzes.titleHi,
       rank: currentResultRows.rank,
       prizePaise: currentResultRows.prizePaise,
       freePass: currentResultRows.freePass,
@@ -228,6 +229,7 @@ export const myPrize = service("prizes.claim", async (actor, quizId: string, par
   return {
     quizId,
     title: row.title,
+    titleHi: row.titleHi,
     rank: row.rank,
     prizePaise: row.prizePaise,
     freePass: row.freePass,

@@ -265,6 +265,7 @@ export interface KeyedQuestion {
 export interface MyAnswerKey {
   quizId: string;
   title: string;
+  titleHi: string | null;
   score: number;
   totalMarks: number;
   windowClosesAt: Date;
@@ -359,6 +360,7 @@ export const myAnswerKey = service("results.viewOwn", async (actor, quizId: stri
   return {
     quizId,
     title: quiz.title,
+    titleHi: quiz.titleHi,
     score: attempt.score ?? 0,
     totalMarks: totalMarksOf(keyed),
     windowClosesAt: closesAt,
@@ -659,7 +661,6 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
       awaitsRevision,
       objectors: closed.map((row) => row.participantId),
       changed,
-      title: quiz.title,
       number: keyed.findIndex((question) => question.questionId === questionId) + 1,
       totalMarks: totalMarksOf(keyed),
       notice: input.decision === "change" ? CHANGE_NOTICE[current.answerType] : input.decision,
@@ -673,13 +674,15 @@ export const decideObjections = service("results.manageKey", async (admin, quizI
   const unchangedObjectors = outcome.objectors.filter((participantId) => !outcome.changed.has(participantId));
   const own = await ownNumbers(db, outcome.quiz, questionId, [...unchangedObjectors, ...outcome.changed.keys()]);
   const numberOf = (participantId: string) => own.get(participantId) ?? outcome.number;
-  const decided = (number: number) => ({ quiz: outcome.title, number, decision: outcome.notice });
-  for (const [number, participantIds] of byNumber(unchangedObjectors, numberOf)) await notifyUsers(participantIds, { id: "keyDecision", values: decided(number), url });
+  const decided = (number: number) => ({ number, decision: outcome.notice });
+  const quiz = { title: outcome.quiz.title, titleHi: outcome.quiz.titleHi };
+  for (const [number, participantIds] of byNumber(unchangedObjectors, numberOf)) await notifyUsers(participantIds, { id: "keyDecision", values: decided(number), quiz, url });
   for (const [{ before, after }, changed] of groupedByChange(outcome.changed)) {
     for (const [number, participantIds] of byNumber(changed, numberOf)) {
       await notifyUsers(participantIds, {
         id: "scoreChanged",
         values: { ...decided(number), before, after, total: outcome.totalMarks, hasReason: input.note ? "yes" : "no", reason: input.note },
+        quiz,
         url,
       });
     }

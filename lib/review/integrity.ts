@@ -173,7 +173,7 @@ async function lockedAttempt(db: Queryable, where: { attemptId: string } | { qui
     .where("attemptId" in where ? eq(attempts.id, where.attemptId) : and(eq(attempts.quizId, where.quizId), eq(attempts.participantId, where.participantId)));
   if (!found) return null;
   const [quiz] = await db
-    .select({ id: quizzes.id, title: quizzes.title })
+    .select({ id: quizzes.id, title: quizzes.title, titleHi: quizzes.titleHi })
     .from(quizzes)
     .where(eq(quizzes.id, found.quizId))
     .for("share");
@@ -241,7 +241,7 @@ export const disqualifyAttempt = service("exam.disqualify", async (admin, attemp
     });
     return { participantId: attempt.participantId, quiz };
   });
-  await notifyUsers([outcome.participantId], { id: "disqualified", values: { quiz: outcome.quiz.title, reason: input.reason }, url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: "disqualified", values: { reason: input.reason }, quiz: outcome.quiz, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 /** Clears a disqualification inside the caller's transaction; an undecided appeal is upheld with it. */
@@ -273,7 +273,7 @@ export const reinstateAttempt = service("exam.disqualify", async (admin, attempt
     });
     return { participantId: attempt.participantId, quiz, appealClosed };
   });
-  await notifyUsers([outcome.participantId], { id: "appealUpheld", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: "appealUpheld", quiz: outcome.quiz, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 interface AppealView {
@@ -287,6 +287,7 @@ interface AppealView {
 export interface MyDisqualification {
   quizId: string;
   title: string;
+  titleHi: string | null;
   /** Null when the attempt is not (or no longer) disqualified. */
   disqualification: { at: Date; reason: string } | null;
   appeal: AppealView | null;
@@ -301,7 +302,7 @@ export const myDisqualification = service("results.appeal", async (actor, quizId
   const user = member(actor);
   const db = await getDb();
   const [row] = await db
-    .select({ attemptId: attempts.id, title: quizzes.title, at: attempts.disqualifiedAt, reason: attempts.disqualificationReason })
+    .select({ attemptId: attempts.id, title: quizzes.title, titleHi: quizzes.titleHi, at: attempts.disqualifiedAt, reason: attempts.disqualificationReason })
     .from(attempts)
     .innerJoin(quizzes, eq(quizzes.id, attempts.quizId))
     .where(and(eq(attempts.quizId, quizId), eq(attempts.participantId, user.id)));
@@ -309,7 +310,7 @@ export const myDisqualification = service("results.appeal", async (actor, quizId
   const [appeal] = await db.select(appealColumns).from(appeals).where(eq(appeals.attemptId, row.attemptId));
   const disqualification = row.at && row.reason ? { at: row.at, reason: row.reason } : null;
   const canAppeal = disqualification !== null && !appeal && (await stillAppealable(db, quizId, disqualification.at));
-  return { quizId, title: row.title, disqualification, appeal: appeal ?? null, canAppeal };
+  return { quizId, title: row.title, titleHi: row.titleHi, disqualification, appeal: appeal ?? null, canAppeal };
 });
 
 /** A disqualified participant's one appeal against it, until a published version of the results applies it; admins are told. */
@@ -356,7 +357,7 @@ export const decideAppeal = service("exam.disqualify", async (admin, attemptId: 
     });
     return { participantId: attempt.participantId, quiz };
   });
-  await notifyUsers([outcome.participantId], { id: input.outcome === "upheld" ? "appealUpheld" : "appealRejected", values: { quiz: outcome.quiz.title }, url: `/quizes/${outcome.quiz.id}/appeal` });
+  await notifyUsers([outcome.participantId], { id: input.outcome === "upheld" ? "appealUpheld" : "appealRejected", quiz: outcome.quiz, url: `/quizes/${outcome.quiz.id}/appeal` });
 });
 
 /** The admins' view of one attempt's disqualification and appeal, beside its response. */

@@ -23,6 +23,7 @@ export const listTransactions = service("wallet.read", async (actor, userId: str
         amountPaise: transactions.amountPaise,
         reason: transactions.reason,
         quizTitle: quizzes.title,
+        quizTitleHi: quizzes.titleHi,
         paymentReference: transactions.paymentReference,
         payeeName: transactions.payeeName,
         proofUploadId: transactions.proofUploadId,

@@ -25,6 +25,7 @@ const question = (number: number, fields: Partial<KeyedQuestion>): KeyedQuestion
 const view: MyAnswerKey = {
   quizId: "quiz",
   title: "Mock IOQM",
+  titleHi: null,
   score: 5.5,
   totalMarks: 9,
   windowClosesAt: new Date("2030-01-01T00:00:00Z"),

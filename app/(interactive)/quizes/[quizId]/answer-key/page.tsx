@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AnswerKeyView } from "@/components/exam/AnswerKeyView";
 import { ExamNotice } from "@/components/exam/ExamNotice";
 import { PageTitle } from "@/components/ui/PageTitle";
@@ -8,7 +8,7 @@ import { requirePermission } from "@/lib/auth";
 import { DomainError } from "@/lib/errors";
 import { pageMessage } from "@/lib/i18n";
 import { myAnswerKey } from "@/lib/results";
-import { quizParams } from "@/lib/quizzes/schemas";
+import { quizParams, textIn } from "@/lib/quizzes/schemas";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("exam");
@@ -25,7 +25,7 @@ export default async function AnswerKeyPage({ params }: { params: Promise<{ quiz
     if (error instanceof DomainError && error.status < 500) return pageMessage(error);
     throw error;
   });
-  const t = await getTranslations("exam");
+  const [t, language] = await Promise.all([getTranslations("exam"), getLocale()]);
   if (typeof view === "string") {
     return (
       <>
@@ -34,9 +34,10 @@ export default async function AnswerKeyPage({ params }: { params: Promise<{ quiz
       </>
     );
   }
+  const title = textIn(language, view.title, view.titleHi);
   return (
     <>
-      <PageTitle lead={view.title}>{t("answerKey.title")}</PageTitle>
+      <PageTitle lead={<span lang={title.lang}>{title.text}</span>}>{t("answerKey.title")}</PageTitle>
       <AnswerKeyView view={view} />
     </>
   );
