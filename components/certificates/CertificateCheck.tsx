@@ -1,7 +1,10 @@
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { CertificateVerification } from "@/lib/certificates";
+import { resultLine } from "@/lib/certificates/schemas";
 import { formatIndiaDate } from "@/lib/format";
+import type { Language } from "@/lib/i18n/schemas";
+import { textIn } from "@/lib/quizzes/schemas";
 
 /**
  * What a certificate's QR code verifies: name, quiz, result and date, or that it was revoked; and,
@@ -10,8 +13,9 @@ import { formatIndiaDate } from "@/lib/format";
  */
 export function CertificateCheck({ certificate }: { certificate: CertificateVerification }) {
   const t = useTranslations("certificates");
-  const language = useLocale();
+  const language = useLocale() as Language;
   const { superseded } = certificate;
+  const quiz = textIn(language, certificate.quizTitle, certificate.quizTitleHi);
   return (
     <section aria-labelledby="certificate-status" className="max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       {certificate.revoked ? (
@@ -25,20 +29,20 @@ export function CertificateCheck({ certificate }: { certificate: CertificateVeri
         <dt className="font-medium text-slate-600">{t("name")}</dt>
         <dd>{certificate.name}</dd>
         <dt className="font-medium text-slate-600">{t("quiz")}</dt>
-        <dd>{certificate.quizTitle}</dd>
+        <dd lang={quiz.lang}>{quiz.text}</dd>
         {certificate.result && (
           <>
             <dt className="font-medium text-slate-600">{t("result")}</dt>
-            <dd>{certificate.result}</dd>
+            <dd>{resultLine(certificate.result, t).text}</dd>
           </>
         )}
         <dt className="font-medium text-slate-600">{t("date")}</dt>
-        <dd>{certificate.date}</dd>
+        <dd>{formatIndiaDate(certificate.issuedAt, language)}</dd>
       </dl>
       {superseded && (
         <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4 text-slate-800" data-testid="certificate-superseded">
           <p>{t("superseded", { revision: superseded.revision, currentRevision: superseded.currentRevision, date: formatIndiaDate(superseded.currentPublishedAt, language) })}</p>
-          <p>{superseded.currentResult ? t("currentResult", { result: superseded.currentResult }) : t("noCurrentResult")}</p>
+          <p>{superseded.currentResult ? t("currentResult", { result: resultLine(superseded.currentResult, t).text }) : t("noCurrentResult")}</p>
           <Link href={superseded.winnersUrl} className="self-start font-medium text-brand underline">
             {t("seeCurrent")}
           </Link>

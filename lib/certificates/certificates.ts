@@ -6,8 +6,9 @@ import { getDb, type Queryable } from "@/lib/db";
 import { Conflict, NotFound } from "@/lib/errors";
 import { formatIndiaDate } from "@/lib/format";
 import { message } from "@/lib/catalogue";
-import { formatRupeesWithSymbol } from "@/lib/money";
+import { textsIn } from "@/lib/i18n";
 import { renderCertificate, type CertificateContent } from "./pdf";
+import { resultLine, type CertificateResult } from "./schemas";
 
 /** 128 random bits in base64url: 22 characters, as the table's check requires. */
 const VERIFICATION_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -16,16 +17,12 @@ export function newVerificationId(): string {
   return randomBytes(16).toString("base64url");
 }
 
-/** The frozen result a certificate states: a prize is named, any other rank is participation. */
-export function resultLine(row: { rank: number; prizePaise: number; freePass: boolean }): { text: string; winner: boolean } {
-  if (row.prizePaise > 0) return { text: `Rank ${row.rank}, prize ${formatRupeesWithSymbol(row.prizePaise)}`, winner: true };
-  if (row.freePass) return { text: `Rank ${row.rank}, a free pass to the next quiz`, winner: true };
-  return { text: "Participation", winner: false };
-}
+const resultOf = (row: FrozenResult): CertificateResult => ({ rank: row.rank, prizePaise: row.prize_paise, freePass: row.free_pass });
 
 type FrozenResult = {
   name: string;
   title: string;
+  title_hi: string | null;
   revision: number;
   /** The digest of the version the row is on: the certificate states it. */
   digest: string;
@@ -41,7 +38,7 @@ type FrozenResult = {
  */
 async function frozenResult(db: Queryable, quizId: string, participantId: string, revision?: number): Promise<FrozenResult | undefined> {
   const rows = await db.execute<FrozenResult>(sql`
-    select u.name, q.title, r.revision, p.digest, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
+    select u.name, q.title, q.title_hi, r.revision, p.digest, r.rank, r.prize_paise, r.free_pass, a.disqualified_at
     from ${revision === undefined ? sql`current_result_rows` : sql`result_rows`} r
     join published_results p on p.quiz_id = r.quiz_id and p.revision = r.revision
     join quizzes q on q.id = r.quiz_id
@@ -91,7 +88,8 @@ export const downloadCertificate = service("certificates.download", async (actor
   if (!result) throw new NotFound(message("certificateNotFound"));
   if (result.disqualified_at) throw new Conflict(message("certificateRevoked"));
   const { verificationId, issuedAt } = await issue(db, quizId, result.revision, participantId);
-  const line = resultLine({ rank: result.rank, prizePaise: result.prize_paise, freePass: result.free_pass });
+  // The certificate itself is in English, whatever language its holder reads.
+  const line = resultLine(resultOf(result), await textsIn("en", "certificates"));
   const content: CertificateContent = {
     name: result.name,
     quizTitle: result.title,
@@ -108,9 +106,10 @@ export const downloadCertificate = service("certificates.download", async (actor
 export interface CertificateVerification {
   name: string;
   quizTitle: string;
+  quizTitleHi: string | null;
   /** Null once revoked. */
-  result: string | null;
-  date: string;
+  result: CertificateResult | null;
+  issuedAt: Date;
   revoked: boolean;
   /** When a revision of the results replaced the version this certificate states: which, and the current one. */
   superseded: Superseded | null;
@@ -122,7 +121,7 @@ interface Superseded {
   currentRevision: number;
   currentPublishedAt: Date;
   /** The participant's result in the current version; null when they have none (left out of it). */
-  currentResult: string | null;
+  currentResult: CertificateResult | null;
   /** Where the current version, with the reason for the revision, is published. */
   winnersUrl: string;
 }
@@ -143,12 +142,12 @@ export const verifyCertificate = service("certificates.verify", async (_actor, v
   ]);
   if (!result) throw new NotFound();
   const revoked = Boolean(result.disqualified_at);
-  const lineOf = (row: FrozenResult) => resultLine({ rank: row.rank, prizePaise: row.prize_paise, freePass: row.free_pass }).text;
   return {
     name: result.name,
     quizTitle: result.title,
-    result: revoked ? null : lineOf(result),
-    date: formatIndiaDate(new Date(certificate.issued_at)),
+    quizTitleHi: result.title_hi,
+    result: revoked ? null : resultOf(result),
+    issuedAt: new Date(certificate.issued_at),
     revoked,
     superseded:
       certificate.revision < certificate.current_revision
@@ -156,7 +155,7 @@ export const verifyCertificate = service("certificates.verify", async (_actor, v
             revision: certificate.revision,
             currentRevision: certificate.current_revision,
             currentPublishedAt: new Date(certificate.current_published_at),
-            currentResult: current && !revoked ? lineOf(current) : null,
+            currentResult: current && !revoked ? resultOf(current) : null,
             winnersUrl: `/winnerleaderboard#winners-${certificate.quiz_id}`,
           }
         : null,

@@ -28,6 +28,6 @@ export function messagesIn(language: Language) {
  * The texts a participant receives outside any page (e-mails, notifications) in their language;
  * works in a request and in a background job alike.
  */
-export async function textsIn<Namespace extends "mail" | "push">(language: Language, namespace: Namespace) {
+export async function textsIn<Namespace extends "mail" | "push" | "certificates">(language: Language, namespace: Namespace) {
   return createTranslator({ locale: language, messages: await loadMessages(language), namespace });
 }

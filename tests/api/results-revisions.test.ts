@@ -307,22 +307,22 @@ describe("a revision of published results", () => {
     expect((await call(downloadCertificate, { as: people.C, params: { quizId: quiz.id } })).status).toBe(200);
     const db = await getDb();
     const [old] = await db.select().from(certificates).where(and(eq(certificates.quizId, quiz.id), eq(certificates.participantId, people.C.id)));
-    expect(await verifyCertificate(VISITOR, old.verificationId)).toMatchObject({ result: "Rank 3, prize ₹25,000", superseded: null });
+    expect(await verifyCertificate(VISITOR, old.verificationId)).toMatchObject({ result: { rank: 3, prizePaise: 2_500_000, freePass: false }, superseded: null });
 
     await call(disqualifyRoute, { as: boss, params: { attemptId: (await attemptOf(people.A)).id }, json: { reason: CHEATED } });
     await publishRevision(boss, quiz.id, { reason: REASON });
     const [, second] = await versionsOf(quiz.id);
     expect(await verifyCertificate(VISITOR, old.verificationId)).toMatchObject({
-      result: "Rank 3, prize ₹25,000",
+      result: { rank: 3, prizePaise: 2_500_000, freePass: false },
       revoked: false,
-      superseded: { revision: 1, currentRevision: 2, currentPublishedAt: second.publishedAt, currentResult: "Rank 2, prize ₹51,000", winnersUrl: `/winnerleaderboard#winners-${quiz.id}` },
+      superseded: { revision: 1, currentRevision: 2, currentPublishedAt: second.publishedAt, currentResult: { rank: 2, prizePaise: 5_100_000, freePass: false }, winnersUrl: `/winnerleaderboard#winners-${quiz.id}` },
     });
 
     // The next download is the current version's certificate; the old one stays, superseded.
     expect((await call(downloadCertificate, { as: people.C, params: { quizId: quiz.id } })).status).toBe(200);
     const issued = await db.select().from(certificates).where(and(eq(certificates.quizId, quiz.id), eq(certificates.participantId, people.C.id))).orderBy(asc(certificates.revision));
     expect(issued.map((certificate) => certificate.revision)).toEqual([1, 2]);
-    expect(await verifyCertificate(VISITOR, issued[1].verificationId)).toMatchObject({ result: "Rank 2, prize ₹51,000", superseded: null });
+    expect(await verifyCertificate(VISITOR, issued[1].verificationId)).toMatchObject({ result: { rank: 2, prizePaise: 5_100_000, freePass: false }, superseded: null });
   });
 });
 
