@@ -16,7 +16,8 @@ const QUEUES: Record<JobName, Omit<PgBoss.Queue, "name">> = {
   "push.deliver": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "mail.send": { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 },
   "maintenance.delete-expired": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
-  "questions.upgrade-rendering": { retryLimit: 2, retryDelay: 60, retryBackoff: true },
+  // One waiting and one running at most: each instance's start asks for a run (lib/server/workers.ts).
+  "questions.upgrade-rendering": { policy: "stately", retryLimit: 2, retryDelay: 60, retryBackoff: true },
   // Queues a mail per participant (20,000 take a while); safe to retry, it adds nothing twice.
   "results.announce": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
 };

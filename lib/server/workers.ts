@@ -120,6 +120,6 @@ export async function startJobWorkers(boss: PgBoss): Promise<void> {
   }
   for (const [name, cron] of Object.entries(SCHEDULES) as [keyof typeof SCHEDULES, string][]) await boss.schedule(name, cron, signedJob(name, {}));
   // A deploy whose renderer adds something gives it to stored questions now, not at the next hour;
-  // one such job waits at a time however many instances start.
-  await boss.send("questions.upgrade-rendering", signedJob("questions.upgrade-rendering", {}), { singletonKey: "questions.upgrade-rendering" });
+  // its queue keeps one such job waiting at a time however many instances start.
+  await boss.send("questions.upgrade-rendering", signedJob("questions.upgrade-rendering", {}));
 }
