@@ -80,6 +80,43 @@ async function expectTimeLeftOnScreen(timer: Locator, size: string) {
   await expect(timer, `the time left at ${size} text`).toBeInViewport({ ratio: 1 });
 }
 
+/** What scrolls the exam: the full-screen box once the exam fills the screen, else the page. */
+function scrollExamTo(page: Page, where: "top" | "bottom") {
+  return page.evaluate((end) => {
+    const scroller = document.fullscreenElement ?? document.scrollingElement!;
+    scroller.scrollTop = end === "top" ? 0 : scroller.scrollHeight;
+  }, where);
+}
+
+/**
+ * The time left stays in sight while a long question scrolls under it, yet covers none of it: at
+ * the top it sits above the question's heading, and a control the keyboard reaches is brought out
+ * from under it, not left hidden there.
+ */
+async function expectTimeLeftAlwaysInSight(page: Page, timer: Locator, size: string) {
+  await scrollExamTo(page, "top");
+  const heading = page.getByRole("heading", { name: /^Question 1 of/ });
+  expect((await timer.boundingBox())!.y + (await timer.boundingBox())!.height, `the time left above the question at ${size} text`).toBeLessThanOrEqual((await heading.boundingBox())!.y);
+  await scrollExamTo(page, "bottom");
+  await expect(timer, `the time left at the bottom of the question at ${size} text`).toBeInViewport({ ratio: 1 });
+
+  // From the control before the first option, the option's box scrolled to just under the top edge: Tab reaches it.
+  const firstOption = page.getByRole("radio").first();
+  await firstOption.focus();
+  await page.keyboard.press("Shift+Tab");
+  await firstOption.evaluate((radio) => {
+    const scroller = document.fullscreenElement ?? document.scrollingElement!;
+    scroller.scrollTop += radio.closest("label")!.getBoundingClientRect().top - 4;
+  });
+  await page.keyboard.press("Tab");
+  await expect(firstOption).toBeFocused();
+  const bar = (await timer.boundingBox())!;
+  const option = (await firstOption.boundingBox())!;
+  expect(option.y, `the focused option below the time left at ${size} text`).toBeGreaterThanOrEqual(bar.y + bar.height);
+  await expect(timer).toBeInViewport({ ratio: 1 });
+  await scrollExamTo(page, "top");
+}
+
 /** A region that scrolls sideways inside itself, as a formula or table wider than the screen must. */
 async function expectScrollsInside(region: Locator) {
   await expect(region).toHaveAttribute("tabindex", "0");
@@ -87,7 +124,7 @@ async function expectScrollsInside(region: Locator) {
 }
 
 test.describe("the exam at 320 px", () => {
-  test("the instructions, the exam with a wide formula and table, the submit confirmation and the result fit the screen at 100 % and 200 % text, the time left in view", async ({ page }) => {
+  test("the instructions, the exam with a wide formula and table, the submit confirmation and the result fit the screen at 100 % and 200 % text, the time left in view however far the question scrolls", async ({ page }) => {
     const quizId = await wideQuizEntered(page);
 
     await page.goto(`/quizes/${quizId}`);
@@ -106,6 +143,7 @@ test.describe("the exam at 320 px", () => {
     await expect(page.getByRole("group", { name: /x \(m\).*810.*What is its acceleration/ })).toHaveCount(1);
     await fitsAtEveryTextSize(page, "the exam", async (size) => {
       await expectTimeLeftOnScreen(timeLeft, size);
+      await expectTimeLeftAlwaysInSight(page, timeLeft, size);
       await expectScrollsInside(page.getByRole("region", { name: "Formula, scroll sideways" }));
       await expectScrollsInside(page.getByRole("region", { name: "Table, scroll sideways" }));
     });

@@ -140,8 +140,9 @@ export function ExamRoom({ quizId, participantId, quiz, paper, initialView, firs
     setPhase({ name: "finished", result, summary });
   }
 
+  // Full screen, the room scrolls the exam: its scroll padding clears the time left's sticky bar (LiveExam), in rem as it grows with the text.
   return (
-    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:p-3 sm:[&:fullscreen]:p-6">
+    <section ref={roomRef} aria-label={t("quiz")} className="bg-slate-50 [&:fullscreen]:overflow-y-auto [&:fullscreen]:scroll-pt-24 [&:fullscreen]:p-3 sm:[&:fullscreen]:p-6">
       {phase.name === "ready" && (
         <ExamStart
           quiz={quiz}

@@ -231,14 +231,19 @@ export function LiveExam({ view, title, restored, deadlineMs, participantId, pro
 
   return (
     <div className="flex flex-col gap-5">
+      {/* Wraps on a narrow screen or with large text: nothing is pushed off the side. */}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 lang={title.lang} className="min-w-0 text-2xl font-bold tracking-tight text-slate-900">{title.text}</h1>
-        {/* Wraps on a narrow screen or with large text: the time left is never pushed off the side. */}
-        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-2">
-          {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
-          <LanguageSwitch language={language} title={shell("switchTo", { language: LANGUAGE_NAMES[otherLanguage(language)] })} className={`${secondaryButtonClass} text-sm`} />
-          <ExamTimer secondsLeft={secondsLeft} />
-        </div>
+        {/* The header's switch is out of sight in full-screen mode: the same switch, at hand. */}
+        <LanguageSwitch language={language} title={shell("switchTo", { language: LANGUAGE_NAMES[otherLanguage(language)] })} className={`${secondaryButtonClass} text-sm`} />
+      </div>
+      {/*
+        The time left stays at the top of the screen however far a long question scrolls, alone in
+        its bar so it takes a line's height, not the title's: the exam room's scroll padding keeps
+        what the keyboard reaches out from under it.
+      */}
+      <div className="sticky top-0 z-10 -my-2 flex justify-end bg-slate-50 py-2">
+        <ExamTimer secondsLeft={secondsLeft} />
       </div>
       {hidden && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
