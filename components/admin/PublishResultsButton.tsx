@@ -1,52 +1,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, useTransition } from "react";
-import { FormMessage, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
+import { useId, useRef, useState, useTransition } from "react";
+import { FormMessage, primaryButtonClass } from "@/components/ui/form";
 import { ApiError, callApi } from "@/lib/client";
 import { formatRupeesWithSymbol } from "@/lib/money";
 import type { PublicationPreview } from "@/lib/results";
 import { counted } from "./adminUi";
-import { DecisionDialog } from "./DecisionDialog";
+import { ConfirmDialog } from "./DecisionDialog";
 
 /** What the confirmation says publishing does: which quiz, how many it ranks, what it pays. */
 function publicationWords({ ranked, prizePaise, freePasses }: PublicationPreview): string {
   const passes = freePasses > 0 ? ` and ${counted(freePasses, "free pass", "free passes")} to a later quiz` : "";
   return `It ranks ${counted(ranked, "participant", "participants")} and pays ${formatRupeesWithSymbol(prizePaise)} in cash prizes${passes}. Published results are final: a correction later is a revision, published with its reason.`;
-}
-
-/** Asks once more, naming what is published; the safe button has the focus, so a stray Enter publishes nothing. */
-function PublishResultsDialog({ preview, onClose }: { preview: PublicationPreview; onClose: (publish: boolean) => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const confirmed = useRef(false);
-  const titleId = useId();
-  const warningId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    dialog?.showModal();
-    dialog?.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
-  }, []);
-
-  function confirm() {
-    confirmed.current = true;
-    dialogRef.current?.close();
-  }
-
-  return (
-    <DecisionDialog dialogRef={dialogRef} titleId={titleId} warningId={warningId} onClose={() => onClose(confirmed.current)}>
-      <h2 id={titleId} className="text-xl font-semibold">Publish the results of {preview.title}?</h2>
-      <p id={warningId} className="mt-2 text-sm text-slate-700">{publicationWords(preview)}</p>
-      <div className="mt-4 flex justify-end gap-3">
-        <button data-initial-focus type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
-          Not yet
-        </button>
-        <button type="button" onClick={confirm} className={primaryButtonClass}>
-          Yes, publish the results
-        </button>
-      </div>
-    </DecisionDialog>
-  );
 }
 
 /**
@@ -88,7 +54,11 @@ export function PublishResultsButton({ quizId, published, preview }: { quizId: s
       </button>
       <p id={hintId} className="max-w-xs text-sm text-slate-600">Puts this quiz’s official ranking on the Winners page, once its exam window has closed.</p>
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
-      {confirming && <PublishResultsDialog preview={preview} onClose={closed} />}
+      {confirming && (
+        <ConfirmDialog title={`Publish the results of ${preview.title}?`} cancelLabel="Not yet" confirmLabel="Yes, publish the results" safeFocus onClose={closed}>
+          <p>{publicationWords(preview)}</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -2,16 +2,16 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { useId, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { FormMessage, primaryButtonClass, secondaryButtonClass, TextAreaField } from "@/components/ui/form";
+import { FormMessage, primaryButtonClass, TextAreaField } from "@/components/ui/form";
 import { callApi } from "@/lib/client";
 import { formatIndiaDateTime } from "@/lib/format";
 import type { ResultsVersion } from "@/lib/results";
 import { revisionSchema, type RevisionInput } from "@/lib/results/schemas";
 import { REASON_MAX } from "@/lib/validation";
 import { failureText, type Message } from "./adminUi";
-import { DecisionDialog } from "./DecisionDialog";
+import { ConfirmDialog } from "./DecisionDialog";
 
 /**
  * A published quiz's versions of its results, newest first, each with its digest and reason, and
@@ -78,53 +78,23 @@ export function ResultsVersionsPanel({ quizId, versions }: { quizId: string; ver
       <FormMessage tone={message?.tone ?? "error"}>{message?.text}</FormMessage>
 
       {confirming && (
-        <ConfirmRevision
-          revision={next}
-          reason={confirming.reason}
+        <ConfirmDialog
+          title={`Publish revision ${next}?`}
+          cancelLabel="Cancel"
+          confirmLabel={`Publish revision ${next}`}
           onClose={(confirmed) => {
             setConfirming(null);
             if (confirmed) publish(confirming);
           }}
-        />
+        >
+          {/* The last look before a revision goes out: it cannot be taken back, only revised again. */}
+          <p>
+            The winners page will show revision {next} as the current results and keep the earlier version as superseded. Unpaid prize claims follow it, prizes already paid that it no longer holds are listed for recovery, and every
+            participant is told this reason:
+          </p>
+          <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 whitespace-pre-wrap text-slate-900">{confirming.reason}</blockquote>
+        </ConfirmDialog>
       )}
     </section>
-  );
-}
-
-/** The last look before a revision goes out: it cannot be taken back, only revised again. */
-function ConfirmRevision({ revision, reason, onClose }: { revision: number; reason: string; onClose: (confirmed: boolean) => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const confirmed = useRef(false);
-  const titleId = useId();
-  const warningId = useId();
-
-  useEffect(() => {
-    dialogRef.current?.showModal();
-  }, []);
-
-  return (
-    <DecisionDialog dialogRef={dialogRef} titleId={titleId} warningId={warningId} onClose={() => onClose(confirmed.current)}>
-      <h2 id={titleId} className="text-xl font-semibold">Publish revision {revision}?</h2>
-      <p id={warningId} className="mt-2 text-sm text-slate-700">
-        The winners page will show revision {revision} as the current results and keep the earlier version as superseded. Unpaid prize claims follow it, prizes already paid that it no longer holds are listed for recovery, and every
-        participant is told this reason:
-      </p>
-      <blockquote className="mt-3 border-l-4 border-slate-300 pl-3 text-sm whitespace-pre-wrap text-slate-900">{reason}</blockquote>
-      <div className="mt-4 flex justify-end gap-3">
-        <button type="button" onClick={() => dialogRef.current?.close()} className={secondaryButtonClass}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            confirmed.current = true;
-            dialogRef.current?.close();
-          }}
-          className={primaryButtonClass}
-        >
-          Publish revision {revision}
-        </button>
-      </div>
-    </DecisionDialog>
   );
 }
