@@ -68,6 +68,8 @@ export function QuizList({
                 {quiz.isDemo && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Demo</span>}
               </div>
               <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                {/* What Hindi readers see as its title: the English one where none is written. */}
+                <Fact label="Title (Hindi)">{quiz.values.titleHi ? <span lang="hi">{quiz.values.titleHi}</span> : "None: Hindi pages show the English title"}</Fact>
                 <Fact label="Contest model">{quiz.contestModel}</Fact>
                 <Fact label="Registration">{quiz.registration}</Fact>
                 <Fact label="Exam">{quiz.exam}</Fact>

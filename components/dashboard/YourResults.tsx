@@ -1,7 +1,8 @@
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { formatMinutesSeconds } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import { textIn } from "@/lib/quizzes/schemas";
 import type { Comparison, myPublishedRanks } from "@/lib/results";
 
 type PublishedRank = Awaited<ReturnType<typeof myPublishedRanks>>[number];
@@ -45,39 +46,43 @@ function placementSentences(t: Translate, result: PublishedRank): string[] {
 /** The participant's frozen result in each quiz whose results have been published. */
 export function YourResults({ results }: { results: PublishedRank[] }) {
   const t = useTranslations("dashboard.results");
+  const language = useLocale();
   return (
     <section aria-labelledby="your-results" className="mb-8 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="your-results" className="text-xl font-semibold text-slate-900">{t("heading")}</h2>
       <ul className="mt-2 flex flex-col gap-3 text-slate-800">
-        {results.map((result) => (
-          <li key={result.quizId} id={`result-${result.quizId}`}>
-            <p>
-              {t("rank", { title: result.title, rank: result.rank, of: result.of, score: result.score })}
-              {prize(t, result)}
-              {(result.prizePaise > 0 || result.freePass) && <> · <Link href={`/prizes/claim/${result.quizId}`} className="font-semibold text-brand underline">{claimLink(t, result)}</Link></>}
-            </p>
-            <p className="text-sm text-slate-700">
-              {t("timeTaken", { time: formatMinutesSeconds(result.timeTakenSeconds) })} {placementSentences(t, result).join(" ")}
-            </p>
-            {result.pseudonym && (
+        {results.map((result) => {
+          const title = textIn(language, result.title, result.titleHi);
+          return (
+            <li key={result.quizId} id={`result-${result.quizId}`}>
+              <p>
+                {t.rich("rank", { title: title.text, rank: result.rank, of: result.of, score: result.score, quiz: (chunks) => <span lang={title.lang}>{chunks}</span> })}
+                {prize(t, result)}
+                {(result.prizePaise > 0 || result.freePass) && <> · <Link href={`/prizes/claim/${result.quizId}`} className="font-semibold text-brand underline">{claimLink(t, result)}</Link></>}
+              </p>
               <p className="text-sm text-slate-700">
-                {t.rich("pseudonym", { pseudonym: result.pseudonym, code: (chunks) => <code data-testid={`pseudonym-${result.quizId}`}>{chunks}</code> })}{" "}
-                <a href={`/api/quizzes/${result.quizId}/results-file?digest=${result.digest}`} download className="font-semibold text-brand underline">
-                  {t("downloadResultsFile")}
-                </a>
+                {t("timeTaken", { time: formatMinutesSeconds(result.timeTakenSeconds) })} {placementSentences(t, result).join(" ")}
               </p>
-            )}
-            <details className="text-sm text-slate-700">
-              <summary className="cursor-pointer font-medium text-brand">{t("howRanksAreComputed")}</summary>
-              <p className="mt-1">
-                {t.rich("howRanksText", { digest: result.digest, code: (chunks) => <code className="break-all">{chunks}</code> })}
-              </p>
-            </details>
-            <a href={`/api/certificates/${result.quizId}`} download className="text-sm font-semibold text-brand underline">
-              {t("downloadCertificate")}
-            </a>
-          </li>
-        ))}
+              {result.pseudonym && (
+                <p className="text-sm text-slate-700">
+                  {t.rich("pseudonym", { pseudonym: result.pseudonym, code: (chunks) => <code data-testid={`pseudonym-${result.quizId}`}>{chunks}</code> })}{" "}
+                  <a href={`/api/quizzes/${result.quizId}/results-file?digest=${result.digest}`} download className="font-semibold text-brand underline">
+                    {t("downloadResultsFile")}
+                  </a>
+                </p>
+              )}
+              <details className="text-sm text-slate-700">
+                <summary className="cursor-pointer font-medium text-brand">{t("howRanksAreComputed")}</summary>
+                <p className="mt-1">
+                  {t.rich("howRanksText", { digest: result.digest, code: (chunks) => <code className="break-all">{chunks}</code> })}
+                </p>
+              </details>
+              <a href={`/api/certificates/${result.quizId}`} download className="text-sm font-semibold text-brand underline">
+                {t("downloadCertificate")}
+              </a>
+            </li>
+          );
+        })}
       </ul>
       <Link href="/winnerleaderboard" className="mt-3 inline-block font-semibold text-brand underline">{t("seeAllWinners")}</Link>
     </section>

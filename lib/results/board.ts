@@ -102,6 +102,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
   const rows = await db.execute<{
     quiz_id: string;
     title: string;
+    title_hi: string | null;
     revision: number;
     digest: string;
     pseudonym: string | null;
@@ -120,7 +121,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     below_score: string | null;
     below_time: number | null;
   }>(sql`
-    select r.quiz_id, q.title, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
+    select r.quiz_id, q.title, q.title_hi, p.revision, p.digest, r.pseudonym, r.rank, r.score, r.time_taken_seconds, r.prize_paise, r.free_pass,
       (select coalesce(sum(c.gross_paise), 0)::int from prize_claims c where c.quiz_id = r.quiz_id and c.participant_id = r.participant_id and c.status = 'paid') as paid_paise,
       (select count(*)::int from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision) as of,
       (select count(*)::int - 1 from result_rows x where x.quiz_id = r.quiz_id and x.revision = r.revision and x.rank = r.rank) as tied_with,
@@ -143,6 +144,7 @@ export const myPublishedRanks = service("results.viewOwn", async (actor, userId:
     return {
       quizId: row.quiz_id,
       title: row.title,
+      titleHi: row.title_hi,
       revision: row.revision,
       digest: row.digest,
       /** How the public results file names this participant (null before such files existed): for their eyes only. */
