@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ExpiredExamData } from "@/components/home/ExpiredExamData";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
+import { POSTER_FORMAT, POSTER_PRIZES, postersWithWords, type PosterFacts } from "@/components/home/posterWords";
 import { brandTagline } from "@/components/shell/shellTexts";
 import { config } from "@/lib/config";
 import { currentUser, VISITOR } from "@/lib/auth";
@@ -11,6 +12,8 @@ import { pageAlternates } from "@/lib/i18n";
 import { contestModelsInUse } from "@/lib/quizzes";
 
 const HOME_CAROUSEL_MS = 3000;
+/** The standard paper SPEC describes, as the lead says it: 25 questions, 30 minutes, 1 mark each. */
+const STANDARD_PAPER = { questions: 25, minutes: 30, markingNote: true } as const;
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, tagline] = await Promise.all([getTranslations("home"), brandTagline()]);
@@ -21,6 +24,7 @@ export default async function HomePage() {
   if (await currentUser()) redirect("/dashboard");
   const [t, models, tagline] = await Promise.all([getTranslations("home"), contestModelsInUse(VISITOR), brandTagline()]);
   const { name } = config.brand;
+  const facts: PosterFacts = { brand: name, tagline, minimumAge: config.competition.minimumAge, ...STANDARD_PAPER };
 
   return (
     <div className="grid items-center gap-8 md:grid-cols-2">
@@ -47,10 +51,7 @@ export default async function HomePage() {
         intervalMs={HOME_CAROUSEL_MS}
         priority
         roleDescription={t("carousel")}
-        posters={[
-          { src: "/posters/poster-1.svg", alt: t("posterWin", { brand: name, tagline }), dotLabel: t("showPoster", { position: 1, count: 2 }) },
-          { src: "/posters/poster-2.svg", alt: t("posterFormat"), dotLabel: t("showPoster", { position: 2, count: 2 }) },
-        ]}
+        posters={postersWithWords(t, [POSTER_PRIZES, POSTER_FORMAT], facts)}
       />
     </div>
   );

@@ -60,7 +60,8 @@ test.describe("an English browser", () => {
   test("follows a ?lang=hi link into Hindi, keeps Hindi on the next pages, and switches back to English in the header", async ({ page }) => {
     await page.goto("/?lang=hi");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
-    await expect(page.getByText("सर्वोच्च अंक पाने वालों के लिए", { exact: false })).toBeVisible();
+    // The lead's words ("और …"), not the poster's prize badge, which begins the same.
+    await expect(page.getByText("और सर्वोच्च अंक पाने वालों के लिए", { exact: false })).toBeVisible();
 
     await page.goto("/contactus");
     await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");

@@ -2,12 +2,15 @@ import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { PosterCarousel } from "@/components/home/PosterCarousel";
+import { postersWithWords } from "@/components/home/posterWords";
+import { taglineIn } from "@/components/shell/shellTexts";
 import { Tabs } from "@/components/ui/Tabs";
 import { config } from "@/lib/config";
 import { ContestModelNote, useContestModelText } from "@/components/prizes/ContestModelNote";
 import { PrizeTierList } from "@/components/prizes/PrizeTierList";
 import { formatIndiaDateTime, formatIndiaDayAndTime, formatShortIndiaDate } from "@/lib/format";
 import { formatRupeesWithSymbol } from "@/lib/money";
+import type { Language } from "@/lib/i18n/schemas";
 import type { DashboardQuiz } from "@/lib/quizzes";
 import { quizTextsIn } from "@/lib/quizzes/schemas";
 import { EnrollAction } from "./EnrollAction";
@@ -24,7 +27,8 @@ export function quizCardTitleId(quizId: string): string {
 export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment: PaymentDetails; now: Date }) {
   const t = useTranslations("dashboard.card");
   const home = useTranslations("home");
-  const language = useLocale();
+  const shell = useTranslations("shell");
+  const language = useLocale() as Language;
   const value = (chunks: ReactNode) => <span className="font-semibold text-slate-900">{chunks}</span>;
   const titleId = quizCardTitleId(quiz.id);
   const { title, description } = quizTextsIn(language, quiz);
@@ -32,21 +36,19 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
   const free = quiz.action.kind === "register-free" || quiz.contestModel === "free_entry" || quiz.entryFeePaise === 0;
   const certificatesOnly = quiz.contestModel === "paid_certificates";
   const modelText = useContestModelText()(quiz.contestModel);
+  // The marking is not on the card: the poster leaves it unsaid rather than promise "no negative marking".
+  const posters = postersWithWords(home, quiz.posterUrls, {
+    brand: config.brand.name,
+    tagline: taglineIn(language, shell("tagline")),
+    minimumAge: config.competition.minimumAge,
+    questions: quiz.questionCount,
+    minutes: Math.round(quiz.durationSeconds / 60),
+    markingNote: false,
+  });
 
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      {quiz.posterUrls.length > 0 && (
-        <PosterCarousel
-          intervalMs={DASHBOARD_CAROUSEL_MS}
-          dotsInTabOrder={false}
-          roleDescription={home("carousel")}
-          posters={quiz.posterUrls.map((src, index) => ({
-            src,
-            alt: t("posterAlt", { title: title.text, number: index + 1, count: quiz.posterUrls.length }),
-            dotLabel: home("showPoster", { position: index + 1, count: quiz.posterUrls.length }),
-          }))}
-        />
-      )}
+      {posters.length > 0 && <PosterCarousel intervalMs={DASHBOARD_CAROUSEL_MS} dotsInTabOrder={false} roleDescription={home("carousel")} posters={posters} />}
       <h2 id={titleId} lang={title.lang} className="text-xl font-semibold text-slate-900">{title.text}</h2>
       <ContestModelNote model={quiz.contestModel} />
       <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">

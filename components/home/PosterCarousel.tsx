@@ -2,10 +2,12 @@
 
 import { useEffect, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
+import type { PosterWords } from "./posterWords";
 
 export interface Poster {
   src: string;
-  alt: string;
+  /** Written over the artwork as text, so they are read, translated and enlarged with the page's. */
+  words: PosterWords;
   /** The label of the dot that shows it ("Show poster 2 of 3"). */
   dotLabel: string;
 }
@@ -60,7 +62,8 @@ export function PosterCarousel({
   return (
     <div
       ref={carouselRef}
-      className="relative overflow-hidden rounded-xl bg-slate-200"
+      // The artwork's own ink behind the words until it loads, so they can be read from the first paint.
+      className="@container relative overflow-hidden rounded-xl bg-indigo-950"
       aria-roledescription={roleDescription}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -68,10 +71,21 @@ export function PosterCarousel({
       onBlur={() => setPaused(false)}
     >
       {posters.map((poster, position) => (
-        <div key={poster.src} aria-hidden={position !== index} className={position === index ? "block" : "hidden"}>
+        // Taller than the artwork when narrow, and wherever the words need it (large text): the artwork then covers the box, cropped.
+        <div key={poster.src} aria-hidden={position !== index} className={position === index ? "grid aspect-[3/2] @md:aspect-[2/1]" : "hidden"}>
           {/* The posters are SVG, which next/image would pass through untouched: its script is not worth sending for them. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={poster.src} alt={poster.alt} width={1200} height={600} fetchPriority={priority && position === 0 ? "high" : "auto"} loading={priority || position === 0 ? "eager" : "lazy"} className="h-auto w-full" />
+          <img
+            src={poster.src}
+            alt=""
+            width={1200}
+            height={600}
+            fetchPriority={priority && position === 0 ? "high" : "auto"}
+            loading={priority || position === 0 ? "eager" : "lazy"}
+            // Narrow, the words take the whole width: the artwork shows its plain left, so nothing drawn sits under them.
+            className="col-start-1 row-start-1 h-full w-full object-cover object-left @md:object-right"
+          />
+          <PosterText words={poster.words} />
         </div>
       ))}
       {posters.length > 1 && (
@@ -92,6 +106,18 @@ export function PosterCarousel({
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The words on the artwork's plain side (its drawing is on the right): light on its dark ink, the badge dark on amber. */
+function PosterText({ words }: { words: PosterWords }) {
+  return (
+    <div className="col-start-1 row-start-1 flex min-w-0 flex-col justify-center gap-2 p-4 pb-10 break-words text-white @md:max-w-[58%] @md:p-6 @md:pb-10">
+      <p className="text-xl font-extrabold @xs:text-2xl @md:text-4xl">{words.heading}</p>
+      <p className="text-base font-medium text-indigo-100 @md:text-xl">{words.subheading}</p>
+      {words.badge && <p className="self-start rounded-full bg-amber-500 px-3 py-1 text-sm font-bold text-indigo-950 @md:text-base">{words.badge}</p>}
+      {words.note && <p className="text-sm text-indigo-100">{words.note}</p>}
     </div>
   );
 }

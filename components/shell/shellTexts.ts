@@ -3,10 +3,15 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { config } from "@/lib/config";
 import { LANGUAGE_NAMES, otherLanguage, type Language } from "@/lib/i18n/schemas";
 
-/** The brand's tagline in the reader's language: the operator's own (BRAND_TAGLINE, BRAND_TAGLINE_HI), else the app's. */
+/** The brand's tagline in `language`: the operator's own (BRAND_TAGLINE, BRAND_TAGLINE_HI), else the app's (shell's "tagline"). */
+export function taglineIn(language: Language, appTagline: string): string {
+  return config.brand.customTagline?.[language] ?? appTagline;
+}
+
+/** The brand's tagline in the reader's language. */
 export async function brandTagline(): Promise<string> {
   const [t, language] = await Promise.all([getTranslations("shell"), getLocale() as Promise<Language>]);
-  return config.brand.customTagline?.[language] ?? t("tagline");
+  return taglineIn(language, t("tagline"));
 }
 
 /**
