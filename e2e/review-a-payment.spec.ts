@@ -116,6 +116,34 @@ test.describe("reviewing a payment", () => {
     expect(await statusOf(participant.request, paymentId)).toBe("verified");
   });
 
+  test("on a 320 px phone, and at 1280 px with 200 % text, a payment's amount, status and Verify are on screen without scrolling sideways", async ({ page, participant }) => {
+    const paymentId = await payByUpi(participant.request, utr());
+    await openAdminTab(page, "transactions");
+    await page.goto(paymentPage(paymentId));
+    const row = rowOf(page, paymentId);
+    await expect(row).toBeVisible();
+    for (const { width, textSize } of [{ width: 320, textSize: "100%" }, { width: 1280, textSize: "200%" }]) {
+      const screen = `at ${width} px with ${textSize} text`;
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate((fontSize) => (document.documentElement.style.fontSize = fontSize), textSize);
+      const overflow = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        table: Math.max(0, ...[...document.querySelectorAll<HTMLElement>("[role=region]")].map((region) => region.scrollWidth - region.clientWidth)),
+      }));
+      expect(overflow, screen).toEqual({ page: 0, table: 0 });
+      for (const [what, shown] of [
+        // Named with its column's name, which a stacked row shows beside the value.
+        ["the amount", row.getByRole("cell", { name: "Amount ₹500" })],
+        ["the status", row.getByText("pending", { exact: true })],
+        ["Verify", row.getByRole("button", { name: `Verify ${PARTICIPANT}'s payment` })],
+      ] as const) {
+        const box = (await shown.boundingBox())!;
+        expect(box.x, `${what}'s left ${screen}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${what}'s right ${screen}`).toBeLessThanOrEqual(width);
+      }
+    }
+  });
+
   test("arrow keys on a row never change its status", async ({ page, participant }) => {
     const paymentId = await payByUpi(participant.request, utr());
     await openAdminTab(page, "transactions");

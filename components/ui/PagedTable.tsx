@@ -13,17 +13,23 @@ export interface Column<Row> {
   rowHeader?: boolean;
 }
 
-export interface PagedTableProps<Row> {
+/**
+ * How the table meets a narrow screen or large text: `minWidth`, a Tailwind min-w-* class below
+ * which a phone scrolls the table sideways rather than squeezing the columns (the scroll region
+ * takes keyboard focus so it can be scrolled without a mouse); or `stacked`, for a table whose
+ * every column must stay in reach: below 40rem of room (rem, so sooner with larger text) each
+ * row becomes a card of values under their column's name, and nothing scrolls sideways.
+ */
+type NarrowLayout = { minWidth: string; stacked?: never } | { stacked: true; minWidth?: never };
+
+export type PagedTableProps<Row> = PagedTableBaseProps<Row> & NarrowLayout;
+
+interface PagedTableBaseProps<Row> {
   /** The table's name: read out as its caption and given to the region that scrolls it. */
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row, index: number) => string;
-  /**
-   * A Tailwind min-w-* class. Below it a phone scrolls the table sideways rather than squeezing
-   * the columns, and the scroll region takes keyboard focus so it can be scrolled without a mouse.
-   */
-  minWidth: string;
   /** For every body row, such as align-top where cells stack several lines. */
   rowClassName?: string;
   /**
@@ -43,48 +49,68 @@ export interface PagedTableProps<Row> {
 
 const CELL = "px-3 py-2";
 
+/** The classes each part of the table takes: as a table, or stacking its rows as cards below 40rem of room. */
+const TABLE_PARTS = {
+  table: { table: "", stacked: "block @min-[40rem]:table" },
+  head: { table: "", stacked: "hidden @min-[40rem]:table-header-group" },
+  body: { table: "", stacked: "block @min-[40rem]:table-row-group" },
+  row: { table: "", stacked: "block py-1 @min-[40rem]:table-row @min-[40rem]:py-0" },
+  cell: { table: CELL, stacked: "block px-3 py-1 @min-[40rem]:table-cell @min-[40rem]:py-2" },
+} as const;
+
 function classes(...names: (string | undefined)[]): string {
   return names.filter(Boolean).join(" ");
 }
 
 /** A server-safe table of one page of rows, with links to the other pages, so it works without JavaScript. */
-export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, rowClassName, rowId, rowDetail, empty, total = rows.length, pager }: PagedTableProps<Row>) {
+export function PagedTable<Row>({ caption, columns, rows, rowKey, minWidth, stacked, rowClassName, rowId, rowDetail, empty, total = rows.length, pager }: PagedTableProps<Row>) {
   if (total === 0 && empty !== undefined) return <p className="text-slate-700">{empty}</p>;
+  const layout = stacked ? "stacked" : "table";
+  // A table whose rows are displayed as blocks may lose its table semantics in some browsers: stacked, its roles are said outright.
+  const role = (name: string) => (stacked ? name : undefined);
 
   return (
-    <div>
+    <div className={stacked ? "@container" : undefined}>
       <ScrollRegion label={caption}>
-        <table className={`w-full ${minWidth} text-left text-sm`}>
+        <table role={role("table")} className={classes("w-full text-left text-sm", minWidth, TABLE_PARTS.table[layout])}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
+          <thead role={role("rowgroup")} className={classes("bg-slate-50 text-slate-700", TABLE_PARTS.head[layout])}>
+            <tr role={role("row")}>
               {columns.map((column, index) => (
-                <th key={index} scope="col" className={classes(CELL, column.className)}>{column.header}</th>
+                <th key={index} role={role("columnheader")} scope="col" className={classes(CELL, column.className)}>{column.header}</th>
               ))}
             </tr>
           </thead>
-          <tbody>
+          <tbody role={role("rowgroup")} className={TABLE_PARTS.body[layout] || undefined}>
             {rows.map((row, index) => {
               const detail = rowDetail?.(row);
               return (
                 <Fragment key={rowKey(row, index)}>
                   <tr
                     id={rowId?.(row)}
+                    role={role("row")}
                     tabIndex={rowId ? -1 : undefined}
-                    className={classes("border-t border-slate-100", rowId && "focus:outline-2 focus:-outline-offset-2 focus:outline-brand", rowClassName)}
+                    className={classes("border-t border-slate-100", TABLE_PARTS.row[layout], rowId && "focus:outline-2 focus:-outline-offset-2 focus:outline-brand", rowClassName)}
                   >
                     {columns.map((column, columnIndex) => {
                       const Cell = column.rowHeader ? "th" : "td";
                       return (
-                        <Cell key={columnIndex} scope={column.rowHeader ? "row" : undefined} className={classes(CELL, column.className, column.cellClassName)}>
+                        <Cell
+                          key={columnIndex}
+                          role={role(column.rowHeader ? "rowheader" : "cell")}
+                          scope={column.rowHeader ? "row" : undefined}
+                          className={classes(TABLE_PARTS.cell[layout], column.className, column.cellClassName)}
+                        >
+                          {/* Stacked, the value's own name goes with it; as a table, the column's header says it. */}
+                          {stacked && <span className="block text-xs font-semibold text-slate-600 @min-[40rem]:hidden">{column.header}</span>}
                           {column.cell(row)}
                         </Cell>
                       );
                     })}
                   </tr>
                   {detail && (
-                    <tr>
-                      <td colSpan={columns.length} className={classes(CELL, "bg-slate-50")}>{detail}</td>
+                    <tr role={role("row")} className={TABLE_PARTS.row[layout] || undefined}>
+                      <td role={role("cell")} colSpan={columns.length} className={classes(TABLE_PARTS.cell[layout], "bg-slate-50")}>{detail}</td>
                     </tr>
                   )}
                 </Fragment>
@@ -120,7 +146,8 @@ export function Email({ email, className, halfWidth = "max-w-[14rem]" }: { email
       {halves.map((half, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
-          <span className={`inline-block truncate align-bottom ${halfWidth}`}>{half}</span>
+          {/* In a stacked table's narrow card, never wider than the card. */}
+          <span className={`inline-block truncate align-bottom ${halfWidth} @max-[40rem]:max-w-full`}>{half}</span>
         </Fragment>
       ))}
     </span>
