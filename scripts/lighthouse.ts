@@ -8,8 +8,10 @@
  *
  *   npm run lighthouse                 # every page, three runs each
  *   npm run lighthouse -- --runs 1 / /tnc
+ *   npm run lighthouse -- --project ../before    # another checkout's build, to compare side by side
  */
 import { rm } from "node:fs/promises";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
@@ -22,7 +24,7 @@ const OTHER_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
 /** The seeded sample paid quiz (lib/seed): its instructions page. */
 const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
-const { values: options, positionals } = parseArgs({ options: { runs: { type: "string", default: "3" } }, allowPositionals: true });
+const { values: options, positionals } = parseArgs({ options: { runs: { type: "string", default: "3" }, project: { type: "string" } }, allowPositionals: true });
 const runs = Number(options.runs);
 
 interface Run {
@@ -86,7 +88,7 @@ const port = await freePort();
 const base = `http://localhost:${port}`;
 const dataDir = await temporaryDirectory("olympiad-lighthouse-");
 undoLater(() => rm(dataDir, { recursive: true, force: true }));
-await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port);
+await startProductionServer({ DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: String(await freePort()), NEXTAUTH_URL: base, APP_URL: base, NEXT_TELEMETRY_DISABLED: "1" }, port, { project: resolve(options.project ?? ".") });
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
 undoLater(() => chrome.kill());
 try {
