@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Field, FormMessage, inputClass, primaryButtonClass, secondaryButtonClass } from "@/components/ui/form";
 import { UploadProgressBar } from "@/components/ui/UploadProgressBar";
@@ -10,6 +10,7 @@ import { createGatewayOrder, loadCheckout, type GatewayOrder } from "@/component
 import { OrPayByUpi } from "@/components/payments/GatewayStatus";
 import { ApiError, callApi, uploadWithProgress } from "@/lib/client";
 import { formatRupeesWithSymbol, paiseToRupees } from "@/lib/money";
+import { textIn } from "@/lib/quizzes/schemas";
 import { MAX_UPLOAD_BYTES } from "@/lib/uploads/schemas";
 import { utrProblem } from "@/lib/wallet/schemas";
 import { clearPaymentDraft, readPaymentDraft, savePaymentDraft } from "./paymentDraft";
@@ -24,7 +25,7 @@ import { useValidationText } from "@/components/ui/validationText";
  */
 export interface PaymentDetails {
   walletBalancePaise: number;
-  freePasses: { quizId: string; title: string }[];
+  freePasses: { quizId: string; title: string; titleHi: string | null }[];
   upi: { id: string; payeeName: string };
   participantName: string;
   gateway: { checkoutUrl: string } | null;
@@ -35,7 +36,9 @@ export type PaymentOutcome = { paid: string } | { gatewayOrder: GatewayOrder };
 
 export interface PayableQuiz {
   id: string;
+  /** The UPI payment's note names the quiz in English, as the organiser reconciles it; the modal shows the reader's title. */
   title: string;
+  titleHi: string | null;
   entryFeePaise: number;
 }
 
@@ -61,6 +64,7 @@ function upiPayLink(upi: PaymentDetails["upi"], amountPaise: number, note: strin
  */
 export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; payment: PaymentDetails; onClose: (outcome?: PaymentOutcome) => void }) {
   const t = useTranslations("payment");
+  const language = useLocale();
   const problemText = useValidationText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const outcome = useRef<PaymentOutcome>(undefined);
@@ -235,6 +239,8 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
 
   const payFromWallet = () => payAtOnce("/api/wallet/debit", { paymentType: "form pay", paymentMode: "wallet", quizId: quiz.id });
   const freePass = payment.freePasses[0];
+  const passTitle = freePass && textIn(language, freePass.title, freePass.titleHi);
+  const shownTitle = textIn(language, quiz.title, quiz.titleHi);
   const payWithFreePass = () => payAtOnce(`/api/prizes/${freePass.quizId}/free-pass`, { forQuizId: quiz.id });
 
   return (
@@ -249,7 +255,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
       className="m-auto max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-lg overflow-y-auto rounded-xl bg-white p-4 sm:p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/60"
     >
       <h2 id={titleId} className="text-xl font-semibold">{t("title")}</h2>
-      <p className="mt-1 text-sm text-slate-700">{quiz.title}</p>
+      <p lang={shownTitle.lang} className="mt-1 text-sm text-slate-700">{shownTitle.text}</p>
 
       <p className="mt-4 text-lg font-semibold">{t("amount", { amount: formatRupeesWithSymbol(quiz.entryFeePaise) })}</p>
       {gateway && (
@@ -282,7 +288,7 @@ export function PaymentModal({ quiz, payment, onClose }: { quiz: PayableQuiz; pa
 
       {freePass && (
         <button type="button" onClick={payWithFreePass} disabled={busy} className={`${secondaryButtonClass} mt-4 w-full`}>
-          {t("payWithFreePass", { count: payment.freePasses.length, title: freePass.title })}
+          {t.rich("payWithFreePass", { count: payment.freePasses.length, title: passTitle.text, quiz: (chunks) => <span lang={passTitle.lang}>{chunks}</span> })}
         </button>
       )}
 

@@ -114,7 +114,7 @@ export function QuizCard({ quiz, payment, now }: { quiz: DashboardQuiz; payment:
       />
       <div className="mt-auto">
         <EnrollAction
-          quiz={{ id: quiz.id, title: quiz.title, entryFeePaise: quiz.entryFeePaise }}
+          quiz={{ id: quiz.id, title: quiz.title, titleHi: quiz.titleHi, entryFeePaise: quiz.entryFeePaise }}
           action={quiz.action}
           dates={{ registrationOpens: formatShortIndiaDate(quiz.formStartAt), examOpens: formatIndiaDayAndTime(quiz.examStartAt, language), decidedAt: now }}
           payment={payment}

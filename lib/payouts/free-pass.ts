@@ -24,7 +24,7 @@ import { claimDeadline, claimsOpenSince } from "./claims";
 export const freePassesOf = step(async (db: Queryable, participantId: string, now: Date = new Date()) => {
   const publishedSince = claimsOpenSince(now);
   const rows = await db
-    .select({ quizId: currentResultRows.quizId, title: quizzes.title, publishedAt: currentPublishedResults.publishedAt })
+    .select({ quizId: currentResultRows.quizId, title: quizzes.title, titleHi: quizzes.titleHi, publishedAt: currentPublishedResults.publishedAt })
     .from(currentResultRows)
     .innerJoin(currentPublishedResults, eq(currentPublishedResults.quizId, currentResultRows.quizId))
     .innerJoin(quizzes, eq(quizzes.id, currentResultRows.quizId))
@@ -40,7 +40,7 @@ export const freePassesOf = step(async (db: Queryable, participantId: string, no
       ),
     )
     .orderBy(asc(currentPublishedResults.publishedAt), asc(currentResultRows.quizId));
-  return rows.map(({ quizId, title, publishedAt }) => ({ quizId, title, usableUntil: claimDeadline(publishedAt) }));
+  return rows.map(({ quizId, title, titleHi, publishedAt }) => ({ quizId, title, titleHi, usableUntil: claimDeadline(publishedAt) }));
 });
 
 /**

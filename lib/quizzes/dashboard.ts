@@ -46,7 +46,7 @@ export interface Dashboard {
   past: DashboardQuiz[];
   walletBalancePaise: number;
   /** Free passes held, oldest first: entry credit that pays a fee, apart from the wallet's money. */
-  freePasses: { quizId: string; title: string }[];
+  freePasses: { quizId: string; title: string; titleHi: string | null }[];
   upi: { id: string; payeeName: string };
   participant: { id: string; name: string; hasDateOfBirth: boolean };
 }
@@ -116,7 +116,7 @@ export const loadDashboard = service("quizzes.dashboard", async (actor, now: Dat
     quizzes: current,
     past,
     walletBalancePaise: user?.balance ?? 0,
-    freePasses: freePasses.map(({ quizId, title }) => ({ quizId, title })),
+    freePasses: freePasses.map(({ quizId, title, titleHi }) => ({ quizId, title, titleHi })),
     upi: config.upi,
     participant: { id: userId, name: user?.name ?? "", hasDateOfBirth: Boolean(user?.dob) },
   };
