@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import Script from "next/script";
-import { GeistSans } from "geist/font/sans";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
 import { BackToTop } from "@/components/shell/BackToTop";
@@ -10,6 +9,7 @@ import { StartLoader } from "@/components/shell/StartLoader";
 import { ServiceWorker } from "@/components/pwa/ServiceWorker";
 import { brandTagline, shellTexts } from "@/components/shell/shellTexts";
 import { devanagariFont } from "@/components/shell/devanagariFont";
+import { latinFont } from "@/components/shell/latinFont";
 import { config } from "@/lib/config";
 import { can, currentUser } from "@/lib/auth";
 import { intlLocale } from "@/lib/i18n/schemas";
@@ -42,7 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   } as CSSProperties;
 
   return (
-    <html lang={intlLocale(language)} className={`${GeistSans.variable} ${devanagariFont.variable}`} style={brandColours}>
+    <html lang={intlLocale(language)} className={`${latinFont.variable} ${devanagariFont.variable}`} style={brandColours}>
       <body className="flex min-h-screen flex-col font-sans">
         {/* No translator in the browser here: the shell gets its words as props, and only the
             pages with forms and live parts (app/(interactive)) send one with their texts. */}
