@@ -116,13 +116,13 @@ test.describe("reviewing a payment", () => {
     expect(await statusOf(participant.request, paymentId)).toBe("verified");
   });
 
-  test("on a 320 px phone, and at 1280 px with 200 % text, a payment's amount, status and Verify are on screen without scrolling sideways", async ({ page, participant }) => {
+  test("on a 320 px phone at 100 % and 200 % text, and at 1280 px with 200 % text, a payment's amount, status and Verify are on screen without scrolling sideways", async ({ page, participant }) => {
     const paymentId = await payByUpi(participant.request, utr());
     await openAdminTab(page, "transactions");
     await page.goto(paymentPage(paymentId));
     const row = rowOf(page, paymentId);
     await expect(row).toBeVisible();
-    for (const { width, textSize } of [{ width: 320, textSize: "100%" }, { width: 1280, textSize: "200%" }]) {
+    for (const { width, textSize } of [{ width: 320, textSize: "100%" }, { width: 320, textSize: "200%" }, { width: 1280, textSize: "200%" }]) {
       const screen = `at ${width} px with ${textSize} text`;
       await page.setViewportSize({ width, height: 800 });
       await page.evaluate((fontSize) => (document.documentElement.style.fontSize = fontSize), textSize);

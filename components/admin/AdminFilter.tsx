@@ -30,7 +30,8 @@ export function FilterSelect({
   children: ReactNode;
 }) {
   return (
-    <div className={wide ? "flex min-w-48 flex-col gap-1" : "flex flex-col gap-1"}>
+    // Wide, yet never wider than the form: at 200 % text on a phone 12rem is more than the screen, and the list shrinks to the row instead.
+    <div className={wide ? "flex min-w-[min(12rem,100%)] flex-col gap-1" : "flex flex-col gap-1"}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">{label}</label>
       <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
         {children}

@@ -99,9 +99,10 @@ export function StatementReconciliation({ mapping, matchedCount, conflicts }: { 
           &quot;matched&quot;; nothing is verified until you verify them.
         </p>
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
+          {/* A file picker's own width (its button and "No file chosen") outgrows a phone at 200 % text: it shrinks to the row. */}
+          <div className="flex max-w-full min-w-0 flex-col gap-1">
             <label htmlFor={`${id}-file`} className="text-sm font-medium text-slate-800">Statement (CSV)</label>
-            <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={chooseFile} className="text-sm" />
+            <input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={chooseFile} className="max-w-full text-sm" />
           </div>
           {columns.length > 0 && (
             <>
