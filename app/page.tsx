@@ -39,10 +39,10 @@ export default async function HomePage() {
         </p>
         {/* SPEC's words in English, translated on Hindi pages. */}
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href="/login" className="rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:opacity-90">
+          <Link prefetch={false} href="/login" className="rounded-lg bg-brand px-5 py-3 font-semibold text-white hover:opacity-90">
             {t("registerOlympiad")}
           </Link>
-          <Link href="/demoquiz" className="rounded-lg border border-brand px-5 py-3 font-semibold text-brand hover:bg-white">
+          <Link prefetch={false} href="/demoquiz" className="rounded-lg border border-brand px-5 py-3 font-semibold text-brand hover:bg-white">
             {t("tryDemo")}
           </Link>
         </div>

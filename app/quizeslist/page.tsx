@@ -47,7 +47,7 @@ export default async function QuizListPage() {
                 <dd>{formatIndiaDateTime(quiz.resultAt, language)}</dd>
               </dl>
               <PrizeTierList tiers={quiz.prizes} label={prizes("prizesOf", { title: title.text })} className="mt-4 list-disc pl-5 text-sm text-slate-700" />
-              <Link href="/login" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
+              <Link prefetch={false} href="/login" className="mt-4 inline-block rounded-lg bg-brand px-4 py-2 font-semibold text-white">
                 {home("registerOlympiad")}
               </Link>
             </li>

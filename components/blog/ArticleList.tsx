@@ -44,6 +44,7 @@ export function ArticleList({ action, state, list, category, hrefFor, currentSlu
             <li key={article.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <h3 className="font-semibold leading-snug">
                 <Link
+                  prefetch={false}
                   href={hrefFor(article.slug)}
                   aria-current={article.slug === currentSlug ? "page" : undefined}
                   className="text-brand hover:underline aria-[current=page]:underline"

@@ -14,13 +14,13 @@ export function ArticleNeighbours({ previous, next }: Neighbours) {
   return (
     <nav aria-label={t("neighbours")} className="mt-10 grid gap-4 sm:grid-cols-2">
       {previous && (
-        <Link href={articlePath(previous.slug)} rel="prev" className={cardClass}>
+        <Link prefetch={false} href={articlePath(previous.slug)} rel="prev" className={cardClass}>
           <span className="text-sm text-slate-700">{t("previousArticle")}</span>
           <span className="font-semibold text-brand">{previous.title}</span>
         </Link>
       )}
       {next && (
-        <Link href={articlePath(next.slug)} rel="next" className={`${cardClass} sm:col-start-2 sm:text-right`}>
+        <Link prefetch={false} href={articlePath(next.slug)} rel="next" className={`${cardClass} sm:col-start-2 sm:text-right`}>
           <span className="text-sm text-slate-700">{t("nextArticle")}</span>
           <span className="font-semibold text-brand">{next.title}</span>
         </Link>

@@ -24,6 +24,7 @@ export function CategoryLinks({ categories, current }: { categories: string[]; c
         {items.map((item) => (
           <li key={item.href}>
             <Link
+              prefetch={false}
               href={item.href}
               aria-current={item.active ? "page" : undefined}
               className={`${linkClass} ${item.active ? "border-brand bg-brand text-white" : "border-slate-300 bg-white text-slate-800 hover:bg-slate-100"}`}

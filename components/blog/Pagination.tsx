@@ -14,7 +14,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {page > 1 ? (
-            <Link href={hrefFor(page - 1)} rel="prev" className={linkClass}>{t("previous")}</Link>
+            <Link prefetch={false} href={hrefFor(page - 1)} rel="prev" className={linkClass}>{t("previous")}</Link>
           ) : (
             <span aria-disabled="true" className={`${itemClass} border-slate-200 text-slate-600`}>{t("previous")}</span>
           )}
@@ -22,6 +22,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         {pageWindow(page, 1, pageCount).map((number) => (
           <li key={number}>
             <Link
+              prefetch={false}
               href={hrefFor(number)}
               aria-label={t("pageNumber", { page: number })}
               aria-current={number === page ? "page" : undefined}
@@ -33,7 +34,7 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         ))}
         <li>
           {page < pageCount ? (
-            <Link href={hrefFor(page + 1)} rel="next" className={linkClass}>{t("next")}</Link>
+            <Link prefetch={false} href={hrefFor(page + 1)} rel="next" className={linkClass}>{t("next")}</Link>
           ) : (
             <span aria-disabled="true" className={`${itemClass} border-slate-200 text-slate-600`}>{t("next")}</span>
           )}

@@ -18,7 +18,7 @@ export function SidebarList({ id, title, articles, state }: { id: string; title:
       <ul className="space-y-3">
         {articles.map((article) => (
           <li key={article.slug}>
-            <Link href={articleHref(article.slug, state)} className="font-medium text-brand hover:underline">{article.title}</Link>
+            <Link prefetch={false} href={articleHref(article.slug, state)} className="font-medium text-brand hover:underline">{article.title}</Link>
             <p className="text-xs text-slate-700">
               <time dateTime={article.publishedAt.toISOString()}>{formatIndiaDate(article.publishedAt, language)}</time>
             </p>

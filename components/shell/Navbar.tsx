@@ -33,6 +33,9 @@ const ACCOUNT_LINKS: { href: string; label: ShellText }[] = [
   { href: "/walletdetails", label: "wallet" },
 ];
 
+// Links fetch nothing ahead (prefetch={false}, here and on the content pages): every page is
+// rendered per request and none has a loading.tsx, so a prefetch holds nothing a click could use,
+// yet costs a server render and the reader's main thread for each link in view.
 const linkClass = "rounded px-3 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand";
 
 async function logout() {
@@ -107,7 +110,7 @@ export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
     >
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">{t("skipToContent")}</a>
       <nav aria-label={t("mainNavigation")} className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-brand">
+        <Link prefetch={false} href="/" className="flex items-center gap-2 text-lg font-bold text-brand">
           {/* eslint-disable-next-line @next/next/no-img-element -- a tiny local SVG needs no optimiser */}
           <img src="/icon.svg" alt="" width={32} height={32} className="rounded" />
           {brandName}
@@ -115,13 +118,13 @@ export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
 
         <div className="hidden flex-wrap items-center justify-end gap-1 md:flex">
           {MAIN_LINKS.map((link) => (
-            <Link key={link.href} href={link.href} className={linkClass}>{t(link.label)}</Link>
+            <Link prefetch={false} key={link.href} href={link.href} className={linkClass}>{t(link.label)}</Link>
           ))}
-          {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass}>{t("admin")}</Link>}
+          {viewer?.isAdmin && <Link prefetch={false} href="/adminpanel" className={linkClass}>{t("admin")}</Link>}
           <InstallButton className={linkClass} label={t("installApp")} />
           <LanguageSwitch language={texts.language} title={t("switchTo")} className={linkClass} />
           {viewer ? <AccountMenu viewer={viewer} texts={texts} /> : (
-            <Link href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
+            <Link prefetch={false} href="/login" className="ml-2 rounded bg-brand px-4 py-2 text-sm font-semibold text-white hover:opacity-90">
               {t("loginSignup")}
             </Link>
           )}
@@ -157,14 +160,14 @@ export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
               </button>
             </div>
             {[...MAIN_LINKS, ...(viewer ? ACCOUNT_LINKS : [])].map((link) => (
-              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
+              <Link prefetch={false} key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
             ))}
-            {viewer?.isAdmin && <Link href="/adminpanel" className={linkClass} onClick={closeMenu}>{t("admin")}</Link>}
+            {viewer?.isAdmin && <Link prefetch={false} href="/adminpanel" className={linkClass} onClick={closeMenu}>{t("admin")}</Link>}
             <InstallButton className={`${linkClass} text-left`} label={t("installApp")} />
             <LanguageSwitch language={texts.language} title={t("switchTo")} className={`${linkClass} text-left`} />
             <hr className="my-2 border-slate-200" />
             {MORE_LINKS.map((link) => (
-              <Link key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
+              <Link prefetch={false} key={link.href} href={link.href} className={linkClass} onClick={closeMenu}>{t(link.label)}</Link>
             ))}
             {socialLinks.length > 0 && (
               <ul aria-label={t("socialLinks")} className="mt-2 flex flex-wrap gap-2">
@@ -181,7 +184,7 @@ export function Navbar({ brandName, viewer, socialLinks, texts }: NavbarProps) {
                   {t("logout")}
                 </button>
               ) : (
-                <Link href="/login" onClick={closeMenu} className="block rounded bg-brand px-4 py-2 text-center text-sm font-semibold text-white">
+                <Link prefetch={false} href="/login" onClick={closeMenu} className="block rounded bg-brand px-4 py-2 text-center text-sm font-semibold text-white">
                   {t("loginSignup")}
                 </Link>
               )}
@@ -221,7 +224,7 @@ function AccountMenu({ viewer, texts }: { viewer: { name: string }; texts: Shell
       {open && (
         <div role="menu" className="absolute right-0 mt-2 flex w-48 flex-col rounded border border-slate-200 bg-white py-1 shadow-lg">
           {ACCOUNT_LINKS.map((link) => (
-            <Link key={link.href} role="menuitem" href={link.href} className={linkClass}>{t(link.label)}</Link>
+            <Link prefetch={false} key={link.href} role="menuitem" href={link.href} className={linkClass}>{t(link.label)}</Link>
           ))}
           <button role="menuitem" type="button" onClick={logout} className={`${linkClass} text-left`}>{t("logout")}</button>
         </div>
