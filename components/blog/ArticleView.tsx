@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { getImageProps } from "next/image";
 import { useLocale, useTranslations } from "next-intl";
 import { categoryName } from "@/lib/blog/schemas";
 import { formatIndiaDate } from "@/lib/format";
@@ -55,7 +55,11 @@ function CoverImage({ article, src }: { article: Article; src: string }) {
   const { width, height } = known ? { width: article.imageWidth!, height: article.imageHeight! } : FALLBACK;
   const className = known ? `${boxClass} h-auto` : `${boxClass} aspect-[1200/630] object-cover`;
   if (src.startsWith("/")) {
-    return <Image src={src} alt={article.imageAlt} width={width} height={height} priority sizes="(min-width: 1024px) 720px, 100vw" className={className} />;
+    // next/image's sizes, drawn here as a plain <img>: its client component would add a script
+    // and its hydration to every article for an image that never changes once drawn.
+    const { props } = getImageProps({ src, alt: article.imageAlt, width, height, loading: "eager", fetchPriority: "high", sizes: "(min-width: 1024px) 720px, 100vw", className });
+    // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- props holds the alt text
+    return <img {...props} />;
   }
   // Admins may link images on any host, which next/image would need configured in advance.
   // eslint-disable-next-line @next/next/no-img-element
