@@ -5,8 +5,8 @@ import { signUp } from "./support/accounts";
 /*
  * Byte budgets, which do not depend on how busy the machine is (Lighthouse's timings do): the
  * compressed JavaScript a page loads. React and Next's router are about 140 KB of every page; the
- * content pages add almost nothing to them (no translator, no catalogue; an article next/image for
- * its cover), and the dashboard its cards' few controls and next-intl, its payment modal coming
+ * content pages add almost nothing to them (no translator, no catalogue, no next/image component:
+ * an article's cover is a plain <img> with its sizes), and the dashboard its cards' few controls and next-intl, its payment modal coming
  * only when Pay is reached for.
  */
 const CONTENT_PAGE_KB = 150;
