@@ -2,15 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { usePrefersReducedMotion } from "@/components/ui/usePrefersReducedMotion";
-import type { PosterWords } from "./posterWords";
-
-export interface Poster {
-  src: string;
-  /** Written over the artwork as text, so they are read, translated and enlarged with the page's. */
-  words: PosterWords;
-  /** The label of the dot that shows it ("Show poster 2 of 3"). */
-  dotLabel: string;
-}
+import type { Poster, PosterWords } from "./posterWords";
 
 /**
  * Rotates posters every `intervalMs`; pauses while hovered or focused so it can be read, and stays

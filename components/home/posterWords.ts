@@ -1,5 +1,4 @@
 import type { useTranslations } from "next-intl";
-import type { Poster } from "./PosterCarousel";
 
 type HomeTexts = ReturnType<typeof useTranslations<"home">>;
 
@@ -10,6 +9,15 @@ export interface PosterWords {
   /** Set apart on the poster, as a prize is. */
   badge?: string;
   note?: string;
+}
+
+/** A poster of the carousel (./PosterCarousel.tsx). */
+export interface Poster {
+  src: string;
+  /** Written over the artwork as text, so they are read, translated and enlarged with the page's. */
+  words: PosterWords;
+  /** The label of the dot that shows it ("Show poster 2 of 3"). */
+  dotLabel: string;
 }
 
 export interface PosterFacts {
