@@ -6,11 +6,10 @@ import { describe, expect, it, vi } from "vitest";
  */
 const own = await vi.hoisted(async () => (await import("../support/own-database")).ownDatabase());
 
-import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { POST as addQuiz } from "@/app/api/addquizes/route";
 import { POST as freePassRoute } from "@/app/api/prizes/[quizId]/free-pass/route";
-import { publishedResults, resultRows, transactions, users } from "@/db/schema";
+import { transactions, users } from "@/db/schema";
 import { SYSTEM } from "@/lib/auth";
 import { checkLedger, type LedgerCheck } from "@/lib/books";
 import { catalogued, CERTIFICATES_WITH_FREE_PASS } from "@/lib/catalogue";
@@ -20,27 +19,15 @@ import { Invalid } from "@/lib/errors";
 import { paymentStates } from "@/lib/payments";
 import { createQuiz } from "@/lib/quizzes";
 import { requestWithdrawal, walletSummary } from "@/lib/wallet";
-import { closedExam, submittedAttempt } from "../support/exam";
 import { asBody, cashQuizInput } from "../support/factories";
 import { call } from "../support/http";
 import { seededBeforeAndDroppedAfter } from "../support/own-database";
 import { asOwner } from "../support/owner";
 import { admin } from "../support/users";
+import { freePassWinner } from "../support/free-pass";
 import { adult, balanceOf, openRegistration } from "../support/wallet";
 
 seededBeforeAndDroppedAfter(own);
-
-/** A participant who won a free pass (rank 4 of a published quiz, no cash), and a later paid quiz open for registration with its own fee. */
-async function freePassWinner(laterFeePaise = 12_300) {
-  const db = await getDb();
-  const won = await closedExam();
-  const user = await adult();
-  await submittedAttempt(won.id, user.id, 3, 100);
-  await db.insert(publishedResults).values({ quizId: won.id, answerKey: [], digest: randomBytes(32).toString("hex"), publishedAt: new Date(Date.now() - 86_400_000) });
-  await db.insert(resultRows).values({ quizId: won.id, participantId: user.id, rank: 4, score: 3, timeTakenSeconds: 100, prizePaise: 0, freePass: true });
-  const later = await openRegistration({ contestModel: "paid_certificates", prizeMoneyPaise: 0, entryFeePaise: laterFeePaise });
-  return { won, later, user };
-}
 
 const useFreePass = (user: Awaited<ReturnType<typeof adult>>, wonQuizId: string, forQuizId: string) =>
   call(freePassRoute, { as: user, params: { quizId: wonQuizId }, json: { forQuizId } });
@@ -72,7 +59,7 @@ describe("a free pass", () => {
   });
 
   it("pays exactly the later quiz's own fee, booked as a prize in kind, once", async () => {
-    const { won, later, user } = await freePassWinner(12_300);
+    const { won, later, user } = await freePassWinner({ laterFeePaise: 12_300 });
     const used = await useFreePass(user, won.id, later.id);
     expect(used.status).toBe(200);
 

@@ -1,16 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as freePassRoute } from "@/app/api/prizes/[quizId]/free-pass/route";
 import { POST as disqualifyRoute } from "@/app/api/responses/[attemptId]/disqualify/route";
-import { notifications, publishedResults, quizzes, resultRows, users } from "@/db/schema";
+import { notifications, quizzes, users } from "@/db/schema";
 import { closeDatabase, getDb } from "@/lib/db";
 import { myAnswerKey } from "@/lib/results";
 import { myDisqualification } from "@/lib/review";
 import { closedExam, submittedAttempt } from "@/tests/support/exam";
+import { freePassWinner } from "@/tests/support/free-pass";
 import { call } from "@/tests/support/http";
 import { admin, participant } from "@/tests/support/users";
-import { adult, openRegistration } from "@/tests/support/wallet";
 
 afterAll(closeDatabase);
 
@@ -53,13 +52,7 @@ describe("a quiz's Hindi title", () => {
   });
 
   it("names the quiz a free pass paid for in its confirmation to a Hindi reader", async () => {
-    const db = await getDb();
-    const won = await closedExam();
-    const user = await adult();
-    await submittedAttempt(won.id, user.id, 3, 100);
-    await db.insert(publishedResults).values({ quizId: won.id, answerKey: [], digest: randomBytes(32).toString("hex"), publishedAt: new Date(Date.now() - 86_400_000) });
-    await db.insert(resultRows).values({ quizId: won.id, participantId: user.id, rank: 4, score: 3, timeTakenSeconds: 100, prizePaise: 0, freePass: true });
-    const later = await openRegistration({ contestModel: "paid_certificates", prizeMoneyPaise: 0, entryFeePaise: 12_300, titleHi: TITLE_HI });
+    const { won, later, user } = await freePassWinner({ laterTitleHi: TITLE_HI });
     const used = await call(freePassRoute, { as: user, params: { quizId: won.id }, json: { forQuizId: later.id }, headers: { cookie: "NEXT_LOCALE=hi" } });
     expect(used.status).toBe(200);
     expect(used.body.message).toBe(`आपके फ़्री पास ने ${TITLE_HI} का प्रवेश शुल्क चुका दिया। आपका पंजीकरण हो गया है।`);
