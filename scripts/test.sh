@@ -16,9 +16,12 @@ results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 
 # What the suite needs beyond npm (Debian's packages, the PostgreSQL server, Node 24) is installed
-# while the type check, lint and build run, none of which needs it; the Vitest passes wait for it.
-{ bash scripts/test-tools.sh && bash scripts/node24.sh >"$results/node24"; } >"$results/log-tools" 2>&1 &
-tools=$!
+# while the type check, lint and build run, none of which needs it; the Vitest pass on the
+# PostgreSQL server and the journeys wait for it.
+{
+  { bash scripts/test-tools.sh && bash scripts/node24.sh >"$results/node24"; } >"$results/log-tools" 2>&1
+  touch "$results/tools-ready"
+} &
 
 check() { # name, command...: a check that is not a test runner counts as one test
   local name=$1
@@ -64,15 +67,17 @@ check build env BUILD_AFTER_TYPECHECK=1 npm run build --silent
 # production server's runtime (scripts/node24.sh), the embedded one on the PATH's Node, so both
 # Node versions and both databases are covered without a third pass (both on Node 24 took as long:
 # the two keep both cores busy either way); the PostgreSQL pass leaves out the files that touch no
-# database (components, architecture, docs), which the embedded pass runs.
-wait $tools
-cat "$results/log-tools"
-node24_binary=$(cat "$results/node24")
+# database (components, architecture, docs), which the embedded pass runs. The embedded pass needs
+# nothing the tools bring, so it does not wait for them: on a fresh machine Debian's packages take
+# minutes to install, and only the pass on the PostgreSQL server (and Node 24) waits for them.
 vitest_on embedded "$(command -v node)" &
 vitest_embedded=$!
 (
+  until [ -e "$results/tools-ready" ]; do sleep 1; done
+  cat "$results/log-tools"
   export DATA_DIR=.data/test-postgres GOOGLE_ISSUER=http://localhost:17232 GOOGLE_JWKS_URL=http://127.0.0.1:17232/jwks
-  VITEST_DATABASE_FILES_ONLY=1 vitest_on postgres "$node24_binary"
+  node24_binary=$(cat "$results/node24" 2>/dev/null)
+  VITEST_DATABASE_FILES_ONLY=1 vitest_on postgres "${node24_binary:-$(command -v node)}"
 ) &
 vitest_postgres=$!
 wait $vitest_embedded $vitest_postgres
