@@ -68,8 +68,11 @@ test("a reload mid-exam resumes on the question the participant moved to, which 
   await page.goto(`/QuizliveSection?quizId=${quizId}`);
   await page.getByRole("button", { name: "Start Quiz" }).click();
   await expect(questionHeading(page, 1)).toBeVisible();
+  const answerSaved = page.waitForResponse((response) => placesSent(response.request()) !== null);
   await page.getByRole("radio").first().check();
   await expect(page.getByRole("button", { name: "Question 1, answered", exact: true })).toBeVisible();
+  // Stored: an answer still on its way when the participant pages on would go at once, with that page as its place.
+  expect((await answerSaved).ok()).toBe(true);
 
   // Paging on to question 3 without answering: one save carries the new place, once the participant stays.
   const places: number[] = [];
