@@ -23,10 +23,12 @@ let callersSoFar = 0;
 /** A caller the line has not seen, who may hold a place. */
 const newcomer = (): Caller => ({ id: `caller ${callersSoFar++}`, mayHoldAPlace: async () => undefined });
 const refusal = (seconds: number, place: string) => Object.assign(new Error("come back"), { seconds, place });
+/** The key every instance's line shares (from the deployment's secret, in lib/exam/start-line.ts). */
+const KEY = Buffer.alloc(32, 7);
 
 /** A line of one at a time, 10 a second, held by a piece that runs until `gate` opens, and 30 callers refused by it in turn. */
 async function thirtyRefused() {
-  const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+  const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, key: KEY, now: seconds });
   const gate = deferred();
   const running = admit(() => gate.promise, newcomer());
   await pass();
@@ -42,7 +44,7 @@ describe("admission", () => {
   afterEach(() => void vi.useRealTimers());
 
   it("lets pieces in at its pace, at most its limit at once, the waiting in the order they came, a failure freeing its slot", async () => {
-    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 2, pace: steady(1), maxWaitSeconds: 60, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, key: KEY, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     const results = gates.map((gate, index) =>
@@ -78,7 +80,7 @@ describe("admission", () => {
   it("refuses a newcomer whose wait would pass the limit, giving each refused the next place and a turn from the places ahead of it", async () => {
     // 2 let in a second: the first goes straight in, the next four wait 0.5 to 2 s. No full second
     // measured yet, so the turns assume twice the ceiling: 4 a second after the 2.5 s of the line.
-    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, holdAtMost: 1000, ceiling: 2, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 2, holdAtMost: 1000, ceiling: 2, horizonSeconds: 60, refusal, key: KEY, now: seconds });
     const gates = Array.from({ length: 5 }, deferred);
     const admitted = gates.map((gate) => admit(() => gate.promise, newcomer()));
     const refused: Refused[] = [];
@@ -99,7 +101,7 @@ describe("admission", () => {
 
   it("holds no more than its hold at once, however short their wait: the next is refused with a turn, and those held are let in", async () => {
     // A thousand a second, one at a time: each wait is a millisecond, far under the 60 s allowed.
-    const admit = admission({ limit: 1, pace: steady(1000), maxWaitSeconds: 60, holdAtMost: 2, ceiling: 1000, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace: steady(1000), maxWaitSeconds: 60, holdAtMost: 2, ceiling: 1000, horizonSeconds: 60, refusal, key: KEY, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise, newcomer());
     await pass();
@@ -123,9 +125,10 @@ describe("admission", () => {
       expect(again.place).toBe(refused[29].place);
       expect(again.seconds).toBe(2);
     }
-    // A place from another instance (another key), given to another caller, or forged, is a newcomer's: the 31st and on.
-    const [, signature] = refused[0].place.split(".");
-    const foreign = ["0.AAAAAAAAAAAAAAAA", refused[0].place, `29.${signature}`, "0", "x.y", ""];
+    // A place from a line with another key, given to another caller, or forged, is a newcomer's: the 31st and on.
+    const otherKey = admission({ limit: 0, pace: steady(10), maxWaitSeconds: 0, holdAtMost: 0, ceiling: 10, horizonSeconds: 600, refusal, key: Buffer.alloc(32, 8), now: seconds });
+    const ofOtherKey = (await otherKey(async () => "in", newcomer()).catch((error: Refused) => error)) as Refused;
+    const foreign = [ofOtherKey.place, refused[0].place, refused[0].place.replace(/^0\./, "29."), "0", "x.y", ""];
     expect(await Promise.all(foreign.map(async (place) => ((await ask(newcomer(), place)) as Refused).place.split(".")[0]))).toEqual(["30", "31", "32", "33", "34", "35"]);
     // At their turn, the first 20 come back and are let in: the 30th, back at its turn to a busy line, then has 9 ahead.
     gate.resolve();
@@ -139,10 +142,42 @@ describe("admission", () => {
     const busy = admit(() => hold.promise, newcomer());
     await pass();
     const atItsTurn = (await ask(callers[29], refused[29].place)) as Refused;
-    expect(atItsTurn.place).toBe(refused[29].place);
+    // The same place (its number, line and when it was given), told a new turn.
+    expect(atItsTurn.place.split(".").slice(0, 3)).toEqual(refused[29].place.split(".").slice(0, 3));
     expect(atItsTurn.seconds).toBe(1);
     hold.resolve();
     await busy;
+  });
+
+  it("honours a place another instance's line gave with the same key: the same turn before it, and at it only the places this line gave earlier count ahead", async () => {
+    const lineB = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, key: KEY, now: seconds });
+    const gateB = deferred();
+    const runningB = lineB(() => gateB.promise, newcomer());
+    await pass();
+    const askB = (caller: Caller, place?: string) => lineB(async () => "in", caller, place).catch((error: Refused) => error);
+    for (let i = 0; i < 50; i++) await askB(newcomer());
+    await pass(1);
+    // The other instance refuses 30 after B's 50; then B gives 20 more places.
+    const { callers, refused } = await thirtyRefused();
+    for (let i = 0; i < 20; i++) await askB(newcomer());
+    // Back too soon at B, the 30th is told its place and turn again, as its own line would.
+    expect(await askB(callers[29], refused[29].place)).toMatchObject({ place: refused[29].place, seconds: 2 });
+    // At its turn, B is busy: B's 50 places given before it are ahead, its 20 later ones are not (at
+    // twice the 5.5 a second B let in while full: 50 ahead is 5 s, 70 would be 7 s, none 1 s).
+    await pass(2000);
+    gateB.resolve();
+    await runningB;
+    const holdB = deferred();
+    const busyB = lineB(() => holdB.promise, newcomer());
+    await pass();
+    const atItsTurn = (await askB(callers[29], refused[29].place)) as Refused;
+    expect(atItsTurn.seconds).toBe(5);
+    expect(atItsTurn.place.split(".").slice(0, 3)).toEqual(refused[29].place.split(".").slice(0, 3));
+    // At that turn, with room at B, it is let in there.
+    holdB.resolve();
+    await busyB;
+    await pass(5000);
+    expect(await askB(callers[29], atItsTurn.place)).toBe("in");
   });
 
   it("lets nobody in before its turn, even into an empty line: a caller asking every 250 ms gets in no sooner than one back when told", async () => {
@@ -176,7 +211,7 @@ describe("admission", () => {
   });
 
   it("gives a place only to a caller who may hold one, and answers the others as the caller's check does", async () => {
-    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace: steady(10), maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 10, horizonSeconds: 600, refusal, key: KEY, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise, newcomer());
     await pass();
@@ -202,7 +237,7 @@ describe("admission", () => {
 
   it("sets turns at twice the rate it let callers in while it was full, never past its horizon but spread beyond it at the ceiling", async () => {
     // 2 let in a second, and each second also refuses two: six full seconds at 2 a second.
-    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, holdAtMost: 1000, ceiling: 20, horizonSeconds: 5, refusal, now: seconds });
+    const admit = admission({ limit: 10, pace: steady(2), maxWaitSeconds: 0.01, holdAtMost: 1000, ceiling: 20, horizonSeconds: 5, refusal, key: KEY, now: seconds });
     const turnOfRefused = () => admit(async () => NaN, newcomer()).catch((error: Refused) => error.seconds);
     for (let half = 0; half < 12; half++) {
       await admit(async () => undefined, newcomer());
@@ -224,7 +259,7 @@ describe("admission", () => {
   });
 
   it("forgives the places not back once every turn it handed out is past", async () => {
-    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, holdAtMost: 1000, ceiling: 1, horizonSeconds: 600, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, holdAtMost: 1000, ceiling: 1, horizonSeconds: 600, refusal, key: KEY, now: seconds });
     const turnsOfRefused = async (count: number) => {
       await admit(async () => undefined, newcomer());
       const turns: number[] = [];
@@ -240,7 +275,7 @@ describe("admission", () => {
 
   it("tells its pace how long each piece let in took, never a refusal", async () => {
     const pace = steady(1);
-    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, now: seconds });
+    const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, key: KEY, now: seconds });
     const gate = deferred();
     const running = admit(() => gate.promise, newcomer());
     await pass();

@@ -21,6 +21,12 @@ export interface AdmissionOptions {
   horizonSeconds: number;
   /** The error a refused caller gets, given the whole seconds until its turn and its place in line, to send back when it returns. */
   refusal: (retryAfterSeconds: number, place: string) => Error;
+  /**
+   * What places are signed with. Every instance serving the same quizzes holds the same key, so a
+   * place one instance gave is honoured by the others (a participant's next request may reach any).
+   */
+  key: Uint8Array;
+  /** Seconds on a clock every instance shares (the wall clock): a place carries when it was given and its turn. */
   now?: () => number;
 }
 
@@ -36,13 +42,23 @@ export interface Caller {
   mayHoldAPlace(): Promise<void>;
 }
 
-/** A place given to a caller, and when its turn comes (seconds on `now`'s clock). */
+/** A place in line: the line (one per instance) that gave it, its number there and when it was given (seconds on `now`'s clock). */
+interface Place {
+  line: string;
+  number: number;
+  givenAt: number;
+}
+
+/** A place given to a caller, and when its turn comes. */
 interface Held {
-  place: number;
+  place: Place;
   turnAt: number;
   /** The place as the caller was told it, signed. */
   told: string;
 }
+
+/** A place as a caller is told it: number, line, when given and its turn (milliseconds), then the signature for its caller. */
+const TOLD = /^(\d{1,15})\.([\w-]{8})\.(\d{1,16})\.(\d{1,16})\.([\w-]{16})$/;
 
 /** A turn is estimated at twice the rate the line let callers in while it was full (see `admission`). */
 const OPTIMISM = 2;
@@ -50,6 +66,11 @@ const OPTIMISM = 2;
 const RATE_WEIGHT = 0.5;
 /** Turns are never spread thinner than this share of the ceiling (the pace's own floor). */
 const SLOWEST_SHARE = 1 / 10;
+/**
+ * A place not back here this long after its turn is ahead of no one: its holder gave up, or was let
+ * in by another instance (which cannot tell this one).
+ */
+const LATE_SECONDS = 5;
 
 /**
  * Lets pieces of work in one at a time at the pace (one every 1/pace seconds) and runs at most
@@ -78,16 +99,22 @@ const SLOWEST_SHARE = 1 / 10;
  * refused again in the same place with the same turn, even when the line has room: asking every
  * few hundred milliseconds never gets a caller in sooner than coming back when told. Back at its
  * turn and still refused, it keeps its place and is told a new turn from the line as it is then.
- * A place is signed for its caller with a key only this process holds: on another instance, for
- * another caller, or forged, it counts as none.
+ * A place is signed for its caller, with when it was given and its turn, by a key every instance
+ * holds: a participant's requests reach whichever instance is free (several behind a proxy, or
+ * `WEB_CONCURRENCY` on one port), and another instance honours the place as this one would. Back
+ * before its turn there, it is refused again with the same place; at its turn, the places that
+ * instance gave earlier than it are ahead of it (each instance counts its own line, at its own
+ * rate). For another caller, or forged, a place counts as none. A place not back within
+ * `LATE_SECONDS` of its turn stops counting ahead of others here.
  *
  * The pace is learnt (./start-pace.ts) from how long the work let in takes, with answer saves told
  * by their routes: a refused caller costs nothing to time. Only this instance's own line is kept
- * here; nothing another instance would need.
+ * here; what another instance needs of it travels with the caller, signed.
  */
-export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, horizonSeconds, refusal, now = () => performance.now() / 1000 }: AdmissionOptions) {
-  const key = randomBytes(32);
-  const sign = (place: number, caller: Caller) => createHmac("sha256", key).update(`${place}:${caller.id}`).digest().subarray(0, 12);
+export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, horizonSeconds, refusal, key, now = () => Date.now() / 1000 }: AdmissionOptions) {
+  const line = randomBytes(6).toString("base64url");
+  const signature = (told: string, caller: Caller) => createHmac("sha256", key).update(`${told}:${caller.id}`).digest().subarray(0, 12).toString("base64url");
+  const milliseconds = (seconds: number) => Math.round(seconds * 1000);
   let running = 0;
   const waiting: (() => void)[] = [];
   // When the line may let its next piece in (seconds on `now`'s clock).
@@ -113,11 +140,11 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
     fullThisSecond = false;
   }
 
-  function letIn(at: number, caller: Caller, place: number | undefined): void {
+  function letIn(at: number, caller: Caller, place: Place | undefined): void {
     running++;
     letInThisSecond++;
     pace.letIn();
-    if (place !== undefined) places.letIn(place);
+    if (place?.line === line) places.letIn(place.number);
     held.delete(caller.id);
     nextLetInAt = Math.max(at, nextLetInAt) + 1 / pace.current();
   }
@@ -138,28 +165,43 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
     }
   }
 
-  /** The place a caller sent back, if this line gave it to this caller (one let in since, or forgotten, has no turn to wait for). */
-  function placeSentBack(caller: Caller, placeInLine: string | undefined): number | undefined {
-    const [place, signature] = placeInLine?.split(".", 2) ?? [];
-    if (!/^\d{1,15}$/.test(place ?? "") || !signature) return undefined;
-    const sent = Buffer.from(signature, "base64url");
-    const expected = sign(Number(place), caller);
-    return sent.length === expected.length && timingSafeEqual(sent, expected) ? Number(place) : undefined;
+  /** The place a caller sent back and the turn it was told, if a line holding this key gave it to this caller. */
+  function placeSentBack(caller: Caller, placeInLine: string | undefined): { place: Place; turnAt: number } | undefined {
+    const parts = TOLD.exec(placeInLine ?? "");
+    if (!parts) return undefined;
+    const [, number, givenBy, givenAt, turnAt, sent] = parts;
+    const expected = signature(`${number}.${givenBy}.${givenAt}.${turnAt}`, caller);
+    if (!timingSafeEqual(Buffer.from(sent), Buffer.from(expected))) return undefined;
+    return { place: { line: givenBy, number: Number(number), givenAt: Number(givenAt) / 1000 }, turnAt: Number(turnAt) / 1000 };
   }
 
-  function refuse(at: number, wait: number, caller: Caller, place: number | undefined): never {
+  /** Places whose turn passed `LATE_SECONDS` ago without their holder back here, oldest first, stop counting. */
+  function forgetLate(at: number): void {
+    for (const [id, { place, turnAt }] of held) {
+      if (turnAt + LATE_SECONDS >= at) return;
+      if (place.line === line) places.letIn(place.number);
+      held.delete(id);
+    }
+  }
+
+  function refuse(at: number, wait: number, caller: Caller, place: Place | undefined): never {
     fullThisSecond = true;
     // Every turn handed out is past: those not back by now are not coming, and wait ahead of no one.
     if (at > turnsOverAt) {
       places.forgetAll();
       held.clear();
+    } else {
+      forgetLate(at);
     }
-    const kept = place ?? places.handOut();
-    const ahead = places.ahead(kept);
+    const kept = place ?? { line, number: places.handOut(at), givenAt: at };
+    const ahead = kept.line === line ? places.ahead(kept.number) : places.aheadOf(kept.givenAt);
     const rate = Math.max(ceiling * SLOWEST_SHARE, OPTIMISM * fullRate);
     const turnIn = Math.max(1, Math.ceil(Math.min(wait + ahead / rate, horizonSeconds + ahead / ceiling)));
     turnsOverAt = Math.max(turnsOverAt, at + turnIn + 1);
-    const told = `${kept}.${sign(kept, caller).toString("base64url")}`;
+    const body = `${kept.number}.${kept.line}.${milliseconds(kept.givenAt)}.${milliseconds(at + turnIn)}`;
+    const told = `${body}.${signature(body, caller)}`;
+    // Behind every other held place: forgetLate takes the oldest turns first.
+    held.delete(caller.id);
     held.set(caller.id, { place: kept, turnAt: at + turnIn, told });
     throw refusal(turnIn, told);
   }
@@ -168,13 +210,16 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
    * Lets the caller in now, or says it waits in line (and in which place), or refuses it with its
    * turn; undefined when it would be given a place but has not yet shown it may hold one.
    */
-  function judge(caller: Caller, placeInLine: string | undefined, mayHoldAPlace: boolean): { waits: boolean; place: number | undefined } | undefined {
+  function judge(caller: Caller, placeInLine: string | undefined, mayHoldAPlace: boolean): { waits: boolean; place: Place | undefined } | undefined {
     const at = now();
     count(at);
     const holding = held.get(caller.id);
     // Back before its turn: the same place and turn, whatever room the line has.
     if (holding && at < holding.turnAt) throw refusal(Math.max(1, Math.ceil(holding.turnAt - at)), holding.told);
-    const place = holding?.place ?? placeSentBack(caller, placeInLine);
+    const sentBack = holding ? undefined : placeSentBack(caller, placeInLine);
+    // Told its turn by another instance (or by this one, which has forgotten it since): the same.
+    if (sentBack && at < sentBack.turnAt) throw refusal(Math.max(1, Math.ceil(sentBack.turnAt - at)), placeInLine!);
+    const place = holding?.place ?? sentBack?.place;
     if (waiting.length === 0 && running < limit && at >= nextLetInAt) {
       letIn(at, caller, place);
       return { waits: false, place };

@@ -33,4 +33,21 @@ describe("places in line", () => {
     places.letIn(3);
     expect(places.ahead(12)).toBe(2);
   });
+
+  it("counts the places handed out before a time and still out: those ahead of a place another line gave then", () => {
+    const places = placesInLine();
+    for (let i = 0; i < 3_000; i++) places.handOut(100 + i);
+    expect(places.aheadOf(105)).toBe(5);
+    expect(places.aheadOf(105.5)).toBe(6);
+    places.letIn(2);
+    expect(places.aheadOf(105)).toBe(4);
+    expect(places.aheadOf(99)).toBe(0);
+    expect(places.aheadOf(1e9)).toBe(2_999);
+    // A clock that goes back is taken as standing still: the place counts as handed out with the one before it.
+    places.handOut(50);
+    expect(places.aheadOf(3_099)).toBe(2_998);
+    expect(places.aheadOf(3_100)).toBe(3_000);
+    places.forgetAll();
+    expect(places.aheadOf(1e9)).toBe(0);
+  });
 });

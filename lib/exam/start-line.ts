@@ -1,5 +1,5 @@
 import "server-only";
-import { requestSession, type Session } from "@/lib/auth";
+import { requestSession, signValue, type Session } from "@/lib/auth";
 import { examRefusalMessage, message, refusalOf } from "@/lib/catalogue";
 import { config } from "@/lib/config";
 import { connectDatabase } from "@/lib/db";
@@ -26,6 +26,8 @@ const startLine = (lineHolder[START_LINE_KEY] ??= admission({
   ceiling: config.competition.startsPerSecond,
   horizonSeconds: START_TURN_HORIZON_SECONDS,
   refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place),
+  // From the secret every instance shares for sessions: a place one instance gave, the others honour.
+  key: Buffer.from(signValue("exam start places"), "base64url"),
 }));
 
 /**

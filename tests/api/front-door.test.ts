@@ -30,7 +30,7 @@ const held: (() => void)[] = [];
 
 /** `pace` turns a second, one start at a time, a wait of at most `maxWaitSeconds`: a line as the exam's, its callers named by their cookie, each of whom may hold a place. */
 function lineOf(pace: number, maxWaitSeconds: number) {
-  const options: AdmissionOptions = { limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, holdAtMost: 1000, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place) };
+  const options: AdmissionOptions = { limit: 1, pace: { current: () => pace, observe: () => undefined, letIn: () => undefined }, maxWaitSeconds, holdAtMost: 1000, ceiling: pace, horizonSeconds: 60, refusal: (seconds, place) => new Unavailable(message("examStartQueue", { seconds }), seconds, place), key: Buffer.alloc(32, 1) };
   const admit = admission(options);
   return <T>(work: () => Promise<T>, request: LineRequest) => admit(work, { id: request.headers.get("cookie") ?? "anyone", mayHoldAPlace: async () => undefined }, request.headers.get("x-place-in-line") ?? undefined);
 }
@@ -112,7 +112,8 @@ describe("the front door (npm start's exam start line before Next)", () => {
     expect(refused.headers.get("cache-control")).toBe("private, no-store");
     // Back too soon, with its place or without, it keeps it; another caller is given the next place.
     const place = refused.headers.get("x-place-in-line")!;
-    expect(place).toMatch(/^0\.[\w-]+$/);
+    // Its number, the line that gave it, when, its turn, and the signature for its caller.
+    expect(place).toMatch(/^0\.[\w-]{8}\.\d+\.\d+\.[\w-]{16}$/);
     expect((await send("POST", START, { "x-place-in-line": place })).headers.get("x-place-in-line")).toBe(place);
     expect((await send("POST", START)).headers.get("x-place-in-line")).toBe(place);
     expect((await send("POST", START, { cookie: "another caller", "x-place-in-line": place })).headers.get("x-place-in-line")).toMatch(/^1\./);
