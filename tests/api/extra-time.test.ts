@@ -184,8 +184,9 @@ describe("what extra time refuses", () => {
     const { quiz } = await openExam();
     const user = await paidParticipant(quiz.id);
     const view = await startExam(user, quiz.id);
+    const boss = await admin();
     await expireAttempt(view.attemptId);
-    const { status, body } = await grant(await admin(), quiz.id, { email: user.email, unit: "minutes", amount: 10, reason: REASON });
+    const { status, body } = await grant(boss, quiz.id, { email: user.email, unit: "minutes", amount: 10, reason: REASON });
     expect(status).toBe(409);
     expect(body).toEqual({ message: EXTRA_TIME_TIME_UP });
   });
