@@ -58,13 +58,14 @@ export async function paidParticipant(quizId: string): Promise<ActiveUser> {
 }
 
 /**
- * Moves an attempt's clock back so its deadline has just passed, as if its time ran out: within
- * the network grace, where no sweep of overdue attempts (which other files run on the shared
- * database at any moment) submits it yet.
+ * Moves an attempt's clock back so its deadline has passed, as if its time ran out: a minute ago,
+ * past the network grace, or `justNow`, within it, where no sweep of overdue attempts (which other
+ * files run on the shared database at any moment) submits it yet.
  */
-export async function expireAttempt(attemptId: string) {
+export async function expireAttempt(attemptId: string, { justNow = false } = {}) {
   const db = await getDb();
-  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = now() where id = ${attemptId}`);
+  const deadline = justNow ? sql`now()` : sql`now() - interval '1 minute'`;
+  await db.execute(sql`update attempts set started_at = now() - interval '2 hours', deadline_at = ${deadline} where id = ${attemptId}`);
 }
 
 /** A quiz whose exam window closed yesterday, its results due tomorrow. */
