@@ -166,13 +166,13 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
   }
 
   /** The place a caller sent back and the turn it was told, if a line holding this key gave it to this caller. */
-  function placeSentBack(caller: Caller, placeInLine: string | undefined): { place: Place; turnAt: number } | undefined {
+  function placeSentBack(caller: Caller, placeInLine: string | undefined): Held | undefined {
     const parts = TOLD.exec(placeInLine ?? "");
     if (!parts) return undefined;
     const [, number, givenBy, givenAt, turnAt, sent] = parts;
     const expected = signature(`${number}.${givenBy}.${givenAt}.${turnAt}`, caller);
     if (!timingSafeEqual(Buffer.from(sent), Buffer.from(expected))) return undefined;
-    return { place: { line: givenBy, number: Number(number), givenAt: Number(givenAt) / 1000 }, turnAt: Number(turnAt) / 1000 };
+    return { place: { line: givenBy, number: Number(number), givenAt: Number(givenAt) / 1000 }, turnAt: Number(turnAt) / 1000, told: placeInLine! };
   }
 
   /** Places whose turn passed `LATE_SECONDS` ago without their holder back here, oldest first, stop counting. */
@@ -213,13 +213,12 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
   function judge(caller: Caller, placeInLine: string | undefined, mayHoldAPlace: boolean): { waits: boolean; place: Place | undefined } | undefined {
     const at = now();
     count(at);
-    const holding = held.get(caller.id);
+    // The place this line holds for the caller, else the one it sent back (told by another
+    // instance, or by this one, which has forgotten it since).
+    const holding = held.get(caller.id) ?? placeSentBack(caller, placeInLine);
     // Back before its turn: the same place and turn, whatever room the line has.
     if (holding && at < holding.turnAt) throw refusal(Math.max(1, Math.ceil(holding.turnAt - at)), holding.told);
-    const sentBack = holding ? undefined : placeSentBack(caller, placeInLine);
-    // Told its turn by another instance (or by this one, which has forgotten it since): the same.
-    if (sentBack && at < sentBack.turnAt) throw refusal(Math.max(1, Math.ceil(sentBack.turnAt - at)), placeInLine!);
-    const place = holding?.place ?? sentBack?.place;
+    const place = holding?.place;
     if (waiting.length === 0 && running < limit && at >= nextLetInAt) {
       letIn(at, caller, place);
       return { waits: false, place };
