@@ -832,6 +832,33 @@ function reportLetIn(began: number, lineSamples: LineSample[], lags: { at: numbe
       [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), (pace === undefined ? "-" : `${serverLate("p99")}/${serverLate("max")}`).padStart(24), late.toFixed(0).padStart(15)].join(" "),
     );
   }
+  reportSavesAfterTheHall(lastIn + 3000, lineSamples, lags);
+}
+
+/**
+ * After the hall is in, the saves the timeline no longer shows: their p99, and the 3 s windows
+ * whose p99 passed 150 ms, with how late the server's event loop and this load generator ran in
+ * the worst of them (a slow save with neither late waited on the database).
+ */
+function reportSavesAfterTheHall(from: number, lineSamples: LineSample[], lags: { at: number; ms: number }[]) {
+  const saves = timings.filter((timing) => timing.step === "answer" && timing.at > from);
+  if (saves.length === 0) return;
+  const windows = new Map<number, number[]>();
+  for (const save of saves) {
+    const window = Math.floor((save.at - from) / 3000);
+    windows.set(window, [...(windows.get(window) ?? []), save.ms]);
+  }
+  const p99Of = (ms: number[]) => percentile([...ms].sort((a, b) => a - b), 99);
+  const slow = [...windows].map(([window, ms]) => ({ window, p99: p99Of(ms) })).filter(({ p99 }) => p99 > 150).sort((a, b) => b.p99 - a.p99);
+  let worst = "";
+  if (slow.length > 0) {
+    const start = from + slow[0].window * 3000;
+    const within = (sample: { at: number }) => sample.at > start && sample.at <= start + 3000;
+    const serverLate = Math.max(0, ...lineSamples.filter(within).map((sample) => sample.serverLateMs.max));
+    const benchLate = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
+    worst = `; the worst ${slow[0].p99.toFixed(0)} ms at t = ${((start - from) / 1000).toFixed(0)} s after, the server's event loop up to ${serverLate.toFixed(0)} ms late in it and this load generator's timers ${benchLate.toFixed(0)} ms`;
+  }
+  console.log(`after the hall was in: ${saves.length} saves, p99 ${p99Of(saves.map((save) => save.ms)).toFixed(0)} ms; 3 s windows with a p99 over 150 ms: ${slow.length} of ${windows.size}${worst}`);
 }
 
 /**

@@ -9,8 +9,9 @@
  *   npm run lighthouse                 # every page, three runs each
  *   npm run lighthouse -- --runs 1 / /tnc
  *   npm run lighthouse -- --project ../before    # another checkout's build, to compare side by side
+ *   npm run lighthouse -- --reports DIR / # also each run's whole report as JSON, to see where the main thread's time goes
  */
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -24,7 +25,7 @@ const OTHER_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
 /** The seeded sample paid quiz (lib/seed): its instructions page. */
 const SEEDED_PAID_QUIZ = "5eed0000-0000-4000-8001-000000000002";
 
-const { values: options, positionals } = parseArgs({ options: { runs: { type: "string", default: "3" }, project: { type: "string" } }, allowPositionals: true });
+const { values: options, positionals } = parseArgs({ options: { runs: { type: "string", default: "3" }, project: { type: "string" }, reports: { type: "string" } }, allowPositionals: true });
 const runs = Number(options.runs);
 
 interface Run {
@@ -64,6 +65,10 @@ async function participantCookie(base: string): Promise<string> {
 async function measure(url: string, port: number, cookie?: string): Promise<Run> {
   const flags: Flags = { port, output: "json", logLevel: "error", onlyCategories: ["performance", ...OTHER_CATEGORIES], extraHeaders: cookie ? { Cookie: cookie } : undefined };
   const lhr = (await lighthouse(url, flags))!.lhr;
+  if (options.reports) {
+    await mkdir(options.reports, { recursive: true });
+    await writeFile(resolve(options.reports, `${new URL(url).pathname.replaceAll("/", "_") || "_"}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
   const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? 0;
   const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
