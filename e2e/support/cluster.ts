@@ -4,7 +4,6 @@ import { chmod, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "s3rver";
 import { createDatabase, dropDatabase } from "../../tests/support/test-server";
 import { withClient } from "./exam-db";
 import { startNginx } from "./nginx";
@@ -60,7 +59,7 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
   try {
     const database = await createDatabase(POSTGRES_ADMIN_URL);
     undo.push(() => dropDatabase(POSTGRES_ADMIN_URL, database.name));
-    const s3Endpoint = await startObjectStore(path.join(directory, "s3"), undo);
+    const s3Endpoint = await startObjectStore(path.join(directory, "s3"), logFiles, undo);
     const url = `http://127.0.0.1:${PORTS.nginx}`;
     const shared = {
       // The app's role and the owner's login, as README's deployment has them.
@@ -107,12 +106,16 @@ export async function startCluster(projectDir = process.cwd()): Promise<Cluster>
 }
 
 
-async function startObjectStore(directory: string, undo: (() => Promise<void>)[]): Promise<string> {
+async function startObjectStore(directory: string, logFiles: string[], undo: (() => Promise<void>)[]): Promise<string> {
   await mkdir(directory, { recursive: true });
-  const server = new S3rver({ address: "127.0.0.1", port: PORTS.s3, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = await server.run();
-  undo.push(() => server.close());
-  return `http://127.0.0.1:${port}`;
+  const logFile = `${directory}.log`;
+  logFiles.push(logFile);
+  const env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production" as const, S3RVER_DIRECTORY: directory, S3RVER_PORT: String(PORTS.s3), S3RVER_BUCKET: BUCKET };
+  const child = spawnLogged(process.execPath, [path.join(import.meta.dirname, "object-store.mjs")], { cwd: process.cwd(), env, logFile });
+  undo.push(() => stopProcess(child, "SIGTERM"));
+  const endpoint = `http://127.0.0.1:${PORTS.s3}`;
+  await waitFor("The object store", `${endpoint}/${BUCKET}`, child, logFile);
+  return endpoint;
 }
 
 async function startInstance(

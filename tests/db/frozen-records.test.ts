@@ -11,7 +11,7 @@ afterAll(closeDatabase);
 /** Every table whose rows are a record of what happened: never changed, deleted or truncated. */
 const APPEND_ONLY = ["audit_log", "published_results", "result_rows", "journal_entries", "journal_lines", "bank_statements", "statement_lines", "tax_deposits", "gateway_payments", "gateway_events", "gateway_settlement_reports", "gateway_settlement_lines"];
 
-const LOCK_TRIES = 10;
+const LOCK_TRIES = 40;
 
 /**
  * The constraint named by the refusal of a statement, run as the schema's owner (the app's own
@@ -22,9 +22,12 @@ async function refusedConstraint(statement: ReturnType<typeof sql>): Promise<str
     const outcome = await asOwner(async (tx) => {
       // TRUNCATE waits for the whole table, and everything after it waits behind it: other test
       // files hold their locks for seconds (the start line's tests hold attempts in share mode), so
-      // it never waits long, and asks again. With CASCADE it locks the referring tables one by one,
-      // so a test writing to them meanwhile can deadlock with it: asked again too.
-      await tx.execute(sql`set local lock_timeout = '2s'`);
+      // it never waits long, and asks again. With CASCADE it locks the referring tables one by one
+      // (quizzes, then quiz_questions), so another file's insert into quiz_questions, waiting on
+      // quizzes for its foreign key, can deadlock with it. It gives up within half a second, before
+      // PostgreSQL's deadlock check (after 1 s of waiting) could end that insert in its place: with
+      // 2 s, the check ended another file's test (tests/api/exam.test.ts, on the PostgreSQL server).
+      await tx.execute(sql`set local lock_timeout = '500ms'`);
       await tx.execute(statement);
       tx.rollback();
     }).then(
