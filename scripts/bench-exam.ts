@@ -826,13 +826,23 @@ function reportLetIn(began: number, lineSamples: LineSample[], lags: { at: numbe
     const queued = timings.filter((timing) => timing.step === "queued" && within(timing)).length;
     const inSoFar = letIn.filter((timing) => timing.at <= from + 3000).length;
     const pace = lineSamples.findLast((sample) => sample.at <= from + 3000)?.pace;
-    const late = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
-    const serverLate = (statistic: "p99" | "max") => Math.max(0, ...lineSamples.filter(within).map((sample) => sample.serverLateMs[statistic])).toFixed(0);
+    const late = lateIn(from, lineSamples, lags);
     console.log(
-      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), (pace === undefined ? "-" : `${serverLate("p99")}/${serverLate("max")}`).padStart(24), late.toFixed(0).padStart(15)].join(" "),
+      [((from + 3000 - began) / 1000).toFixed(0).padStart(7), String(inSoFar).padStart(14), String(queued).padStart(13), String(saves.length).padStart(6), (saves.length ? percentile(saves, 99).toFixed(0) : "-").padStart(14), (pace === undefined ? "-" : pace.toFixed(0)).padStart(9), (pace === undefined ? "-" : `${late.serverP99.toFixed(0)}/${late.serverMax.toFixed(0)}`).padStart(24), late.bench.toFixed(0).padStart(15)].join(" "),
     );
   }
   reportSavesAfterTheHall(lastIn + 3000, lineSamples, lags);
+}
+
+/** How late the server's event loop (p99 and max, as scraped) and this load generator's timers ran at worst in the 3 s from `from`. */
+function lateIn(from: number, lineSamples: LineSample[], lags: { at: number; ms: number }[]) {
+  const within = (sample: { at: number }) => sample.at > from && sample.at <= from + 3000;
+  const samples = lineSamples.filter(within);
+  return {
+    serverP99: Math.max(0, ...samples.map((sample) => sample.serverLateMs.p99)),
+    serverMax: Math.max(0, ...samples.map((sample) => sample.serverLateMs.max)),
+    bench: Math.max(0, ...lags.filter(within).map((lag) => lag.ms)),
+  };
 }
 
 /**
@@ -846,17 +856,17 @@ function reportSavesAfterTheHall(from: number, lineSamples: LineSample[], lags: 
   const windows = new Map<number, number[]>();
   for (const save of saves) {
     const window = Math.floor((save.at - from) / 3000);
-    windows.set(window, [...(windows.get(window) ?? []), save.ms]);
+    const inWindow = windows.get(window);
+    if (inWindow) inWindow.push(save.ms);
+    else windows.set(window, [save.ms]);
   }
   const p99Of = (ms: number[]) => percentile([...ms].sort((a, b) => a - b), 99);
   const slow = [...windows].map(([window, ms]) => ({ window, p99: p99Of(ms) })).filter(({ p99 }) => p99 > 150).sort((a, b) => b.p99 - a.p99);
   let worst = "";
   if (slow.length > 0) {
     const start = from + slow[0].window * 3000;
-    const within = (sample: { at: number }) => sample.at > start && sample.at <= start + 3000;
-    const serverLate = Math.max(0, ...lineSamples.filter(within).map((sample) => sample.serverLateMs.max));
-    const benchLate = Math.max(0, ...lags.filter(within).map((lag) => lag.ms));
-    worst = `; the worst ${slow[0].p99.toFixed(0)} ms at t = ${((start - from) / 1000).toFixed(0)} s after, the server's event loop up to ${serverLate.toFixed(0)} ms late in it and this load generator's timers ${benchLate.toFixed(0)} ms`;
+    const late = lateIn(start, lineSamples, lags);
+    worst = `; the worst ${slow[0].p99.toFixed(0)} ms at t = ${((start - from) / 1000).toFixed(0)} s after, the server's event loop up to ${late.serverMax.toFixed(0)} ms late in it and this load generator's timers ${late.bench.toFixed(0)} ms`;
   }
   console.log(`after the hall was in: ${saves.length} saves, p99 ${p99Of(saves.map((save) => save.ms)).toFixed(0)} ms; 3 s windows with a p99 over 150 ms: ${slow.length} of ${windows.size}${worst}`);
 }
