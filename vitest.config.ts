@@ -50,8 +50,9 @@ const JOB_WORKER_FILES = [
   "tests/api/email-verification.test.ts",
   "tests/api/password-reset.test.ts",
   "tests/api/jobs.test.ts",
-  "tests/api/forged-jobs.test.ts",
 ];
+/** A job-worker file that sets the mailer's SMTP server before the app's modules load: modules of its own, after the other job-worker files. */
+const JOB_WORKER_FILES_OWN_MODULES = ["tests/api/forged-jobs.test.ts"];
 
 /**
  * Files that set the environment or mock a module before the app's modules load (a database of
@@ -92,14 +93,17 @@ export default defineConfig({
       // Two files at a time: one keeps a core busy a third of the time, waiting on its database.
       {
         extends: true,
-        test: { name: "files", include: TEST_FILES, exclude: [...JOB_WORKER_FILES, ...OWN_MODULE_FILES, ...LEFT_OUT], isolate: false, maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } },
+        test: { name: "files", include: TEST_FILES, exclude: [...JOB_WORKER_FILES, ...JOB_WORKER_FILES_OWN_MODULES, ...OWN_MODULE_FILES, ...LEFT_OUT], isolate: false, maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } },
       },
       // Each in a process of its own (Vitest runs them once the shared-module files are done), two at a time.
       { extends: true, test: { name: "own modules", include: OWN_MODULE_FILES, exclude: LEFT_OUT, maxWorkers: 2, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 0 } } },
       // Then, one at a time and alone, the files that run the job workers and wait for their mail:
       // beside other files, those files' own mail queued behind everyone else's for longer than a
-      // test waits (and each worker takes every file's jobs).
-      { extends: true, test: { name: "job workers", include: JOB_WORKER_FILES, maxWorkers: 1, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 1 } } },
+      // test waits (and each worker takes every file's jobs). They share one process's modules, as
+      // the first project's files do: a process and the app's modules for each file cost more than
+      // the file's own tests.
+      { extends: true, test: { name: "job workers", include: JOB_WORKER_FILES, isolate: false, maxWorkers: 1, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "job workers, own modules", include: JOB_WORKER_FILES_OWN_MODULES, maxWorkers: 1, globalSetup: GLOBAL_SETUP, sequence: { groupOrder: 2 } } },
     ],
   },
 });
