@@ -73,7 +73,10 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
     expect(existsSync(postmasterPid), "after kill -9 the database is left running as an orphan").toBe(true);
 
     const third = await startApp(environment);
-    expect(Date.now() - killedAt, "ready within 10 s of the crash").toBeLessThan(10_000);
+    // Ready in about 2.4 s on a quiet machine and 10 s beside both Vitest passes; a start that
+    // waited for the orphan to give up its shared memory, or for a shutdown timeout, would take
+    // a minute. The log lines below say what each step took.
+    expect(Date.now() - killedAt, "ready within 30 s of the crash").toBeLessThan(30_000);
     expect(await query(third.url, "select message from contact_messages where subject = 'Restart'")).toEqual([{ message: "kept" }]);
     // What it did, each with its duration.
     const said = (message: string) => third.output().split("\n").filter((line) => line.includes(`"msg":"${message}"`)).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -98,9 +101,10 @@ describe.runIf(testDatabaseKind === "embedded")("the embedded database across re
 
       const signalledAt = Date.now();
       app.child.kill("SIGTERM");
-      const exitCode = await Promise.race([exited(app.child), new Promise((resolve) => setTimeout(() => resolve("still running"), 5000))]);
+      // At once: well before the 20 s drain it would sit out if it waited for its pool (half of it, for a loaded machine).
+      const exitCode = await Promise.race([exited(app.child), new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))]);
       expect(exitCode, app.output()).toBe(0);
-      expect(Date.now() - signalledAt).toBeLessThan(5000);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
       expect(app.output()).toMatch(/"msg":"stopped"/);
       const pidFile = path.join(directory, "pg", "postmaster.pid");
       const leftPid = existsSync(pidFile) ? Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0], 10) : undefined;
