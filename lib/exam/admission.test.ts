@@ -273,6 +273,34 @@ describe("admission", () => {
     expect(await turnsOfRefused(1)).toEqual([1]);
   });
 
+  it("stops counting a place 5 s after its turn, even one told again after places far back were given", async () => {
+    const admit = admission({ limit: 1, pace: steady(1), maxWaitSeconds: 0.5, holdAtMost: 1000, ceiling: 1, horizonSeconds: 600, refusal, key: KEY, now: seconds });
+    const ask = (caller: Caller, place?: string) => admit(async () => "in", caller, place).catch((error: Refused) => error);
+    const gate = deferred();
+    const running = admit(() => gate.promise, newcomer());
+    await pass();
+    // The front of the line, told 1 s; twenty behind it, told 2 to 11 s (2 a second assumed).
+    const front = newcomer();
+    const frontRefused = (await ask(front)) as Refused;
+    expect(frontRefused.seconds).toBe(1);
+    const behind: Refused[] = [];
+    for (let i = 0; i < 20; i++) behind.push((await ask(newcomer())) as Refused);
+    expect(behind.map((error) => error.seconds)).toEqual([2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11]);
+    // At its turn the line is still full (one waits in it): the front is told again, 1 s, and then
+    // never comes back (let in by another instance, say).
+    await pass(1000);
+    const waiter = admit(async () => "in", newcomer());
+    expect(await ask(front, frontRefused.place)).toMatchObject({ seconds: 1 });
+    // 7.5 s in, the front's turn (2 s) is 5.5 s past, as are the first two behind it: none of the
+    // three is ahead of a newcomer any more, only the other eighteen (at 1 a second, twice the half
+    // a second the line let in while full, behind a second's wait: 19 s; 20 with the front).
+    await pass(6500);
+    expect(await ask(newcomer())).toMatchObject({ seconds: 19 });
+    gate.resolve();
+    await running;
+    await waiter;
+  });
+
   it("tells its pace how long each piece let in took, never a refusal", async () => {
     const pace = steady(1);
     const admit = admission({ limit: 1, pace, maxWaitSeconds: 0.05, holdAtMost: 1000, ceiling: 1, horizonSeconds: 60, refusal, key: KEY, now: seconds });

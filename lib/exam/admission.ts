@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { earliestFirst } from "./earliest-first";
 import { placesInLine } from "./places";
 import type { Pace } from "./start-pace";
 
@@ -124,6 +125,8 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
   const places = placesInLine();
   // The places given and not let in, by caller: one each, whether or not the caller sends it back.
   const held = new Map<string, Held>();
+  // The same places by their turns (and turns since told again, found stale by `held`), for forgetLate.
+  const turnsDue = earliestFirst<{ id: string; holding: Held }>(({ holding }) => holding.turnAt);
   let turnsOverAt = -Infinity;
   // The rate the line lets callers in while it is full, and the second being counted.
   let fullRate = ceiling;
@@ -175,12 +178,17 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
     return { place: { line: givenBy, number: Number(number), givenAt: Number(givenAt) / 1000 }, turnAt: Number(turnAt) / 1000, told: placeInLine! };
   }
 
-  /** Places whose turn passed `LATE_SECONDS` ago without their holder back here, oldest first, stop counting. */
+  /**
+   * Places whose turn passed `LATE_SECONDS` ago without their holder back here stop counting,
+   * whenever they were given: a caller told again near the front (a short turn) was given it after
+   * others far back (long turns).
+   */
   function forgetLate(at: number): void {
-    for (const [id, { place, turnAt }] of held) {
-      if (turnAt + LATE_SECONDS >= at) return;
-      if (place.line === line) places.letIn(place.number);
-      held.delete(id);
+    for (let due = turnsDue.peek(); due && due.holding.turnAt + LATE_SECONDS < at; due = turnsDue.peek()) {
+      turnsDue.pop();
+      if (held.get(due.id) !== due.holding) continue;
+      if (due.holding.place.line === line) places.letIn(due.holding.place.number);
+      held.delete(due.id);
     }
   }
 
@@ -190,6 +198,7 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
     if (at > turnsOverAt) {
       places.forgetAll();
       held.clear();
+      turnsDue.clear();
     } else {
       forgetLate(at);
     }
@@ -200,9 +209,9 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
     turnsOverAt = Math.max(turnsOverAt, at + turnIn + 1);
     const body = `${kept.number}.${kept.line}.${milliseconds(kept.givenAt)}.${milliseconds(at + turnIn)}`;
     const told = `${body}.${signature(body, caller)}`;
-    // Behind every other held place: forgetLate takes the oldest turns first.
-    held.delete(caller.id);
-    held.set(caller.id, { place: kept, turnAt: at + turnIn, told });
+    const holding = { place: kept, turnAt: at + turnIn, told };
+    held.set(caller.id, holding);
+    turnsDue.push({ id: caller.id, holding });
     throw refusal(turnIn, told);
   }
 
