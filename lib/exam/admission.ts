@@ -179,9 +179,9 @@ export function admission({ limit, pace, maxWaitSeconds, holdAtMost, ceiling, ho
   }
 
   /**
-   * Places whose turn passed `LATE_SECONDS` ago without their holder back here stop counting,
-   * whenever they were given: a caller told again near the front (a short turn) was given it after
-   * others far back (long turns).
+   * Places whose turn passed `LATE_SECONDS` ago without their holder back here stop counting, taken
+   * in the order of their turns, not of when they were told: a caller told again near the front
+   * (a short turn) may have been told after many far back (long turns).
    */
   function forgetLate(at: number): void {
     for (let due = turnsDue.peek(); due && due.holding.turnAt + LATE_SECONDS < at; due = turnsDue.peek()) {
