@@ -62,12 +62,15 @@ function databaseUrl(adminUrl: string, name: string): string {
 /**
  * A new database owned by the server's superuser (`ownerUrl`, for migrations and insiders), and
  * the app's role (created on the server when missing) to connect as (`url`), as in production.
+ * With `template`, a copy of that database (no one may be connected to it), but for what
+ * PostgreSQL keeps of a database outside it: its grants (the app's TEMP among them) are the
+ * server's defaults until the owner grants them again (lib/db/privileges.ts).
  */
-export async function createDatabase(adminUrl: string): Promise<{ name: string; url: string; ownerUrl: string }> {
+export async function createDatabase(adminUrl: string, { template }: { template?: string } = {}): Promise<{ name: string; url: string; ownerUrl: string }> {
   const name = `olympiad_test_${randomBytes(6).toString("hex")}`;
   await withAdminClient(adminUrl, async (client) => {
     await createAppRole(client, LOCAL_APP_PASSWORD);
-    await client.query(`create database ${name}`);
+    await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   });
   const ownerUrl = databaseUrl(adminUrl, name);
   const url = new URL(ownerUrl);
