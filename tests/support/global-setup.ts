@@ -1,7 +1,6 @@
-import { Client } from "pg";
 import type { TestProject } from "vitest/node";
 import { grantAppPrivileges } from "@/lib/db/privileges";
-import { createDatabase, dropDatabase, startTestServer, testDatabaseKind, type TestServer } from "./test-server";
+import { createDatabase, dropDatabase, startTestServer, testDatabaseKind, withClient, type TestServer } from "./test-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -42,24 +41,14 @@ async function prepareShared(): Promise<Shared> {
   return { server, template: template.name, projects: 0 };
 }
 
-/** A copy differs from its template only in what the server keeps of a database outside it: its grants, given again. */
-async function granted(ownerUrl: string): Promise<void> {
-  const owner = new Client({ connectionString: ownerUrl });
-  await owner.connect();
-  try {
-    await grantAppPrivileges(owner);
-  } finally {
-    await owner.end();
-  }
-}
-
 /** A migrated and seeded database for each project, dropped at the end of the run. */
 export default async function setup(project: TestProject) {
   const shared = await (holder[SHARED_KEY] ??= prepareShared());
   shared.projects++;
   const { server } = shared;
   const database = await createDatabase(server.adminUrl, { template: shared.template });
-  await granted(database.ownerUrl);
+  // A copy differs from its template only in what the server keeps of a database outside it: its grants, given again.
+  await withClient(database.ownerUrl, grantAppPrivileges);
   console.log(`Vitest on ${testDatabaseKind} PostgreSQL, database ${database.name}`);
 
   project.provide("databaseUrl", database.url);

@@ -68,7 +68,7 @@ function databaseUrl(adminUrl: string, name: string): string {
  */
 export async function createDatabase(adminUrl: string, { template }: { template?: string } = {}): Promise<{ name: string; url: string; ownerUrl: string }> {
   const name = `olympiad_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(adminUrl, async (client) => {
+  await withClient(adminUrl, async (client) => {
     await createAppRole(client, LOCAL_APP_PASSWORD);
     await client.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   });
@@ -80,11 +80,12 @@ export async function createDatabase(adminUrl: string, { template }: { template?
 }
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+  await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
 }
 
-async function withAdminClient<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl });
+/** One connection to `url` for `work`, ended whatever the work does. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
